@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidInput } from '../invalid-input.js'
+import { adChangesFrom, adContentFrom } from './ad-input.js'
+
+function refusal(run: () => unknown): { field: string; message: string } {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidInput)
+    const { field, message } = error as InvalidInput
+    return { field, message }
+  }
+  throw new Error('expected the input to be refused')
+}
+
+describe('adContentFrom', () => {
+  it('fills defaults and derives the slot key', () => {
+    const ad = adContentFrom({ title: ' Spring sale ', display: 'Home Slider Ads' })
+    expect(ad).toMatchObject({
+      title: 'Spring sale',
+      display: 'Home Slider Ads',
+      display_key: 'home slider ads',
+      label: '',
+      url: '',
+      link: '',
+      target: '_self',
+      size: null,
+      tags: null,
+      description: '',
+      image: '',
+      images: '[]',
+      status: 'saved',
+      publish: 1,
+    })
+  })
+
+  it('sanitises the description on store', () => {
+    const ad = adContentFrom({ title: 'T', display: 'Home', description: '<p onclick="steal()">Hi</p><script>x()</script>' })
+    expect(ad.description).toBe('<p>Hi</p>')
+  })
+
+  it('accepts true and false for publish', () => {
+    expect(adContentFrom({ title: 'T', display: 'Home', publish: false }).publish).toBe(0)
+  })
+
+  it.each([
+    [{ display: 'Home' }, 'title', 'title must be a string'],
+    [{ title: '', display: 'Home' }, 'title', 'title must not be empty'],
+    [{ title: 'x'.repeat(201), display: 'Home' }, 'title', 'title must be at most 200 characters'],
+    [{ title: 'T' }, 'display', 'display must be a string'],
+    [{ title: 'T', display: 'Ho\u0000me' }, 'display', 'display must not contain control characters'],
+    [{ title: 'T', display: 'Home', target: '_top' }, 'target', 'target must be _self or _blank'],
+    [{ title: 'T', display: 'Home', url: 'javascript:alert(1)' }, 'url', 'url must be an http or https URL or empty'],
+    [{ title: 'T', display: 'Home', image: 'ftp://cdn.example/a.png' }, 'image', 'image must be an http or https URL or empty'],
+    [{ title: 'T', display: 'Home', images: ['https://a.example/1.png', 'nope'] }, 'images', 'images must be an http or https URL'],
+    [
+      { title: 'T', display: 'Home', images: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}.png`) },
+      'images',
+      'images must hold at most 10 URLs',
+    ],
+    [{ title: 'T', display: 'Home', status: 'published' }, 'status', 'status must be saved or draft'],
+    [{ title: 'T', display: 'Home', publish: 2 }, 'publish', 'publish must be 0 or 1'],
+    [{ title: 'T', display: 'Home', colour: 'red' }, 'colour', 'unknown field colour'],
+    [null, 'ad', 'an ad must be an object of fields'],
+  ])('refuses %j naming the field', (input, field, message) => {
+    expect(refusal(() => adContentFrom(input))).toEqual({ field, message })
+  })
+})
+
+describe('adChangesFrom', () => {
+  it('returns only the columns a change sets', () => {
+    expect(adChangesFrom({ publish: 0 })).toEqual({ publish: 0 })
+    expect(adChangesFrom({ display: 'Donation-Stories' })).toEqual({ display: 'Donation-Stories', display_key: 'donation stories' })
+    expect(adChangesFrom({ images: ['https://a.example/1.png'] })).toEqual({ images: '["https://a.example/1.png"]' })
+  })
+
+  it('refuses a broken field the same way as on create', () => {
+    expect(refusal(() => adChangesFrom({ target: 'new' }))).toEqual({ field: 'target', message: 'target must be _self or _blank' })
+  })
+})

@@ -1,0 +1,153 @@
+/**
+ * @module Validates an ad as an author writes it (CLI today, the admin
+ * console later) with zod, and turns it into the stored form: trimmed
+ * text, the slot key, a sanitised description. Each refusal names its field.
+ */
+import { z } from 'zod'
+import { AD_IMAGES_MAX } from '../../shared/ads-wire.js'
+import { slotKey } from '../../shared/slug.js'
+import { InvalidInput } from '../invalid-input.js'
+import { sanitizeDescription } from './sanitize-description.js'
+
+export const AD_STATUSES = ['saved', 'draft'] as const
+export type AdStatus = (typeof AD_STATUSES)[number]
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u
+
+function text(field: string, max: number, min = 0) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(min, min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`)
+    .max(max, `${field} must be at most ${max} characters`)
+}
+
+function optionalText(field: string, max: number) {
+  return z
+    .union([text(field, max), z.null()], { error: `${field} must be a string or null` })
+    .transform((value) => (value === '' ? null : value))
+}
+
+function httpUrl(field: string, { orEmpty = false } = {}) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .max(2048, `${field} must be at most 2048 characters`)
+    .refine(
+      (value) => (orEmpty && value === '') || isHttpUrl(value),
+      orEmpty ? `${field} must be an http or https URL or empty` : `${field} must be an http or https URL`,
+    )
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const { protocol, hostname } = new URL(value)
+  return (protocol === 'http:' || protocol === 'https:') && hostname !== ''
+}
+
+const fields = {
+  title: text('title', 200, 1),
+  label: text('label', 300),
+  url: httpUrl('url', { orEmpty: true }),
+  link: text('link', 80),
+  target: z.enum(['_self', '_blank'], { error: 'target must be _self or _blank' }),
+  size: optionalText('size', 50),
+  display: text('display', 100, 1).refine((value) => !CONTROL_CHARACTERS.test(value), 'display must not contain control characters'),
+  tags: optionalText('tags', 500),
+  description: z.string({ error: 'description must be a string' }).max(50_000, 'description must be at most 50000 characters'),
+  image: httpUrl('image', { orEmpty: true }),
+  images: z
+    .array(httpUrl('images'), { error: 'images must be a list of URLs' })
+    .max(AD_IMAGES_MAX, `images must hold at most ${AD_IMAGES_MAX} URLs`),
+  status: z.enum(AD_STATUSES, { error: 'status must be saved or draft' }),
+  publish: z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'publish must be 0 or 1' }).transform(Number),
+}
+
+const newAdSchema = z.strictObject(
+  {
+    ...fields,
+    label: fields.label.default(''),
+    url: fields.url.default(''),
+    link: fields.link.default(''),
+    target: fields.target.default('_self'),
+    size: fields.size.default(null),
+    tags: fields.tags.default(null),
+    description: fields.description.default(''),
+    image: fields.image.default(''),
+    images: fields.images.default([]),
+    status: fields.status.default('saved'),
+    publish: fields.publish.default(1),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : undefined) },
+)
+
+const adChangesSchema = z
+  .strictObject(fields, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : undefined),
+  })
+  .partial()
+
+/** An ad as an author submits it; omitted fields take their defaults. */
+export type NewAdInput = z.input<typeof newAdSchema>
+/** A partial change to an ad. */
+export type AdChangesInput = z.input<typeof adChangesSchema>
+
+/** The stored columns an author controls, validated and normalised. */
+export interface AdContent {
+  title: string
+  label: string
+  url: string
+  link: string
+  target: '_self' | '_blank'
+  size: string | null
+  display: string
+  display_key: string
+  tags: string | null
+  description: string
+  image: string
+  images: string
+  status: AdStatus
+  publish: number
+}
+
+function firstProblem(error: z.ZodError): InvalidInput {
+  const issue = error.issues[0]!
+  const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : String(issue.path[0] ?? 'ad')
+  const message = issue.path.length === 0 && issue.code === 'invalid_type' ? 'an ad must be an object of fields' : issue.message
+  return new InvalidInput(field, message)
+}
+
+/**
+ * Validates a new ad, throwing {@link InvalidInput} for the first broken rule.
+ *
+ * @example
+ * const content = adContentFrom({ title: 'Spring sale', display: 'Home Slider Ads' })
+ */
+export function adContentFrom(input: unknown): AdContent {
+  const parsed = newAdSchema.safeParse(input)
+  if (!parsed.success) throw firstProblem(parsed.error)
+  const ad = parsed.data
+  return {
+    ...ad,
+    display_key: slotKey(ad.display),
+    description: sanitizeDescription(ad.description),
+    images: JSON.stringify(ad.images),
+  }
+}
+
+/**
+ * Validates a partial change, returning only the columns it sets.
+ *
+ * @example
+ * const changes = adChangesFrom({ publish: 0 })
+ */
+export function adChangesFrom(input: unknown): Partial<AdContent> {
+  const parsed = adChangesSchema.safeParse(input)
+  if (!parsed.success) throw firstProblem(parsed.error)
+  const { display, description, images, ...rest } = parsed.data
+  const changes: Partial<AdContent> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
+  if (display !== undefined) Object.assign(changes, { display, display_key: slotKey(display) })
+  if (description !== undefined) changes.description = sanitizeDescription(description)
+  if (images !== undefined) changes.images = JSON.stringify(images)
+  return changes
+}

@@ -1,0 +1,152 @@
+/**
+ * @module The ads repository: authors' writes (create, change, delete,
+ * list) and the one read the ads API makes, the published ads of an
+ * organisation's slot.
+ */
+import { randomInt } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Ad, AdTarget } from '../../shared/ads-wire.js'
+import { insertWithFreshCode } from '../db/public-code.js'
+import type { AdRow, Database } from '../db/schema.js'
+import { adChangesFrom, adContentFrom } from './ad-input.js'
+
+/** Raised when an ad code names no ad. */
+export class UnknownAd extends Error {
+  override name = 'UnknownAd'
+  constructor(readonly adCode: string) {
+    super(`no ad has the code ${adCode}`)
+  }
+}
+
+/**
+ * Validates and stores a new ad of an organisation, returning the stored row.
+ *
+ * @example
+ * const ad = await createAd(db, org.id, { title: 'Spring sale', display: 'Home Slider Ads' })
+ */
+export async function createAd(db: Kysely<Database>, organisationId: number, input: unknown, now = new Date()): Promise<AdRow> {
+  const content = adContentFrom(input)
+  const timestamp = now.toISOString()
+  const { result } = await insertWithFreshCode('ADS', (code) =>
+    db
+      .insertInto('ads')
+      .values({ ...content, code, organisation_id: organisationId, created_at: timestamp, updated_at: timestamp })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  )
+  return result
+}
+
+/**
+ * Applies a validated partial change to an ad, returning the updated row.
+ *
+ * @example
+ * await updateAd(db, 'ADS0123456789', { publish: 0 })
+ */
+export async function updateAd(db: Kysely<Database>, code: string, input: unknown, now = new Date()): Promise<AdRow> {
+  const changes = adChangesFrom(input)
+  const row = await db
+    .updateTable('ads')
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where('code', '=', code)
+    .returningAll()
+    .executeTakeFirst()
+  if (!row) throw new UnknownAd(code)
+  return row
+}
+
+/**
+ * Deletes an ad, or throws {@link UnknownAd}.
+ *
+ * @example
+ * await deleteAd(db, 'ADS0123456789')
+ */
+export async function deleteAd(db: Kysely<Database>, code: string): Promise<void> {
+  const result = await db.deleteFrom('ads').where('code', '=', code).executeTakeFirst()
+  if (result.numDeletedRows === 0n) throw new UnknownAd(code)
+}
+
+export interface AdListFilter {
+  organisationId?: number
+  displayKey?: string
+  status?: string
+  publish?: number
+}
+
+/**
+ * Lists ads for authors, newest first, whatever their state.
+ *
+ * @example
+ * const drafts = await listAds(db, { organisationId: org.id, status: 'draft' })
+ */
+export async function listAds(db: Kysely<Database>, filter: AdListFilter = {}): Promise<AdRow[]> {
+  let query = db.selectFrom('ads').selectAll()
+  if (filter.organisationId !== undefined) query = query.where('organisation_id', '=', filter.organisationId)
+  if (filter.displayKey !== undefined) query = query.where('display_key', '=', filter.displayKey)
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status)
+  if (filter.publish !== undefined) query = query.where('publish', '=', filter.publish)
+  return query.orderBy('id', 'desc').execute()
+}
+
+export interface PublishedAdsQuery {
+  /** `slotKey` of the requested slot, or `null` for every slot. */
+  displayKey: string | null
+  limit: number
+  /** Start at a random offset of the newest-first order and wrap around. */
+  random: boolean
+  /** Picks the random offset in `[0, count)`; injectable for tests. */
+  pickOffset?: (count: number) => number
+}
+
+const AD_COLUMNS = ['code', 'title', 'label', 'url', 'link', 'target', 'size', 'display', 'tags', 'description', 'image', 'images'] as const
+
+/**
+ * The ads the API may return for an organisation: status `saved` and
+ * publish 1 only, newest first by internal id. With `random`, the window
+ * starts at a uniformly random offset and wraps around, so `limit` ads come
+ * back whenever that many match and each is equally likely to lead.
+ *
+ * @example
+ * const ads = await publishedAdsFor(db, org.id, { displayKey: 'home slider ads', limit: 12, random: false })
+ */
+export async function publishedAdsFor(db: Kysely<Database>, organisationId: number, query: PublishedAdsQuery): Promise<Ad[]> {
+  let published = db.selectFrom('ads').where('organisation_id', '=', organisationId).where('status', '=', 'saved').where('publish', '=', 1)
+  if (query.displayKey !== null) published = published.where('display_key', '=', query.displayKey)
+  const newestFirst = published.select(AD_COLUMNS).orderBy('id', 'desc')
+
+  if (!query.random) return (await newestFirst.limit(query.limit).execute()).map(toWireAd)
+
+  const { count } = await published.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+  const total = Number(count)
+  if (total === 0) return []
+  const offset = (query.pickOffset ?? randomInt)(total)
+  const wanted = Math.min(query.limit, total)
+  const head = await newestFirst.limit(wanted).offset(offset).execute()
+  const wrapped = head.length < wanted ? await newestFirst.limit(wanted - head.length).execute() : []
+  return [...head, ...wrapped].map(toWireAd)
+}
+
+type AdColumns = Pick<AdRow, (typeof AD_COLUMNS)[number]>
+
+/**
+ * Shapes a stored ad as the spec's Ad object.
+ *
+ * @example
+ * const ad = toWireAd(row)
+ */
+export function toWireAd(row: AdColumns): Ad {
+  return {
+    code: row.code,
+    title: row.title,
+    label: row.label,
+    url: row.url,
+    link: row.link,
+    target: row.target as AdTarget,
+    size: row.size,
+    display: row.display,
+    tags: row.tags,
+    description: row.description,
+    image: row.image,
+    images: JSON.parse(row.images) as string[],
+  }
+}

@@ -1,0 +1,1 @@
+export * as m0001_organisations_keys_ads from './0001_organisations_keys_ads.js'

@@ -1,0 +1,51 @@
+/**
+ * @module Opens the database a deployment names and brings its schema up to
+ * date. This is the only module that knows which SQL dialect is in use.
+ */
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import { migrateToLatest } from './migrate.js'
+import type { Database } from './schema.js'
+
+export interface DatabaseLocation {
+  /** A SQLite file path, or `:memory:`. */
+  sqlitePath?: string
+  /** A `postgres://` URL; wins over `sqlitePath`. */
+  databaseUrl?: string
+}
+
+/** Raised when the configured database cannot be opened. */
+export class DatabaseUnavailable extends Error {
+  override name = 'DatabaseUnavailable'
+}
+
+/**
+ * Opens (creating if needed) and migrates the database.
+ *
+ * @example
+ * const db = await openDatabase({ sqlitePath: './data/svc.db' })
+ */
+export async function openDatabase(location: DatabaseLocation): Promise<Kysely<Database>> {
+  if (location.databaseUrl) {
+    throw new DatabaseUnavailable('DATABASE_URL is set, but this release supports only SQLite; unset it or use --db PATH')
+  }
+  const path = location.sqlitePath ?? ':memory:'
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  let sqlite: SQLite.Database
+  try {
+    sqlite = new SQLite(path)
+  } catch (error) {
+    throw new DatabaseUnavailable(`cannot open SQLite database at ${path}: ${(error as Error).message}`)
+  }
+  // WAL lets the API read while a CLI command writes; the busy timeout makes
+  // a writer wait for another instead of failing at once.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  await migrateToLatest(db)
+  return db
+}

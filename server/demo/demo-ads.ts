@@ -1,0 +1,158 @@
+/**
+ * @module The demo organisation's ads: a dozen published ones across the
+ * three slots of the spec's examples, plus a draft and an unpublished ad
+ * that the API must never return.
+ */
+import type { NewAdInput } from '../ads/ad-input.js'
+
+type DemoAd = Omit<NewAdInput, 'image' | 'images'> & { image: string; images?: string[] }
+
+/**
+ * The demo ads, with image names from `DEMO_ARTWORK` resolved against the
+ * BFF's public URL by the seed.
+ */
+export const DEMO_ADS: DemoAd[] = [
+  {
+    display: 'Home Slider Ads',
+    title: 'Spring Sale',
+    label: 'Up to 50% off garden furniture',
+    link: 'Shop the sale',
+    url: 'https://shop.example/spring',
+    image: 'spring-sale',
+    description: '<p><strong>Half price</strong> on selected garden furniture until Sunday.</p>',
+    tags: 'sale,garden',
+  },
+  {
+    display: 'Home Slider Ads',
+    title: 'New Arrivals',
+    label: 'Fresh styles every week',
+    link: 'See what is new',
+    url: 'https://shop.example/new',
+    image: 'new-arrivals',
+    target: '_blank',
+    description: '<p>Discover this week&#39;s <em>new</em> collection.</p>',
+    images: ['gallery-one', 'gallery-two'],
+  },
+  {
+    display: 'Home Slider Ads',
+    title: 'Free Shipping',
+    label: 'On every order over €30',
+    link: 'Learn more',
+    url: 'https://shop.example/shipping',
+    image: 'free-shipping',
+    description: '<p>No code needed. <a href="https://shop.example/shipping">Conditions apply</a>.</p>',
+  },
+  {
+    display: 'Home Slider Ads',
+    title: 'Members Club',
+    label: 'Join and save 10% on every order',
+    link: 'Join now',
+    url: 'https://shop.example/club',
+    image: 'members-club',
+    description: '<ul><li>10% off</li><li>Early access</li><li>Free returns</li></ul>',
+    size: 'wide',
+  },
+  {
+    display: 'Home Slider Ads',
+    title: 'Weekend Deals',
+    label: 'Two days only',
+    link: 'See the deals',
+    url: 'https://shop.example/weekend',
+    image: 'weekend-deals',
+    description: '<p>Deals change every Saturday at 9:00.</p>',
+  },
+  {
+    display: 'Home Slider Ads',
+    title: 'Gift Cards',
+    label: 'The present that always fits',
+    link: 'Buy a gift card',
+    url: 'https://shop.example/gift-cards',
+    image: 'gift-cards',
+    description: '<p>Choose any amount from €10 to €500.</p>',
+  },
+  {
+    display: 'Donation Stories',
+    title: 'Clean Water for Kibera',
+    label: '1,200 families reached',
+    link: 'Read the story',
+    url: 'https://charity.example/water',
+    image: 'clean-water',
+    target: '_blank',
+    description: '<p>Your gifts built <strong>six</strong> new wells this year.</p>',
+  },
+  {
+    display: 'Donation Stories',
+    title: 'School Meals',
+    label: 'A warm lunch for every pupil',
+    link: 'Give a meal',
+    url: 'https://charity.example/meals',
+    image: 'school-meals',
+    description: '<p>€2 feeds a child for a day.</p>',
+  },
+  {
+    display: 'Donation Stories',
+    title: 'Trees for Tomorrow',
+    label: '25,000 trees planted',
+    link: 'Plant a tree',
+    url: 'https://charity.example/trees',
+    image: 'tree-planting',
+    description: '<p>Every tree is tracked and cared for three years.</p>',
+  },
+  {
+    display: 'Donation Stories',
+    title: 'Winter Shelter',
+    label: 'Beds for the coldest nights',
+    link: 'Donate',
+    url: 'https://charity.example/shelter',
+    image: 'shelter-winter',
+    description: '<p>Open every night from November to March.</p>',
+  },
+  {
+    display: 'Home',
+    title: 'Welcome to the Shop',
+    label: 'Everything for home and garden',
+    link: 'Start browsing',
+    url: 'https://shop.example/',
+    image: 'welcome-home',
+    description: '<p>Over 5,000 products, delivered in two days.</p>',
+  },
+  {
+    display: 'Home',
+    title: 'Get the App',
+    label: 'Order in two taps',
+    link: 'Download',
+    url: 'https://shop.example/app',
+    image: 'app-download',
+    target: '_blank',
+    description: '<p>For iOS and Android.</p>',
+  },
+  {
+    display: 'Home',
+    title: 'Our Newsletter',
+    label: 'Tips and offers once a week',
+    link: 'Subscribe',
+    url: 'https://shop.example/newsletter',
+    image: 'newsletter',
+    description: '<p>No spam, unsubscribe any time.</p>',
+  },
+  {
+    display: 'Home',
+    title: 'Draft: Summer Preview',
+    label: 'Not ready yet',
+    link: 'Soon',
+    url: 'https://shop.example/summer',
+    image: 'spring-sale',
+    status: 'draft',
+    description: '<p>Drafts are never served.</p>',
+  },
+  {
+    display: 'Home Slider Ads',
+    title: 'Unpublished: Old Campaign',
+    label: 'Ended last month',
+    link: 'Gone',
+    url: 'https://shop.example/old',
+    image: 'weekend-deals',
+    publish: 0,
+    description: '<p>Unpublished ads are never served.</p>',
+  },
+]

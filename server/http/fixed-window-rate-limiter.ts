@@ -1,0 +1,58 @@
+/**
+ * @module A fixed-window rate limiter: each bucket may make `limit` hits
+ * in each window of the wall clock (one minute by default). Counters live
+ * in this process; replicas sharing a database will need a shared store
+ * behind the same interface.
+ */
+
+export interface RateLimitDecision {
+  allowed: boolean
+  limit: number
+  /** Hits left in the current window after this one. */
+  remaining: number
+  /** Whole seconds until the window resets (at least 1). */
+  resetSeconds: number
+}
+
+export interface RateLimiter {
+  /** Counts one hit on `bucket` and says whether it is within `limit`. */
+  hit(bucket: string, limit: number): RateLimitDecision
+}
+
+export interface FixedWindowOptions {
+  windowMs?: number
+  /** Milliseconds since the epoch; injectable for tests. */
+  now?: () => number
+}
+
+/**
+ * Makes an in-memory fixed-window limiter.
+ *
+ * @example
+ * const limiter = fixedWindowRateLimiter()
+ * limiter.hit('key:1', 600) // { allowed: true, limit: 600, remaining: 599, resetSeconds: 42 }
+ */
+export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now }: FixedWindowOptions = {}): RateLimiter {
+  let currentWindow = -1
+  let counts = new Map<string, number>()
+  return {
+    hit(bucket, limit) {
+      const time = now()
+      const window = Math.floor(time / windowMs)
+      // Windows are aligned to the clock, so when one ends every counter in
+      // the map belongs to the past and can go at once.
+      if (window !== currentWindow) {
+        currentWindow = window
+        counts = new Map()
+      }
+      const count = (counts.get(bucket) ?? 0) + 1
+      counts.set(bucket, count)
+      return {
+        allowed: count <= limit,
+        limit,
+        remaining: Math.max(0, limit - count),
+        resetSeconds: Math.max(1, Math.ceil(((window + 1) * windowMs - time) / 1000)),
+      }
+    },
+  }
+}

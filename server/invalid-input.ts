@@ -1,0 +1,21 @@
+/**
+ * @module The one error every write path (CLI, admin, repositories) raises
+ * for input it refuses, naming the field so the message can be shown
+ * beside it.
+ */
+
+/**
+ * Input that breaks a rule; `message` names the field and the rule.
+ *
+ * @example
+ * throw new InvalidInput('target', 'target must be _self or _blank')
+ */
+export class InvalidInput extends Error {
+  override name = 'InvalidInput'
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * @module The API keys repository: keys are random, shown once at creation
+ * and stored as SHA-256 hashes (they carry 192 bits of entropy, so a fast
+ * hash is enough), each with its permissions, allowed origins and rate limit.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+import { canonicalOrigin } from '../orgs/origins.js'
+
+/** What a key may do. */
+export type Permission = 'read_ads'
+export const PERMISSIONS: readonly Permission[] = ['read_ads']
+
+/** The requests a minute a key gets unless it is given its own limit. */
+export const DEFAULT_RATE_LIMIT = 600
+const KEY_PREFIX = 'svc_pk_'
+
+export interface NewApiKey {
+  organisationId: number
+  /** Allowed origins; empty allows any origin. */
+  origins?: string[]
+  rateLimit?: number
+  permissions?: string[]
+}
+
+/** A stored key, as the ads API needs it to authorise a request. */
+export interface ApiKeyGrant {
+  keyId: number
+  organisationId: number
+  permissions: ReadonlySet<string>
+  origins: readonly string[]
+  rateLimit: number
+}
+
+/**
+ * Hashes a presented key the way it is stored.
+ *
+ * @example
+ * hashApiKey('svc_pk_…') // 64 hex characters
+ */
+export function hashApiKey(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('hex')
+}
+
+/**
+ * Creates a key and returns its secret, which is not stored and cannot be
+ * shown again.
+ *
+ * @example
+ * const { apiKey } = await createApiKey(db, { organisationId: org.id, origins: ['https://acme.example'] })
+ */
+export async function createApiKey(db: Kysely<Database>, input: NewApiKey, now = new Date()): Promise<{ apiKey: string; keyId: number }> {
+  const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT
+  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 1_000_000) {
+    throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 1000000 requests a minute')
+  }
+  const permissions = input.permissions ?? ['read_ads']
+  for (const permission of permissions) {
+    if (!PERMISSIONS.includes(permission as Permission)) {
+      throw new InvalidInput('permissions', `permission ${JSON.stringify(permission)} is unknown; known: ${PERMISSIONS.join(', ')}`)
+    }
+  }
+  const origins = [...new Set((input.origins ?? []).map(canonicalOrigin))]
+  const apiKey = KEY_PREFIX + randomBytes(24).toString('base64url')
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      organisation_id: input.organisationId,
+      key_hash: hashApiKey(apiKey),
+      key_prefix: apiKey.slice(0, KEY_PREFIX.length + 4),
+      permissions: JSON.stringify([...new Set(permissions)]),
+      origins: JSON.stringify(origins),
+      rate_limit: rateLimit,
+      created_at: now.toISOString(),
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { apiKey, keyId: row.id }
+}
+
+/**
+ * Looks up the live key whose secret was presented; `undefined` when no
+ * unrevoked key matches.
+ *
+ * @example
+ * const grant = await grantForApiKey(db, presentedKey)
+ */
+export async function grantForApiKey(db: Kysely<Database>, apiKey: string): Promise<ApiKeyGrant | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'organisation_id', 'permissions', 'origins', 'rate_limit'])
+    .where('key_hash', '=', hashApiKey(apiKey))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    keyId: row.id,
+    organisationId: row.organisation_id,
+    permissions: new Set(JSON.parse(row.permissions) as string[]),
+    origins: JSON.parse(row.origins) as string[],
+    rateLimit: row.rate_limit,
+  }
+}
+
+/**
+ * Revokes a key so it stops working at once.
+ *
+ * @example
+ * await revokeApiKey(db, keyId)
+ */
+export async function revokeApiKey(db: Kysely<Database>, keyId: number, now = new Date()): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: now.toISOString() }).where('id', '=', keyId).execute()
+}

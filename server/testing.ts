@@ -1,0 +1,48 @@
+/**
+ * @module Test fixtures shared by the server's tests: a migrated in-memory
+ * database with an organisation, a key, and helpers to add ads.
+ */
+import type { Kysely } from 'kysely'
+import { createAd } from './ads/ads-repository.js'
+import { openDatabase } from './db/open-database.js'
+import type { AdRow, Database, OrganisationRow } from './db/schema.js'
+import { createApiKey, type NewApiKey } from './keys/api-keys.js'
+import { createOrganisation } from './orgs/organisations.js'
+
+export interface Publisher {
+  db: Kysely<Database>
+  organisation: OrganisationRow
+  apiKey: string
+  /** Adds a published ad to this organisation (fields override the defaults). */
+  addAd(fields?: Record<string, unknown>): Promise<AdRow>
+  /** Creates another key of this organisation. */
+  addKey(options?: Omit<NewApiKey, 'organisationId'>): Promise<string>
+}
+
+let adNumber = 0
+
+/**
+ * Opens a fresh in-memory database holding one organisation with one key.
+ *
+ * @example
+ * const { db, apiKey, addAd } = await publisherFixture()
+ */
+export async function publisherFixture(db?: Kysely<Database>, name = 'Acme'): Promise<Publisher> {
+  const database = db ?? (await openDatabase({ sqlitePath: ':memory:' }))
+  const organisation = await createOrganisation(database, { name })
+  const { apiKey } = await createApiKey(database, { organisationId: organisation.id })
+  return {
+    db: database,
+    organisation,
+    apiKey,
+    addAd: (fields = {}) =>
+      createAd(database, organisation.id, {
+        title: `Ad ${++adNumber}`,
+        display: 'Home Slider Ads',
+        url: 'https://shop.example/',
+        link: 'Go',
+        ...fields,
+      }),
+    addKey: async (options = {}) => (await createApiKey(database, { ...options, organisationId: organisation.id })).apiKey,
+  }
+}
