@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+/**
+ * @module The `svc-bff` executable: runs the command line with this
+ * process's arguments, output streams and environment.
+ */
+import { runCli } from './cli/run-cli.js'
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  env: process.env,
+})

@@ -1,0 +1,69 @@
+/**
+ * @module What a CLI command runs with: where its output goes, the
+ * environment, and the database the flags and environment name.
+ */
+import { dirname, join } from 'node:path'
+import type { Kysely } from 'kysely'
+import { openDatabase } from '../db/open-database.js'
+import type { Database } from '../db/schema.js'
+
+export interface CliIo {
+  stdout(text: string): void
+  stderr(text: string): void
+  env: Record<string, string | undefined>
+}
+
+/** A command's result: one JSON object for `--json`, text for people. */
+export interface CommandOutput {
+  json: Record<string, unknown>
+  text: string
+}
+
+export const DEFAULT_SQLITE_PATH = './data/svc.db'
+
+/**
+ * The SQLite path from `--db`, else `SVC_DB`, else `./data/svc.db`.
+ *
+ * @example
+ * sqlitePathFrom({ db: undefined }, process.env)
+ */
+export function sqlitePathFrom(flags: { db?: string }, env: CliIo['env']): string {
+  return flags.db ?? env.SVC_DB ?? DEFAULT_SQLITE_PATH
+}
+
+/**
+ * Opens the database the flags and environment name; `--db` wins over
+ * `DATABASE_URL`, which wins over `SVC_DB`.
+ *
+ * @example
+ * const db = await databaseFrom(values, io.env)
+ */
+export async function databaseFrom(flags: { db?: string }, env: CliIo['env']): Promise<Kysely<Database>> {
+  const databaseUrl = flags.db === undefined ? env.DATABASE_URL || undefined : undefined
+  return openDatabase({ sqlitePath: sqlitePathFrom(flags, env), databaseUrl })
+}
+
+/**
+ * Runs `work` with the database open, closing it afterwards.
+ *
+ * @example
+ * return withDatabase(values, io, (db) => createOrganisation(db, { name }))
+ */
+export async function withDatabase<T>(flags: { db?: string }, io: CliIo, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const db = await databaseFrom(flags, io.env)
+  try {
+    return await work(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
+ * Where the demo seed keeps its credentials: beside the SQLite file.
+ *
+ * @example
+ * demoCredentialsFile('./data/svc.db') // './data/demo-credentials.json'
+ */
+export function demoCredentialsFile(sqlitePath: string): string | undefined {
+  return sqlitePath === ':memory:' ? undefined : join(dirname(sqlitePath), 'demo-credentials.json')
+}

@@ -1,0 +1,37 @@
+/**
+ * @module `key create`: another API key for an organisation.
+ */
+import { createApiKey } from '../keys/api-keys.js'
+import { organisationByCode } from '../orgs/organisations.js'
+import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { integer, list, parseFlags, required } from './flags.js'
+
+export const KEY_USAGE = 'key create --org CODE [--origin URL]... [--rate-limit N] [--permissions read_ads,...]'
+
+/**
+ * Creates a key; without `--origin` it takes the organisation's origins.
+ *
+ * @example
+ * await keyCreate(['--org', 'ORG0123456789', '--rate-limit', '120'], io)
+ */
+export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, {
+    org: { type: 'string' },
+    origin: { type: 'string', multiple: true },
+    'rate-limit': { type: 'string' },
+    permissions: { type: 'string' },
+  })
+  const code = required(values.org, '--org')
+  const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 1_000_000)
+  return withDatabase(values, io, async (db) => {
+    const organisation = await organisationByCode(db, code)
+    const origins = values.origin ?? (JSON.parse(organisation.origins) as string[])
+    const { apiKey } = await createApiKey(db, {
+      organisationId: organisation.id,
+      origins,
+      rateLimit,
+      permissions: list(values.permissions),
+    })
+    return { json: { api_key: apiKey }, text: `API key for ${organisation.code}, shown once, store it now: ${apiKey}` }
+  })
+}

@@ -1,0 +1,31 @@
+/**
+ * @module `org create`: a new organisation with its first API key.
+ */
+import { createApiKey } from '../keys/api-keys.js'
+import { createOrganisation } from '../orgs/organisations.js'
+import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { parseFlags, required } from './flags.js'
+
+export const ORG_USAGE = 'org create --name N [--origin URL]...'
+
+/**
+ * Creates an organisation and a key that accepts its origins (any origin when none is given).
+ *
+ * @example
+ * await orgCreate(['--name', 'Acme', '--origin', 'https://acme.example'], io)
+ */
+export async function orgCreate(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { name: { type: 'string' }, origin: { type: 'string', multiple: true } })
+  const name = required(values.name, '--name')
+  return withDatabase(values, io, async (db) => {
+    const { organisation, apiKey } = await db.transaction().execute(async (trx) => {
+      const organisation = await createOrganisation(trx, { name, origins: values.origin })
+      const { apiKey } = await createApiKey(trx, { organisationId: organisation.id, origins: values.origin })
+      return { organisation, apiKey }
+    })
+    return {
+      json: { code: organisation.code, api_key: apiKey },
+      text: `Created organisation ${organisation.code} (${organisation.name}).\nAPI key, shown once, store it now: ${apiKey}`,
+    }
+  })
+}

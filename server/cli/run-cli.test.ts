@@ -1,0 +1,166 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../app.js'
+import { openDatabase } from '../db/open-database.js'
+import { runCli } from './run-cli.js'
+
+let dbPath: string
+
+beforeEach(() => {
+  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-cli-')), 'svc.db')
+})
+
+async function cli(...argv: string[]) {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  const exitCode = await runCli([...argv, '--db', dbPath], { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), env: {} })
+  return { exitCode, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
+}
+
+async function json(...argv: string[]) {
+  const result = await cli(...argv, '--json')
+  expect(result.stdout.split('\n')).toHaveLength(1)
+  return { ...result, body: JSON.parse(result.stdout) }
+}
+
+async function fetchAds(apiKey: string, path: string, headers: Record<string, string> = {}) {
+  const db = await openDatabase({ sqlitePath: dbPath })
+  try {
+    return await createApp({ db }).request(path, { headers: { Authorization: `Bearer ${apiKey}`, ...headers } })
+  } finally {
+    await db.destroy()
+  }
+}
+
+describe('svc-bff', () => {
+  it('creates an organisation whose key reads the ads the CLI creates', async () => {
+    const org = await json('org create', '--name', 'Acme')
+    expect(org.exitCode).toBe(0)
+    expect(org.body).toEqual({ code: expect.stringMatching(/^ORG\d+$/), api_key: expect.stringMatching(/^svc_pk_/) })
+
+    const ad = await json(
+      'ad',
+      'create',
+      '--org',
+      org.body.code,
+      '--title',
+      'Spring sale',
+      '--display',
+      'Home Slider Ads',
+      '--label',
+      'Half price',
+      '--url',
+      'https://shop.example/sale',
+      '--link',
+      'Shop',
+      '--target',
+      '_blank',
+      '--size',
+      'wide',
+      '--tags',
+      'sale,garden',
+      '--description',
+      '<p onclick="x()">Hi</p>',
+      '--image',
+      'https://cdn.example/a.png',
+      '--images',
+      'https://cdn.example/b.png,https://cdn.example/c.png',
+    )
+    expect(ad.body).toEqual({ code: expect.stringMatching(/^ADS\d+$/) })
+
+    const res = await fetchAds(org.body.api_key, '/ads/home-slider-ads')
+    expect((await res.json()).data).toEqual({
+      code: ad.body.code,
+      title: 'Spring sale',
+      label: 'Half price',
+      url: 'https://shop.example/sale',
+      link: 'Shop',
+      target: '_blank',
+      size: 'wide',
+      display: 'Home Slider Ads',
+      tags: 'sale,garden',
+      description: '<p>Hi</p>',
+      image: 'https://cdn.example/a.png',
+      images: ['https://cdn.example/b.png', 'https://cdn.example/c.png'],
+    })
+  })
+
+  it('restricts the first key to the organisation origins and lets key create set its own', async () => {
+    const org = await json('org', 'create', '--name', 'Acme', '--origin', 'https://acme.example')
+    await json('ad', 'create', '--org', org.body.code, '--title', 'T', '--display', 'Home')
+    expect((await fetchAds(org.body.api_key, '/ads', { Origin: 'https://other.example' })).status).toBe(403)
+    expect((await fetchAds(org.body.api_key, '/ads', { Origin: 'https://acme.example' })).status).toBe(200)
+
+    const inherited = await json('key', 'create', '--org', org.body.code)
+    expect((await fetchAds(inherited.body.api_key, '/ads', { Origin: 'https://other.example' })).status).toBe(403)
+    const own = await json('key', 'create', '--org', org.body.code, '--origin', 'https://other.example', '--rate-limit', '5')
+    const res = await fetchAds(own.body.api_key, '/ads', { Origin: 'https://other.example' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('X-RateLimit-Limit')).toBe('5')
+  })
+
+  it('lists, updates and deletes ads', async () => {
+    const org = await json('org', 'create', '--name', 'Acme')
+    const { body: live } = await json('ad', 'create', '--org', org.body.code, '--title', 'Live', '--display', 'Home')
+    const { body: draft } = await json('ad', 'create', '--org', org.body.code, '--title', 'Draft', '--display', 'Home', '--status', 'draft')
+
+    const listed = await json('ad', 'list', '--org', org.body.code)
+    expect(listed.body.ads.map((ad: { code: string }) => ad.code)).toEqual([draft.code, live.code])
+    expect(listed.body.ads[0]).toMatchObject({ title: 'Draft', status: 'draft', publish: 1 })
+    expect((await json('ad', 'list', '--status', 'draft')).body.ads).toHaveLength(1)
+
+    const updated = await json('ad', 'update', live.code, '--publish', '0', '--title', 'Paused')
+    expect(updated.body.ad).toMatchObject({ code: live.code, title: 'Paused', publish: 0 })
+    expect((await fetchAds(org.body.api_key, '/ads/home')).status).toBe(404)
+
+    expect((await json('ad', 'delete', draft.code)).body).toEqual({ deleted: draft.code })
+    expect((await json('ad', 'list')).body.ads).toHaveLength(1)
+    const text = await cli('ad', 'list')
+    expect(text.stdout).toContain(`${live.code}  saved  unpublished  Home: Paused`)
+  })
+
+  it('seeds the demo once: a dozen published ads across three slots', async () => {
+    const first = await json('seed', '--demo')
+    expect(first.body).toMatchObject({ created: true, api_key: expect.stringMatching(/^svc_pk_/) })
+    const again = await json('seed', '--demo')
+    expect(again.body).toEqual({ ...first.body, created: false })
+
+    const all = await (await fetchAds(first.body.api_key, '/ads?limit=12&random=0')).json()
+    expect(all.count).toBe(12)
+    for (const slug of ['home-slider-ads', 'donation-stories', 'home']) {
+      expect((await (await fetchAds(first.body.api_key, `/ads/${slug}?limit=12`)).json()).count).toBeGreaterThanOrEqual(3)
+    }
+    expect(all.data[0].image).toMatch(/^http:\/\/localhost:8787\/demo\/images\/.+\.svg$/)
+  })
+
+  it.each([
+    [['ad', 'create', '--org', 'ORG0', '--title', 'T', '--display', 'Home'], 1, 'no organisation has the code ORG0'],
+    [['ad', 'delete', 'ADS0'], 1, 'no ad has the code ADS0'],
+    [['ad', 'update', 'ADS0', '--title', 'x'], 1, 'no ad has the code ADS0'],
+    [['ad', 'update', 'ADS0'], 2, 'ad update needs at least one field to change, e.g. --publish 0'],
+    [['ad', 'delete'], 2, "ad delete needs the ad's code, e.g. ad delete ADS0123456789"],
+    [['org', 'create'], 2, '--name is required'],
+    [
+      ['org', 'create', '--name', 'A', '--origin', 'https://a.example/path'],
+      1,
+      'origin "https://a.example/path" must be only scheme, host and port',
+    ],
+    [['key', 'create', '--org', 'ORG0', '--rate-limit', 'lots'], 2, '--rate-limit must be an integer from 1 to 1000000'],
+    [['org', 'create', '--name', 'A', '--colour', 'red'], 2, "Unknown option '--colour'"],
+    [['ads', 'list'], 2, 'unknown command "ads"; run svc-bff --help for the list'],
+    [['seed'], 2, 'seed needs --demo: it seeds the demo organisation, key and ads'],
+  ])('refuses %j with exit %i', async (argv, exitCode, message) => {
+    const result = await json(...argv)
+    expect(result.exitCode).toBe(exitCode)
+    expect(result.body).toEqual({ error: { message, exit_code: exitCode } })
+    expect(result.stderr).toBe(`svc-bff: ${message}`)
+  })
+
+  it('names the field an invalid ad breaks', async () => {
+    const org = await json('org', 'create', '--name', 'Acme')
+    const result = await cli('ad', 'create', '--org', org.body.code, '--title', 'T', '--display', 'Home', '--target', '_top')
+    expect(result).toEqual({ exitCode: 1, stdout: '', stderr: 'svc-bff: target must be _self or _blank' })
+  })
+})

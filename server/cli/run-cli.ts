@@ -1,0 +1,88 @@
+/**
+ * @module The `svc-bff` command line: dispatches `svc-bff <command>` to
+ * its module and prints the result as text or, with `--json`, as exactly
+ * one JSON object on stdout. Errors go to stderr with a non-zero exit.
+ */
+import { InvalidInput } from '../invalid-input.js'
+import { UnknownAd } from '../ads/ads-repository.js'
+import { DatabaseUnavailable } from '../db/open-database.js'
+import { UnknownOrganisation } from '../orgs/organisations.js'
+import { AD_USAGE, adCreate, adDelete, adList, adUpdate } from './ad-commands.js'
+import { CliError, UsageError } from './cli-error.js'
+import type { CliIo, CommandOutput } from './context.js'
+import { KEY_USAGE, keyCreate } from './key-commands.js'
+import { ORG_USAGE, orgCreate } from './org-commands.js'
+import { SEED_USAGE, seedCommand } from './seed-command.js'
+import { SERVE_USAGE, serveCommand } from './serve-command.js'
+
+type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
+
+const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  'org create': orgCreate,
+  'key create': keyCreate,
+  'ad create': adCreate,
+  'ad list': adList,
+  'ad update': adUpdate,
+  'ad delete': adDelete,
+  seed: seedCommand,
+}
+
+export const USAGE = `Usage: svc-bff <command> [flags]
+
+Commands:
+  ${SERVE_USAGE}
+  ${ORG_USAGE}
+  ${KEY_USAGE}
+  ${AD_USAGE}
+  ${SEED_USAGE}
+
+Every command takes --db PATH (SQLite file; default ./data/svc.db, or SVC_DB)
+and --json (print one JSON object on stdout and nothing else).`
+
+/**
+ * Runs one command line and returns the exit code; `serve` keeps the
+ * process alive after returning 0.
+ *
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2), { stdout: console.log, stderr: console.error, env: process.env })
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const json = argv.includes('--json')
+  try {
+    const [first, second] = argv
+    if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+      io.stdout(json ? JSON.stringify({ usage: USAGE }) : USAGE)
+      return 0
+    }
+    const twoWords = `${first} ${second}`
+    const [name, args] = COMMANDS[twoWords] ? [twoWords, argv.slice(2)] : [first, argv.slice(1)]
+    const command = COMMANDS[name]
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}; run svc-bff --help for the list`)
+    if (args.includes('--help') || args.includes('-h')) {
+      io.stdout(USAGE)
+      return 0
+    }
+    const output = await command(args, io)
+    io.stdout(json ? JSON.stringify(output.json) : output.text)
+    return 0
+  } catch (error) {
+    const failure = asCliError(error)
+    io.stderr(`svc-bff: ${failure.message}`)
+    if (json) io.stdout(JSON.stringify({ error: { message: failure.message, exit_code: failure.exitCode } }))
+    return failure.exitCode
+  }
+}
+
+function asCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error
+  if (
+    error instanceof InvalidInput ||
+    error instanceof UnknownOrganisation ||
+    error instanceof UnknownAd ||
+    error instanceof DatabaseUnavailable
+  ) {
+    return new CliError(error.message)
+  }
+  return new CliError(`unexpected failure: ${(error as Error).stack ?? String(error)}`)
+}

@@ -1,0 +1,82 @@
+/**
+ * @module `serve`: runs the BFF over HTTP until SIGTERM or SIGINT, then
+ * stops accepting connections, finishes the requests in flight and closes
+ * the database.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createApp } from '../app.js'
+import { seedDemo } from '../demo/seed-demo.js'
+import { CliError } from './cli-error.js'
+import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, sqlitePathFrom } from './context.js'
+import { integer, parseFlags } from './flags.js'
+
+export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
+
+/**
+ * Starts the server and resolves once it listens; the process then stays up.
+ *
+ * @example
+ * await serveCommand(['--port', '8787', '--demo'], io)
+ */
+export async function serveCommand(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    issuer: { type: 'string' },
+    demo: { type: 'boolean' },
+  })
+  const port = integer(values.port ?? io.env.PORT, values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
+  const hostname = values.host ?? io.env.HOST ?? '127.0.0.1'
+  const sqlitePath = sqlitePathFrom(values, io.env)
+  const db = await databaseFrom(values, io.env)
+
+  let demoApiKey: string | undefined
+  let server: ReturnType<typeof serve>
+  const listening = await new Promise<AddressInfo>((resolve, reject) => {
+    // The listener starts before the demo is seeded so that the seed's image
+    // URLs can name the port actually bound (--port 0 picks a free one).
+    let app: ReturnType<typeof createApp> | undefined
+    const starting = () =>
+      new Response('{"status":"error","code":503,"message":"starting"}', { status: 503, headers: { 'Retry-After': '1' } })
+    server = serve({ fetch: (request) => (app ? app.fetch(request) : starting()), port, hostname }, (info) => {
+      void (async () => {
+        const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${info.port}`
+        if (values.demo) {
+          demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile: demoCredentialsFile(sqlitePath) })).api_key
+        }
+        app = createApp({ db, demoApiKey })
+        resolve(info)
+      })().catch(reject)
+    })
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new CliError(`port ${port} is already in use; choose another with --port`) : error),
+    )
+  }).catch(async (error) => {
+    await db.destroy()
+    throw error
+  })
+
+  const shutDown = () => {
+    server.close(() => void db.destroy().then(() => process.exit(0)))
+    // Idle keep-alive connections would hold close() open.
+    ;(server as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+  }
+  process.once('SIGTERM', shutDown)
+  process.once('SIGINT', shutDown)
+
+  const url = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${listening.port}`
+  const base = url.replace(/\/$/, '')
+  const lines = [
+    `svc is listening on http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`,
+    `  Demo partner page  ${base}/`,
+    `  Ads API            ${base}/ads/home-slider-ads?limit=12`,
+    `  Database           ${sqlitePath}`,
+  ]
+  if (demoApiKey)
+    lines.push(`  Demo API key       ${demoApiKey}`, '', `Try: curl -H 'Authorization: Bearer ${demoApiKey}' '${base}/ads/home?limit=3'`)
+  return {
+    json: { url: base, port: listening.port, database: sqlitePath, ...(demoApiKey ? { demo_api_key: demoApiKey } : {}) },
+    text: lines.join('\n'),
+  }
+}
