@@ -22,7 +22,7 @@ export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutpu
     permissions: { type: 'string' },
   })
   const code = required(values.org, '--org')
-  const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 1_000_000)
+  const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 100_000_000)
   return withDatabase(values, io, async (db) => {
     const organisation = await organisationByCode(db, code)
     const origins = values.origin ?? (JSON.parse(organisation.origins) as string[])

@@ -147,7 +147,7 @@ describe('svc-bff', () => {
       1,
       'origin "https://a.example/path" must be only scheme, host and port',
     ],
-    [['key', 'create', '--org', 'ORG0', '--rate-limit', 'lots'], 2, '--rate-limit must be an integer from 1 to 1000000'],
+    [['key', 'create', '--org', 'ORG0', '--rate-limit', 'lots'], 2, '--rate-limit must be an integer from 1 to 100000000'],
     [['org', 'create', '--name', 'A', '--colour', 'red'], 2, "Unknown option '--colour'"],
     [['ads', 'list'], 2, 'unknown command "ads"; run svc-bff --help for the list'],
     [['seed'], 2, 'seed needs --demo: it seeds the demo organisation, key and ads'],

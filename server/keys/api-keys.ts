@@ -53,8 +53,8 @@ export function hashApiKey(apiKey: string): string {
  */
 export async function createApiKey(db: Kysely<Database>, input: NewApiKey, now = new Date()): Promise<{ apiKey: string; keyId: number }> {
   const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT
-  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 1_000_000) {
-    throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 1000000 requests a minute')
+  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000_000) {
+    throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 100000000 requests a minute')
   }
   const permissions = input.permissions ?? ['read_ads']
   for (const permission of permissions) {

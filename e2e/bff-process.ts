@@ -1,0 +1,54 @@
+/**
+ * @module Starts the BFF as its own process (`svc-bff serve --json`) for
+ * tests that cross processes, and stops it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+export interface RunningBff {
+  process: ChildProcess
+  /** `http://127.0.0.1:PORT`, where it listens. */
+  origin: string
+  /** What `serve --json` printed. */
+  started: { url: string; port: number; database: string; demo_api_key?: string }
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * Spawns `svc-bff serve --port 0 --json` with extra arguments and waits until it listens.
+ *
+ * @example
+ * const bff = await startBff(['--db', path, '--demo'])
+ */
+export async function startBff(args: string[], env: Record<string, string> = {}): Promise<RunningBff> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', '--port', '0', '--json', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve)
+    void exited.then((code) => reject(new Error(`svc-bff exited with ${code} before listening: ${stderr}`)))
+  })
+  const started = JSON.parse(firstLine) as RunningBff['started'] | { error: { message: string } }
+  if ('error' in started) {
+    await exited
+    throw new Error(started.error.message)
+  }
+  return {
+    process: child,
+    origin: `http://127.0.0.1:${started.port}`,
+    started,
+    stop: () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type RunningBff, startBff } from './bff-process.js'
+
+let running: RunningBff | undefined
+
+afterEach(async () => {
+  await running?.stop()
+  running = undefined
+})
+
+describe('svc-bff serve --demo', () => {
+  it('serves the seeded ads, the demo page and its artwork over HTTP, and keeps its demo key across restarts', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    running = await startBff(['--demo', '--db', db])
+    const { origin, started } = running
+    expect(started).toMatchObject({
+      url: `http://localhost:${started.port}`,
+      database: db,
+      demo_api_key: expect.stringMatching(/^svc_pk_/),
+    })
+    const auth = { Authorization: `Bearer ${started.demo_api_key}` }
+
+    const res = await fetch(`${origin}/ads/home-slider-ads?limit=12&random=0`, { headers: auth })
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.count).toBe(6)
+    expect(res.headers.get('x-request-id')).toBeTruthy()
+
+    const image = await fetch(body.data[0].image.replace('localhost', '127.0.0.1'))
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await image.text()).toContain('<svg')
+
+    const page = await (await fetch(`${origin}/`)).text()
+    expect(page).toContain('svc demo partner page')
+    expect(page).toContain(started.demo_api_key)
+
+    expect(await running.stop()).toBe(0)
+    running = await startBff(['--demo', '--db', db])
+    expect(running.started.demo_api_key).toBe(started.demo_api_key)
+    const again = await (await fetch(`${running.origin}/ads?limit=12`, { headers: auth })).json()
+    expect(again.count).toBe(12)
+  })
+
+  it('answers a malformed HTTP request or URL with a 4xx, never a 5xx', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    running = await startBff(['--db', db])
+    const statusLineOf = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(running!.started.port, '127.0.0.1', () => socket.write(raw))
+        let answer = ''
+        socket.on('data', (chunk) => (answer += chunk))
+        socket.on('end', () => resolve(answer.split('\r\n')[0]!))
+        socket.on('error', reject)
+      })
+    expect(await statusLineOf('GET /ads HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
+    expect(
+      await statusLineOf('GET /ads/%E0%A4%A?limit=%ZZ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \x01\r\nConnection: close\r\n\r\n'),
+    ).toMatch(/^HTTP\/1\.1 4\d\d/)
+  })
+
+  it('refuses to start on a port in use with a clear message', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    running = await startBff(['--db', db])
+    await expect(startBff(['--db', db, '--port', String(running.started.port), '--host', '127.0.0.1'])).rejects.toThrow(
+      `port ${running.started.port} is already in use; choose another with --port`,
+    )
+  })
+})
