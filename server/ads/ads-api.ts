@@ -4,15 +4,16 @@
  * per-key rate limits and the spec's envelope.
  */
 import { Hono } from 'hono'
-import { cors } from 'hono/cors'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 import type { AdsEnv } from './ads-env.js'
 import { parseAdsRequest } from './ads-request.js'
-import { publishedAdsFor } from './ads-repository.js'
+import { apiKeyGrants } from '../keys/api-key-grants.js'
 import { apiKeyAuth, keyMayCall } from './api-key-auth.js'
 import { MethodNotAllowed, RouteNotFound } from './errors.js'
+import { partnerCors } from './partner-cors.js'
+import { publishedAdsReader } from './published-ads-reader.js'
 import { rateLimitPerKey } from './rate-limit-per-key.js'
 import { adsErrorHandler, answerWithAds } from './respond.js'
 
@@ -33,24 +34,13 @@ export function adsApi({ db, limiter, pickOffset }: AdsApiOptions): Hono<AdsEnv>
   const api = new Hono<AdsEnv>()
   api.onError(adsErrorHandler)
 
-  // A preflight cannot carry the key, so it is answered for any origin; the
-  // key's origin list is enforced on the request itself, whose error answer
-  // stays readable to the page so the widget can report it.
-  api.use(
-    cors({
-      origin: (origin) => origin || null,
-      allowMethods: ['GET', 'HEAD'],
-      allowHeaders: ['Authorization'],
-      exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
-      maxAge: 600,
-    }),
-  )
-  api.on(['GET', 'HEAD'], ['/', '/:display'], apiKeyAuth({ db }), rateLimitPerKey({ limiter }), keyMayCall('read_ads'), async (c) => {
+  api.use(partnerCors())
+  const reader = publishedAdsReader(db, { pickOffset })
+  api.on(['GET', 'HEAD'], ['/', '/:display'], apiKeyAuth({ grantFor: apiKeyGrants(db) }), rateLimitPerKey({ limiter }), keyMayCall('read_ads'), async (c) => {
     const url = new URL(c.req.url)
     const rawDisplay = c.req.param('display') === undefined ? undefined : lastSegment(url.pathname)
-    const request = parseAdsRequest(rawDisplay, url.searchParams)
-    const ads = await publishedAdsFor(db, c.get('grant').organisationId, { ...request, pickOffset })
-    return answerWithAds(c, ads, request.limit)
+    const { displayKey, limit, random } = parseAdsRequest(rawDisplay, url.searchParams)
+    return answerWithAds(c, await reader.window(c.get('grant').organisationId, displayKey, limit, random), limit)
   })
   api.all('/', () => {
     throw new MethodNotAllowed('method not allowed; the ads API answers GET')

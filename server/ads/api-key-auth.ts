@@ -4,9 +4,7 @@
  * permission and allowed origins.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.js'
-import { grantForApiKey, type Permission } from '../keys/api-keys.js'
+import type { ApiKeyGrant, Permission } from '../keys/api-keys.js'
 import type { AdsEnv } from './ads-env.js'
 import { InvalidApiKey, MissingApiKey, OriginDenied, PermissionDenied } from './errors.js'
 
@@ -18,9 +16,9 @@ const KEY_MAX_LENGTH = 200
  * Sets `grant` on the context for a live key; throws 401 errors otherwise.
  *
  * @example
- * app.use(apiKeyAuth({ db }))
+ * app.use(apiKeyAuth({ grantFor: apiKeyGrants(db) }))
  */
-export function apiKeyAuth({ db }: { db: Kysely<Database> }): MiddlewareHandler<AdsEnv> {
+export function apiKeyAuth({ grantFor }: { grantFor: (apiKey: string) => Promise<ApiKeyGrant | undefined> }): MiddlewareHandler<AdsEnv> {
   return async function apiKeyAuth(c, next) {
     const header = c.req.header('Authorization')
     if (header === undefined || header.trim() === '') {
@@ -30,7 +28,7 @@ export function apiKeyAuth({ db }: { db: Kysely<Database> }): MiddlewareHandler<
     const match = BEARER.exec(header)
     if (!match || match[1]!.length > KEY_MAX_LENGTH)
       throw new InvalidApiKey('Authorization header is malformed; send Authorization: Bearer <API key>')
-    const grant = await grantForApiKey(db, match[1]!)
+    const grant = await grantFor(match[1]!)
     if (!grant) throw new InvalidApiKey('API key is not valid')
     c.set('grant', grant)
     await next()

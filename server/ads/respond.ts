@@ -4,48 +4,45 @@
  * one error handler that turns typed errors into the error envelope and
  * anything else into a 5xx that reveals nothing.
  */
-import { createHash } from 'node:crypto'
 import type { Context, ErrorHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Ad, AdsError, AdsNotFound, AdsSuccess } from '../../shared/ads-wire.js'
+import type { AdsError, AdsNotFound } from '../../shared/ads-wire.js'
 import type { AdsEnv } from './ads-env.js'
 import { AdsApiError } from './errors.js'
+import type { AdWindow } from './published-ads-reader.js'
 
 const CACHEABLE = 'public, max-age=60'
 
 function send(c: Context<AdsEnv>, status: ContentfulStatusCode | 304, body: string | null, cacheControl: string): Response {
   c.header('Content-Type', 'application/json')
   c.header('Cache-Control', cacheControl)
-  // Answers differ by key (and, through CORS, by origin), so a shared
-  // cache must keep them apart despite `public`.
-  c.header('Vary', 'Authorization', { append: true })
+  // Answers differ by key and by origin, so a shared cache must keep them
+  // apart despite `public`.
+  c.header('Vary', 'Authorization, Origin')
   return status === 304 || body === null ? c.body(null, 304) : c.body(body, status)
 }
 
 /**
- * Answers with the ads found: one object when the effective limit is 1,
+ * Answers with a window of ads: one object when the effective limit is 1,
  * else an array; or the spec's `No ads found` info when there are none.
  *
  * @example
- * return answerWithAds(c, ads, 12)
+ * return answerWithAds(c, await reader.window(org, slot, 12, false), 12)
  */
-export function answerWithAds(c: Context<AdsEnv>, ads: Ad[], limit: number): Response {
-  if (ads.length === 0) {
-    const empty: AdsNotFound = { status: 'info', code: 404, message: 'No ads found' }
-    return send(c, 404, JSON.stringify(empty), CACHEABLE)
-  }
-  const envelope: AdsSuccess =
+export function answerWithAds(c: Context<AdsEnv>, { ads, etag }: AdWindow, limit: number): Response {
+  if (ads.length === 0) return send(c, 404, NO_ADS_FOUND, CACHEABLE)
+  // The ads arrive serialised, so the envelope is assembled around them
+  // rather than parsed and serialised again; keys are in AdsSuccess order.
+  const body =
     limit === 1
-      ? { status: 'success', code: 200, data: ads[0]!, count: 1, request_id: c.get('requestId') }
-      : { status: 'success', code: 200, data: ads, count: ads.length }
-  const body = JSON.stringify(envelope)
-  // Weak, because single-ad bodies differ by their request id while the
-  // ads they carry, which the tag is made from, are the same.
-  const etag = `W/"${createHash('sha1').update(JSON.stringify(ads)).digest('base64url')}"`
+      ? `{"status":"success","code":200,"data":${ads[0]},"count":1,"request_id":${JSON.stringify(c.get('requestId'))}}`
+      : `{"status":"success","code":200,"data":[${ads.join(',')}],"count":${ads.length}}`
   c.header('ETag', etag)
   if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag)) return send(c, 304, null, CACHEABLE)
   return send(c, 200, body, CACHEABLE)
 }
+
+const NO_ADS_FOUND = JSON.stringify({ status: 'info', code: 404, message: 'No ads found' } satisfies AdsNotFound)
 
 // RFC 9110 §13.1.2: If-None-Match uses the weak comparison.
 function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {

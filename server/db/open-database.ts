@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { registerChangeStamp } from './change-stamp.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
 
@@ -45,7 +46,33 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  // data_version moves when another connection commits; total_changes()
+  // when this one writes. Together they tell a cache its data went stale.
+  const readStamp = sqlite.prepare('select (select data_version from pragma_data_version()), total_changes()').raw()
+  registerChangeStamp(db, () => (readStamp.get() as unknown[]).join(':'))
   await migrateToLatest(db)
   return db
+}
+
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely's SQLite driver prepares every query afresh, which costs more than
+ * running it; this keeps prepared statements by their SQL text instead.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql)
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+        statement = sqlite.prepare(sql)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
+  }
 }

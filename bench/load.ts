@@ -1,0 +1,61 @@
+/**
+ * @module Helpers for the benchmarks: start a server process that prints
+ * one JSON line when ready, and load a URL with autocannon.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import autocannon from 'autocannon'
+
+export interface ServerProcess {
+  child: ChildProcess
+  ready: Record<string, unknown> & { port: number }
+  stop(): Promise<void>
+}
+
+/**
+ * Spawns `node --import tsx ARGS…` and waits for its first stdout line (JSON with a `port`).
+ *
+ * @example
+ * const server = await startServerProcess(['bench/bare-server.ts', file])
+ */
+export async function startServerProcess(args: string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
+  })
+  return {
+    child,
+    ready: JSON.parse(line),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+export interface LoadResult {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+  errors: number
+}
+
+/**
+ * Loads `url` over `connections` keep-alive connections for `seconds`.
+ *
+ * @example
+ * const result = await load({ url, headers, connections: 50, seconds: 10 })
+ */
+export async function load({ url, headers = {}, connections = 50, seconds = 10 }: { url: string; headers?: Record<string, string>; connections?: number; seconds?: number }): Promise<LoadResult> {
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}

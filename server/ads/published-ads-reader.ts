@@ -1,0 +1,84 @@
+/**
+ * @module The ads API's read path: the window of published ads a request
+ * asks for, already serialised, with its entity tag. Each slot's published
+ * ads are loaded once and kept until the database's change stamp moves, so
+ * a hot slot costs no query; a slot too large to keep is read from the
+ * database window by window instead.
+ */
+import { createHash, randomInt } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { changeStampOf } from '../db/change-stamp.js'
+import type { Database } from '../db/schema.js'
+import { publishedAdsFor } from './ads-repository.js'
+
+/** The ads of one answer, newest-first order from a start offset, each as its JSON. */
+export interface AdWindow {
+  ads: string[]
+  /** A weak entity tag that changes whenever the window's content may have. */
+  etag: string
+}
+
+export interface PublishedAdsReaderOptions {
+  /** Picks the random start offset in `[0, count)`; injectable for tests. */
+  pickOffset?: (count: number) => number
+  /** Slots with more published ads than this are not kept in memory. */
+  maxCachedAds?: number
+}
+
+interface CachedSlot {
+  stamp: string
+  /** Newest first; `null` when the slot has more ads than are kept. */
+  ads: string[] | null
+  hash: string
+}
+
+const MAX_CACHED_SLOTS = 10_000
+
+/**
+ * Makes the reader for one database.
+ *
+ * @example
+ * const reader = publishedAdsReader(db)
+ * const { ads, etag } = await reader.window(org.id, 'home slider ads', 12, false)
+ */
+export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomInt, maxCachedAds = 500 }: PublishedAdsReaderOptions = {}) {
+  const readStamp = changeStampOf(db)
+  const slots = new Map<string, CachedSlot>()
+
+  async function slotOf(organisationId: number, displayKey: string | null): Promise<CachedSlot> {
+    const stamp = readStamp?.()
+    const key = `${organisationId}:${displayKey ?? ''}`
+    const cached = slots.get(key)
+    if (cached && stamp !== undefined && cached.stamp === stamp) return cached
+    const newest = await publishedAdsFor(db, organisationId, { displayKey, limit: maxCachedAds + 1, random: false })
+    const ads = newest.length > maxCachedAds ? null : newest.map((ad) => JSON.stringify(ad))
+    const slot = { stamp: stamp ?? '', ads, hash: ads ? createHash('sha1').update(ads.join('\n')).digest('base64url') : '' }
+    if (stamp !== undefined) {
+      if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
+      slots.set(key, slot)
+    }
+    return slot
+  }
+
+  return {
+    /**
+     * The `limit` newest published ads of the slot (every slot when
+     * `displayKey` is null), or with `random` a window starting at a
+     * uniformly random offset that wraps around.
+     */
+    async window(organisationId: number, displayKey: string | null, limit: number, random: boolean): Promise<AdWindow> {
+      const slot = await slotOf(organisationId, displayKey)
+      if (slot.ads === null) {
+        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset })).map((ad) => JSON.stringify(ad))
+        return { ads, etag: `W/"${createHash('sha1').update(ads.join('\n')).digest('base64url')}"` }
+      }
+      const count = slot.ads.length
+      const wanted = Math.min(limit, count)
+      const offset = random && count > 0 ? pickOffset(count) : 0
+      const ads = offset + wanted <= count ? slot.ads.slice(offset, offset + wanted) : [...slot.ads.slice(offset), ...slot.ads.slice(0, offset + wanted - count)]
+      return { ads, etag: `W/"${slot.hash}.${offset}.${wanted}"` }
+    },
+  }
+}
+
+export type PublishedAdsReader = ReturnType<typeof publishedAdsReader>
