@@ -1,14 +1,20 @@
 /**
  * @module Assembles the BFF: every feature's sub-app mounted on one Hono
- * app, with a request id on every answer.
+ * app with a request id on every answer, and the `node:http` listener that
+ * serves it, with the ads API's fast path in front.
  */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { adsApi } from './ads/ads-api.js'
+import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
+import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
 import type { Database } from './db/schema.js'
 import { demoSite } from './demo/demo-site.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
+import { newRequestId } from './http/request-id.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -20,30 +26,53 @@ export interface AppOptions {
   demoApiKey?: string
 }
 
+export interface Bff {
+  /** Every route, for `app.request()` in tests. */
+  app: Hono<{ Variables: RequestIdVariables }>
+  /** The listener a `node:http` server runs: the ads fast path, then Hono. */
+  listener: RequestListener
+}
+
 /**
- * Builds the BFF's Hono app.
+ * Builds the BFF's Hono app and its `node:http` listener around one ads API handler.
  *
  * @example
- * const app = createApp({ db })
- * const res = await app.request('/ads/home?limit=3', { headers: { Authorization: `Bearer ${key}` } })
+ * const { app, listener } = createBff({ db })
+ * createServer(listener).listen(8787)
  */
-export function createApp({
-  db,
-  limiter = fixedWindowRateLimiter(),
-  pickOffset,
-  demoApiKey,
-}: AppOptions): Hono<{ Variables: RequestIdVariables }> {
+export function createBff({ db, limiter = fixedWindowRateLimiter(), pickOffset, demoApiKey }: AppOptions): Bff {
+  const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
-  app.use(requestId({ generator: () => `req_${crypto.randomUUID().replaceAll('-', '')}` }))
-  app.route('/ads', adsApi({ db, limiter, pickOffset }))
+  app.use(requestId({ generator: newRequestId }))
+  app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', demoSite({ demoApiKey }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
     console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), message: error.message, stack: error.stack }))
-    return c.json(
-      { status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` },
-      500,
-    )
+    return c.json({ status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` }, 500)
   })
-  return app
+
+  const honoListener = getRequestListener(app.fetch)
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (isAdsRequest(req.url ?? '')) {
+      answerAdsOverNode(answerAds, req, res).catch((error: unknown) => {
+        console.error(JSON.stringify({ level: 'error', message: (error as Error).message, stack: (error as Error).stack }))
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+        res.end('{"status":"error","code":500,"message":"internal error"}')
+      })
+    } else {
+      void honoListener(req, res)
+    }
+  }
+  return { app, listener }
+}
+
+/**
+ * The Hono app alone, for tests that call `app.request()`.
+ *
+ * @example
+ * const res = await createApp({ db }).request('/ads/home?limit=3', { headers: { Authorization: `Bearer ${key}` } })
+ */
+export function createApp(options: AppOptions): Hono<{ Variables: RequestIdVariables }> {
+  return createBff(options).app
 }

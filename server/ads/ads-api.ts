@@ -1,62 +1,33 @@
 /**
- * @module The ads API as one Hono sub-app: `GET /ads` and
- * `GET /ads/{display}` with CORS for partner pages, key authentication,
- * per-key rate limits and the spec's envelope.
+ * @module The ads API as a Hono sub-app, mounted at `/ads`: adapts Hono's
+ * request to the framework-free `adsApiHandler`.
  */
 import { Hono } from 'hono'
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.js'
-import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
-import type { AdsEnv } from './ads-env.js'
-import { parseAdsRequest } from './ads-request.js'
-import { apiKeyGrants } from '../keys/api-key-grants.js'
-import { apiKeyAuth, keyMayCall } from './api-key-auth.js'
-import { MethodNotAllowed, RouteNotFound } from './errors.js'
-import { partnerCors } from './partner-cors.js'
-import { publishedAdsReader } from './published-ads-reader.js'
-import { rateLimitPerKey } from './rate-limit-per-key.js'
-import { adsErrorHandler, answerWithAds } from './respond.js'
-
-export interface AdsApiOptions {
-  db: Kysely<Database>
-  limiter: RateLimiter
-  /** Picks the random start offset in `[0, count)`; injectable for tests. */
-  pickOffset?: (count: number) => number
-}
+import type { RequestIdVariables } from 'hono/request-id'
+import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
+import type { AdsAnswer } from './respond.js'
 
 /**
- * Builds the ads API, to be mounted at `/ads`.
+ * Builds the ads API's sub-app.
  *
  * @example
- * app.route('/ads', adsApi({ db, limiter: fixedWindowRateLimiter() }))
+ * app.route('/ads', adsApi(adsApiHandler({ db, limiter: fixedWindowRateLimiter() })))
  */
-export function adsApi({ db, limiter, pickOffset }: AdsApiOptions): Hono<AdsEnv> {
-  const api = new Hono<AdsEnv>()
-  api.onError(adsErrorHandler)
-
-  api.use(partnerCors())
-  const reader = publishedAdsReader(db, { pickOffset })
-  api.on(['GET', 'HEAD'], ['/', '/:display'], apiKeyAuth({ grantFor: apiKeyGrants(db) }), rateLimitPerKey({ limiter }), keyMayCall('read_ads'), async (c) => {
-    const url = new URL(c.req.url)
-    const rawDisplay = c.req.param('display') === undefined ? undefined : lastSegment(url.pathname)
-    const { displayKey, limit, random } = parseAdsRequest(rawDisplay, url.searchParams)
-    return answerWithAds(c, await reader.window(c.get('grant').organisationId, displayKey, limit, random), limit)
-  })
-  api.all('/', () => {
-    throw new MethodNotAllowed('method not allowed; the ads API answers GET')
-  })
-  api.all('/:display', () => {
-    throw new MethodNotAllowed('method not allowed; the ads API answers GET')
-  })
-  // A sub-app's notFound is not consulted once mounted, so deeper paths
-  // are caught here to keep the ads envelope.
-  api.all('/*', (c) => {
-    throw new RouteNotFound(`no endpoint at ${c.req.path}; use GET /ads or GET /ads/{display}`)
+export function adsApi(answerAdsRequest: (request: AdsRequestLine) => Promise<AdsAnswer>): Hono<{ Variables: RequestIdVariables }> {
+  const api = new Hono<{ Variables: RequestIdVariables }>()
+  api.all('/*', async (c) => {
+    const url = c.req.url
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2)
+    const queryStart = url.indexOf('?', pathStart)
+    const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart)
+    const answer = await answerAdsRequest({
+      method: c.req.method,
+      path: path.slice(ADS_PATH.length),
+      query: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      header: (name) => c.req.header(name),
+      requestId: c.get('requestId'),
+    })
+    return new Response(answer.body, { status: answer.status, headers: answer.headers })
   })
   return api
-}
-
-/** The path's last segment still percent-encoded: Hono's decoded param cannot tell bad UTF-8 apart. */
-function lastSegment(pathname: string): string {
-  return pathname.slice(pathname.lastIndexOf('/') + 1)
 }

@@ -3,9 +3,9 @@
  * stops accepting connections, finishes the requests in flight and closes
  * the database.
  */
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
-import { createApp } from '../app.js'
+import { createBff } from '../app.js'
 import { seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, sqlitePathFrom } from './context.js'
@@ -32,35 +32,36 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const db = await databaseFrom(values, io.env)
 
   let demoApiKey: string | undefined
-  let server: ReturnType<typeof serve>
+  // The server listens before the demo is seeded so that the seed's image
+  // URLs can name the port actually bound (--port 0 picks a free one);
+  // until the app is ready it answers 503.
+  let listener: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' })
+    res.end('{"status":"error","code":503,"message":"starting"}')
+  }
+  const server = createServer((req, res) => listener(req, res))
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
-    // The listener starts before the demo is seeded so that the seed's image
-    // URLs can name the port actually bound (--port 0 picks a free one).
-    let app: ReturnType<typeof createApp> | undefined
-    const starting = () =>
-      new Response('{"status":"error","code":503,"message":"starting"}', { status: 503, headers: { 'Retry-After': '1' } })
-    server = serve({ fetch: (request) => (app ? app.fetch(request) : starting()), port, hostname }, (info) => {
-      void (async () => {
-        const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${info.port}`
-        if (values.demo) {
-          demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile: demoCredentialsFile(sqlitePath) })).api_key
-        }
-        app = createApp({ db, demoApiKey })
-        resolve(info)
-      })().catch(reject)
-    })
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new CliError(`port ${port} is already in use; choose another with --port`) : error),
     )
-  }).catch(async (error) => {
-    await db.destroy()
-    throw error
+    server.listen(port, hostname, () => resolve(server.address() as AddressInfo))
   })
+    .then(async (address) => {
+      const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${address.port}`
+      if (values.demo) demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile: demoCredentialsFile(sqlitePath) })).api_key
+      listener = createBff({ db, demoApiKey }).listener
+      return address
+    })
+    .catch(async (error) => {
+      server.close()
+      await db.destroy()
+      throw error
+    })
 
   const shutDown = () => {
     server.close(() => void db.destroy().then(() => process.exit(0)))
     // Idle keep-alive connections would hold close() open.
-    ;(server as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+    server.closeIdleConnections()
   }
   process.once('SIGTERM', shutDown)
   process.once('SIGINT', shutDown)

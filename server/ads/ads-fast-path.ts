@@ -1,0 +1,52 @@
+/**
+ * @module The ads API straight on `node:http`, bypassing Hono: the ads
+ * endpoint is the hot path partner pages hit on every view, and Hono's
+ * fetch adapter alone costs about a quarter of a bare server's throughput.
+ * It calls the same `adsApiHandler` as the Hono sub-app, so the two answer
+ * alike (an e2e test holds them to it).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { requestIdFor } from '../http/request-id.js'
+import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
+import type { AdsAnswer } from './respond.js'
+
+/**
+ * True for request targets the ads API answers: `/ads`, `/ads/…`, `/ads?…`.
+ *
+ * @example
+ * isAdsRequest('/ads/home?limit=3') // true
+ */
+export function isAdsRequest(target: string): boolean {
+  if (!target.startsWith(ADS_PATH)) return false
+  const next = target.charAt(ADS_PATH.length)
+  return next === '' || next === '/' || next === '?'
+}
+
+/**
+ * Answers one `node:http` request with the ads API handler.
+ *
+ * @example
+ * createServer((req, res) => isAdsRequest(req.url!) ? answerAdsOverNode(answerAds, req, res) : hono(req, res))
+ */
+export async function answerAdsOverNode(
+  answerAdsRequest: (request: AdsRequestLine) => Promise<AdsAnswer>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const target = req.url!
+  const queryStart = target.indexOf('?')
+  const headers = req.headers
+  const { status, headers: answerHeaders, body } = await answerAdsRequest({
+    method: req.method!,
+    path: (queryStart === -1 ? target : target.slice(0, queryStart)).slice(ADS_PATH.length),
+    query: queryStart === -1 ? '' : target.slice(queryStart + 1),
+    header: (name) => {
+      const value = headers[name]
+      return Array.isArray(value) ? value.join(', ') : value
+    },
+    requestId: requestIdFor(headers['x-request-id'] as string | undefined),
+  })
+  if (body !== null) answerHeaders['Content-Length'] = String(Buffer.byteLength(body))
+  res.writeHead(status, answerHeaders)
+  res.end(req.method === 'HEAD' ? undefined : body)
+}

@@ -1,0 +1,84 @@
+/**
+ * @module The ads API itself, free of any HTTP framework: one request in,
+ * one answer out. The Hono sub-app (`ads-api.ts`) and the server's
+ * `node:http` fast path (`ads-fast-path.ts`) both call it, so the rules
+ * live in one place: CORS, the key, the rate limit, the key's permission
+ * and origins, the query, then the envelope.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import { apiKeyGrants } from '../keys/api-key-grants.js'
+import { parseAdsRequest } from './ads-request.js'
+import { assertKeyMayCall, authenticate } from './api-key-auth.js'
+import { MethodNotAllowed, RateLimited, RouteNotFound } from './errors.js'
+import { corsHeaders, preflightHeaders } from './partner-cors.js'
+import { publishedAdsReader } from './published-ads-reader.js'
+import { type AdsAnswer, adsAnswer, errorAnswer } from './respond.js'
+
+/** What the ads API reads of a request. */
+export interface AdsRequestLine {
+  method: string
+  /** The raw (still percent-encoded) path below `/ads`: `''`, `'/'` or `'/{display}'`. */
+  path: string
+  /** The raw query string, without `?`. */
+  query: string
+  /** A header by lower-case name. */
+  header(name: string): string | undefined
+  requestId: string
+}
+
+export interface AdsApiOptions {
+  db: Kysely<Database>
+  limiter: RateLimiter
+  /** Picks the random start offset in `[0, count)`; injectable for tests. */
+  pickOffset?: (count: number) => number
+}
+
+/** Where the ads API is mounted. */
+export const ADS_PATH = '/ads'
+
+/**
+ * Makes the ads API's request handler for one database.
+ *
+ * @example
+ * const answerAds = adsApiHandler({ db, limiter: fixedWindowRateLimiter() })
+ * const { status, headers, body } = await answerAds(request)
+ */
+export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (request: AdsRequestLine) => Promise<AdsAnswer> {
+  const grantFor = apiKeyGrants(db)
+  const reader = publishedAdsReader(db, { pickOffset })
+
+  return async function answerAdsRequest(request) {
+    const origin = request.header('origin')
+    const headers: Record<string, string> = { 'X-Request-Id': request.requestId }
+    if (request.method === 'OPTIONS') return { status: 204, headers: { ...headers, ...preflightHeaders(origin) }, body: null }
+    Object.assign(headers, corsHeaders(origin))
+    try {
+      const rawDisplay = displaySegment(request.path)
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
+
+      const grant = await authenticate(request.header('authorization'), grantFor)
+      const rate = limiter.hit(`api-key:${grant.keyId}`, grant.rateLimit)
+      headers['X-RateLimit-Limit'] = String(rate.limit)
+      headers['X-RateLimit-Remaining'] = String(rate.remaining)
+      headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
+      if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
+      assertKeyMayCall(grant, 'read_ads', origin)
+
+      const { displayKey, limit, random } = parseAdsRequest(rawDisplay, new URLSearchParams(request.query))
+      const window = await reader.window(grant.organisationId, displayKey, limit, random)
+      return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.header('if-none-match') }, headers)
+    } catch (error) {
+      return errorAnswer(error, headers, request.requestId)
+    }
+  }
+}
+
+/** The raw slug of `/{display}`, `undefined` for no slug; deeper paths are no endpoint. */
+function displaySegment(path: string): string | undefined {
+  if (path === '' || path === '/') return undefined
+  const segment = path.slice(1)
+  if (segment.includes('/')) throw new RouteNotFound(`no endpoint at ${ADS_PATH}${path}; use GET /ads or GET /ads/{display}`)
+  return segment
+}
