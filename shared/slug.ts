@@ -18,7 +18,7 @@ export function displayNameFromSlug(slug: string): string {
   return slug
     .split('-')
     .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toLocaleUpperCase('en') + word.slice(1).toLocaleLowerCase('en'))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ')
 }
 
@@ -36,7 +36,7 @@ export function slotKey(displayName: string): string {
   return displayName
     .replace(/[\s-]+/gu, ' ')
     .trim()
-    .toLocaleLowerCase('en')
+    .toLowerCase()
 }
 
 /**

@@ -27,7 +27,8 @@ export function adsApi(answerAdsRequest: (request: AdsRequestLine) => Promise<Ad
       header: (name) => c.req.header(name),
       requestId: c.get('requestId'),
     })
-    return new Response(answer.body, { status: answer.status, headers: answer.headers })
+    const body = typeof answer.body === 'string' || answer.body === null ? answer.body : new Uint8Array(answer.body)
+    return new Response(body, { status: answer.status, headers: answer.headers })
   })
   return api
 }

@@ -46,7 +46,7 @@ export async function answerAdsOverNode(
     },
     requestId: requestIdFor(headers['x-request-id'] as string | undefined),
   })
-  if (body !== null) answerHeaders['Content-Length'] = String(Buffer.byteLength(body))
+  if (body !== null) answerHeaders['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
   res.writeHead(status, answerHeaders)
-  res.end(req.method === 'HEAD' ? undefined : body)
+  res.end(req.method === 'HEAD' || body === null ? undefined : body)
 }

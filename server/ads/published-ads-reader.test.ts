@@ -9,7 +9,9 @@ import { publisherFixture } from '../testing.js'
 import { createAd, updateAd } from './ads-repository.js'
 import { publishedAdsReader } from './published-ads-reader.js'
 
-const codes = (window: { ads: string[] }) => window.ads.map((ad) => JSON.parse(ad).code)
+// Another connection's commits are seen from the next turn of the event loop.
+const nextTurnOfEventLoop = () => new Promise((resolve) => setImmediate(resolve))
+const codes = (window: { ads: Buffer[] }) => window.ads.map((ad) => JSON.parse(ad.toString()).code)
 
 describe('publishedAdsReader', () => {
   it('gives the same windows whether the slot is kept in memory or read window by window', async () => {
@@ -37,7 +39,7 @@ describe('publishedAdsReader', () => {
     await updateAd(publisher.db, ad.code, { title: 'Changed' })
     const after = await reader.window(publisher.organisation.id, null, 12, false)
     expect(after.etag).not.toBe(before.etag)
-    expect(JSON.parse(after.ads[0]!).title).toBe('Changed')
+    expect(JSON.parse(after.ads[0]!.toString()).title).toBe('Changed')
   })
 
   it("sees another connection's writes on the next read", async () => {
@@ -52,10 +54,12 @@ describe('publishedAdsReader', () => {
       expect(await grantFor(publisher.apiKey)).toBeDefined()
 
       const ad = await createAd(cli, publisher.organisation.id, { title: 'From the CLI', display: 'Home' })
+      await nextTurnOfEventLoop()
       expect(codes(await reader.window(publisher.organisation.id, null, 12, false))).toEqual([ad.code])
 
       const key = await cli.selectFrom('api_keys').select('id').executeTakeFirstOrThrow()
       await revokeApiKey(cli, key.id)
+      await nextTurnOfEventLoop()
       expect(await grantFor(publisher.apiKey)).toBeUndefined()
     } finally {
       await server.destroy()

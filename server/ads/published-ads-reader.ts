@@ -11,9 +11,9 @@ import { changeStampOf } from '../db/change-stamp.js'
 import type { Database } from '../db/schema.js'
 import { publishedAdsFor } from './ads-repository.js'
 
-/** The ads of one answer, newest-first order from a start offset, each as its JSON. */
+/** The ads of one answer, newest-first order from a start offset, each as its UTF-8 JSON. */
 export interface AdWindow {
-  ads: string[]
+  ads: Buffer[]
   /** A weak entity tag that changes whenever the window's content may have. */
   etag: string
 }
@@ -27,8 +27,8 @@ export interface PublishedAdsReaderOptions {
 
 interface CachedSlot {
   stamp: string
-  /** Newest first; `null` when the slot has more ads than are kept. */
-  ads: string[] | null
+  /** Newest first, encoded once so answers are assembled without re-encoding; `null` when the slot has more ads than are kept. */
+  ads: Buffer[] | null
   hash: string
 }
 
@@ -51,8 +51,8 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     const cached = slots.get(key)
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached
     const newest = await publishedAdsFor(db, organisationId, { displayKey, limit: maxCachedAds + 1, random: false })
-    const ads = newest.length > maxCachedAds ? null : newest.map((ad) => JSON.stringify(ad))
-    const slot = { stamp: stamp ?? '', ads, hash: ads ? createHash('sha1').update(ads.join('\n')).digest('base64url') : '' }
+    const ads = newest.length > maxCachedAds ? null : newest.map((ad) => Buffer.from(JSON.stringify(ad)))
+    const slot = { stamp: stamp ?? '', ads, hash: ads ? hashOf(ads) : '' }
     if (stamp !== undefined) {
       if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
       slots.set(key, slot)
@@ -69,8 +69,8 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     async window(organisationId: number, displayKey: string | null, limit: number, random: boolean): Promise<AdWindow> {
       const slot = await slotOf(organisationId, displayKey)
       if (slot.ads === null) {
-        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset })).map((ad) => JSON.stringify(ad))
-        return { ads, etag: `W/"${createHash('sha1').update(ads.join('\n')).digest('base64url')}"` }
+        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset })).map((ad) => Buffer.from(JSON.stringify(ad)))
+        return { ads, etag: `W/"${hashOf(ads)}"` }
       }
       const count = slot.ads.length
       const wanted = Math.min(limit, count)
@@ -79,6 +79,12 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
       return { ads, etag: `W/"${slot.hash}.${offset}.${wanted}"` }
     },
   }
+}
+
+function hashOf(ads: Buffer[]): string {
+  const hash = createHash('sha1')
+  for (const ad of ads) hash.update(ad).update('\n')
+  return hash.digest('base64url')
 }
 
 export type PublishedAdsReader = ReturnType<typeof publishedAdsReader>

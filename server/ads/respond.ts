@@ -12,13 +12,16 @@ export interface AdsAnswer {
   status: number
   headers: Record<string, string>
   /** `null` for 204 and 304. */
-  body: string | null
+  body: Buffer | string | null
 }
 
 const CACHEABLE = 'public, max-age=60'
+const SINGLE_AD_HEAD = Buffer.from('{"status":"success","code":200,"data":')
+const AD_LIST_HEAD = Buffer.from('{"status":"success","code":200,"data":[')
+const COMMA = Buffer.from(',')
 const NO_ADS_FOUND = JSON.stringify({ status: 'info', code: 404, message: 'No ads found' } satisfies AdsNotFound)
 
-function answer(status: number, headers: Record<string, string>, body: string | null, cacheControl: string): AdsAnswer {
+function answer(status: number, headers: Record<string, string>, body: Buffer | string | null, cacheControl: string): AdsAnswer {
   headers['Content-Type'] = 'application/json'
   headers['Cache-Control'] = cacheControl
   // Answers differ by key and by origin, so a shared cache must keep them
@@ -44,11 +47,18 @@ export function adsAnswer(
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return answer(304, headers, null, CACHEABLE)
   // The ads arrive serialised, so the envelope is assembled around them
   // rather than parsed and serialised again; keys are in AdsSuccess order.
-  const body =
-    limit === 1
-      ? `{"status":"success","code":200,"data":${ads[0]},"count":1,"request_id":${JSON.stringify(requestId)}}`
-      : `{"status":"success","code":200,"data":[${ads.join(',')}],"count":${ads.length}}`
-  return answer(200, headers, body, CACHEABLE)
+  const parts: Buffer[] = []
+  if (limit === 1) {
+    parts.push(SINGLE_AD_HEAD, ads[0]!, Buffer.from(`,"count":1,"request_id":${JSON.stringify(requestId)}}`))
+  } else {
+    parts.push(AD_LIST_HEAD)
+    for (const [index, ad] of ads.entries()) {
+      if (index > 0) parts.push(COMMA)
+      parts.push(ad)
+    }
+    parts.push(Buffer.from(`],"count":${ads.length}}`))
+  }
+  return answer(200, headers, Buffer.concat(parts), CACHEABLE)
 }
 
 // RFC 9110 §13.1.2: If-None-Match uses the weak comparison.

@@ -47,12 +47,28 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('synchronous = NORMAL')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  // data_version moves when another connection commits; total_changes()
-  // when this one writes. Together they tell a cache its data went stale.
-  const readStamp = sqlite.prepare('select (select data_version from pragma_data_version()), total_changes()').raw()
-  registerChangeStamp(db, () => (readStamp.get() as unknown[]).join(':'))
+  registerChangeStamp(db, sqliteChangeStamp(sqlite))
   await migrateToLatest(db)
   return db
+}
+
+/**
+ * `data_version` moves when another connection commits, `total_changes()`
+ * when this one writes. Reading `data_version` takes a file lock, so it is
+ * read once per turn of the event loop: requests served together share it,
+ * while this process's own writes still show at once.
+ */
+function sqliteChangeStamp(sqlite: SQLite.Database): () => string {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck()
+  const totalChanges = sqlite.prepare('select total_changes()').pluck()
+  let version: unknown
+  return () => {
+    if (version === undefined) {
+      version = dataVersion.get()
+      setImmediate(() => (version = undefined))
+    }
+    return `${version}:${totalChanges.get()}`
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500
