@@ -24,7 +24,7 @@ export function adsApi(answerAdsRequest: (request: AdsRequestLine) => Promise<Ad
       method: c.req.method,
       path: path.slice(ADS_PATH.length),
       query: queryStart === -1 ? '' : url.slice(queryStart + 1),
-      header: (name) => c.req.header(name),
+      headers: { get: (name) => c.req.header(name) },
       requestId: c.get('requestId'),
     })
     const body = typeof answer.body === 'string' || answer.body === null ? answer.body : new Uint8Array(answer.body)

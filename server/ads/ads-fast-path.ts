@@ -5,7 +5,7 @@
  * It calls the same `adsApiHandler` as the Hono sub-app, so the two answer
  * alike (an e2e test holds them to it).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { requestIdFor } from '../http/request-id.js'
 import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
 import type { AdsAnswer } from './respond.js'
@@ -22,6 +22,16 @@ export function isAdsRequest(target: string): boolean {
   return next === '' || next === '/' || next === '?'
 }
 
+/** Node's parsed headers behind the `get()` the handler reads them with. */
+class NodeHeaders {
+  constructor(private readonly headers: IncomingHttpHeaders) {}
+
+  get(name: string): string | undefined {
+    const value = this.headers[name]
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+}
+
 /**
  * Answers one `node:http` request with the ads API handler.
  *
@@ -35,16 +45,12 @@ export async function answerAdsOverNode(
 ): Promise<void> {
   const target = req.url!
   const queryStart = target.indexOf('?')
-  const headers = req.headers
   const { status, headers: answerHeaders, body } = await answerAdsRequest({
     method: req.method!,
     path: (queryStart === -1 ? target : target.slice(0, queryStart)).slice(ADS_PATH.length),
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),
-    header: (name) => {
-      const value = headers[name]
-      return Array.isArray(value) ? value.join(', ') : value
-    },
-    requestId: requestIdFor(headers['x-request-id'] as string | undefined),
+    headers: new NodeHeaders(req.headers),
+    requestId: requestIdFor(req.headers['x-request-id'] as string | undefined),
   })
   if (body !== null) answerHeaders['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
   res.writeHead(status, answerHeaders)

@@ -33,7 +33,21 @@ export function parseAdsRequest(rawSlug: string | undefined, query: URLSearchPar
   }
 }
 
+// Partner pages ask for the same few slots over and over, so the keys of
+// recently seen (valid) slugs are kept rather than decoded and folded again.
+const recentSlugKeys = new Map<string, string | null>()
+const RECENT_SLUGS_MAX = 1000
+
 function displayKeyFromSlug(rawSlug: string): string | null {
+  const recent = recentSlugKeys.get(rawSlug)
+  if (recent !== undefined) return recent
+  const key = foldSlug(rawSlug)
+  if (recentSlugKeys.size >= RECENT_SLUGS_MAX) recentSlugKeys.clear()
+  recentSlugKeys.set(rawSlug, key)
+  return key
+}
+
+function foldSlug(rawSlug: string): string | null {
   let slug: string
   try {
     slug = decodeURIComponent(rawSlug)

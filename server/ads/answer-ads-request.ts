@@ -23,8 +23,8 @@ export interface AdsRequestLine {
   path: string
   /** The raw query string, without `?`. */
   query: string
-  /** A header by lower-case name. */
-  header(name: string): string | undefined
+  /** The request's headers, read by lower-case name. */
+  headers: { get(name: string): string | undefined }
   requestId: string
 }
 
@@ -50,7 +50,7 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
   const reader = publishedAdsReader(db, { pickOffset })
 
   return async function answerAdsRequest(request) {
-    const origin = request.header('origin')
+    const origin = request.headers.get('origin')
     const headers: Record<string, string> = { 'X-Request-Id': request.requestId }
     if (request.method === 'OPTIONS') return { status: 204, headers: { ...headers, ...preflightHeaders(origin) }, body: null }
     Object.assign(headers, corsHeaders(origin))
@@ -58,7 +58,7 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
       const rawDisplay = displaySegment(request.path)
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
 
-      const grant = await authenticate(request.header('authorization'), grantFor)
+      const grant = await authenticate(request.headers.get('authorization'), grantFor)
       const rate = limiter.hit(`api-key:${grant.keyId}`, grant.rateLimit)
       headers['X-RateLimit-Limit'] = String(rate.limit)
       headers['X-RateLimit-Remaining'] = String(rate.remaining)
@@ -68,7 +68,7 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
 
       const { displayKey, limit, random } = parseAdsRequest(rawDisplay, new URLSearchParams(request.query))
       const window = await reader.window(grant.organisationId, displayKey, limit, random)
-      return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.header('if-none-match') }, headers)
+      return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
     } catch (error) {
       return errorAnswer(error, headers, request.requestId)
     }
