@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseAdsRequest } from './ads-request.js'
 import { InvalidParameter } from './errors.js'
 
-const parse = (slug: string | undefined, query = '') => parseAdsRequest(slug, new URLSearchParams(query))
+const parse = (slug: string | undefined, query = '') => parseAdsRequest(slug, query)
 
 describe('parseAdsRequest', () => {
   it('defaults to one random ad from any slot', () => {
@@ -19,6 +19,12 @@ describe('parseAdsRequest', () => {
   it('treats anywhere as no filter', () => {
     expect(parse('anywhere').displayKey).toBeNull()
     expect(parse('ANYWHERE').displayKey).toBeNull()
+  })
+
+  it('answers a repeated request alike', () => {
+    expect(parse('home', 'limit=3')).toEqual(parse('home', 'limit=3'))
+    expect(() => parse('home', 'limit=13')).toThrow(InvalidParameter)
+    expect(() => parse('home', 'limit=13')).toThrow(InvalidParameter)
   })
 
   it('reads limit and random', () => {

@@ -18,33 +18,31 @@ const SLUG_MAX_LENGTH = 100
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}]/u
 const DIGITS = /^[0-9]{1,6}$/
 
+// Partner pages send the same few requests over and over, so recently
+// seen valid requests are kept parsed rather than decoded and folded again.
+const recentRequests = new Map<string, AdsRequest>()
+const RECENT_REQUESTS_MAX = 1000
+
 /**
- * Parses the raw (still percent-encoded) slug segment, if any, and the query string.
+ * Parses the raw (still percent-encoded) slug segment, if any, and the raw query string.
  *
  * @example
- * parseAdsRequest('home-slider-ads', new URLSearchParams('limit=12&random=0'))
+ * parseAdsRequest('home-slider-ads', 'limit=12&random=0')
  * // { displayKey: 'home slider ads', limit: 12, random: false }
  */
-export function parseAdsRequest(rawSlug: string | undefined, query: URLSearchParams): AdsRequest {
-  return {
-    displayKey: rawSlug === undefined ? null : displayKeyFromSlug(rawSlug),
+export function parseAdsRequest(rawSlug: string | undefined, rawQuery: string): Readonly<AdsRequest> {
+  const cacheKey = `${rawSlug === undefined ? '' : `/${rawSlug}`}?${rawQuery}`
+  const recent = recentRequests.get(cacheKey)
+  if (recent !== undefined) return recent
+  const query = new URLSearchParams(rawQuery)
+  const request = Object.freeze({
+    displayKey: rawSlug === undefined ? null : foldSlug(rawSlug),
     limit: integerParameter(query, 'limit', AD_LIMIT_MIN, AD_LIMIT_MAX, 1),
     random: integerParameter(query, 'random', 0, 1, 1) === 1,
-  }
-}
-
-// Partner pages ask for the same few slots over and over, so the keys of
-// recently seen (valid) slugs are kept rather than decoded and folded again.
-const recentSlugKeys = new Map<string, string | null>()
-const RECENT_SLUGS_MAX = 1000
-
-function displayKeyFromSlug(rawSlug: string): string | null {
-  const recent = recentSlugKeys.get(rawSlug)
-  if (recent !== undefined) return recent
-  const key = foldSlug(rawSlug)
-  if (recentSlugKeys.size >= RECENT_SLUGS_MAX) recentSlugKeys.clear()
-  recentSlugKeys.set(rawSlug, key)
-  return key
+  })
+  if (recentRequests.size >= RECENT_REQUESTS_MAX) recentRequests.clear()
+  recentRequests.set(cacheKey, request)
+  return request
 }
 
 function foldSlug(rawSlug: string): string | null {

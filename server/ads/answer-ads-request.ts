@@ -66,7 +66,7 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
       if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
       assertKeyMayCall(grant, 'read_ads', origin)
 
-      const { displayKey, limit, random } = parseAdsRequest(rawDisplay, new URLSearchParams(request.query))
+      const { displayKey, limit, random } = parseAdsRequest(rawDisplay, request.query)
       const window = await reader.window(grant.organisationId, displayKey, limit, random)
       return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
     } catch (error) {
