@@ -44,8 +44,20 @@ export async function benchAdsApi(): Promise<void> {
   const body = await sample.text()
   if (sample.status !== 200) throw new Error(`svc answered ${sample.status}: ${body}`)
   const responseFile = join(dir, 'response.json')
-  const kept = ['content-type', 'cache-control', 'vary', 'etag', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']
-  writeFileSync(responseFile, JSON.stringify({ headers: Object.fromEntries(kept.map((name) => [name, sample.headers.get(name) ?? ''])), body }))
+  const kept = [
+    'content-type',
+    'cache-control',
+    'vary',
+    'etag',
+    'x-request-id',
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+  ]
+  writeFileSync(
+    responseFile,
+    JSON.stringify({ headers: Object.fromEntries(kept.map((name) => [name, sample.headers.get(name) ?? ''])), body }),
+  )
   const bare = await startServerProcess(['bench/bare-server.ts', responseFile])
   const bareUrl = `http://127.0.0.1:${bare.ready.port}${PATH}`
 

@@ -49,7 +49,17 @@ export interface LoadResult {
  * @example
  * const result = await load({ url, headers, connections: 50, seconds: 10 })
  */
-export async function load({ url, headers = {}, connections = 50, seconds = 10 }: { url: string; headers?: Record<string, string>; connections?: number; seconds?: number }): Promise<LoadResult> {
+export async function load({
+  url,
+  headers = {},
+  connections = 50,
+  seconds = 10,
+}: {
+  url: string
+  headers?: Record<string, string>
+  connections?: number
+  seconds?: number
+}): Promise<LoadResult> {
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 })
   return {
     requestsPerSecond: result.requests.average,

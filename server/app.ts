@@ -49,7 +49,10 @@ export function createBff({ db, limiter = fixedWindowRateLimiter(), pickOffset, 
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
     console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), message: error.message, stack: error.stack }))
-    return c.json({ status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` }, 500)
+    return c.json(
+      { status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` },
+      500,
+    )
   })
 
   const honoListener = getRequestListener(app.fetch)

@@ -45,7 +45,11 @@ export async function answerAdsOverNode(
 ): Promise<void> {
   const target = req.url!
   const queryStart = target.indexOf('?')
-  const { status, headers: answerHeaders, body } = await answerAdsRequest({
+  const {
+    status,
+    headers: answerHeaders,
+    body,
+  } = await answerAdsRequest({
     method: req.method!,
     path: (queryStart === -1 ? target : target.slice(0, queryStart)).slice(ADS_PATH.length),
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),

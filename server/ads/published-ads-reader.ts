@@ -69,13 +69,18 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     async window(organisationId: number, displayKey: string | null, limit: number, random: boolean): Promise<AdWindow> {
       const slot = await slotOf(organisationId, displayKey)
       if (slot.ads === null) {
-        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset })).map((ad) => Buffer.from(JSON.stringify(ad)))
+        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset })).map((ad) =>
+          Buffer.from(JSON.stringify(ad)),
+        )
         return { ads, etag: `W/"${hashOf(ads)}"` }
       }
       const count = slot.ads.length
       const wanted = Math.min(limit, count)
       const offset = random && count > 0 ? pickOffset(count) : 0
-      const ads = offset + wanted <= count ? slot.ads.slice(offset, offset + wanted) : [...slot.ads.slice(offset), ...slot.ads.slice(0, offset + wanted - count)]
+      const ads =
+        offset + wanted <= count
+          ? slot.ads.slice(offset, offset + wanted)
+          : [...slot.ads.slice(offset), ...slot.ads.slice(0, offset + wanted - count)]
       return { ads, etag: `W/"${slot.hash}.${offset}.${wanted}"` }
     },
   }

@@ -81,7 +81,8 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  * catch (error) { return errorAnswer(error, headers, requestId) }
  */
 export function errorAnswer(error: unknown, headers: Record<string, string>, requestId: string): AdsAnswer {
-  if (error instanceof AdsApiError) return answer(error.status, Object.assign(headers, error.headers), envelope(error.status, error.message), 'no-store')
+  if (error instanceof AdsApiError)
+    return answer(error.status, Object.assign(headers, error.headers), envelope(error.status, error.message), 'no-store')
   const { message, stack, code } = error as { message?: string; stack?: string; code?: unknown }
   console.error(JSON.stringify({ level: 'error', request_id: requestId, message, stack }))
   if (code === 'SQLITE_BUSY') {
