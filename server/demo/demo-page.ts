@@ -36,7 +36,7 @@ export function demoPage({ apiKey }: { apiKey?: string }): string {
   .muted { color: #57606a } pre { background: #f6f8fa; padding: .75rem 1rem; overflow-x: auto; border-radius: 6px }
   .ads { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 1rem }
   article { border: 1px solid #d0d7de; border-radius: 8px; overflow: hidden; display: flex; flex-direction: column }
-  article img { width: 100%; aspect-ratio: 2 / 1; object-fit: cover; display: block; background: #eaeef2 }
+  article img { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; display: block; background: #eaeef2 }
   article div { padding: .75rem 1rem 1rem; display: flex; flex-direction: column; gap: .4rem; flex: 1 }
   article h3 { margin: 0; font-size: 1.05rem } article p { margin: 0 } article a.cta { margin-top: auto; align-self: start; background: #0969da; color: #fff; padding: .35rem .8rem; border-radius: 6px; text-decoration: none }
 </style>
@@ -47,10 +47,11 @@ export function demoPage({ apiKey }: { apiKey?: string }): string {
 ${
   apiKey
     ? `<p>Try it yourself:</p>
-<pre>curl -H 'Authorization: Bearer ${escapeHtml(apiKey)}' 'http://localhost:8787/ads/home-slider-ads?limit=3'</pre>
+<pre id="try">curl -H 'Authorization: Bearer ${escapeHtml(apiKey)}' '/ads/home-slider-ads?limit=3'</pre>
 ${sections}
 <script type="module">
 const apiKey = ${JSON.stringify(apiKey).replaceAll('<', '\\u003c')}
+document.getElementById('try').textContent = "curl -H 'Authorization: Bearer " + apiKey + "' '" + location.origin + "/ads/home-slider-ads?limit=3'"
 for (const slot of document.querySelectorAll('.ads')) {
   const answer = await fetch('/ads/' + slot.dataset.slug + '?limit=12&random=0', { headers: { Authorization: 'Bearer ' + apiKey } })
   const body = await answer.json()
@@ -74,7 +75,7 @@ for (const slot of document.querySelectorAll('.ads')) {
 </script>`
     : `<p>This server was started without the demo. Create an organisation and call the API:</p>
 <pre>npm run bff -- org create --name "My Shop"
-curl -H 'Authorization: Bearer &lt;api_key&gt;' 'http://localhost:8787/ads/home?limit=3'</pre>`
+curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`
 }
 </body>
 </html>
