@@ -12,6 +12,11 @@ import { adsApi } from './ads/ads-api.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
 import type { Database } from './db/schema.js'
+import { accountEvents, type AccountEvents } from './oidc/account-events.js'
+import type { LoginThrottle } from './oidc/authorize/login-throttle.js'
+import { identityProvider } from './oidc/identity-provider.js'
+import type { Provider } from './oidc/provider.js'
+import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
@@ -24,11 +29,21 @@ export interface AppOptions {
   pickOffset?: (count: number) => number
   /** The demo key to show on the demo page, when the demo was seeded. */
   demoApiKey?: string
+  /** The identity provider's issuer URL; `http://localhost:8787` by default. */
+  issuer?: string
+  /** The clock; injectable for tests of lifetimes and key rotation. */
+  now?: () => Date
+  /** Where account events go; a fresh bus by default. */
+  events?: AccountEvents
+  /** Login throttling; injectable for tests. */
+  throttle?: LoginThrottle
 }
 
 export interface Bff {
   /** Every route, for `app.request()` in tests. */
   app: Hono<{ Variables: RequestIdVariables }>
+  /** The identity provider's shared parts (keys, clock, events). */
+  provider: Provider
   /** The listener a `node:http` server runs: the ads fast path, then Hono. */
   listener: RequestListener
 }
@@ -40,11 +55,22 @@ export interface Bff {
  * const { app, listener } = createBff({ db })
  * createServer(listener).listen(8787)
  */
-export function createBff({ db, limiter = fixedWindowRateLimiter(), pickOffset, demoApiKey }: AppOptions): Bff {
+export function createBff({
+  db,
+  limiter = fixedWindowRateLimiter(),
+  pickOffset,
+  demoApiKey,
+  issuer = 'http://localhost:8787',
+  now = () => new Date(),
+  events = accountEvents(),
+  throttle,
+}: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
+  const provider: Provider = { db, issuer: issuer.replace(/\/$/, ''), keys: signingKeys(db, { now }), now, events }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
   app.route(ADS_PATH, adsApi(answerAds))
+  app.route('/', identityProvider(provider, { throttle }))
   app.route('/', demoSite({ demoApiKey }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
@@ -67,7 +93,7 @@ export function createBff({ db, limiter = fixedWindowRateLimiter(), pickOffset, 
       void honoListener(req, res)
     }
   }
-  return { app, listener }
+  return { app, provider, listener }
 }
 
 /**

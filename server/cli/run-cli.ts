@@ -10,7 +10,10 @@ import { UnknownOrganisation } from '../orgs/organisations.js'
 import { AD_USAGE, adCreate, adDelete, adList, adUpdate } from './ad-commands.js'
 import { CliError, UsageError } from './cli-error.js'
 import type { CliIo, CommandOutput } from './context.js'
+import { CLIENT_USAGE, clientCreate } from './client-commands.js'
 import { KEY_USAGE, keyCreate } from './key-commands.js'
+import { KEYS_USAGE, keysRotate } from './keys-commands.js'
+import { USER_USAGE, userCreate } from './user-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
 import { SEED_USAGE, seedCommand } from './seed-command.js'
 import { SERVE_USAGE, serveCommand } from './serve-command.js'
@@ -26,6 +29,9 @@ const COMMANDS: Record<string, Command> = {
   'ad update': adUpdate,
   'ad delete': adDelete,
   seed: seedCommand,
+  'user create': userCreate,
+  'client create': clientCreate,
+  'keys rotate': keysRotate,
 }
 
 export const USAGE = `Usage: svc-bff <command> [flags]
@@ -35,6 +41,9 @@ Commands:
   ${ORG_USAGE}
   ${KEY_USAGE}
   ${AD_USAGE}
+  ${USER_USAGE}
+  ${CLIENT_USAGE}
+  ${KEYS_USAGE}
   ${SEED_USAGE}
 
 Every command takes --db PATH (SQLite file; default ./data/svc.db, or SVC_DB)

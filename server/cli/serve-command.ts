@@ -49,7 +49,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     .then(async (address) => {
       const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${address.port}`
       if (values.demo) demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile: demoCredentialsFile(sqlitePath) })).api_key
-      listener = createBff({ db, demoApiKey }).listener
+      listener = createBff({ db, demoApiKey, issuer }).listener
       return address
     })
     .catch(async (error) => {

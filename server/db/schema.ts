@@ -59,10 +59,135 @@ export interface AdsTable {
   updated_at: string
 }
 
+export interface UsersTable {
+  id: Generated<number>
+  /** The account code, `ACC` followed by digits: the OpenID `sub`. */
+  sub: string
+  /** Lower-cased. */
+  email: string
+  email_verified: number
+  name: string
+  given_name: string | null
+  family_name: string | null
+  picture: string | null
+  /** `scrypt$N$r$p$salt$hash`, base64url parts. */
+  password_hash: string
+  svc_app: string | null
+  /** JSON array of `<Area>:<Permission>` entries. */
+  svc_access: string
+  svc_master: number
+  svc_role: string | null
+  /** JSON array of linked external identities. */
+  svc_links: string
+  created_at: ColumnType<string, string, never>
+  updated_at: string
+}
+
+export interface ClientsTable {
+  id: Generated<number>
+  client_id: string
+  name: string
+  /** SHA-256 of the secret; `null` for a public client. */
+  secret_hash: string | null
+  /** JSON arrays of exact URIs. */
+  redirect_uris: string
+  post_logout_redirect_uris: string
+  /** JSON array of the scopes the client may ask for. */
+  scopes: string
+  webhook_url: string | null
+  privacy_policy_url: string | null
+  terms_of_service_url: string | null
+  created_at: ColumnType<string, string, never>
+}
+
+export interface SigningKeysTable {
+  id: Generated<number>
+  kid: string
+  private_jwk: string
+  public_jwk: string
+  created_at: ColumnType<string, string, never>
+  /** When a newer key took over signing. */
+  retired_at: string | null
+}
+
+export interface SessionsTable {
+  id: Generated<number>
+  /** SHA-256 of the session cookie's value. */
+  session_hash: string
+  user_id: number
+  /** Unix seconds of the sign-in. */
+  auth_time: number
+  created_at: ColumnType<string, string, never>
+  expires_at: string
+  ended_at: string | null
+}
+
+export interface ConsentsTable {
+  id: Generated<number>
+  user_id: number
+  client_id: number
+  /** JSON array of granted scopes. */
+  scopes: string
+  granted_at: string
+  revoked_at: string | null
+}
+
+export interface AuthorizationCodesTable {
+  id: Generated<number>
+  code_hash: string
+  /** Names everything issued from this code, so a replay can revoke it all. */
+  grant_id: string
+  client_id: number
+  user_id: number
+  session_id: number | null
+  redirect_uri: string
+  /** Space-separated. */
+  scopes: string
+  nonce: string | null
+  code_challenge: string | null
+  auth_time: number
+  created_at: ColumnType<string, string, never>
+  expires_at: string
+  consumed_at: string | null
+}
+
+export interface TokensTable {
+  id: Generated<number>
+  token_hash: string
+  kind: 'access' | 'refresh'
+  grant_id: string
+  client_id: number
+  user_id: number
+  session_id: number | null
+  /** Space-separated. */
+  scopes: string
+  auth_time: number
+  created_at: ColumnType<string, string, never>
+  expires_at: string
+  /** The absolute end of the refresh chain this token belongs to. */
+  grant_expires_at: string
+  /** A refresh token replaced by rotation; presenting it again revokes the chain. */
+  retired_at: string | null
+  revoked_at: string | null
+}
+
+export interface SettingsTable {
+  name: string
+  value: string
+}
+
 export interface Database {
+  settings: SettingsTable
   organisations: OrganisationsTable
   api_keys: ApiKeysTable
   ads: AdsTable
+  users: UsersTable
+  clients: ClientsTable
+  signing_keys: SigningKeysTable
+  sessions: SessionsTable
+  consents: ConsentsTable
+  authorization_codes: AuthorizationCodesTable
+  tokens: TokensTable
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>
@@ -70,3 +195,6 @@ export type ApiKeyRow = Selectable<ApiKeysTable>
 export type AdRow = Selectable<AdsTable>
 export type NewAdRow = Insertable<AdsTable>
 export type AdRowUpdate = Updateable<AdsTable>
+export type UserRow = Selectable<UsersTable>
+export type ClientRow = Selectable<ClientsTable>
+export type TokenRow = Selectable<TokensTable>

@@ -1,0 +1,127 @@
+/**
+ * @module The users repository: accounts that sign in at svc, with their
+ * profile and svc.* claims, and the OpenID claims each scope releases.
+ */
+import type { Kysely } from 'kysely'
+import { insertWithFreshCode } from '../db/public-code.js'
+import type { Database, UserRow } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+import { hashPassword } from './passwords.js'
+
+export interface NewUser {
+  email: string
+  name: string
+  password: string
+  givenName?: string
+  familyName?: string
+  picture?: string
+  emailVerified?: boolean
+  svcApp?: string
+  svcAccess?: string[]
+  svcMaster?: boolean
+  svcRole?: string
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * Creates an account and returns it.
+ *
+ * @example
+ * const user = await createUser(db, { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' })
+ */
+export async function createUser(db: Kysely<Database>, input: NewUser, now = new Date()): Promise<UserRow> {
+  const email = input.email.trim().toLowerCase()
+  if (!EMAIL.test(email) || email.length > 254) throw new InvalidInput('email', 'email must be an e-mail address')
+  const name = input.name.trim()
+  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
+  if (input.password.length < 8 || input.password.length > 1024) throw new InvalidInput('password', 'password must be 8 to 1024 characters')
+  for (const entry of input.svcAccess ?? []) {
+    if (!/^[\w.-]+:[\w.*-]+$/.test(entry))
+      throw new InvalidInput('svc_access', `svc.access entry ${JSON.stringify(entry)} must be <Area>:<Permission>`)
+  }
+  if (input.picture !== undefined && !URL.canParse(input.picture)) throw new InvalidInput('picture', 'picture must be a URL')
+  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  if (existing) throw new InvalidInput('email', `an account with the email ${email} exists already`)
+  const timestamp = now.toISOString()
+  const passwordHash = await hashPassword(input.password)
+  const { result } = await insertWithFreshCode('ACC', (sub) =>
+    db
+      .insertInto('users')
+      .values({
+        sub,
+        email,
+        email_verified: input.emailVerified === false ? 0 : 1,
+        name,
+        given_name: input.givenName ?? name.split(' ')[0] ?? null,
+        family_name: input.familyName ?? (name.includes(' ') ? name.slice(name.indexOf(' ') + 1) : null),
+        picture: input.picture ?? null,
+        password_hash: passwordHash,
+        svc_app: input.svcApp ?? null,
+        svc_access: JSON.stringify(input.svcAccess ?? []),
+        svc_master: input.svcMaster ? 1 : 0,
+        svc_role: input.svcRole ?? null,
+        svc_links: '[]',
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  )
+  return result
+}
+
+/**
+ * Finds an account by e-mail address or account code, as a login hint may name either.
+ *
+ * @example
+ * const user = await userByLogin(db, 'ada@example.com')
+ */
+export async function userByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+  const value = login.trim()
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('email', '=', value.toLowerCase()), eb('sub', '=', value)]))
+    .executeTakeFirst()
+}
+
+/**
+ * Finds an account by internal id.
+ *
+ * @example
+ * const user = await userById(db, token.user_id)
+ */
+export async function userById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * The claims the granted scopes release (OIDC Core 5.4 and the handbook):
+ * `openid` → sub; `profile` → name, given_name, family_name, picture;
+ * `email` → email, email_verified; `svc.access` → the svc.* claims.
+ *
+ * @example
+ * claimsFor(user, ['openid', 'email']) // { sub, email, email_verified }
+ */
+export function claimsFor(user: UserRow, scopes: readonly string[]): Record<string, unknown> {
+  const claims: Record<string, unknown> = { sub: user.sub }
+  if (scopes.includes('profile')) {
+    claims.name = user.name
+    if (user.given_name !== null) claims.given_name = user.given_name
+    if (user.family_name !== null) claims.family_name = user.family_name
+    if (user.picture !== null) claims.picture = user.picture
+  }
+  if (scopes.includes('email')) {
+    claims.email = user.email
+    claims.email_verified = user.email_verified === 1
+  }
+  if (scopes.includes('svc.access')) {
+    if (user.svc_app !== null) claims['svc.app'] = user.svc_app
+    claims['svc.access'] = JSON.parse(user.svc_access)
+    claims['svc.master'] = user.svc_master === 1
+    if (user.svc_role !== null) claims['svc.role'] = user.svc_role
+    claims['svc.links'] = JSON.parse(user.svc_links)
+  }
+  return claims
+}

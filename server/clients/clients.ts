@@ -1,0 +1,115 @@
+/**
+ * @module The clients repository: applications that sign users in through
+ * svc, confidential (with a secret, shown once and stored hashed) or
+ * public (PKCE only), with their exact redirect URIs.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { ClientRow, Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+
+/** Every scope svc knows. */
+export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
+
+export interface NewClient {
+  name: string
+  redirectUris: string[]
+  postLogoutRedirectUris?: string[]
+  public?: boolean
+  scopes?: string[]
+  webhookUrl?: string
+  privacyPolicyUrl?: string
+  termsOfServiceUrl?: string
+}
+
+function exactUri(field: string, value: string): string {
+  if (!URL.canParse(value)) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must be an absolute URI`)
+  const url = new URL(value)
+  if (url.hash) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must not have a fragment`)
+  if (url.protocol === 'javascript:' || url.protocol === 'data:')
+    throw new InvalidInput(field, `${field} ${JSON.stringify(value)} uses a forbidden scheme`)
+  return value
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
+
+/**
+ * Registers a client and returns its id and, for a confidential client, its secret (shown once).
+ *
+ * @example
+ * const { clientId, clientSecret } = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/callback'] })
+ */
+export async function createClient(
+  db: Kysely<Database>,
+  input: NewClient,
+  now = new Date(),
+): Promise<{ clientId: string; clientSecret?: string }> {
+  const name = input.name.trim()
+  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
+  if (input.redirectUris.length === 0) throw new InvalidInput('redirect_uris', 'a client needs at least one redirect URI')
+  const redirectUris = input.redirectUris.map((uri) => exactUri('redirect_uri', uri))
+  const postLogoutRedirectUris = (input.postLogoutRedirectUris ?? []).map((uri) => exactUri('post_logout_redirect_uri', uri))
+  const scopes = input.scopes ?? [...SCOPES]
+  for (const scope of scopes) {
+    if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
+      throw new InvalidInput('scopes', `scope ${JSON.stringify(scope)} is unknown; known: ${SCOPES.join(' ')}`)
+  }
+  for (const [field, value] of [
+    ['webhook_url', input.webhookUrl],
+    ['privacy_policy_url', input.privacyPolicyUrl],
+    ['terms_of_service_url', input.termsOfServiceUrl],
+  ] as const) {
+    if (value !== undefined && !/^https?:\/\//.test(value)) throw new InvalidInput(field, `${field} must be an http or https URL`)
+  }
+  const clientId = `cli_${randomBytes(12).toString('base64url')}`
+  const clientSecret = input.public ? undefined : `sec_${randomBytes(32).toString('base64url')}`
+  await db
+    .insertInto('clients')
+    .values({
+      client_id: clientId,
+      name,
+      secret_hash: clientSecret === undefined ? null : hashSecret(clientSecret),
+      redirect_uris: JSON.stringify(redirectUris),
+      post_logout_redirect_uris: JSON.stringify(postLogoutRedirectUris),
+      scopes: JSON.stringify(scopes),
+      webhook_url: input.webhookUrl ?? null,
+      privacy_policy_url: input.privacyPolicyUrl ?? null,
+      terms_of_service_url: input.termsOfServiceUrl ?? null,
+      created_at: now.toISOString(),
+    })
+    .execute()
+  return clientSecret === undefined ? { clientId } : { clientId, clientSecret }
+}
+
+/**
+ * Finds a client by its public id.
+ *
+ * @example
+ * const client = await clientByClientId(db, 'cli_…')
+ */
+export async function clientByClientId(db: Kysely<Database>, clientId: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+}
+
+/**
+ * True when `secret` is the client's secret; constant-time.
+ *
+ * @example
+ * if (!clientSecretMatches(client, presented)) throw new InvalidClient('…')
+ */
+export function clientSecretMatches(client: ClientRow, secret: string): boolean {
+  if (client.secret_hash === null) return false
+  return timingSafeEqual(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(client.secret_hash, 'hex'))
+}
+
+/** True for a client without a secret, which must use PKCE. */
+export const isPublicClient = (client: ClientRow): boolean => client.secret_hash === null
+
+/** The client's registered redirect URIs. */
+export const redirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.redirect_uris) as string[]
+/** The client's registered post-logout redirect URIs. */
+export const postLogoutRedirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.post_logout_redirect_uris) as string[]
+/** The scopes the client may ask for. */
+export const scopesOf = (client: ClientRow): string[] => JSON.parse(client.scopes) as string[]

@@ -1,0 +1,215 @@
+/**
+ * @module `/oidc/authorize`: the authorization code flow's front door, as a
+ * Hono sub-app. GET reads the request and either answers the client at
+ * once (a live session with consent) or shows the login or consent form;
+ * the forms POST back here with the sealed request, which is read and
+ * checked again from the start.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
+import { userByLogin } from '../../accounts/users.js'
+import { deploymentSecret } from '../../db/settings.js'
+import { csrfToken, csrfTokenMatches } from '../csrf.js'
+import { AccessDenied, ConsentRequired, LoginRequired, OAuthError } from '../errors.js'
+import { readIdTokenHint } from '../id-token-hint.js'
+import { consentPage } from '../pages/consent-page.js'
+import { htmlPage } from '../pages/html-page.js'
+import { loginPage } from '../pages/login-page.js'
+import { messagePage } from '../pages/message-page.js'
+import { epochSeconds, type Provider } from '../provider.js'
+import { type ActiveSession, currentSession, endSession, startSession } from '../sessions.js'
+import { grantConsent, grantedScopes } from './consents.js'
+import { type InteractionState, openInteraction, sealInteraction } from './interaction-state.js'
+import { issueCode } from './issue-code.js'
+import { type LoginThrottle, loginThrottle } from './login-throttle.js'
+import {
+  type AuthorizationRequest,
+  AuthorizePageError,
+  readAuthorizationRequest,
+  readRedirectTarget,
+  type RedirectTarget,
+} from './read-request.js'
+import { redirectWithCode, redirectWithError } from './respond.js'
+
+const errorPage = (c: Context, status: 400 | 403, message: string) =>
+  htmlPage(c, status, 'Sign-in error', messagePage('Sign-in error', message))
+
+/**
+ * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
+ *
+ * @example
+ * app.route('/oidc/authorize', authorizeEndpoint(provider))
+ */
+export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle() }: { throttle?: LoginThrottle } = {}): Hono {
+  const app = new Hono()
+  let secret: Promise<Buffer> | undefined
+  const interactionSecret = () => (secret ??= deploymentSecret(provider.db, 'interaction-hmac'))
+
+  /** Reads the request and runs the flow; every failure is a page or a redirect, never a 500 for client input. */
+  async function authorize(c: Context, state: InteractionState, loggedIn?: ActiveSession): Promise<Response> {
+    const query = new URLSearchParams(state.query)
+    let target: RedirectTarget
+    try {
+      target = await readRedirectTarget(provider, query)
+    } catch (error) {
+      if (error instanceof AuthorizePageError) return errorPage(c, 400, error.message)
+      throw error
+    }
+    try {
+      const request = readAuthorizationRequest(target, query)
+      return await decide(c, request, state, loggedIn)
+    } catch (error) {
+      if (error instanceof OAuthError) return redirectWithError(c, target, provider.issuer, error)
+      throw error
+    }
+  }
+
+  async function decide(c: Context, request: AuthorizationRequest, state: InteractionState, loggedIn?: ActiveSession): Promise<Response> {
+    const session = loggedIn ?? (await currentSession(c, provider))
+    const now = epochSeconds(provider.now())
+    const hint = request.idTokenHint === undefined ? undefined : await readIdTokenHint(provider, request.idTokenHint)
+    if (request.idTokenHint !== undefined && !hint) throw new LoginRequired('id_token_hint is not a valid id_token of this issuer')
+    const freshEnough = (s: ActiveSession) =>
+      !((request.prompt.has('login') || request.prompt.has('select_account')) && s.authTime < state.startedAt) &&
+      !(request.maxAge !== undefined && now - s.authTime > request.maxAge) &&
+      !(hint && hint.sub !== s.user.sub)
+    if (!session || !freshEnough(session)) {
+      if (request.prompt.has('none')) throw new LoginRequired(session ? 'the user must sign in again' : 'the user is not signed in')
+      return showLogin(c, request, state)
+    }
+    const granted = await grantedScopes(provider, session.user, request.client)
+    const needsConsent = request.scopes.some((scope) => !granted.has(scope)) || request.prompt.has('consent')
+    if (needsConsent) {
+      if (request.prompt.has('none')) throw new ConsentRequired('the user has not consented to these scopes')
+      const interaction = sealInteraction(await interactionSecret(), state)
+      return htmlPage(
+        c,
+        200,
+        'Allow access',
+        consentPage({
+          clientName: request.client.name,
+          userName: session.user.name,
+          scopes: request.scopes,
+          interaction,
+          csrf: csrfToken(c),
+        }),
+      )
+    }
+    return answerWithCode(c, request, session)
+  }
+
+  async function answerWithCode(c: Context, request: AuthorizationRequest, session: ActiveSession): Promise<Response> {
+    const code = await issueCode(provider, request, session)
+    provider.events.emit('account.signed_in', {
+      user: session.user.sub,
+      client: request.client.client_id,
+      scopes: request.scopes,
+      ip: clientAddress(c),
+      userAgent: c.req.header('User-Agent') ?? '',
+    })
+    return redirectWithCode(c, request, provider.issuer, code)
+  }
+
+  async function showLogin(
+    c: Context,
+    request: AuthorizationRequest,
+    state: InteractionState,
+    error?: string,
+    status: 200 | 401 | 429 = 200,
+  ) {
+    const interaction = sealInteraction(await interactionSecret(), state)
+    return htmlPage(
+      c,
+      status,
+      'Sign in',
+      loginPage({ clientName: request.client.name, interaction, csrf: csrfToken(c), loginHint: request.loginHint, error }),
+    )
+  }
+
+  /** Reads a form POST: CSRF, then the sealed interaction. */
+  async function readForm(c: Context): Promise<{ form: URLSearchParams; state: InteractionState } | Response> {
+    if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return errorPage(c, 400, 'The form was not sent as application/x-www-form-urlencoded.')
+    }
+    const form = new URLSearchParams(await c.req.text())
+    if (!csrfTokenMatches(c, form.get('csrf')))
+      return errorPage(c, 403, 'The form expired or did not come from this site. Go back to the application and start again.')
+    const state = openInteraction(await interactionSecret(), form.get('interaction') ?? '')
+    if (!state) return errorPage(c, 400, 'The sign-in request was damaged. Go back to the application and start again.')
+    return { form, state }
+  }
+
+  app.get('/', (c) => {
+    const url = c.req.url
+    const queryStart = url.indexOf('?')
+    return authorize(c, { query: queryStart < 0 ? '' : url.slice(queryStart + 1), startedAt: epochSeconds(provider.now()) })
+  })
+
+  const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorPage(c, 400, 'The form is too large.') })
+
+  app.post('/login', limit, async (c) => {
+    const read = await readForm(c)
+    if (read instanceof Response) return read
+    const { form, state } = read
+    const email = (form.get('email') ?? '').trim()
+    const password = form.get('password') ?? ''
+    const target = await readRedirectTarget(provider, new URLSearchParams(state.query)).catch(() => undefined)
+    if (!target) return authorize(c, state)
+    const request = (() => {
+      try {
+        return readAuthorizationRequest(target, new URLSearchParams(state.query))
+      } catch {
+        return undefined
+      }
+    })()
+    if (!request) return authorize(c, state)
+    const wait = throttle.check(email, clientAddress(c))
+    if (wait !== undefined) {
+      return showLogin(c, request, state, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, 429)
+    }
+    const user = email === '' ? undefined : await userByLogin(provider.db, email)
+    // A missing account costs the same scrypt work as a wrong password.
+    const passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
+    if (!user || !passwordOk) return showLogin(c, { ...request, loginHint: email }, state, 'The email or password is not right.', 401)
+    await endSession(c, provider, await currentSession(c, provider))
+    const session = await startSession(c, provider, user)
+    return authorize(c, state, session)
+  })
+
+  app.post('/consent', limit, async (c) => {
+    const read = await readForm(c)
+    if (read instanceof Response) return read
+    const { form, state } = read
+    const query = new URLSearchParams(state.query)
+    let target: RedirectTarget
+    try {
+      target = await readRedirectTarget(provider, query)
+    } catch (error) {
+      if (error instanceof AuthorizePageError) return errorPage(c, 400, error.message)
+      throw error
+    }
+    try {
+      const request = readAuthorizationRequest(target, query)
+      const session = await currentSession(c, provider)
+      if (!session) return showLogin(c, request, state)
+      if (form.get('decision') !== 'allow') throw new AccessDenied('the user denied access')
+      await grantConsent(provider, session.user, request.client, request.scopes)
+      return answerWithCode(c, request, session)
+    } catch (error) {
+      if (error instanceof OAuthError) return redirectWithError(c, target, provider.issuer, error)
+      throw error
+    }
+  })
+
+  return app
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

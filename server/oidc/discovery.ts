@@ -1,0 +1,88 @@
+/**
+ * @module `GET /.well-known/openid-configuration` and
+ * `GET /.well-known/jwks.json`: what clients read at run time to find the
+ * endpoints and verify id_tokens.
+ */
+import { Hono } from 'hono'
+import { SCOPES } from '../clients/clients.js'
+import type { Provider } from './provider.js'
+
+export const CLAIMS_SUPPORTED = [
+  'sub',
+  'iss',
+  'aud',
+  'exp',
+  'iat',
+  'auth_time',
+  'nonce',
+  'name',
+  'given_name',
+  'family_name',
+  'picture',
+  'email',
+  'email_verified',
+  'svc.app',
+  'svc.access',
+  'svc.master',
+  'svc.role',
+  'svc.links',
+]
+
+/**
+ * The discovery document, exactly the spec's table plus RFC 9207's flag.
+ *
+ * @example
+ * discoveryDocument('http://localhost:8787').token_endpoint // 'http://localhost:8787/oidc/token'
+ */
+export function discoveryDocument(issuer: string) {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oidc/authorize`,
+    token_endpoint: `${issuer}/oidc/token`,
+    userinfo_endpoint: `${issuer}/oidc/userinfo`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    revocation_endpoint: `${issuer}/oidc/revoke`,
+    introspection_endpoint: `${issuer}/oidc/introspect`,
+    end_session_endpoint: `${issuer}/oidc/logout`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: [...SCOPES],
+    claims_supported: CLAIMS_SUPPORTED,
+    ui_locales_supported: ['en'],
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    require_request_uri_registration: false,
+    claims_parameter_supported: false,
+    authorization_response_iss_parameter_supported: true,
+  }
+}
+
+/**
+ * The sub-app serving both well-known documents.
+ *
+ * @example
+ * app.route('/.well-known', wellKnown(provider))
+ */
+export function wellKnown(provider: Provider): Hono {
+  const app = new Hono()
+  const document = JSON.stringify(discoveryDocument(provider.issuer))
+  app.get('/openid-configuration', (c) =>
+    c.body(document, 200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'public, max-age=3600',
+      'Access-Control-Allow-Origin': '*',
+    }),
+  )
+  // Clients may cache the key set for up to 6 hours (the spec); an hour
+  // here keeps a rotation visible well within that.
+  app.get('/jwks.json', async (c) =>
+    c.json(await provider.keys.jwks(), 200, { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' }),
+  )
+  return app
+}

@@ -1,0 +1,60 @@
+/**
+ * @module The identity provider as one Hono sub-app: discovery, the key
+ * set and every `/oidc/*` endpoint, with CORS on token, userinfo and
+ * revocation for public clients' registered origins (never on authorize).
+ */
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { isPublicClient, redirectUrisOf } from '../clients/clients.js'
+import { changeStampOf } from '../db/change-stamp.js'
+import { authorizeEndpoint } from './authorize/authorize.js'
+import type { LoginThrottle } from './authorize/login-throttle.js'
+import { wellKnown } from './discovery.js'
+import { introspectionEndpoint } from './introspect.js'
+import { logoutEndpoint } from './logout.js'
+import type { Provider } from './provider.js'
+import { revocationEndpoint } from './revoke.js'
+import { tokenEndpoint } from './token.js'
+import { userinfoEndpoint } from './userinfo.js'
+
+/**
+ * Builds the identity provider, mounted at `/`.
+ *
+ * @example
+ * app.route('/', identityProvider(provider))
+ */
+export function identityProvider(provider: Provider, options: { throttle?: LoginThrottle } = {}): Hono {
+  const app = new Hono()
+  const publicOrigins = publicClientOrigins(provider)
+  const browserCors = cors({
+    origin: async (origin) => ((await publicOrigins()).has(origin) ? origin : null),
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  })
+  app.route('/.well-known', wellKnown(provider))
+  app.route('/oidc/authorize', authorizeEndpoint(provider, options))
+  app.use('/oidc/token', browserCors)
+  app.use('/oidc/userinfo', browserCors)
+  app.use('/oidc/revoke', browserCors)
+  app.route('/oidc/token', tokenEndpoint(provider))
+  app.route('/oidc/userinfo', userinfoEndpoint(provider))
+  app.route('/oidc/revoke', revocationEndpoint(provider))
+  app.route('/oidc/introspect', introspectionEndpoint(provider))
+  app.route('/oidc/logout', logoutEndpoint(provider))
+  return app
+}
+
+/** The origins of public clients' redirect URIs, reloaded when the database changes. */
+function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
+  const readStamp = changeStampOf(provider.db)
+  let cached: { stamp: string | undefined; origins: Set<string> } | undefined
+  return async () => {
+    const stamp = readStamp?.()
+    if (cached && stamp !== undefined && cached.stamp === stamp) return cached.origins
+    const clients = await provider.db.selectFrom('clients').selectAll().execute()
+    const origins = new Set(clients.filter(isPublicClient).flatMap((client) => redirectUrisOf(client).map((uri) => new URL(uri).origin)))
+    cached = { stamp, origins }
+    return origins
+  }
+}

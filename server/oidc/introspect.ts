@@ -1,0 +1,52 @@
+/**
+ * @module `POST /oidc/introspect` (RFC 7662), for confidential clients
+ * only: `{active: false}` for anything not live or not the caller's,
+ * otherwise the token's scope, client, subject and times.
+ */
+import { Hono } from 'hono'
+import { authenticateClient } from './client-auth.js'
+import { InvalidRequest, UnauthorizedClient } from './errors.js'
+import { readForm } from './form-body.js'
+import { oauthErrorResponse } from './oauth-error-response.js'
+import { epochSeconds, type Provider } from './provider.js'
+import { isTokenLive, tokenByValue } from './tokens.js'
+
+/**
+ * Builds the introspection endpoint, to be mounted at `/oidc/introspect`.
+ *
+ * @example
+ * app.route('/oidc/introspect', introspectionEndpoint(provider))
+ */
+export function introspectionEndpoint(provider: Provider): Hono {
+  const app = new Hono()
+  app.onError(oauthErrorResponse)
+  app.post('/', async (c) => {
+    const form = await readForm(c, ['token', 'token_type_hint', 'client_id', 'client_secret'])
+    const { method, client } = await authenticateClient(provider, c.req.header('Authorization'), form)
+    if (method === 'none') throw new UnauthorizedClient('introspection is for confidential clients only')
+    const value = form.get('token')
+    if (!value) throw new InvalidRequest('token is required')
+    const headers = { 'Cache-Control': 'no-store' }
+    const token = await tokenByValue(provider, value)
+    if (!token || token.client_id !== client.id || !isTokenLive(token, provider.now())) return c.json({ active: false }, 200, headers)
+    const user = await provider.db.selectFrom('users').select(['sub', 'email']).where('id', '=', token.user_id).executeTakeFirst()
+    if (!user) return c.json({ active: false }, 200, headers)
+    return c.json(
+      {
+        active: true,
+        scope: token.scopes,
+        client_id: client.client_id,
+        username: user.email,
+        token_type: token.kind === 'access' ? 'Bearer' : 'refresh_token',
+        exp: epochSeconds(new Date(token.expires_at)),
+        iat: epochSeconds(new Date(token.created_at)),
+        sub: user.sub,
+        aud: client.client_id,
+        iss: provider.issuer,
+      },
+      200,
+      headers,
+    )
+  })
+  return app
+}

@@ -1,0 +1,140 @@
+/**
+ * @module Test fixtures for the identity provider: a BFF on a real
+ * loopback port (so relying-party libraries can call it over HTTP), a
+ * registered user and clients, and a scripted browser that follows the
+ * login and consent forms the way a person would.
+ */
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Kysely } from 'kysely'
+import { createUser } from '../accounts/users.js'
+import { type Bff, createBff } from '../app.js'
+import { createClient } from '../clients/clients.js'
+import { openDatabase } from '../db/open-database.js'
+import type { Database } from '../db/schema.js'
+import { type AccountEventMap, type AccountEventName, accountEvents } from './account-events.js'
+
+export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }
+export const CALLBACK = 'http://127.0.0.1:3000/callback'
+export const AFTER_LOGOUT = 'http://127.0.0.1:3000/signed-out'
+
+export interface IdentityFixture {
+  db: Kysely<Database>
+  bff: Bff
+  issuer: string
+  server: Server
+  sub: string
+  confidential: { clientId: string; clientSecret: string }
+  publicClient: { clientId: string }
+  /** Events raised so far, in order. */
+  events: { name: AccountEventName; data: AccountEventMap[AccountEventName] }[]
+  /** Moves the provider's clock forward. */
+  advance(seconds: number): void
+  close(): Promise<void>
+}
+
+/**
+ * Starts a BFF with one user, one confidential and one public client.
+ *
+ * @example
+ * const idp = await identityFixture()
+ */
+export async function identityFixture(): Promise<IdentityFixture> {
+  const db = await openDatabase({ sqlitePath: ':memory:' })
+  const user = await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin', picture: 'https://cdn.example/ada.png' })
+  const confidential = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT] })
+  const publicClient = await createClient(db, { name: 'Shop App', redirectUris: [CALLBACK], public: true })
+  let listener: RequestListener = () => {}
+  const server = createServer((req, res) => listener(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  let offset = 0
+  const events = accountEvents()
+  const seen: IdentityFixture['events'] = []
+  for (const name of ['account.signed_in', 'account.signed_out', 'account.consent_granted', 'tokens.revoked'] as const) {
+    events.on(name, (data) => seen.push({ name, data }))
+  }
+  const bff = createBff({ db, issuer, events, now: () => new Date(Date.now() + offset * 1000) })
+  listener = bff.listener
+  return {
+    db,
+    bff,
+    issuer,
+    server,
+    sub: user.sub,
+    confidential: { clientId: confidential.clientId, clientSecret: confidential.clientSecret! },
+    publicClient,
+    events: seen,
+    advance: (seconds) => void (offset += seconds),
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await db.destroy()
+    },
+  }
+}
+
+/** The hidden and named fields of the first form on a page. */
+export function formFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [, attributes] of html.matchAll(/<input([^>]*)>/g)) {
+    const name = /name="([^"]*)"/.exec(attributes!)?.[1]
+    const value = /value="([^"]*)"/.exec(attributes!)?.[1] ?? ''
+    if (name)
+      fields[name] = value
+        .replaceAll('&quot;', '"')
+        .replaceAll('&amp;', '&')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+  }
+  return fields
+}
+
+/** A cookie-keeping client that does not follow redirects, like a browser tab under test. */
+export class ScriptedBrowser {
+  readonly cookies = new Map<string, string>()
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
+    const res = await fetch(url, { ...init, headers, redirect: 'manual' })
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)]
+      if (/Max-Age=0/i.test(line) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return res
+  }
+
+  /** Submits the page's form with the given fields changed. */
+  async submit(action: string, page: string, fields: Record<string, string>): Promise<Response> {
+    return this.request(action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...formFields(page), ...fields }).toString(),
+    })
+  }
+
+  /**
+   * Opens an authorization URL and signs in and consents as needed; resolves with where the client was sent.
+   *
+   * @example
+   * const callback = await browser.authorize(url, { decision: 'allow' })
+   */
+  async authorize(url: string | URL, { email = USER.email, password = USER.password, decision = 'allow' } = {}): Promise<URL> {
+    let res = await this.request(String(url))
+    const issuer = new URL(url).origin
+    for (let step = 0; step < 4; step++) {
+      if (res.status === 302) return new URL(res.headers.get('Location')!)
+      const page = await res.text()
+      if (page.includes('action="/oidc/authorize/login"'))
+        res = await this.submit(`${issuer}/oidc/authorize/login`, page, { email, password })
+      else if (page.includes('action="/oidc/authorize/consent"'))
+        res = await this.submit(`${issuer}/oidc/authorize/consent`, page, { decision })
+      else throw new Error(`unexpected page (${res.status}): ${page.slice(0, 300)}`)
+    }
+    throw new Error('the authorization did not finish')
+  }
+}

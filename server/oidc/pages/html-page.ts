@@ -1,0 +1,52 @@
+/**
+ * @module Renders the identity provider's own pages (login, consent,
+ * errors, signed out) in one accessible layout with the headers the
+ * handbook requires: no framing, no referrer, no caching.
+ */
+import type { Context } from 'hono'
+
+/**
+ * Escapes text for HTML content and attribute values.
+ *
+ * @example
+ * `<p>${escapeHtml(name)}</p>`
+ */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+
+/**
+ * Sends a page with its security headers.
+ *
+ * @example
+ * return htmlPage(c, 200, 'Sign in', '<form>…</form>')
+ */
+export function htmlPage(c: Context, status: 200 | 400 | 401 | 403 | 429, title: string, body: string): Response {
+  c.header(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  )
+  c.header('X-Frame-Options', 'DENY')
+  c.header('Referrer-Policy', 'no-referrer')
+  c.header('Cache-Control', 'no-store')
+  return c.html(
+    `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · svc</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; background: #f6f8fa; color: #1f2328; margin: 0; display: grid; place-items: center; min-height: 100vh }
+  main { background: #fff; border: 1px solid #d0d7de; border-radius: 12px; padding: 2rem; width: min(24rem, 90vw) }
+  h1 { font-size: 1.35rem; margin: 0 0 1rem } label { display: block; font-weight: 600; margin-top: 1rem }
+  input { display: block; width: 100%; box-sizing: border-box; font: inherit; padding: .5rem .6rem; margin-top: .25rem; border: 1px solid #8c959f; border-radius: 6px }
+  .actions { display: flex; gap: .75rem; margin-top: 1.5rem } button { font: inherit; padding: .5rem 1.1rem; border-radius: 6px; border: 1px solid #8c959f; background: #fff; cursor: pointer }
+  button.primary { background: #0969da; border-color: #0969da; color: #fff } .error { color: #cf222e; font-weight: 600 } ul { padding-left: 1.25rem }
+  :focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`,
+    status,
+  )
+}

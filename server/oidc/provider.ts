@@ -1,0 +1,35 @@
+/**
+ * @module What every identity-provider endpoint works with: the database,
+ * the issuer URL, the signing keys, the clock, and the account-event bus.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import type { AccountEvents } from './account-events.js'
+import type { SigningKeys } from './signing-keys.js'
+
+export interface Provider {
+  db: Kysely<Database>
+  /** The issuer URL, without a trailing slash. */
+  issuer: string
+  keys: SigningKeys
+  now: () => Date
+  events: AccountEvents
+}
+
+/** Lifetimes fixed by the handbook, in seconds. */
+export const LIFETIMES = {
+  authorizationCode: 60,
+  accessToken: 3600,
+  idToken: 3600,
+  refreshTokenIdle: 14 * 24 * 3600,
+  refreshTokenAbsolute: 90 * 24 * 3600,
+  session: 14 * 24 * 3600,
+} as const
+
+/**
+ * Unix seconds of the provider's clock.
+ *
+ * @example
+ * const iat = epochSeconds(provider.now())
+ */
+export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000)

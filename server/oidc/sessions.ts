@@ -1,0 +1,87 @@
+/**
+ * @module Browser sessions at the identity provider: a random cookie value
+ * whose SHA-256 is stored, lasting 14 days. The cookie is HttpOnly, Secure
+ * and SameSite=None, because FedCM only sends SameSite=None cookies (and
+ * Chromium accepts Secure cookies from http://localhost).
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Kysely } from 'kysely'
+import type { Database, UserRow } from '../db/schema.js'
+import { LIFETIMES, type Provider } from './provider.js'
+
+export const SESSION_COOKIE = 'svc_session'
+
+export interface ActiveSession {
+  id: number
+  authTime: number
+  user: UserRow
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/**
+ * Signs a user in: stores a session and sets its cookie on the answer.
+ *
+ * @example
+ * const session = await startSession(c, provider, user)
+ */
+export async function startSession(c: Context, provider: Provider, user: UserRow): Promise<ActiveSession> {
+  const now = provider.now()
+  const value = randomBytes(32).toString('base64url')
+  const authTime = Math.floor(now.getTime() / 1000)
+  const row = await provider.db
+    .insertInto('sessions')
+    .values({
+      session_hash: hash(value),
+      user_id: user.id,
+      auth_time: authTime,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LIFETIMES.session * 1000).toISOString(),
+      ended_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  setCookie(c, SESSION_COOKIE, value, { httpOnly: true, secure: true, sameSite: 'None', path: '/', maxAge: LIFETIMES.session })
+  c.header('Set-Login', 'logged-in')
+  return { id: row.id, authTime, user }
+}
+
+/**
+ * The live session the request's cookie names, if any.
+ *
+ * @example
+ * const session = await currentSession(c, provider)
+ */
+export async function currentSession(c: Context, provider: Provider): Promise<ActiveSession | undefined> {
+  const value = getCookie(c, SESSION_COOKIE)
+  if (!value || value.length > 100) return undefined
+  return sessionByCookieValue(provider.db, value, provider.now())
+}
+
+async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Date): Promise<ActiveSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.auth_time', 'sessions.expires_at', 'sessions.ended_at'])
+    .where('sessions.session_hash', '=', hash(value))
+    .executeTakeFirst()
+  if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
+  const { session_id, auth_time, expires_at, ended_at, ...user } = row
+  return { id: session_id, authTime: auth_time, user }
+}
+
+/**
+ * Ends the session and clears its cookie.
+ *
+ * @example
+ * await endSession(c, provider, session)
+ */
+export async function endSession(c: Context, provider: Provider, session: ActiveSession | undefined): Promise<void> {
+  if (session)
+    await provider.db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, sameSite: 'None', httpOnly: true })
+  c.header('Set-Login', 'logged-out')
+}

@@ -1,0 +1,98 @@
+/**
+ * @module The identity provider's RSA signing keys, kept in the database:
+ * the newest signs, a new one is made every 90 days without a restart (or
+ * at once by `keys rotate`), and a retired key stays in the JWKS until
+ * every token it signed has expired.
+ */
+import { randomBytes } from 'node:crypto'
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
+import type { Kysely } from 'kysely'
+import { changeStampOf } from '../db/change-stamp.js'
+import type { Database } from '../db/schema.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** How long a key signs before a new one takes over. */
+export const ROTATION_INTERVAL_MS = 90 * DAY_MS
+/** How long a retired key stays published: the longest refresh chain (90 days) plus a day's grace. */
+export const RETIRED_KEY_PUBLISHED_MS = 91 * DAY_MS
+
+export interface SigningKey {
+  kid: string
+  privateKey: CryptoKey
+}
+
+/**
+ * Makes a new signing key and retires the current one.
+ *
+ * @example
+ * const { kid } = await rotateSigningKey(db)
+ */
+export async function rotateSigningKey(db: Kysely<Database>, now = new Date()): Promise<{ kid: string }> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
+  const kid = randomBytes(12).toString('base64url')
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('signing_keys').set({ retired_at: now.toISOString() }).where('retired_at', 'is', null).execute()
+    await trx
+      .insertInto('signing_keys')
+      .values({
+        kid,
+        private_jwk: JSON.stringify(privateJwk),
+        public_jwk: JSON.stringify(publicJwk),
+        created_at: now.toISOString(),
+        retired_at: null,
+      })
+      .execute()
+  })
+  return { kid }
+}
+
+/**
+ * The keys of one database: the current signing key (rotating it when it
+ * is due) and the published key set. Keys are kept in memory until the
+ * database's change stamp moves.
+ *
+ * @example
+ * const keys = signingKeys(db)
+ * const { kid, privateKey } = await keys.current()
+ */
+export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { now?: () => Date } = {}) {
+  const readStamp = changeStampOf(db)
+  let cached: { stamp: string; current: SigningKey & { createdAt: number }; jwks: { keys: JWK[] } } | undefined
+
+  async function load() {
+    const stamp = readStamp?.()
+    if (cached && stamp !== undefined && cached.stamp === stamp && now().getTime() - cached.current.createdAt < ROTATION_INTERVAL_MS)
+      return cached
+    let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
+    const newest = rows.find((row) => row.retired_at === null)
+    if (!newest || now().getTime() - Date.parse(newest.created_at) >= ROTATION_INTERVAL_MS) {
+      await rotateSigningKey(db, now())
+      rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
+    }
+    const current = rows.find((row) => row.retired_at === null)!
+    const published = rows.filter(
+      (row) => row.retired_at === null || now().getTime() - Date.parse(row.retired_at) < RETIRED_KEY_PUBLISHED_MS,
+    )
+    cached = {
+      stamp: readStamp?.() ?? '',
+      current: {
+        kid: current.kid,
+        privateKey: (await importJWK(JSON.parse(current.private_jwk) as JWK, 'RS256')) as CryptoKey,
+        createdAt: Date.parse(current.created_at),
+      },
+      jwks: { keys: published.map((row) => JSON.parse(row.public_jwk) as JWK) },
+    }
+    return cached
+  }
+
+  return {
+    /** The key that signs now. */
+    current: async (): Promise<SigningKey> => (await load()).current,
+    /** The JWKS: the current key and every retired key still within its publication time. */
+    jwks: async (): Promise<{ keys: JWK[] }> => (await load()).jwks,
+  }
+}
+
+export type SigningKeys = ReturnType<typeof signingKeys>

@@ -1,0 +1,143 @@
+/**
+ * @module `POST /oidc/token`: the `authorization_code` and `refresh_token`
+ * grants (RFC 6749 §4.1.3 and §6, RFC 7636, RFC 9700 §4.14). Codes are
+ * single use and a replay revokes everything issued from the code;
+ * refresh tokens rotate on every use and a retired one presented again
+ * revokes its whole chain; `scope` on refresh can only narrow.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { Hono } from 'hono'
+import { userById } from '../accounts/users.js'
+import { redirectUrisOf } from '../clients/clients.js'
+import type { ClientRow } from '../db/schema.js'
+import { authenticateClient } from './client-auth.js'
+import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
+import { readForm } from './form-body.js'
+import { oauthErrorResponse } from './oauth-error-response.js'
+import { LIFETIMES, type Provider } from './provider.js'
+import { hashToken, isTokenLive, issueTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
+
+const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
+const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
+
+/**
+ * Builds the token endpoint, to be mounted at `/oidc/token`.
+ *
+ * @example
+ * app.route('/oidc/token', tokenEndpoint(provider))
+ */
+export function tokenEndpoint(provider: Provider): Hono {
+  const app = new Hono()
+  app.onError(oauthErrorResponse)
+  app.post('/', async (c) => {
+    const form = await readForm(c, SINGLE_VALUED)
+    const { client } = await authenticateClient(provider, c.req.header('Authorization'), form)
+    const grantType = form.get('grant_type')
+    let response: TokenResponse
+    if (grantType === 'authorization_code') response = await redeemCode(provider, client, form)
+    else if (grantType === 'refresh_token') response = await refresh(provider, client, form)
+    else if (!grantType) throw new InvalidRequest('grant_type is required')
+    else throw new UnsupportedGrantType(`grant_type ${grantType} is not supported; use authorization_code or refresh_token`)
+    return c.json(response, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  })
+  return app
+}
+
+async function redeemCode(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
+  const code = form.get('code')
+  if (!code) throw new InvalidRequest('code is required')
+  const redirectUri = form.get('redirect_uri')
+  if (!redirectUri) throw new InvalidRequest('redirect_uri is required')
+  const verifier = form.get('code_verifier') ?? undefined
+  const now = provider.now()
+
+  const stored =
+    code.length > 200
+      ? undefined
+      : await provider.db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', hashToken(code)).executeTakeFirst()
+  if (!stored || stored.client_id !== client.id) throw new InvalidGrant('the authorization code is not valid')
+  // Single use, claimed atomically: a second redemption finds it consumed.
+  const claimed = await provider.db
+    .updateTable('authorization_codes')
+    .set({ consumed_at: now.toISOString() })
+    .where('id', '=', stored.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) === 0) {
+    await revokeGrant(provider, stored.grant_id, 'authorization code replayed')
+    throw new InvalidGrant('the authorization code was already used; everything issued from it is revoked')
+  }
+  if (Date.parse(stored.expires_at) <= now.getTime()) throw new InvalidGrant('the authorization code has expired')
+  if (stored.redirect_uri !== redirectUri || !redirectUrisOf(client).includes(redirectUri)) {
+    throw new InvalidGrant('redirect_uri does not match the one the code was issued for')
+  }
+  if (stored.code_challenge === null) {
+    if (verifier !== undefined) throw new InvalidGrant('code_verifier was sent, but the authorization request had no code_challenge')
+  } else {
+    if (verifier === undefined) throw new InvalidGrant('code_verifier is required: the authorization request had a code_challenge')
+    if (!VERIFIER.test(verifier)) throw new InvalidGrant('code_verifier must be 43 to 128 unreserved characters')
+    const computed = createHash('sha256').update(verifier).digest()
+    const expected = Buffer.from(stored.code_challenge, 'base64url')
+    if (computed.length !== expected.length || !timingSafeEqual(computed, expected))
+      throw new InvalidGrant('code_verifier does not match the code_challenge')
+  }
+  const user = await userById(provider.db, stored.user_id)
+  if (!user) throw new InvalidGrant('the account no longer exists')
+  return issueTokens(provider, {
+    client,
+    user,
+    scopes: stored.scopes.split(' '),
+    grantId: stored.grant_id,
+    authTime: stored.auth_time,
+    sessionId: stored.session_id,
+    nonce: stored.nonce ?? undefined,
+    grantExpiresAt: new Date(now.getTime() + LIFETIMES.refreshTokenAbsolute * 1000),
+    withIdToken: true,
+  })
+}
+
+async function refresh(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
+  const value = form.get('refresh_token')
+  if (!value) throw new InvalidRequest('refresh_token is required')
+  const now = provider.now()
+  const token = await tokenByValue(provider, value)
+  if (!token || token.kind !== 'refresh' || token.client_id !== client.id) throw new InvalidGrant('the refresh token is not valid')
+  if (token.revoked_at !== null) throw new InvalidGrant('the refresh token was revoked')
+  if (token.retired_at !== null) {
+    await revokeGrant(provider, token.grant_id, 'retired refresh token reused')
+    throw new InvalidGrant('the refresh token was already used; its whole chain is revoked')
+  }
+  if (!isTokenLive(token, now)) throw new InvalidGrant('the refresh token has expired')
+
+  const granted = token.scopes.split(' ')
+  const asked = form.get('scope')
+  const scopes = asked === null ? granted : [...new Set(asked.split(' ').filter(Boolean))]
+  const wider = scopes.find((scope) => !granted.includes(scope))
+  if (wider) throw new InvalidScope(`scope ${wider} was not granted; a refresh can only narrow the scope`)
+  if (!scopes.includes('offline_access')) scopes.push('offline_access')
+
+  // Retire atomically, so two concurrent uses of one token cannot both rotate it.
+  const retired = await provider.db
+    .updateTable('tokens')
+    .set({ retired_at: now.toISOString() })
+    .where('id', '=', token.id)
+    .where('retired_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(retired.numUpdatedRows) === 0) {
+    await revokeGrant(provider, token.grant_id, 'retired refresh token reused')
+    throw new InvalidGrant('the refresh token was already used; its whole chain is revoked')
+  }
+  const user = await userById(provider.db, token.user_id)
+  if (!user) throw new UnauthorizedClient('the account no longer exists')
+  return issueTokens(provider, {
+    client,
+    user,
+    scopes,
+    grantId: token.grant_id,
+    authTime: token.auth_time,
+    sessionId: token.session_id,
+    grantExpiresAt: new Date(token.grant_expires_at),
+    withIdToken: scopes.includes('openid'),
+  })
+}

@@ -1,0 +1,172 @@
+/**
+ * @module Tokens: opaque access and refresh tokens (random, stored as
+ * SHA-256), RS256 id_tokens, and revocation of a whole grant (everything
+ * issued from one authorization code) or of a client's tokens for a user.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { SignJWT } from 'jose'
+import { claimsFor } from '../accounts/users.js'
+import type { Insertable } from 'kysely'
+import type { ClientRow, TokenRow, TokensTable, UserRow } from '../db/schema.js'
+import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
+
+export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
+const newTokenValue = () => randomBytes(32).toString('base64url')
+
+export interface TokenResponse {
+  access_token: string
+  token_type: 'Bearer'
+  expires_in: number
+  scope: string
+  refresh_token?: string
+  id_token?: string
+}
+
+export interface Issuance {
+  client: ClientRow
+  user: UserRow
+  scopes: string[]
+  grantId: string
+  authTime: number
+  sessionId: number | null
+  nonce?: string
+  /** When the refresh chain must end; set for the first refresh token of a grant. */
+  grantExpiresAt: Date
+  withIdToken: boolean
+}
+
+/**
+ * Issues an access token, a refresh token when `offline_access` was
+ * granted, and an id_token when asked; returns the token response.
+ *
+ * @example
+ * const response = await issueTokens(provider, { client, user, scopes, grantId, authTime, sessionId, grantExpiresAt, withIdToken: true })
+ */
+export async function issueTokens(provider: Provider, issuance: Issuance): Promise<TokenResponse> {
+  const now = provider.now()
+  const accessToken = newTokenValue()
+  const base = {
+    grant_id: issuance.grantId,
+    client_id: issuance.client.id,
+    user_id: issuance.user.id,
+    session_id: issuance.sessionId,
+    scopes: issuance.scopes.join(' '),
+    auth_time: issuance.authTime,
+    created_at: now.toISOString(),
+    grant_expires_at: issuance.grantExpiresAt.toISOString(),
+    retired_at: null,
+    revoked_at: null,
+  }
+  const rows: Insertable<TokensTable>[] = [
+    {
+      ...base,
+      token_hash: hashToken(accessToken),
+      kind: 'access',
+      expires_at: new Date(now.getTime() + LIFETIMES.accessToken * 1000).toISOString(),
+    },
+  ]
+  const response: TokenResponse = {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: LIFETIMES.accessToken,
+    scope: issuance.scopes.join(' '),
+  }
+  if (issuance.scopes.includes('offline_access')) {
+    const refreshToken = newTokenValue()
+    const idleEnd = now.getTime() + LIFETIMES.refreshTokenIdle * 1000
+    rows.push({
+      ...base,
+      token_hash: hashToken(refreshToken),
+      kind: 'refresh',
+      expires_at: new Date(Math.min(idleEnd, issuance.grantExpiresAt.getTime())).toISOString(),
+    })
+    response.refresh_token = refreshToken
+  }
+  if (issuance.withIdToken) response.id_token = await signIdToken(provider, issuance, accessToken)
+  await provider.db.insertInto('tokens').values(rows).execute()
+  return response
+}
+
+/**
+ * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, nonce, at_hash and the claims the scopes release.
+ *
+ * @example
+ * const idToken = await signIdToken(provider, issuance, accessToken)
+ */
+export async function signIdToken(provider: Provider, issuance: Issuance, accessToken: string): Promise<string> {
+  const { kid, privateKey } = await provider.keys.current()
+  const now = epochSeconds(provider.now())
+  // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token.
+  const atHash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url')
+  const claims: Record<string, unknown> = { ...claimsFor(issuance.user, issuance.scopes), auth_time: issuance.authTime, at_hash: atHash }
+  if (issuance.nonce !== undefined) claims.nonce = issuance.nonce
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+    .setIssuer(provider.issuer)
+    .setSubject(issuance.user.sub)
+    .setAudience(issuance.client.client_id)
+    .setIssuedAt(now)
+    .setExpirationTime(now + LIFETIMES.idToken)
+    .sign(privateKey)
+}
+
+/**
+ * The stored token a presented value names, of either kind, or `undefined`.
+ *
+ * @example
+ * const token = await tokenByValue(provider, presented)
+ */
+export async function tokenByValue(provider: Provider, value: string): Promise<TokenRow | undefined> {
+  if (value.length === 0 || value.length > 200) return undefined
+  return provider.db.selectFrom('tokens').selectAll().where('token_hash', '=', hashToken(value)).executeTakeFirst()
+}
+
+/** True while a token may be used: not revoked, not retired, not expired. */
+export function isTokenLive(token: TokenRow, now: Date): boolean {
+  return token.revoked_at === null && token.retired_at === null && Date.parse(token.expires_at) > now.getTime()
+}
+
+/**
+ * Revokes every token of a grant (a code replay, a reused refresh token, a revoked refresh token); returns how many.
+ *
+ * @example
+ * await revokeGrant(provider, token.grant_id, 'refresh token reused')
+ */
+export async function revokeGrant(provider: Provider, grantId: string, reason: string): Promise<number> {
+  const live = await provider.db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .innerJoin('clients', 'clients.id', 'tokens.client_id')
+    .select(['users.sub', 'clients.client_id'])
+    .where('tokens.grant_id', '=', grantId)
+    .where('tokens.revoked_at', 'is', null)
+    .executeTakeFirst()
+  const result = await provider.db
+    .updateTable('tokens')
+    .set({ revoked_at: provider.now().toISOString() })
+    .where('grant_id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  const count = Number(result.numUpdatedRows)
+  if (count > 0 && live) provider.events.emit('tokens.revoked', { user: live.sub, client: live.client_id, tokens: count, reason })
+  return count
+}
+
+/**
+ * Revokes every token a client holds for a user (logout).
+ *
+ * @example
+ * await revokeClientTokensForUser(provider, client, user)
+ */
+export async function revokeClientTokensForUser(provider: Provider, client: ClientRow, user: UserRow, reason: string): Promise<number> {
+  const result = await provider.db
+    .updateTable('tokens')
+    .set({ revoked_at: provider.now().toISOString() })
+    .where('client_id', '=', client.id)
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  const count = Number(result.numUpdatedRows)
+  if (count > 0) provider.events.emit('tokens.revoked', { user: user.sub, client: client.client_id, tokens: count, reason })
+  return count
+}

@@ -1,0 +1,55 @@
+/**
+ * @module `GET|POST /oidc/userinfo` (OIDC Core §5.3): the claims the
+ * access token's scopes release, nothing more. Errors follow RFC 6750:
+ * 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
+ */
+import { Hono } from 'hono'
+import { claimsFor, userById } from '../accounts/users.js'
+import { InvalidRequest, InvalidToken } from './errors.js'
+import { oauthErrorResponse } from './oauth-error-response.js'
+import type { Provider } from './provider.js'
+import { isTokenLive, tokenByValue } from './tokens.js'
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
+
+function invalidToken(message: string): InvalidToken {
+  const error = new InvalidToken(message)
+  error.headers['WWW-Authenticate'] = `Bearer realm="svc", error="invalid_token", error_description="${message}"`
+  return error
+}
+
+/**
+ * Builds the userinfo endpoint, to be mounted at `/oidc/userinfo`.
+ *
+ * @example
+ * app.route('/oidc/userinfo', userinfoEndpoint(provider))
+ */
+export function userinfoEndpoint(provider: Provider): Hono {
+  const app = new Hono()
+  app.onError(oauthErrorResponse)
+  app.on(['GET', 'POST'], '/', async (c) => {
+    const header = c.req.header('Authorization')
+    let value: string | undefined
+    if (header !== undefined) {
+      const match = BEARER.exec(header)
+      if (!match) throw invalidToken('the Authorization header must be Bearer <access token>')
+      value = match[1]
+    } else if (c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+      // RFC 6750 §2.2: the token may come in the form body instead.
+      const form = new URLSearchParams(await c.req.text())
+      if (form.getAll('access_token').length > 1) throw new InvalidRequest('access_token must be given once')
+      value = form.get('access_token') ?? undefined
+    }
+    if (!value) {
+      const error = new InvalidToken('an access token is required')
+      error.headers['WWW-Authenticate'] = 'Bearer realm="svc"'
+      throw error
+    }
+    const token = await tokenByValue(provider, value)
+    if (!token || token.kind !== 'access' || !isTokenLive(token, provider.now())) throw invalidToken('the access token is not valid')
+    const user = await userById(provider.db, token.user_id)
+    if (!user) throw invalidToken('the account no longer exists')
+    return c.json(claimsFor(user, token.scopes.split(' ')), 200, { 'Cache-Control': 'no-store' })
+  })
+  return app
+}
