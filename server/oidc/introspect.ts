@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { authenticateClient } from './client-auth.js'
-import { InvalidRequest, UnauthorizedClient } from './errors.js'
+import { InvalidClient, InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
 import { epochSeconds, type Provider } from './provider.js'
@@ -23,7 +23,7 @@ export function introspectionEndpoint(provider: Provider): Hono {
   app.post('/', async (c) => {
     const form = await readForm(c, ['token', 'token_type_hint', 'client_id', 'client_secret'])
     const { method, client } = await authenticateClient(provider, c.req.header('Authorization'), form)
-    if (method === 'none') throw new UnauthorizedClient('introspection is for confidential clients only')
+    if (method === 'none') throw new InvalidClient('introspection is for confidential clients only; authenticate with the client secret')
     const value = form.get('token')
     if (!value) throw new InvalidRequest('token is required')
     const headers = { 'Cache-Control': 'no-store' }

@@ -71,8 +71,10 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     const now = epochSeconds(provider.now())
     const hint = request.idTokenHint === undefined ? undefined : await readIdTokenHint(provider, request.idTokenHint)
     if (request.idTokenHint !== undefined && !hint) throw new LoginRequired('id_token_hint is not a valid id_token of this issuer')
+    // A sign-in made in answer to this very request satisfies prompt=login;
+    // otherwise the session must postdate the request (to the second).
     const freshEnough = (s: ActiveSession) =>
-      !((request.prompt.has('login') || request.prompt.has('select_account')) && s.authTime < state.startedAt) &&
+      !((request.prompt.has('login') || request.prompt.has('select_account')) && s !== loggedIn && s.authTime <= state.startedAt) &&
       !(request.maxAge !== undefined && now - s.authTime > request.maxAge) &&
       !(hint && hint.sub !== s.user.sub)
     if (!session || !freshEnough(session)) {
