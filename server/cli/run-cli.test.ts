@@ -158,6 +158,54 @@ describe('svc-bff', () => {
     expect(result.stderr).toBe(`svc-bff: ${message}`)
   })
 
+  it('creates users and clients and rotates signing keys for the identity provider', async () => {
+    const user = await json(
+      'user',
+      'create',
+      '--email',
+      'Ada@Example.com',
+      '--name',
+      'Ada Lovelace',
+      '--password',
+      'analytical engine',
+      '--svc-access',
+      'Ads:Edit,Clients:Read',
+      '--svc-role',
+      'admin',
+    )
+    expect(user.body).toEqual({ sub: expect.stringMatching(/^ACC\d+$/) })
+    const duplicate = await json('user', 'create', '--email', 'ada@example.com', '--name', 'Ada', '--password', 'analytical engine')
+    expect(duplicate.body.error.message).toBe('an account with the email ada@example.com exists already')
+
+    const confidential = await json(
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/callback',
+      '--post-logout-redirect-uri',
+      'https://shop.example/',
+    )
+    expect(confidential.body).toEqual({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.stringMatching(/^sec_/) })
+    const publicClient = await json('client', 'create', '--name', 'App', '--redirect-uri', 'http://127.0.0.1:9000/cb', '--public')
+    expect(publicClient.body).toEqual({ client_id: expect.stringMatching(/^cli_/) })
+    expect((await json('client', 'create', '--name', 'Bad', '--redirect-uri', 'not a uri')).body.error.message).toBe(
+      'redirect_uri "not a uri" must be an absolute URI',
+    )
+
+    const first = await json('keys', 'rotate')
+    const second = await json('keys', 'rotate')
+    expect(first.body.kid).not.toBe(second.body.kid)
+    const db = await openDatabase({ sqlitePath: dbPath })
+    try {
+      const res = await createApp({ db }).request('/.well-known/jwks.json')
+      expect((await res.json()).keys.map((key: { kid: string }) => key.kid)).toEqual([second.body.kid, first.body.kid])
+    } finally {
+      await db.destroy()
+    }
+  })
+
   it('names the field an invalid ad breaks', async () => {
     const org = await json('org', 'create', '--name', 'Acme')
     const result = await cli('ad', 'create', '--org', org.body.code, '--title', 'T', '--display', 'Home', '--target', '_top')

@@ -59,12 +59,13 @@ export async function rotateSigningKey(db: Kysely<Database>, now = new Date()): 
  */
 export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { now?: () => Date } = {}) {
   const readStamp = changeStampOf(db)
-  let cached: { stamp: string; current: SigningKey & { createdAt: number }; jwks: { keys: JWK[] } } | undefined
+  // Kept until the database changes or the time comes to rotate the
+  // current key or to stop publishing a retired one.
+  let cached: { stamp: string; validUntil: number; current: SigningKey; jwks: { keys: JWK[] } } | undefined
 
   async function load() {
     const stamp = readStamp?.()
-    if (cached && stamp !== undefined && cached.stamp === stamp && now().getTime() - cached.current.createdAt < ROTATION_INTERVAL_MS)
-      return cached
+    if (cached && stamp !== undefined && cached.stamp === stamp && now().getTime() < cached.validUntil) return cached
     let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     const newest = rows.find((row) => row.retired_at === null)
     if (!newest || now().getTime() - Date.parse(newest.created_at) >= ROTATION_INTERVAL_MS) {
@@ -75,13 +76,13 @@ export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { 
     const published = rows.filter(
       (row) => row.retired_at === null || now().getTime() - Date.parse(row.retired_at) < RETIRED_KEY_PUBLISHED_MS,
     )
+    const retirements = published
+      .filter((row) => row.retired_at !== null)
+      .map((row) => Date.parse(row.retired_at!) + RETIRED_KEY_PUBLISHED_MS)
     cached = {
       stamp: readStamp?.() ?? '',
-      current: {
-        kid: current.kid,
-        privateKey: (await importJWK(JSON.parse(current.private_jwk) as JWK, 'RS256')) as CryptoKey,
-        createdAt: Date.parse(current.created_at),
-      },
+      validUntil: Math.min(Date.parse(current.created_at) + ROTATION_INTERVAL_MS, ...retirements),
+      current: { kid: current.kid, privateKey: (await importJWK(JSON.parse(current.private_jwk) as JWK, 'RS256')) as CryptoKey },
       jwks: { keys: published.map((row) => JSON.parse(row.public_jwk) as JWK) },
     }
     return cached

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../db/open-database.js'
+import { RETIRED_KEY_PUBLISHED_MS, ROTATION_INTERVAL_MS, rotateSigningKey, signingKeys } from './signing-keys.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+describe('signingKeys', () => {
+  it('makes a key on first use, a new one every 90 days without a restart, and drops a retired key once its tokens have expired', async () => {
+    const db = await openDatabase({ sqlitePath: ':memory:' })
+    let time = Date.parse('2026-01-01T00:00:00Z')
+    const keys = signingKeys(db, { now: () => new Date(time) })
+    const first = (await keys.current()).kid
+    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual([first])
+
+    time += ROTATION_INTERVAL_MS - DAY_MS
+    expect((await keys.current()).kid).toBe(first)
+
+    time += DAY_MS
+    const second = (await keys.current()).kid
+    expect(second).not.toBe(first)
+    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual([second, first])
+
+    time += RETIRED_KEY_PUBLISHED_MS - 1000
+    expect((await keys.jwks()).keys.map((key) => key.kid)).toContain(first)
+    time += 2000
+    // The second key is past its own 90 days by now, so a third takes over too.
+    const published = (await keys.jwks()).keys.map((key) => key.kid)
+    expect(published).not.toContain(first)
+    expect(published).toContain(second)
+    await db.destroy()
+  })
+
+  it('lets an operator rotate at once, seen by a running provider', async () => {
+    const db = await openDatabase({ sqlitePath: ':memory:' })
+    const keys = signingKeys(db)
+    const before = (await keys.current()).kid
+    const { kid } = await rotateSigningKey(db)
+    expect((await keys.current()).kid).toBe(kid)
+    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual([kid, before])
+    await db.destroy()
+  })
+})
