@@ -19,7 +19,8 @@ export interface ServerProcess {
  * const server = await startServerProcess(['bench/bare-server.ts', file])
  */
 export async function startServerProcess(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve)
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
@@ -41,6 +42,57 @@ export interface LoadResult {
   p99Ms: number
   non2xx: number
   errors: number
+}
+
+/** A request whose body is made afresh each time from what earlier answers gave. */
+export interface ChainedRequest {
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  /** The body for the next request. */
+  body(): string
+  /** Reads what later requests need from an answer. */
+  onResponse(status: number, body: string): void
+}
+
+/**
+ * Loads `url` with a request whose body depends on earlier answers (refresh token chains).
+ *
+ * @example
+ * await loadChain({ url, request, connections: 50, seconds: 5 })
+ */
+export async function loadChain({
+  url,
+  request,
+  connections = 50,
+  seconds = 10,
+}: {
+  url: string
+  request: ChainedRequest
+  connections?: number
+  seconds?: number
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        setupRequest: (req) => ({ ...req, body: request.body() }),
+        onResponse: (status, body) => request.onResponse(status, body),
+      },
+    ],
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
 }
 
 /**

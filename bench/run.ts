@@ -1,7 +1,10 @@
 /**
- * @module `npm run bench`: runs every benchmark and prints its ratios
- * against the baseline measured in the same run.
+ * @module `npm run bench [ads|oidc]`: runs the benchmarks (all by default)
+ * and prints each one's ratios against the baseline measured in the same run.
  */
 import { benchAdsApi } from './ads-api.bench.js'
+import { benchIdentityProvider } from './oidc.bench.js'
 
-await benchAdsApi()
+const only = process.argv[2]
+if (!only || only === 'ads') await benchAdsApi()
+if (!only || only === 'oidc') await benchIdentityProvider()

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
 import type { Kysely } from 'kysely'
-import { changeStampOf } from '../db/change-stamp.js'
 import type { Database } from '../db/schema.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -58,14 +57,18 @@ export async function rotateSigningKey(db: Kysely<Database>, now = new Date()): 
  * const { kid, privateKey } = await keys.current()
  */
 export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { now?: () => Date } = {}) {
-  const readStamp = changeStampOf(db)
-  // Kept until the database changes or the time comes to rotate the
-  // current key or to stop publishing a retired one.
-  let cached: { stamp: string; validUntil: number; current: SigningKey; jwks: { keys: JWK[] } } | undefined
+  // Kept until a key is added (keys are only ever added, and a rotation
+  // retires the old one in the same transaction) or the time comes to
+  // rotate the current key or to stop publishing a retired one. Token
+  // writes do not reload the keys.
+  let cached: { newestId: number; validUntil: number; current: SigningKey; jwks: { keys: JWK[] } } | undefined
 
   async function load() {
-    const stamp = readStamp?.()
-    if (cached && stamp !== undefined && cached.stamp === stamp && now().getTime() < cached.validUntil) return cached
+    const { newest: newestId } = await db
+      .selectFrom('signing_keys')
+      .select((eb) => eb.fn.max('id').as('newest'))
+      .executeTakeFirstOrThrow()
+    if (cached && cached.newestId === newestId && now().getTime() < cached.validUntil) return cached
     let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     const newest = rows.find((row) => row.retired_at === null)
     if (!newest || now().getTime() - Date.parse(newest.created_at) >= ROTATION_INTERVAL_MS) {
@@ -80,7 +83,7 @@ export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { 
       .filter((row) => row.retired_at !== null)
       .map((row) => Date.parse(row.retired_at!) + RETIRED_KEY_PUBLISHED_MS)
     cached = {
-      stamp: readStamp?.() ?? '',
+      newestId: current.id,
       validUntil: Math.min(Date.parse(current.created_at) + ROTATION_INTERVAL_MS, ...retirements),
       current: { kid: current.kid, privateKey: (await importJWK(JSON.parse(current.private_jwk) as JWK, 'RS256')) as CryptoKey },
       jwks: { keys: published.map((row) => JSON.parse(row.public_jwk) as JWK) },

@@ -15,7 +15,7 @@ import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, Unsuppo
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
 import { LIFETIMES, type Provider } from './provider.js'
-import { hashToken, isTokenLive, issueTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
+import { hashToken, isTokenLive, issueTokens, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -116,21 +116,9 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
   if (wider) throw new InvalidScope(`scope ${wider} was not granted; a refresh can only narrow the scope`)
   if (!scopes.includes('offline_access')) scopes.push('offline_access')
 
-  // Retire atomically, so two concurrent uses of one token cannot both rotate it.
-  const retired = await provider.db
-    .updateTable('tokens')
-    .set({ retired_at: now.toISOString() })
-    .where('id', '=', token.id)
-    .where('retired_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(retired.numUpdatedRows) === 0) {
-    await revokeGrant(provider, token.grant_id, 'retired refresh token reused')
-    throw new InvalidGrant('the refresh token was already used; its whole chain is revoked')
-  }
   const user = await userById(provider.db, token.user_id)
   if (!user) throw new UnauthorizedClient('the account no longer exists')
-  return issueTokens(provider, {
+  const { response, store } = await prepareTokens(provider, {
     client,
     user,
     scopes,
@@ -140,4 +128,23 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
     grantExpiresAt: new Date(token.grant_expires_at),
     withIdToken: scopes.includes('openid'),
   })
+  // Retiring the old token and storing its successor commit together; the
+  // guard on retired_at makes two concurrent uses of one token rotate it once.
+  const rotated = await provider.db.transaction().execute(async (trx) => {
+    const retired = await trx
+      .updateTable('tokens')
+      .set({ retired_at: now.toISOString() })
+      .where('id', '=', token.id)
+      .where('retired_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(retired.numUpdatedRows) === 0) return false
+    await store(trx)
+    return true
+  })
+  if (!rotated) {
+    await revokeGrant(provider, token.grant_id, 'retired refresh token reused')
+    throw new InvalidGrant('the refresh token was already used; its whole chain is revoked')
+  }
+  return response
 }

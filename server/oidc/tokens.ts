@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { claimsFor } from '../accounts/users.js'
-import type { Insertable } from 'kysely'
-import type { ClientRow, TokenRow, TokensTable, UserRow } from '../db/schema.js'
+import type { Insertable, Kysely } from 'kysely'
+import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
 import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
@@ -43,6 +43,24 @@ export interface Issuance {
  * const response = await issueTokens(provider, { client, user, scopes, grantId, authTime, sessionId, grantExpiresAt, withIdToken: true })
  */
 export async function issueTokens(provider: Provider, issuance: Issuance): Promise<TokenResponse> {
+  const { response, store } = await prepareTokens(provider, issuance)
+  await store(provider.db)
+  return response
+}
+
+/**
+ * Makes the tokens and signs the id_token without storing anything yet, so
+ * a caller can store them in the same transaction as another change (a
+ * refresh token's rotation).
+ *
+ * @example
+ * const { response, store } = await prepareTokens(provider, issuance)
+ * await provider.db.transaction().execute(async (trx) => { …; await store(trx) })
+ */
+export async function prepareTokens(
+  provider: Provider,
+  issuance: Issuance,
+): Promise<{ response: TokenResponse; store: (db: Kysely<Database>) => Promise<void> }> {
   const now = provider.now()
   const accessToken = newTokenValue()
   const base = {
@@ -83,8 +101,7 @@ export async function issueTokens(provider: Provider, issuance: Issuance): Promi
     response.refresh_token = refreshToken
   }
   if (issuance.withIdToken) response.id_token = await signIdToken(provider, issuance, accessToken)
-  await provider.db.insertInto('tokens').values(rows).execute()
-  return response
+  return { response, store: async (db) => void (await db.insertInto('tokens').values(rows).execute()) }
 }
 
 /**

@@ -1,0 +1,192 @@
+/**
+ * @module Benchmark of the identity provider against node-oidc-provider 8,
+ * both in their own processes and set up alike (the same RSA key, client,
+ * scopes and claims): refresh-token grants a second (each connection
+ * follows its own rotating chain, so every request is a real rotation with
+ * a new id_token), userinfo requests a second, and, in this process, svc's
+ * id_token signing against bare `jose` RS256 signing with the same key.
+ * Budget: at least 1.5 times node-oidc-provider on refresh grants.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { createUser } from '../server/accounts/users.js'
+import { clientByClientId, createClient } from '../server/clients/clients.js'
+import { openDatabase } from '../server/db/open-database.js'
+import { accountEvents } from '../server/oidc/account-events.js'
+import type { Provider } from '../server/oidc/provider.js'
+import { signingKeys } from '../server/oidc/signing-keys.js'
+import { issueTokens, signIdToken } from '../server/oidc/tokens.js'
+import { type ChainedRequest, load, loadChain, type LoadResult, startServerProcess } from './load.js'
+
+const CONNECTIONS = 50
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const SCOPE = 'openid profile email offline_access'
+const REDIRECT_URI = 'http://127.0.0.1:3000/callback'
+const POOL = 400
+
+// autocannon resets a connection's context between passes, so live chain
+// heads go round a shared pool instead: each request takes a token once,
+// and each answer puts the rotated one back.
+function refreshChain(path: string, basic: string, pool: string[]): ChainedRequest {
+  return {
+    method: 'POST',
+    path,
+    headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: () => `grant_type=refresh_token&refresh_token=${pool.shift()}`,
+    onResponse: (status, body) => {
+      if (status === 200) pool.push((JSON.parse(body) as { refresh_token: string }).refresh_token)
+    },
+  }
+}
+
+/**
+ * Runs the benchmark and prints its rows.
+ *
+ * @example
+ * await benchIdentityProvider()
+ */
+export async function benchIdentityProvider(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-oidc-'))
+  const dbPath = join(dir, 'svc.db')
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
+  const kid = randomBytes(12).toString('base64url')
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' }
+  const { d, p, q, dp, dq, qi, ...publicJwk } = privateJwk
+
+  // svc: the same key, a user, a confidential client and a pool of refresh chains.
+  const db = await openDatabase({ sqlitePath: dbPath })
+  const now = new Date()
+  await db
+    .insertInto('signing_keys')
+    .values({
+      kid,
+      private_jwk: JSON.stringify(privateJwk),
+      public_jwk: JSON.stringify(publicJwk),
+      created_at: now.toISOString(),
+      retired_at: null,
+    })
+    .execute()
+  const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
+  const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI] })
+  const client = (await clientByClientId(db, clientId))!
+  const provider: Provider = { db, issuer: 'http://127.0.0.1', keys: signingKeys(db), now: () => new Date(), events: accountEvents() }
+  const svcPool: string[] = []
+  let svcAccessToken = ''
+  for (let i = 0; i < POOL; i++) {
+    const issued = await issueTokens(provider, {
+      client,
+      user,
+      scopes: SCOPE.split(' '),
+      grantId: `grt_bench_${i}`,
+      authTime: Math.floor(Date.now() / 1000),
+      sessionId: null,
+      grantExpiresAt: new Date(Date.now() + 90 * 24 * 3600 * 1000),
+      withIdToken: false,
+    })
+    svcPool.push(issued.refresh_token!)
+    svcAccessToken ||= issued.access_token
+  }
+  const signing = await compareSigning(provider, user, client, privateKey as CryptoKey, kid)
+  await db.destroy()
+
+  const setupFile = join(dir, 'oidc-provider.json')
+  writeFileSync(
+    setupFile,
+    JSON.stringify({ jwk: privateJwk, clientId, clientSecret, redirectUri: REDIRECT_URI, scope: SCOPE, tokens: POOL }),
+  )
+  const svc = await startServerProcess(['server/cli.ts', 'serve', '--port', '0', '--json', '--db', dbPath])
+  const peer = await startServerProcess(['bench/oidc-provider-server.ts', setupFile])
+  const peerReady = peer.ready as unknown as { port: number; refreshTokens: string[]; accessToken: string }
+  const basic = `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret!)}`).toString('base64')}`
+  const svcUrl = `http://127.0.0.1:${svc.ready.port}`
+  const peerUrl = `http://127.0.0.1:${peerReady.port}`
+  try {
+    const svcRefresh = await loadChain({
+      url: svcUrl,
+      request: refreshChain('/oidc/token', basic, svcPool),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    })
+    const peerRefresh = await loadChain({
+      url: peerUrl,
+      request: refreshChain('/token', basic, peerReady.refreshTokens),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    })
+    const svcUserinfo = await load({
+      url: `${svcUrl}/oidc/userinfo`,
+      headers: { Authorization: `Bearer ${svcAccessToken}` },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    })
+    const peerUserinfo = await load({
+      url: `${peerUrl}/me`,
+      headers: { Authorization: `Bearer ${peerReady.accessToken}` },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    })
+    const row = (name: string, r: LoadResult) =>
+      `  ${name.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50Ms).padStart(3)} ms   p99 ${String(r.p99Ms).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`
+    const refreshRatio = svcRefresh.requestsPerSecond / peerRefresh.requestsPerSecond
+    console.log(`identity provider: ${CONNECTIONS} connections, ${SECONDS} s each; node-oidc-provider 8 stores in memory, svc in SQLite`)
+    console.log(row('svc refresh_token grant', svcRefresh))
+    console.log(row('node-oidc-provider refresh', peerRefresh))
+    console.log(
+      `  refresh grants ratio svc/node-oidc-provider: ${refreshRatio.toFixed(2)} (budget >= 1.50: ${refreshRatio >= 1.5 ? 'met' : 'MISSED'})`,
+    )
+    console.log(row('svc userinfo', svcUserinfo))
+    console.log(row('node-oidc-provider userinfo', peerUserinfo))
+    console.log(`  userinfo ratio svc/node-oidc-provider: ${(svcUserinfo.requestsPerSecond / peerUserinfo.requestsPerSecond).toFixed(2)}`)
+    console.log(
+      `  id_token signing: svc ${signing.svc.toFixed(0)}/s, bare jose RS256 ${signing.bare.toFixed(0)}/s, ratio ${(signing.svc / signing.bare).toFixed(2)}`,
+    )
+  } finally {
+    await Promise.all([svc.stop(), peer.stop()])
+  }
+}
+
+/** Signs id_tokens through svc and with bare jose, interleaved in rounds; returns signatures a second. */
+async function compareSigning(
+  provider: Provider,
+  user: Parameters<typeof signIdToken>[1]['user'],
+  client: Parameters<typeof signIdToken>[1]['client'],
+  key: CryptoKey,
+  kid: string,
+) {
+  const issuance = {
+    client,
+    user,
+    scopes: SCOPE.split(' '),
+    grantId: 'grt',
+    authTime: 0,
+    sessionId: null,
+    grantExpiresAt: new Date(),
+    withIdToken: true,
+    nonce: 'n',
+  }
+  const bare = () =>
+    new SignJWT({ sub: user.sub, name: user.name, email: user.email, nonce: 'n' })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuer(provider.issuer)
+      .setAudience(client.client_id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key)
+  const ours = () => signIdToken(provider, issuance, 'access-token')
+  const rates = { svc: 0, bare: 0 }
+  for (let round = 0; round < 3; round++) {
+    for (const [name, sign] of [
+      ['bare', bare],
+      ['svc', ours],
+    ] as const) {
+      const count = 200
+      const start = performance.now()
+      for (let i = 0; i < count; i++) await sign()
+      rates[name] = Math.max(rates[name], count / ((performance.now() - start) / 1000))
+    }
+  }
+  return rates
+}
