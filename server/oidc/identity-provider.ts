@@ -3,7 +3,7 @@
  * set and every `/oidc/*` endpoint, with CORS on token, userinfo and
  * revocation for public clients' registered origins (never on authorize).
  */
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { isPublicClient, redirectUrisOf } from '../clients/clients.js'
 import { changeStampOf } from '../db/change-stamp.js'
@@ -26,12 +26,15 @@ import { userinfoEndpoint } from './userinfo.js'
 export function identityProvider(provider: Provider, options: { throttle?: LoginThrottle } = {}): Hono {
   const app = new Hono()
   const publicOrigins = publicClientOrigins(provider)
-  const browserCors = cors({
+  const corsForPublicClients = cors({
     origin: async (origin) => ((await publicOrigins()).has(origin) ? origin : null),
     allowMethods: ['GET', 'POST'],
     allowHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   })
+  // Only browsers send Origin; servers calling the token endpoint skip the
+  // CORS middleware, which would otherwise rebuild every answer.
+  const browserCors: MiddlewareHandler = (c, next) => (c.req.header('Origin') === undefined ? next() : corsForPublicClients(c, next))
   app.route('/.well-known', wellKnown(provider))
   app.route('/oidc/authorize', authorizeEndpoint(provider, options))
   app.use('/oidc/token', browserCors)
