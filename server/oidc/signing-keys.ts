@@ -5,9 +5,11 @@
  * every token it signed has expired.
  */
 import { randomBytes } from 'node:crypto'
-import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
+import type { KeyObject } from 'node:crypto'
+import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
+import { rsaPrivateKey } from './sign-jws.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How long a key signs before a new one takes over. */
@@ -17,7 +19,7 @@ export const RETIRED_KEY_PUBLISHED_MS = 91 * DAY_MS
 
 export interface SigningKey {
   kid: string
-  privateKey: CryptoKey
+  privateKey: KeyObject
 }
 
 /**
@@ -85,7 +87,7 @@ export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { 
     cached = {
       newestId: current.id,
       validUntil: Math.min(Date.parse(current.created_at) + ROTATION_INTERVAL_MS, ...retirements),
-      current: { kid: current.kid, privateKey: (await importJWK(JSON.parse(current.private_jwk) as JWK, 'RS256')) as CryptoKey },
+      current: { kid: current.kid, privateKey: rsaPrivateKey(JSON.parse(current.private_jwk) as JWK) },
       jwks: { keys: published.map((row) => JSON.parse(row.public_jwk) as JWK) },
     }
     return cached

@@ -4,11 +4,11 @@
  * issued from one authorization code) or of a client's tokens for a user.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { SignJWT } from 'jose'
 import { claimsFor } from '../accounts/users.js'
 import type { Insertable, Kysely } from 'kysely'
 import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
 import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
+import { signRs256 } from './sign-jws.js'
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
@@ -115,16 +115,17 @@ export async function signIdToken(provider: Provider, issuance: Issuance, access
   const now = epochSeconds(provider.now())
   // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token.
   const atHash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url')
-  const claims: Record<string, unknown> = { ...claimsFor(issuance.user, issuance.scopes), auth_time: issuance.authTime, at_hash: atHash }
+  const claims: Record<string, unknown> = {
+    iss: provider.issuer,
+    aud: issuance.client.client_id,
+    exp: now + LIFETIMES.idToken,
+    iat: now,
+    ...claimsFor(issuance.user, issuance.scopes),
+    auth_time: issuance.authTime,
+    at_hash: atHash,
+  }
   if (issuance.nonce !== undefined) claims.nonce = issuance.nonce
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-    .setIssuer(provider.issuer)
-    .setSubject(issuance.user.sub)
-    .setAudience(issuance.client.client_id)
-    .setIssuedAt(now)
-    .setExpirationTime(now + LIFETIMES.idToken)
-    .sign(privateKey)
+  return signRs256({ alg: 'RS256', kid, typ: 'JWT' }, claims, privateKey)
 }
 
 /**

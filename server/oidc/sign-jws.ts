@@ -1,0 +1,41 @@
+/**
+ * @module RS256 compact JWS signing (RFC 7515, RFC 7518 §3.3) with
+ * `node:crypto` in libuv's thread pool. jose v6 signs only through
+ * WebCrypto, whose per-call overhead on Node costs a refresh grant more
+ * than the rest of its own work; signing is the simple half of JWS, so it
+ * is done here, while every verification (ours of id_token hints, and the
+ * relying parties' in the tests) stays with jose and openid-client.
+ */
+import { createPrivateKey, type JsonWebKey, type KeyObject, sign } from 'node:crypto'
+import type { JWK } from 'jose'
+
+const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url')
+
+/**
+ * Imports a private RSA JWK for {@link signRs256}.
+ *
+ * @example
+ * const key = rsaPrivateKey(JSON.parse(row.private_jwk))
+ */
+export function rsaPrivateKey(jwk: JWK): KeyObject {
+  return createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' })
+}
+
+/**
+ * Signs `payload` as a compact JWS with RSASSA-PKCS1-v1_5 and SHA-256.
+ *
+ * @example
+ * const jwt = await signRs256({ alg: 'RS256', kid, typ: 'JWT' }, { sub: 'ACC1' }, key)
+ */
+export function signRs256(
+  header: { alg: 'RS256'; kid: string; typ?: string },
+  payload: Record<string, unknown>,
+  key: KeyObject,
+): Promise<string> {
+  const signingInput = `${base64url(header)}.${base64url(payload)}`
+  return new Promise((resolve, reject) =>
+    sign('sha256', Buffer.from(signingInput), key, (error, signature) =>
+      error ? reject(error) : resolve(`${signingInput}.${signature.toString('base64url')}`),
+    ),
+  )
+}
