@@ -86,13 +86,7 @@ export async function loadChain({
       },
     ],
   })
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  }
+  return summarise(result)
 }
 
 /**
@@ -113,6 +107,10 @@ export async function load({
   seconds?: number
 }): Promise<LoadResult> {
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 })
+  return summarise(result)
+}
+
+function summarise(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

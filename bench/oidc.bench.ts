@@ -17,7 +17,7 @@ import { clientByClientId, createClient } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { accountEvents } from '../server/oidc/account-events.js'
 import type { Provider } from '../server/oidc/provider.js'
-import { signingKeys } from '../server/oidc/signing-keys.js'
+import { signingKeys, storeSigningKey } from '../server/oidc/signing-keys.js'
 import { issueTokens, signIdToken } from '../server/oidc/tokens.js'
 import { type ChainedRequest, load, loadChain, type LoadResult, startServerProcess } from './load.js'
 
@@ -54,21 +54,10 @@ export async function benchIdentityProvider(): Promise<void> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
   const kid = randomBytes(12).toString('base64url')
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' }
-  const { d, p, q, dp, dq, qi, ...publicJwk } = privateJwk
 
   // svc: the same key, a user, a confidential client and a pool of refresh chains.
   const db = await openDatabase({ sqlitePath: dbPath })
-  const now = new Date()
-  await db
-    .insertInto('signing_keys')
-    .values({
-      kid,
-      private_jwk: JSON.stringify(privateJwk),
-      public_jwk: JSON.stringify(publicJwk),
-      created_at: now.toISOString(),
-      retired_at: null,
-    })
-    .execute()
+  await storeSigningKey(db, privateJwk)
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
   const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI] })
   const client = (await clientByClientId(db, clientId))!

@@ -29,24 +29,34 @@ export interface SigningKey {
  * const { kid } = await rotateSigningKey(db)
  */
 export async function rotateSigningKey(db: Kysely<Database>, now = new Date()): Promise<{ kid: string }> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
   const kid = randomBytes(12).toString('base64url')
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' }
+  await storeSigningKey(db, { ...(await exportJWK(privateKey)), kid }, now)
+  return { kid }
+}
+
+/**
+ * Stores a private RSA JWK (with its `kid`) as the signing key, retiring the current one.
+ *
+ * @example
+ * await storeSigningKey(db, { ...privateJwk, kid: 'k1' })
+ */
+export async function storeSigningKey(db: Kysely<Database>, privateJwk: JWK & { kid: string }, now = new Date()): Promise<void> {
+  const { d, p, q, dp, dq, qi, oth, ...publicParts } = privateJwk
+  const publicJwk = { kty: publicParts.kty, n: publicParts.n, e: publicParts.e, kid: privateJwk.kid, alg: 'RS256', use: 'sig' }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('signing_keys').set({ retired_at: now.toISOString() }).where('retired_at', 'is', null).execute()
     await trx
       .insertInto('signing_keys')
       .values({
-        kid,
-        private_jwk: JSON.stringify(privateJwk),
+        kid: privateJwk.kid,
+        private_jwk: JSON.stringify({ ...privateJwk, alg: 'RS256' }),
         public_jwk: JSON.stringify(publicJwk),
         created_at: now.toISOString(),
         retired_at: null,
       })
       .execute()
   })
-  return { kid }
 }
 
 /**

@@ -47,8 +47,16 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
   let secret: Promise<Buffer> | undefined
   const interactionSecret = () => (secret ??= deploymentSecret(provider.db, 'interaction-hmac'))
 
-  /** Reads the request and runs the flow; every failure is a page or a redirect, never a 500 for client input. */
-  async function authorize(c: Context, state: InteractionState, loggedIn?: ActiveSession): Promise<Response> {
+  /**
+   * Reads the sealed request and runs `step` on it. Every failure is a page
+   * (client or redirect URI unusable) or a redirect with the error, never a
+   * 500 for client input.
+   */
+  async function withRequest(
+    c: Context,
+    state: InteractionState,
+    step: (request: AuthorizationRequest) => Promise<Response>,
+  ): Promise<Response> {
     const query = new URLSearchParams(state.query)
     let target: RedirectTarget
     try {
@@ -58,13 +66,15 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
       throw error
     }
     try {
-      const request = readAuthorizationRequest(target, query)
-      return await decide(c, request, state, loggedIn)
+      return await step(readAuthorizationRequest(target, query))
     } catch (error) {
       if (error instanceof OAuthError) return redirectWithError(c, target, provider.issuer, error)
       throw error
     }
   }
+
+  const authorize = (c: Context, state: InteractionState, loggedIn?: ActiveSession) =>
+    withRequest(c, state, (request) => decide(c, request, state, loggedIn))
 
   async function decide(c: Context, request: AuthorizationRequest, state: InteractionState, loggedIn?: ActiveSession): Promise<Response> {
     const session = loggedIn ?? (await currentSession(c, provider))
@@ -157,52 +167,31 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     const { form, state } = read
     const email = (form.get('email') ?? '').trim()
     const password = form.get('password') ?? ''
-    const target = await readRedirectTarget(provider, new URLSearchParams(state.query)).catch(() => undefined)
-    if (!target) return authorize(c, state)
-    const request = (() => {
-      try {
-        return readAuthorizationRequest(target, new URLSearchParams(state.query))
-      } catch {
-        return undefined
+    return withRequest(c, state, async (request) => {
+      const wait = throttle.check(email, clientAddress(c))
+      if (wait !== undefined) {
+        return showLogin(c, request, state, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, 429)
       }
-    })()
-    if (!request) return authorize(c, state)
-    const wait = throttle.check(email, clientAddress(c))
-    if (wait !== undefined) {
-      return showLogin(c, request, state, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, 429)
-    }
-    const user = email === '' ? undefined : await userByLogin(provider.db, email)
-    // A missing account costs the same scrypt work as a wrong password.
-    const passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
-    if (!user || !passwordOk) return showLogin(c, { ...request, loginHint: email }, state, 'The email or password is not right.', 401)
-    await endSession(c, provider, await currentSession(c, provider))
-    const session = await startSession(c, provider, user)
-    return authorize(c, state, session)
+      const user = email === '' ? undefined : await userByLogin(provider.db, email)
+      // A missing account costs the same scrypt work as a wrong password.
+      const passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
+      if (!user || !passwordOk) return showLogin(c, { ...request, loginHint: email }, state, 'The email or password is not right.', 401)
+      await endSession(c, provider, await currentSession(c, provider))
+      return decide(c, request, state, await startSession(c, provider, user))
+    })
   })
 
   app.post('/consent', limit, async (c) => {
     const read = await readForm(c)
     if (read instanceof Response) return read
     const { form, state } = read
-    const query = new URLSearchParams(state.query)
-    let target: RedirectTarget
-    try {
-      target = await readRedirectTarget(provider, query)
-    } catch (error) {
-      if (error instanceof AuthorizePageError) return errorPage(c, 400, error.message)
-      throw error
-    }
-    try {
-      const request = readAuthorizationRequest(target, query)
+    return withRequest(c, state, async (request) => {
       const session = await currentSession(c, provider)
       if (!session) return showLogin(c, request, state)
       if (form.get('decision') !== 'allow') throw new AccessDenied('the user denied access')
       await grantConsent(provider, session.user, request.client, request.scopes)
       return answerWithCode(c, request, session)
-    } catch (error) {
-      if (error instanceof OAuthError) return redirectWithError(c, target, provider.issuer, error)
-      throw error
-    }
+    })
   })
 
   return app
