@@ -15,7 +15,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { createUser } from '../server/accounts/users.js'
 import { clientByClientId, createClient } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
-import { accountEvents } from '../server/oidc/account-events.js'
+import { webhookOutbox } from '../server/webhooks/outbox.js'
 import type { Provider } from '../server/oidc/provider.js'
 import { signingKeys, storeSigningKey } from '../server/oidc/signing-keys.js'
 import { issueTokens, signIdToken } from '../server/oidc/tokens.js'
@@ -61,7 +61,7 @@ export async function benchIdentityProvider(): Promise<void> {
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
   const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI] })
   const client = (await clientByClientId(db, clientId))!
-  const provider: Provider = { db, issuer: 'http://127.0.0.1', keys: signingKeys(db), now: () => new Date(), events: accountEvents() }
+  const provider: Provider = { db, issuer: 'http://127.0.0.1', keys: signingKeys(db), now: () => new Date(), events: webhookOutbox() }
   const svcPool: string[] = []
   let svcAccessToken = ''
   for (let i = 0; i < POOL; i++) {

@@ -12,7 +12,7 @@ import { adsApi } from './ads/ads-api.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
 import type { Database } from './db/schema.js'
-import { accountEvents, type AccountEvents } from './oidc/account-events.js'
+import type { AccountEvents } from './oidc/account-events.js'
 import type { LoginThrottle } from './oidc/authorize/login-throttle.js'
 import { identityProvider } from './oidc/identity-provider.js'
 import type { Provider } from './oidc/provider.js'
@@ -20,6 +20,7 @@ import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
+import { webhookOutbox } from './webhooks/outbox.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -33,7 +34,7 @@ export interface AppOptions {
   issuer?: string
   /** The clock; injectable for tests of lifetimes and key rotation. */
   now?: () => Date
-  /** Where account events go; a fresh bus by default. */
+  /** Where account events are recorded; the webhook outbox by default. */
   events?: AccountEvents
   /** Login throttling; injectable for tests. */
   throttle?: LoginThrottle
@@ -62,11 +63,17 @@ export function createBff({
   demoApiKey,
   issuer = 'http://localhost:8787',
   now = () => new Date(),
-  events = accountEvents(),
+  events,
   throttle,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
-  const provider: Provider = { db, issuer: issuer.replace(/\/$/, ''), keys: signingKeys(db, { now }), now, events }
+  const provider: Provider = {
+    db,
+    issuer: issuer.replace(/\/$/, ''),
+    keys: signingKeys(db, { now }),
+    now,
+    events: events ?? webhookOutbox({ now }),
+  }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
   app.route(ADS_PATH, adsApi(answerAds))

@@ -1,39 +1,28 @@
 /**
- * @module The account events the identity provider raises where they
- * happen (sign-in, sign-out, consent, revocation, deletion). Other
- * features subscribe without touching the endpoints: the webhook sender
- * turns them into deliveries.
+ * @module The account events the identity provider records where they
+ * happen, each with the `data` its webhook carries. Recording takes the
+ * same database handle (or transaction) as the change it reports, so an
+ * event is stored exactly when its change is: the webhook outbox.
  */
-import { EventEmitter } from 'node:events'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
 
+/** The webhook `data` of each event. */
 export interface AccountEventMap {
-  'account.signed_in': { user: string; client: string; scopes: string[]; ip: string; userAgent: string }
-  'account.signed_out': { user: string; client: string }
-  'account.consent_granted': { user: string; client: string; scopes: string[] }
-  'account.consent_revoked': { user: string; client: string }
-  'account.deleted': { user: string }
-  'tokens.revoked': { user: string; client: string; tokens: number; reason: string }
+  'account.signed_in': { account: string; scopes: string[]; ip: string; user_agent: string }
+  'account.signed_out': { account: string }
+  'account.consent_granted': { account: string; scopes: string[] }
+  'account.consent_revoked': { account: string; scopes: string[] }
+  'account.linked': { account: string; provider: string }
+  'account.unlinked': { account: string; provider: string }
+  'account.deleted': { account: string }
+  'tokens.revoked': { account: string; tokens: number; reason: string }
+  ping: { message: string }
 }
 
 export type AccountEventName = keyof AccountEventMap
 
-/** A typed event bus: `emit` and `on` only accept the events above with their data. */
+/** Records events; `clientId` is the public id of the client the event belongs to. */
 export interface AccountEvents {
-  emit<E extends AccountEventName>(event: E, data: AccountEventMap[E]): void
-  on<E extends AccountEventName>(event: E, listener: (data: AccountEventMap[E]) => void): void
-}
-
-/**
- * Makes an event bus.
- *
- * @example
- * const events = accountEvents()
- * events.on('account.signed_in', ({ user, client }) => …)
- */
-export function accountEvents(): AccountEvents {
-  const emitter = new EventEmitter()
-  return {
-    emit: (event, data) => void emitter.emit(event, data),
-    on: (event, listener) => void emitter.on(event, listener as (data: unknown) => void),
-  }
+  record<E extends AccountEventName>(db: Kysely<Database>, event: E, clientId: string, data: AccountEventMap[E]): Promise<void>
 }

@@ -57,11 +57,13 @@ export function logoutEndpoint(provider: Provider): Hono {
     const session = await currentSession(c, provider)
     const user: UserRow | undefined =
       session?.user ?? (hint ? await provider.db.selectFrom('users').selectAll().where('sub', '=', hint.sub).executeTakeFirst() : undefined)
-    await endSession(c, provider, session)
-    if (client && user) {
-      await revokeClientTokensForUser(provider, client, user, 'signed out')
-      provider.events.emit('account.signed_out', { user: user.sub, client: client.client_id })
-    }
+    await provider.db.transaction().execute(async (trx) => {
+      await endSession(c, provider, session, trx)
+      if (client && user) {
+        await revokeClientTokensForUser(provider, client, user, 'signed out', trx)
+        await provider.events.record(trx, 'account.signed_out', client.client_id, { account: user.sub })
+      }
+    })
     c.header('Cache-Control', 'no-store')
     if (redirectUri === null)
       return htmlPage(

@@ -12,7 +12,8 @@ import { type Bff, createBff } from '../app.js'
 import { createClient } from '../clients/clients.js'
 import { openDatabase } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
-import { type AccountEventMap, type AccountEventName, accountEvents } from './account-events.js'
+import { sql } from 'kysely'
+import type { AccountEventName } from './account-events.js'
 
 export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }
 export const CALLBACK = 'http://127.0.0.1:3000/callback'
@@ -26,8 +27,8 @@ export interface IdentityFixture {
   sub: string
   confidential: { clientId: string; clientSecret: string }
   publicClient: { clientId: string }
-  /** Events raised so far, in order. */
-  events: { name: AccountEventName; data: AccountEventMap[AccountEventName] }[]
+  /** Events recorded so far, oldest first. */
+  events(): Promise<{ name: AccountEventName; client: string; data: Record<string, unknown> }[]>
   /** Moves the provider's clock forward. */
   advance(seconds: number): void
   close(): Promise<void>
@@ -49,12 +50,7 @@ export async function identityFixture(): Promise<IdentityFixture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   let offset = 0
-  const events = accountEvents()
-  const seen: IdentityFixture['events'] = []
-  for (const name of ['account.signed_in', 'account.signed_out', 'account.consent_granted', 'tokens.revoked'] as const) {
-    events.on(name, (data) => seen.push({ name, data }))
-  }
-  const bff = createBff({ db, issuer, events, now: () => new Date(Date.now() + offset * 1000) })
+  const bff = createBff({ db, issuer, now: () => new Date(Date.now() + offset * 1000) })
   listener = bff.listener
   return {
     db,
@@ -64,7 +60,15 @@ export async function identityFixture(): Promise<IdentityFixture> {
     sub: user.sub,
     confidential: { clientId: confidential.clientId, clientSecret: confidential.clientSecret! },
     publicClient,
-    events: seen,
+    events: async () =>
+      (
+        await db
+          .selectFrom('webhook_events')
+          .innerJoin('clients', 'clients.id', 'webhook_events.client_id')
+          .select(['webhook_events.event', 'webhook_events.data', 'clients.client_id'])
+          .orderBy(sql`webhook_events.rowid`)
+          .execute()
+      ).map((row) => ({ name: row.event as AccountEventName, client: row.client_id, data: JSON.parse(row.data) })),
     advance: (seconds) => void (offset += seconds),
     close: async () => {
       server.closeAllConnections()

@@ -31,15 +31,15 @@ export function revocationEndpoint(provider: Provider): Hono {
       if (token.kind === 'refresh') {
         await revokeGrant(provider, token.grant_id, 'refresh token revoked by the client')
       } else {
-        await provider.db.updateTable('tokens').set({ revoked_at: provider.now().toISOString() }).where('id', '=', token.id).execute()
-        const user = await provider.db.selectFrom('users').select('sub').where('id', '=', token.user_id).executeTakeFirst()
-        if (user)
-          provider.events.emit('tokens.revoked', {
-            user: user.sub,
-            client: client.client_id,
+        const user = await provider.db.selectFrom('users').select('sub').where('id', '=', token.user_id).executeTakeFirstOrThrow()
+        await provider.db.transaction().execute(async (trx) => {
+          await trx.updateTable('tokens').set({ revoked_at: provider.now().toISOString() }).where('id', '=', token.id).execute()
+          await provider.events.record(trx, 'tokens.revoked', client.client_id, {
+            account: user.sub,
             tokens: 1,
             reason: 'access token revoked by the client',
           })
+        })
       }
     }
     return c.body(null, 200, { 'Cache-Control': 'no-store' })

@@ -79,9 +79,13 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
  * @example
  * await endSession(c, provider, session)
  */
-export async function endSession(c: Context, provider: Provider, session: ActiveSession | undefined): Promise<void> {
-  if (session)
-    await provider.db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
+export async function endSession(
+  c: Context,
+  provider: Provider,
+  session: ActiveSession | undefined,
+  db: Kysely<Database> = provider.db,
+): Promise<void> {
+  if (session) await db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, sameSite: 'None', httpOnly: true })
   c.header('Set-Login', 'logged-out')
 }

@@ -151,33 +151,41 @@ export function isTokenLive(token: TokenRow, now: Date): boolean {
  * await revokeGrant(provider, token.grant_id, 'refresh token reused')
  */
 export async function revokeGrant(provider: Provider, grantId: string, reason: string): Promise<number> {
-  const live = await provider.db
-    .selectFrom('tokens')
-    .innerJoin('users', 'users.id', 'tokens.user_id')
-    .innerJoin('clients', 'clients.id', 'tokens.client_id')
-    .select(['users.sub', 'clients.client_id'])
-    .where('tokens.grant_id', '=', grantId)
-    .where('tokens.revoked_at', 'is', null)
-    .executeTakeFirst()
-  const result = await provider.db
-    .updateTable('tokens')
-    .set({ revoked_at: provider.now().toISOString() })
-    .where('grant_id', '=', grantId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  const count = Number(result.numUpdatedRows)
-  if (count > 0 && live) provider.events.emit('tokens.revoked', { user: live.sub, client: live.client_id, tokens: count, reason })
-  return count
+  return provider.db.transaction().execute(async (trx) => {
+    const live = await trx
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .innerJoin('clients', 'clients.id', 'tokens.client_id')
+      .select(['users.sub', 'clients.client_id'])
+      .where('tokens.grant_id', '=', grantId)
+      .where('tokens.revoked_at', 'is', null)
+      .executeTakeFirst()
+    const result = await trx
+      .updateTable('tokens')
+      .set({ revoked_at: provider.now().toISOString() })
+      .where('grant_id', '=', grantId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    const count = Number(result.numUpdatedRows)
+    if (count > 0 && live) await provider.events.record(trx, 'tokens.revoked', live.client_id, { account: live.sub, tokens: count, reason })
+    return count
+  })
 }
 
 /**
- * Revokes every token a client holds for a user (logout).
+ * Revokes every token a client holds for a user (logout), in `db`'s transaction when given one.
  *
  * @example
  * await revokeClientTokensForUser(provider, client, user)
  */
-export async function revokeClientTokensForUser(provider: Provider, client: ClientRow, user: UserRow, reason: string): Promise<number> {
-  const result = await provider.db
+export async function revokeClientTokensForUser(
+  provider: Provider,
+  client: ClientRow,
+  user: UserRow,
+  reason: string,
+  db: Kysely<Database> = provider.db,
+): Promise<number> {
+  const result = await db
     .updateTable('tokens')
     .set({ revoked_at: provider.now().toISOString() })
     .where('client_id', '=', client.id)
@@ -185,6 +193,6 @@ export async function revokeClientTokensForUser(provider: Provider, client: Clie
     .where('revoked_at', 'is', null)
     .executeTakeFirst()
   const count = Number(result.numUpdatedRows)
-  if (count > 0) provider.events.emit('tokens.revoked', { user: user.sub, client: client.client_id, tokens: count, reason })
+  if (count > 0) await provider.events.record(db, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason })
   return count
 }

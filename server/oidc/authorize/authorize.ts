@@ -113,13 +113,15 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
   }
 
   async function answerWithCode(c: Context, request: AuthorizationRequest, session: ActiveSession): Promise<Response> {
-    const code = await issueCode(provider, request, session)
-    provider.events.emit('account.signed_in', {
-      user: session.user.sub,
-      client: request.client.client_id,
-      scopes: request.scopes,
-      ip: clientAddress(c),
-      userAgent: c.req.header('User-Agent') ?? '',
+    const code = await provider.db.transaction().execute(async (trx) => {
+      const issued = await issueCode(provider, request, session, trx)
+      await provider.events.record(trx, 'account.signed_in', request.client.client_id, {
+        account: session.user.sub,
+        scopes: request.scopes,
+        ip: clientAddress(c),
+        user_agent: c.req.header('User-Agent') ?? '',
+      })
+      return issued
     })
     return redirectWithCode(c, request, provider.issuer, code)
   }

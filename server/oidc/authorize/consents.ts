@@ -35,18 +35,20 @@ export async function grantConsent(provider: Provider, user: UserRow, client: Cl
   if (added.length === 0) return
   const all = JSON.stringify([...before, ...added])
   const now = provider.now().toISOString()
-  const updated = await provider.db
-    .updateTable('consents')
-    .set({ scopes: all, granted_at: now })
-    .where('user_id', '=', user.id)
-    .where('client_id', '=', client.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) {
-    await provider.db
-      .insertInto('consents')
-      .values({ user_id: user.id, client_id: client.id, scopes: all, granted_at: now, revoked_at: null })
-      .execute()
-  }
-  provider.events.emit('account.consent_granted', { user: user.sub, client: client.client_id, scopes })
+  await provider.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('consents')
+      .set({ scopes: all, granted_at: now })
+      .where('user_id', '=', user.id)
+      .where('client_id', '=', client.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('consents')
+        .values({ user_id: user.id, client_id: client.id, scopes: all, granted_at: now, revoked_at: null })
+        .execute()
+    }
+    await provider.events.record(trx, 'account.consent_granted', client.client_id, { account: user.sub, scopes })
+  })
 }

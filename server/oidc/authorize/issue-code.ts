@@ -4,6 +4,8 @@
  * PKCE challenge and sign-in time, and naming a new grant.
  */
 import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
 import { LIFETIMES, type Provider } from '../provider.js'
 import type { ActiveSession } from '../sessions.js'
 import { hashToken } from '../tokens.js'
@@ -15,10 +17,15 @@ import type { AuthorizationRequest } from './read-request.js'
  * @example
  * const code = await issueCode(provider, request, session)
  */
-export async function issueCode(provider: Provider, request: AuthorizationRequest, session: ActiveSession): Promise<string> {
+export async function issueCode(
+  provider: Provider,
+  request: AuthorizationRequest,
+  session: ActiveSession,
+  db: Kysely<Database> = provider.db,
+): Promise<string> {
   const now = provider.now()
   const code = randomBytes(32).toString('base64url')
-  await provider.db
+  await db
     .insertInto('authorization_codes')
     .values({
       code_hash: hashToken(code),
