@@ -1,7 +1,8 @@
 /**
  * @module `client create`: an application that signs users in through svc.
  */
-import { createClient } from '../clients/clients.js'
+import { clientByClientId, createClient } from '../clients/clients.js'
+import { addWebhookSecret } from '../webhooks/secrets.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
@@ -36,13 +37,21 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     termsOfServiceUrl: values['terms-of-service-url'],
   }
   return withDatabase(values, io, async (db) => {
-    const { clientId, clientSecret } = await createClient(db, input)
-    return {
-      json: clientSecret === undefined ? { client_id: clientId } : { client_id: clientId, client_secret: clientSecret },
-      text:
-        clientSecret === undefined
-          ? `Created public client ${clientId}.`
-          : `Created client ${clientId}.\nClient secret, shown once, store it now: ${clientSecret}`,
-    }
+    const { clientId, clientSecret, webhookSecret } = await db.transaction().execute(async (trx) => {
+      const created = await createClient(trx, input)
+      const client = (await clientByClientId(trx, created.clientId))!
+      const webhookSecret = input.webhookUrl === undefined ? undefined : (await addWebhookSecret(trx, client.id)).secret
+      return { ...created, webhookSecret }
+    })
+    const json: Record<string, string> = { client_id: clientId }
+    if (clientSecret !== undefined) json.client_secret = clientSecret
+    if (webhookSecret !== undefined) json.webhook_secret = webhookSecret
+    const lines = [
+      clientSecret === undefined
+        ? `Created public client ${clientId}.`
+        : `Created client ${clientId}.\nClient secret, shown once, store it now: ${clientSecret}`,
+    ]
+    if (webhookSecret !== undefined) lines.push(`Webhook signing secret, shown once, store it now: ${webhookSecret}`)
+    return { json, text: lines.join('\n') }
   })
 }

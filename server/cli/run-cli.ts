@@ -13,7 +13,8 @@ import type { CliIo, CommandOutput } from './context.js'
 import { CLIENT_USAGE, clientCreate } from './client-commands.js'
 import { KEY_USAGE, keyCreate } from './key-commands.js'
 import { KEYS_USAGE, keysRotate } from './keys-commands.js'
-import { USER_USAGE, userCreate } from './user-commands.js'
+import { USER_ACCOUNT_USAGE, USER_USAGE, userCreate, userDelete, userRevokeConsent } from './user-commands.js'
+import { clientSecretAdd, clientSecretRemove, WEBHOOK_USAGE, webhooksList, webhooksPing, webhooksReplay } from './webhook-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
 import { SEED_USAGE, seedCommand } from './seed-command.js'
 import { SERVE_USAGE, serveCommand } from './serve-command.js'
@@ -32,6 +33,13 @@ const COMMANDS: Record<string, Command> = {
   'user create': userCreate,
   'client create': clientCreate,
   'keys rotate': keysRotate,
+  'user revoke-consent': userRevokeConsent,
+  'user delete': userDelete,
+  'webhooks list': webhooksList,
+  'webhooks replay': webhooksReplay,
+  'webhooks ping': webhooksPing,
+  'client secret add': clientSecretAdd,
+  'client secret remove': clientSecretRemove,
 }
 
 export const USAGE = `Usage: svc-bff <command> [flags]
@@ -44,6 +52,8 @@ Commands:
   ${USER_USAGE}
   ${CLIENT_USAGE}
   ${KEYS_USAGE}
+  ${USER_ACCOUNT_USAGE}
+  ${WEBHOOK_USAGE}
   ${SEED_USAGE}
 
 Every command takes --db PATH (SQLite file; default ./data/svc.db, or SVC_DB)
@@ -59,13 +69,14 @@ and --json (print one JSON object on stdout and nothing else).`
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json')
   try {
-    const [first, second] = argv
+    const [first] = argv
     if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
       io.stdout(json ? JSON.stringify({ usage: USAGE }) : USAGE)
       return 0
     }
-    const twoWords = `${first} ${second}`
-    const [name, args] = COMMANDS[twoWords] ? [twoWords, argv.slice(2)] : [first, argv.slice(1)]
+    // Commands are one to three words (`serve`, `org create`, `client secret add`); the longest match wins.
+    const words = [3, 2, 1].find((count) => COMMANDS[argv.slice(0, count).join(' ')] !== undefined) ?? 1
+    const [name, args] = [argv.slice(0, words).join(' '), argv.slice(words)]
     const command = COMMANDS[name]
     if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}; run svc-bff --help for the list`)
     if (args.includes('--help') || args.includes('-h')) {

@@ -6,6 +6,7 @@
 import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
+import { webhookWorker } from '../webhooks/worker.js'
 import { seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, sqlitePathFrom } from './context.js'
@@ -58,10 +59,18 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       throw error
     })
 
+  const worker = webhookWorker({ db, allowPrivate: io.env.SVC_WEBHOOK_ALLOW_PRIVATE === '1' })
+  worker.start()
+
+  // SIGTERM: stop accepting connections and claiming deliveries, let the
+  // requests and attempts in flight finish, then close the database.
   const shutDown = () => {
-    server.close(() => void db.destroy().then(() => process.exit(0)))
+    const httpClosed = new Promise((resolve) => server.close(resolve))
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections()
+    void Promise.all([httpClosed, worker.stop()])
+      .then(() => db.destroy())
+      .then(() => process.exit(0))
   }
   process.once('SIGTERM', shutDown)
   process.once('SIGINT', shutDown)

@@ -1,7 +1,11 @@
 /**
  * @module `user create`: an account that signs in at svc.
  */
-import { createUser } from '../accounts/users.js'
+import { deleteAccount, revokeConsent } from '../accounts/account-actions.js'
+import { createUser, userByLogin } from '../accounts/users.js'
+import { clientByClientId } from '../clients/clients.js'
+import { webhookOutbox } from '../webhooks/outbox.js'
+import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
@@ -44,5 +48,50 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
   return withDatabase(values, io, async (db) => {
     const user = await createUser(db, input)
     return { json: { sub: user.sub }, text: `Created account ${user.sub} (${user.email}).` }
+  })
+}
+
+export const USER_ACCOUNT_USAGE = ['user revoke-consent (--email E | --sub S) --client ID', 'user delete (--email E | --sub S)'].join(
+  '\n  ',
+)
+
+async function userNamed(db: Parameters<typeof userByLogin>[0], values: { email?: string; sub?: string }) {
+  const login = values.email ?? values.sub
+  if (login === undefined) throw new UsageError('name the account with --email or --sub')
+  const user = await userByLogin(db, login)
+  if (!user) throw new CliError(`no account has the ${values.email !== undefined ? 'email' : 'code'} ${login}`)
+  return user
+}
+
+/**
+ * Revokes an account's consent to a client, with the client's tokens for it.
+ *
+ * @example
+ * await userRevokeConsent(['--email', 'ada@example.com', '--client', 'cli_…'], io)
+ */
+export async function userRevokeConsent(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { email: { type: 'string' }, sub: { type: 'string' }, client: { type: 'string' } })
+  const clientId = required(values.client, '--client')
+  return withDatabase(values, io, async (db) => {
+    const user = await userNamed(db, values)
+    const client = await clientByClientId(db, clientId)
+    if (!client) throw new CliError(`no client has the id ${clientId}`)
+    await revokeConsent(db, webhookOutbox(), user, client)
+    return { json: { revoked: { account: user.sub, client: clientId } }, text: `${user.email} no longer consents to ${clientId}.` }
+  })
+}
+
+/**
+ * Deletes an account.
+ *
+ * @example
+ * await userDelete(['--email', 'ada@example.com'], io)
+ */
+export async function userDelete(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { email: { type: 'string' }, sub: { type: 'string' } })
+  return withDatabase(values, io, async (db) => {
+    const user = await userNamed(db, values)
+    await deleteAccount(db, webhookOutbox(), user)
+    return { json: { deleted: user.sub }, text: `Deleted account ${user.sub} (${user.email}).` }
   })
 }

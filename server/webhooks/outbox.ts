@@ -9,6 +9,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { AccountEventMap, AccountEventName, AccountEvents } from '../oidc/account-events.js'
 
+/** Event data is small by design; a cap keeps a bug from sending megabytes to every receiver. */
+const MAX_DATA_BYTES = 64 * 1024
+
 /**
  * Makes the outbox for a clock.
  *
@@ -19,13 +22,15 @@ import type { AccountEventMap, AccountEventName, AccountEvents } from '../oidc/a
 export function webhookOutbox({ now = () => new Date() }: { now?: () => Date } = {}): AccountEvents {
   return {
     async record<E extends AccountEventName>(db: Kysely<Database>, event: E, clientId: string, data: AccountEventMap[E]) {
+      const json = JSON.stringify(data)
+      if (Buffer.byteLength(json) > MAX_DATA_BYTES) throw new RangeError(`the ${event} event's data is larger than ${MAX_DATA_BYTES} bytes`)
       const client = await db.selectFrom('clients').select(['id', 'webhook_url']).where('client_id', '=', clientId).executeTakeFirst()
       if (!client) return
       const at = now()
       const eventId = `evt_${randomBytes(16).toString('hex')}`
       await db
         .insertInto('webhook_events')
-        .values({ id: eventId, event, client_id: client.id, data: JSON.stringify(data), created_at: at.toISOString() })
+        .values({ id: eventId, event, client_id: client.id, data: json, created_at: at.toISOString() })
         .execute()
       if (client.webhook_url === null) return
       await db

@@ -1,0 +1,115 @@
+/**
+ * @module `webhooks list`, `webhooks replay`, `webhooks ping` and
+ * `client secret add|remove`: operating the webhook sender from the shell.
+ */
+import { clientByClientId } from '../clients/clients.js'
+import type { ClientRow } from '../db/schema.js'
+import { webhookOutbox } from '../webhooks/outbox.js'
+import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
+import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
+import { CliError, UsageError } from './cli-error.js'
+import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { integer, parseFlags, required } from './flags.js'
+
+export const WEBHOOK_USAGE = [
+  'webhooks list [--dead] [--client ID]',
+  'webhooks replay DELIVERY_ID | webhooks replay --client ID --dead',
+  'webhooks ping --client ID [--count N]',
+  'client secret add --client ID',
+  'client secret remove --client ID [--id N]',
+].join('\n  ')
+
+async function clientNamed(db: Parameters<typeof clientByClientId>[0], clientId: string): Promise<ClientRow> {
+  const client = await clientByClientId(db, clientId)
+  if (!client) throw new CliError(`no client has the id ${clientId}`)
+  return client
+}
+
+/**
+ * Lists deliveries with their attempts, newest first.
+ *
+ * @example
+ * await webhooksList(['--dead'], io)
+ */
+export async function webhooksList(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { dead: { type: 'boolean' }, client: { type: 'string' } })
+  return withDatabase(values, io, async (db) => {
+    const clientId = values.client === undefined ? undefined : (await clientNamed(db, values.client)).id
+    const deliveries = await listDeliveries(db, { dead: values.dead, clientId })
+    const rows = deliveries.map(
+      (d) => `${d.id}  ${d.state.padEnd(9)} ${String(d.attempts).padStart(2)} attempts  ${d.event}  ${d.client_id}  ${d.url}`,
+    )
+    return { json: { deliveries }, text: rows.length ? rows.join('\n') : 'No deliveries.' }
+  })
+}
+
+/**
+ * Replays one delivery, or every dead delivery of a client.
+ *
+ * @example
+ * await webhooksReplay(['5f0c…'], io)
+ */
+export async function webhooksReplay(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values, positionals } = parseFlags(args, { client: { type: 'string' }, dead: { type: 'boolean' } }, { positionals: 1 })
+  return withDatabase(values, io, async (db) => {
+    if (positionals[0] !== undefined) {
+      await replayDelivery(db, positionals[0])
+      return { json: { replayed: [positionals[0]] }, text: `Delivery ${positionals[0]} is queued again.` }
+    }
+    if (values.client === undefined || !values.dead) throw new UsageError('webhooks replay needs a delivery id, or --client ID --dead')
+    const count = await replayDeadDeliveries(db, (await clientNamed(db, values.client)).id)
+    return { json: { replayed_count: count }, text: `${count} dead deliveries are queued again.` }
+  })
+}
+
+/**
+ * Records `ping` events for a client, to test its endpoint.
+ *
+ * @example
+ * await webhooksPing(['--client', 'cli_…', '--count', '3'], io)
+ */
+export async function webhooksPing(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { client: { type: 'string' }, count: { type: 'string' } })
+  const clientId = required(values.client, '--client')
+  const count = integer(values.count, '--count', 1, 100_000) ?? 1
+  return withDatabase(values, io, async (db) => {
+    const client = await clientNamed(db, clientId)
+    if (client.webhook_url === null) throw new CliError(`client ${clientId} has no webhook URL`)
+    const events = webhookOutbox()
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < count; i++) await events.record(trx, 'ping', clientId, { message: `ping ${i + 1} of ${count}` })
+    })
+    return { json: { pinged: count }, text: `${count} ping events queued for ${client.webhook_url}.` }
+  })
+}
+
+/**
+ * Adds a webhook signing secret; both sign until the old one is removed.
+ *
+ * @example
+ * await clientSecretAdd(['--client', 'cli_…'], io)
+ */
+export async function clientSecretAdd(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { client: { type: 'string' } })
+  const clientId = required(values.client, '--client')
+  return withDatabase(values, io, async (db) => {
+    const { id, secret } = await addWebhookSecret(db, (await clientNamed(db, clientId)).id)
+    return { json: { id, webhook_secret: secret }, text: `Webhook secret ${id}, shown once, store it now: ${secret}` }
+  })
+}
+
+/**
+ * Removes a webhook signing secret (the oldest active one by default).
+ *
+ * @example
+ * await clientSecretRemove(['--client', 'cli_…'], io)
+ */
+export async function clientSecretRemove(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { client: { type: 'string' }, id: { type: 'string' } })
+  const clientId = required(values.client, '--client')
+  const secretId = integer(values.id, '--id', 1, Number.MAX_SAFE_INTEGER)
+  return withDatabase(values, io, async (db) => {
+    const { id } = await removeWebhookSecret(db, (await clientNamed(db, clientId)).id, secretId)
+    return { json: { removed: id }, text: `Webhook secret ${id} no longer signs.` }
+  })
+}

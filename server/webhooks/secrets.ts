@@ -1,0 +1,68 @@
+/**
+ * @module Per-client webhook signing secrets. While a client has two, every
+ * attempt is signed with both (one `v1=` each) so it can switch its
+ * receiver over before the old one is removed.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+
+/**
+ * Adds a secret to the client and returns it (shown once).
+ *
+ * @example
+ * const { secret } = await addWebhookSecret(db, client.id)
+ */
+export async function addWebhookSecret(db: Kysely<Database>, clientId: number, now = new Date()): Promise<{ id: number; secret: string }> {
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`
+  const row = await db
+    .insertInto('webhook_secrets')
+    .values({ client_id: clientId, secret, created_at: now.toISOString(), removed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, secret }
+}
+
+/**
+ * Removes a secret (by default the oldest active one); refuses to remove the last.
+ *
+ * @example
+ * await removeWebhookSecret(db, client.id)
+ */
+export async function removeWebhookSecret(
+  db: Kysely<Database>,
+  clientId: number,
+  secretId?: number,
+  now = new Date(),
+): Promise<{ id: number }> {
+  const active = await db
+    .selectFrom('webhook_secrets')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('removed_at', 'is', null)
+    .orderBy('id', 'asc')
+    .execute()
+  if (active.length <= 1) throw new InvalidInput('secret', 'the client has only one webhook secret; add a new one before removing the old')
+  const id = secretId ?? active[0]!.id
+  if (!active.some((row) => row.id === id)) throw new InvalidInput('secret', `the client has no active webhook secret ${id}`)
+  await db.updateTable('webhook_secrets').set({ removed_at: now.toISOString() }).where('id', '=', id).execute()
+  return { id }
+}
+
+/**
+ * The client's active secrets, oldest first.
+ *
+ * @example
+ * const secrets = await activeWebhookSecrets(db, client.id)
+ */
+export async function activeWebhookSecrets(db: Kysely<Database>, clientId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_secrets')
+    .select('secret')
+    .where('client_id', '=', clientId)
+    .where('removed_at', 'is', null)
+    .orderBy('id', 'asc')
+    .execute()
+  return rows.map((row) => row.secret)
+}

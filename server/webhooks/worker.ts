@@ -1,0 +1,218 @@
+/**
+ * @module The webhook worker inside the BFF: claims due deliveries with a
+ * lease (so a crashed worker's claims come back when the lease runs out,
+ * and several processes can share the table), signs each attempt afresh,
+ * sends it, records the attempt and schedules the retry or the dead
+ * letter. Stopping it ends claiming and lets attempts in flight finish.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { signWebhook } from '../../shared/webhook-signature.js'
+import type { Database } from '../db/schema.js'
+import { delayAfterFailure } from './retry-schedule.js'
+import { activeWebhookSecrets } from './secrets.js'
+import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
+
+export const USER_AGENT = 'svc-webhooks/1.0'
+
+export interface WorkerOptions {
+  db: Kysely<Database>
+  /** The clock; injectable so tests check the schedule without waiting. */
+  now?: () => Date
+  /** Let deliveries reach private and loopback addresses (development and tests). */
+  allowPrivate?: boolean
+  timeoutMs?: number
+  /** How long a claim holds before another worker may take it over; longer than the time-out. */
+  leaseMs?: number
+  /** Deliveries sent at once. */
+  concurrency?: number
+  pollMs?: number
+  /** Sends an attempt; injectable for tests of the bookkeeping. */
+  send?: (options: Parameters<typeof sendDelivery>[0]) => Promise<AttemptOutcome>
+}
+
+interface Claimed {
+  id: string
+  url: string
+  attempts: number
+  client_id: number
+  event_id: string
+  event: string
+  data: string
+  created_at: string
+  public_client_id: string
+}
+
+/**
+ * Makes a worker; call `start()` to poll, or `runOnce()` to process what is due now.
+ *
+ * @example
+ * const worker = webhookWorker({ db, allowPrivate: process.env.SVC_WEBHOOK_ALLOW_PRIVATE === '1' })
+ * worker.start()
+ * process.on('SIGTERM', () => worker.stop())
+ */
+export function webhookWorker({
+  db,
+  now = () => new Date(),
+  allowPrivate = false,
+  timeoutMs = 10_000,
+  leaseMs = 30_000,
+  concurrency = 64,
+  pollMs = 20,
+  send = sendDelivery,
+}: WorkerOptions) {
+  const owner = randomUUID()
+  const inFlight = new Set<Promise<void>>()
+  let running = false
+  let timer: NodeJS.Timeout | undefined
+
+  async function claim(limit: number): Promise<Claimed[]> {
+    const time = now().getTime()
+    return db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('state', '=', 'pending')
+        .where('next_attempt_at', '<=', time)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute()
+      if (due.length === 0) return []
+      const ids = due.map((row) => row.id)
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
+        .where('id', 'in', ids)
+        .execute()
+      return trx
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+        .innerJoin('clients', 'clients.id', 'webhook_deliveries.client_id')
+        .select([
+          'webhook_deliveries.id',
+          'webhook_deliveries.url',
+          'webhook_deliveries.attempts',
+          'webhook_deliveries.client_id',
+          'webhook_events.id as event_id',
+          'webhook_events.event',
+          'webhook_events.data',
+          'webhook_events.created_at',
+          'clients.client_id as public_client_id',
+        ])
+        .where('webhook_deliveries.id', 'in', ids)
+        .execute()
+    })
+  }
+
+  async function attempt(delivery: Claimed): Promise<void> {
+    const body = JSON.stringify({
+      id: delivery.event_id,
+      event: delivery.event,
+      created_at: delivery.created_at,
+      client_id: delivery.public_client_id,
+      data: JSON.parse(delivery.data),
+    })
+    const secrets = await activeWebhookSecrets(db, delivery.client_id)
+    const startedAt = now()
+    const outcome =
+      secrets.length === 0
+        ? { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: 'the client has no webhook secret to sign with' }
+        : await send({
+            url: delivery.url,
+            body,
+            timeoutMs,
+            allowPrivate,
+            headers: {
+              'Content-Type': 'application/json',
+              'User-Agent': USER_AGENT,
+              'X-SVC-Event': delivery.event,
+              'X-SVC-Delivery': delivery.id,
+              // Signed at send time, so a retry hours later still passes the receiver's tolerance.
+              'X-SVC-Signature': await signWebhook(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+            },
+          })
+    const attempts = delivery.attempts + 1
+    const delay = outcome.ok ? undefined : delayAfterFailure(attempts)
+    const finishedAt = now()
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values({
+          delivery_id: delivery.id,
+          attempted_at: startedAt.toISOString(),
+          duration_ms: outcome.durationMs,
+          status_code: outcome.statusCode,
+          response_excerpt: outcome.responseExcerpt,
+          error: outcome.error,
+        })
+        .execute()
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          attempts,
+          state: outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending',
+          delivered_at: outcome.ok ? finishedAt.toISOString() : null,
+          next_attempt_at: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
+          lease_owner: null,
+          lease_expires_at: null,
+        })
+        .where('id', '=', delivery.id)
+        .where('lease_owner', '=', owner)
+        .execute()
+    })
+  }
+
+  /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. */
+  async function claimAndSend(): Promise<number> {
+    const free = concurrency - inFlight.size
+    if (free <= 0) return 0
+    const claimed = await claim(free)
+    for (const delivery of claimed) {
+      const task = attempt(delivery)
+        .catch((error: unknown) =>
+          console.error(JSON.stringify({ level: 'error', message: `webhook delivery ${delivery.id}: ${(error as Error).message}` })),
+        )
+        .finally(() => inFlight.delete(task))
+      inFlight.add(task)
+    }
+    return claimed.length
+  }
+
+  async function poll(): Promise<void> {
+    if (!running) return
+    try {
+      await claimAndSend()
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: `webhook worker: ${(error as Error).message}` }))
+    }
+    if (running) timer = setTimeout(() => void poll(), pollMs)
+  }
+
+  return {
+    /** Starts polling for due deliveries. */
+    start() {
+      if (running) return
+      running = true
+      void poll()
+    },
+    /** Stops claiming and waits for attempts in flight (each bounded by the time-out). */
+    async stop() {
+      running = false
+      clearTimeout(timer)
+      await Promise.all(inFlight)
+    },
+    /** Claims and sends everything due now and waits for those attempts; for tests and the CLI. */
+    async runOnce(): Promise<number> {
+      let total = 0
+      for (;;) {
+        const claimed = await claimAndSend()
+        total += claimed
+        await Promise.all(inFlight)
+        if (claimed === 0) return total
+      }
+    },
+  }
+}
+
+export type WebhookWorker = ReturnType<typeof webhookWorker>
