@@ -206,6 +206,66 @@ describe('svc-bff', () => {
     }
   })
 
+  it('operates webhooks: secrets, ping, list, replay, consent revocation and account deletion', async () => {
+    const client = await json(
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/cb',
+      '--webhook-url',
+      'https://shop.example/hooks',
+    )
+    expect(client.body).toMatchObject({
+      client_id: expect.any(String),
+      client_secret: expect.any(String),
+      webhook_secret: expect.stringMatching(/^whsec_/),
+    })
+    const clientId = client.body.client_id
+    const added = await json('client', 'secret', 'add', '--client', clientId)
+    expect(added.body).toEqual({ id: 2, webhook_secret: expect.stringMatching(/^whsec_/) })
+    expect((await json('client', 'secret', 'remove', '--client', clientId)).body).toEqual({ removed: 1 })
+    expect((await json('client', 'secret', 'remove', '--client', clientId)).body.error.message).toBe(
+      'the client has only one webhook secret; add a new one before removing the old',
+    )
+
+    expect((await json('webhooks', 'ping', '--client', clientId, '--count', '2')).body).toEqual({ pinged: 2 })
+    const listed = await json('webhooks', 'list')
+    expect(listed.body.deliveries).toHaveLength(2)
+    expect(listed.body.deliveries[0]).toMatchObject({ state: 'pending', attempts: 0, event: 'ping', client_id: clientId, attempt_log: [] })
+    expect((await json('webhooks', 'list', '--dead')).body.deliveries).toEqual([])
+    const id = listed.body.deliveries[0].id
+    expect((await json('webhooks', 'replay', id)).body).toEqual({ replayed: [id] })
+    expect((await json('webhooks', 'replay', '--client', clientId, '--dead')).body).toEqual({ replayed_count: 0 })
+    expect((await json('webhooks', 'replay', 'nope')).body.error.message).toBe('no webhook delivery has the id nope')
+
+    const { body: user } = await json('user', 'create', '--email', 'ada@example.com', '--name', 'Ada', '--password', 'analytical engine')
+    const db = await openDatabase({ sqlitePath: dbPath })
+    try {
+      const [u, c] = await Promise.all([
+        db.selectFrom('users').select('id').executeTakeFirstOrThrow(),
+        db.selectFrom('clients').select('id').where('client_id', '=', clientId).executeTakeFirstOrThrow(),
+      ])
+      await db
+        .insertInto('consents')
+        .values({ user_id: u.id, client_id: c.id, scopes: '["openid"]', granted_at: new Date().toISOString(), revoked_at: null })
+        .execute()
+    } finally {
+      await db.destroy()
+    }
+    expect((await json('user', 'revoke-consent', '--email', 'ada@example.com', '--client', clientId)).body).toEqual({
+      revoked: { account: user.sub, client: clientId },
+    })
+    expect((await json('user', 'revoke-consent', '--email', 'ada@example.com', '--client', clientId)).body.error.message).toBe(
+      `ada@example.com has not consented to ${clientId}`,
+    )
+    expect((await json('user', 'delete', '--sub', user.sub)).body).toEqual({ deleted: user.sub })
+    expect((await json('user', 'delete', '--sub', user.sub)).body.error.message).toBe(`no account has the code ${user.sub}`)
+    const events = (await json('webhooks', 'list')).body.deliveries.map((delivery: { event: string }) => delivery.event)
+    expect(events.sort()).toEqual(['account.consent_revoked', 'account.deleted', 'ping', 'ping'])
+  })
+
   it('names the field an invalid ad breaks', async () => {
     const org = await json('org', 'create', '--name', 'Acme')
     const result = await cli('ad', 'create', '--org', org.body.code, '--title', 'T', '--display', 'Home', '--target', '_top')

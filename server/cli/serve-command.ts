@@ -59,7 +59,12 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       throw error
     })
 
-  const worker = webhookWorker({ db, allowPrivate: io.env.SVC_WEBHOOK_ALLOW_PRIVATE === '1' })
+  const leaseSeconds = integer(io.env.SVC_WEBHOOK_LEASE_SECONDS, 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
+  const worker = webhookWorker({
+    db,
+    allowPrivate: io.env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
+    ...(leaseSeconds === undefined ? {} : { leaseMs: leaseSeconds * 1000 }),
+  })
   worker.start()
 
   // SIGTERM: stop accepting connections and claiming deliveries, let the

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { runCli } from '../server/cli/run-cli.js'
+import { openDatabase } from '../server/db/open-database.js'
+import { startBff } from './bff-process.js'
+
+async function cli(...argv: string[]): Promise<Record<string, string>> {
+  let out = ''
+  const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env: {} })
+  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')}: ${out}`)
+  return JSON.parse(out)
+}
+
+it('on SIGTERM stops claiming, lets attempts in flight finish, and exits', { timeout: 30_000 }, async () => {
+  let arrived = 0
+  const receiver = createServer((req, res) => {
+    arrived++
+    req.resume()
+    req.on('end', () => setTimeout(() => res.writeHead(200).end(), 800))
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'svc.db')
+    const { client_id } = await cli(
+      'client',
+      'create',
+      '--name',
+      'Receiver',
+      '--redirect-uri',
+      'https://r.example/cb',
+      '--webhook-url',
+      url,
+      '--db',
+      db,
+    )
+    await cli('webhooks', 'ping', '--client', client_id!, '--count', '5', '--db', db)
+    const bff = await startBff(['--db', db], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
+    while (arrived < 5) await new Promise((resolve) => setTimeout(resolve, 10))
+    const exit = await bff.stop()
+    expect(exit).toBe(0)
+    const database = await openDatabase({ sqlitePath: db })
+    const states = await database.selectFrom('webhook_deliveries').select('state').execute()
+    await database.destroy()
+    expect(states.map((row) => row.state)).toEqual(Array(5).fill('delivered'))
+  } finally {
+    receiver.closeAllConnections()
+    await new Promise((resolve) => receiver.close(resolve))
+  }
+})
