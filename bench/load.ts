@@ -18,9 +18,12 @@ export interface ServerProcess {
  * @example
  * const server = await startServerProcess(['bench/bare-server.ts', file])
  */
-export async function startServerProcess(args: string[]): Promise<ServerProcess> {
+export async function startServerProcess(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  })
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve)
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))

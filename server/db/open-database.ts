@@ -5,7 +5,16 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely'
 import { registerChangeStamp } from './change-stamp.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
@@ -46,10 +55,34 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
   registerChangeStamp(db, sqliteChangeStamp(sqlite))
   await migrateToLatest(db)
   return db
+}
+
+/**
+ * SQLite's default deferred transactions take the write lock only at their
+ * first write; when another process wrote since their first read, that
+ * fails at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
+ * Transactions here begin IMMEDIATE, taking the write lock up front and
+ * waiting for it under the busy timeout. (All of this app's transactions
+ * write.)
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig)
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.sqliteConfig)
+  }
 }
 
 /**
