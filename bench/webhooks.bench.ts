@@ -91,7 +91,7 @@ export async function benchWebhooks(): Promise<void> {
       console.log(`webhooks: ${BACKLOG} queued pings to a local receiver, ${CONCURRENCY} at a time`)
       console.log(`  bare POSTs from one process    ${bare.toFixed(0).padStart(7)} /s`)
       console.log(
-        `  svc deliveries (durable outbox) ${rate.toFixed(0).padStart(6)} /s, ratio to bare ${(rate / bare).toFixed(2)} (budget >= 1,000/s: ${rate >= 1000 ? 'met' : 'MISSED'}; includes start-up)`,
+        `  svc deliveries (durable outbox) ${rate.toFixed(0).padStart(6)} /s, ratio to bare ${(rate / bare).toFixed(2)} (budget >= 1,000/s: ${rate >= 1000 ? 'met' : 'MISSED'}); ${withStartUp.toFixed(0)}/s counting start-up`,
       )
       console.log(
         `  event committed to first attempt arriving: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (budget p50 < 50 ms: ${p50 < 50 ? 'met' : 'MISSED'})`,
