@@ -105,6 +105,17 @@ describe('the webhook worker', () => {
     expect(await delivery()).toMatchObject({ state: 'pending', attempts: 1 })
   })
 
+  it('gives up on a receiver that hangs past the default 10 s', { timeout: 20_000 }, async () => {
+    receiver.answer = 'hang'
+    await record()
+    const started = Date.now()
+    await worker().runOnce()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10_000)
+    expect(Date.now() - started).toBeLessThan(12_000)
+    expect(await attempts()).toMatchObject([{ status_code: null, error: 'no complete answer within 10 s' }])
+    expect(await delivery()).toMatchObject({ state: 'pending', attempts: 1, next_attempt_at: time + 1000 })
+  })
+
   it('signs with every active secret while a rotation is under way', async () => {
     const second = (await addWebhookSecret(db, clientRowId)).secret
     await record()
