@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { runCli } from '../server/cli/run-cli.js'
 
 export interface RunningBff {
   process: ChildProcess
@@ -51,4 +52,17 @@ export async function startBff(args: string[], env: Record<string, string> = {})
       return exited
     },
   }
+}
+
+/**
+ * Runs one `svc-bff` command in this process with `--json` and returns its object; throws on failure.
+ *
+ * @example
+ * const { client_id } = await svcBff('client', 'create', '--name', 'Shop', '--redirect-uri', uri, '--db', path)
+ */
+export async function svcBff(...argv: string[]): Promise<Record<string, string>> {
+  let out = ''
+  const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env: {} })
+  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')}: ${out}`)
+  return JSON.parse(out)
 }

@@ -4,18 +4,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runCli } from '../server/cli/run-cli.js'
 import { openDatabase } from '../server/db/open-database.js'
-import { type RunningBff, startBff } from './bff-process.js'
+import { type RunningBff, startBff, svcBff } from './bff-process.js'
 
 const EVENTS = 600
-
-async function cli(...argv: string[]): Promise<Record<string, string>> {
-  let out = ''
-  const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env: {} })
-  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')}: ${out}`)
-  return JSON.parse(out)
-}
 
 describe('webhook deliveries across crashes', () => {
   const received = new Set<string>()
@@ -44,7 +36,7 @@ describe('webhook deliveries across crashes', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
     const db = join(mkdtempSync(join(tmpdir(), 'svc-crash-')), 'svc.db')
-    const { client_id } = await cli(
+    const { client_id } = await svcBff(
       'client',
       'create',
       '--name',
@@ -56,7 +48,7 @@ describe('webhook deliveries across crashes', () => {
       '--db',
       db,
     )
-    await cli('webhooks', 'ping', '--client', client_id!, '--count', String(EVENTS), '--db', db)
+    await svcBff('webhooks', 'ping', '--client', client_id!, '--count', String(EVENTS), '--db', db)
 
     const env = { SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_LEASE_SECONDS: '1' }
     for (const killAt of [100, 250, 400]) {

@@ -4,16 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { runCli } from '../server/cli/run-cli.js'
 import { openDatabase } from '../server/db/open-database.js'
-import { startBff } from './bff-process.js'
-
-async function cli(...argv: string[]): Promise<Record<string, string>> {
-  let out = ''
-  const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env: {} })
-  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')}: ${out}`)
-  return JSON.parse(out)
-}
+import { startBff, svcBff } from './bff-process.js'
 
 it('on SIGTERM stops claiming, lets attempts in flight finish, and exits', { timeout: 30_000 }, async () => {
   let arrived = 0
@@ -26,7 +18,7 @@ it('on SIGTERM stops claiming, lets attempts in flight finish, and exits', { tim
   try {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
     const db = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'svc.db')
-    const { client_id } = await cli(
+    const { client_id } = await svcBff(
       'client',
       'create',
       '--name',
@@ -38,7 +30,7 @@ it('on SIGTERM stops claiming, lets attempts in flight finish, and exits', { tim
       '--db',
       db,
     )
-    await cli('webhooks', 'ping', '--client', client_id!, '--count', '5', '--db', db)
+    await svcBff('webhooks', 'ping', '--client', client_id!, '--count', '5', '--db', db)
     const bff = await startBff(['--db', db], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
     while (arrived < 5) await new Promise((resolve) => setTimeout(resolve, 10))
     const exit = await bff.stop()

@@ -36,13 +36,7 @@ export async function removeWebhookSecret(
   secretId?: number,
   now = new Date(),
 ): Promise<{ id: number }> {
-  const active = await db
-    .selectFrom('webhook_secrets')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('removed_at', 'is', null)
-    .orderBy('id', 'asc')
-    .execute()
+  const active = await activeSecretRows(db, clientId)
   if (active.length <= 1) throw new InvalidInput('secret', 'the client has only one webhook secret; add a new one before removing the old')
   const id = secretId ?? active[0]!.id
   if (!active.some((row) => row.id === id)) throw new InvalidInput('secret', `the client has no active webhook secret ${id}`)
@@ -57,12 +51,15 @@ export async function removeWebhookSecret(
  * const secrets = await activeWebhookSecrets(db, client.id)
  */
 export async function activeWebhookSecrets(db: Kysely<Database>, clientId: number): Promise<string[]> {
-  const rows = await db
+  return (await activeSecretRows(db, clientId)).map((row) => row.secret)
+}
+
+function activeSecretRows(db: Kysely<Database>, clientId: number) {
+  return db
     .selectFrom('webhook_secrets')
-    .select('secret')
+    .select(['id', 'secret'])
     .where('client_id', '=', clientId)
     .where('removed_at', 'is', null)
     .orderBy('id', 'asc')
     .execute()
-  return rows.map((row) => row.secret)
 }
