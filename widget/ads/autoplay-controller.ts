@@ -1,0 +1,66 @@
+/**
+ * @module Auto-rotation for `<svc-ads>`: advances every `interval` ms
+ * while rotating, and stays paused while focus is inside, the pointer
+ * hovers, the user stopped it, or the user prefers reduced motion (the
+ * WAI-ARIA carousel pattern).
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit'
+
+export class AutoplayController implements ReactiveController {
+  interval = 0
+  /** The user pressed the rotation control to stop. */
+  stopped = false
+  private focused = false
+  private hovered = false
+  private timer?: ReturnType<typeof setInterval>
+  private readonly reducedMotion = matchMedia('(prefers-reduced-motion: reduce)')
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly advance: () => void,
+  ) {
+    host.addController(this)
+  }
+
+  /** True while slides change by themselves. */
+  get rotating(): boolean {
+    return this.interval > 0 && !this.stopped && !this.focused && !this.hovered && !this.reducedMotion.matches
+  }
+
+  hostConnected(): void {
+    this.host.addEventListener('focusin', this.onFocusIn)
+    this.host.addEventListener('focusout', this.onFocusOut)
+    this.host.addEventListener('pointerenter', this.onEnter)
+    this.host.addEventListener('pointerleave', this.onLeave)
+    this.reducedMotion.addEventListener('change', this.sync)
+    this.sync()
+  }
+
+  hostDisconnected(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+    this.host.removeEventListener('focusin', this.onFocusIn)
+    this.host.removeEventListener('focusout', this.onFocusOut)
+    this.host.removeEventListener('pointerenter', this.onEnter)
+    this.host.removeEventListener('pointerleave', this.onLeave)
+    this.reducedMotion.removeEventListener('change', this.sync)
+  }
+
+  /** Starts or stops the timer to match `rotating`; call after changing `interval` or `stopped`. */
+  readonly sync = (): void => {
+    clearInterval(this.timer)
+    this.timer = this.rotating ? setInterval(this.advance, this.interval) : undefined
+    this.host.requestUpdate()
+  }
+
+  private readonly onFocusIn = () => ((this.focused = true), this.sync())
+  private readonly onFocusOut = (event: FocusEvent) => {
+    // Focus moving within the element (its shadow tree included) is still inside.
+    const next = event.relatedTarget
+    if (next instanceof Node && (next === this.host || this.host.contains(next) || this.host.shadowRoot?.contains(next))) return
+    this.focused = false
+    this.sync()
+  }
+  private readonly onEnter = () => ((this.hovered = true), this.sync())
+  private readonly onLeave = () => ((this.hovered = false), this.sync())
+}

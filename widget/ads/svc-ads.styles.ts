@@ -1,0 +1,168 @@
+/**
+ * @module The look of `<svc-ads>`: defaults on `:host` that partners
+ * override with `--svc-ads-*` custom properties and `::part()`.
+ */
+import { css } from 'lit'
+
+export const svcAdsStyles = css`
+  :host {
+    --svc-ads-aspect-ratio: 2 / 1;
+    --svc-ads-radius: 12px;
+    --svc-ads-gap: 1rem;
+    --svc-ads-accent: #0969da;
+    --svc-ads-accent-contrast: #fff;
+    --svc-ads-text: #1f2328;
+    --svc-ads-muted: #57606a;
+    --svc-ads-surface: #fff;
+    --svc-ads-skeleton: #eaeef2;
+    display: block;
+    color: var(--svc-ads-text);
+    font: inherit;
+  }
+  :host([data-status='empty']:not([keep-empty])),
+  :host([data-status='error']) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  .skeleton {
+    aspect-ratio: var(--svc-ads-aspect-ratio);
+    border-radius: var(--svc-ads-radius);
+    background: var(--svc-ads-skeleton);
+  }
+  .skeleton + .skeleton-text {
+    height: 5.5rem;
+  }
+  .carousel {
+    position: relative;
+  }
+  .viewport {
+    overflow: hidden;
+    border-radius: var(--svc-ads-radius);
+    touch-action: pan-y;
+  }
+  .track {
+    display: flex;
+    transition: transform 0.4s ease;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .track {
+      transition: none;
+    }
+  }
+  .slide {
+    flex: 0 0 100%;
+    min-width: 0;
+    background: var(--svc-ads-surface);
+  }
+  .slide img.image {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: var(--svc-ads-aspect-ratio);
+    object-fit: cover;
+    background: var(--svc-ads-skeleton);
+  }
+  .text {
+    padding: 0.75rem 1rem 1rem;
+    display: grid;
+    gap: 0.35rem;
+    min-height: 5.5rem;
+  }
+  .title {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  .label {
+    margin: 0;
+    color: var(--svc-ads-muted);
+  }
+  .description :first-child {
+    margin-top: 0;
+  }
+  .description :last-child {
+    margin-bottom: 0;
+  }
+  .cta {
+    justify-self: start;
+    background: var(--svc-ads-accent);
+    color: var(--svc-ads-accent-contrast);
+    padding: 0.4rem 0.9rem;
+    border-radius: 6px;
+    text-decoration: none;
+  }
+  .gallery {
+    display: flex;
+    gap: 0.4rem;
+    overflow-x: auto;
+  }
+  .gallery img {
+    height: 3rem;
+    width: auto;
+    border-radius: 4px;
+  }
+  .controls {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    margin-top: 0.5rem;
+  }
+  .controls button {
+    font: inherit;
+    min-width: 2.25rem;
+    min-height: 2.25rem;
+    border-radius: 999px;
+    border: 1px solid var(--svc-ads-muted);
+    background: var(--svc-ads-surface);
+    color: var(--svc-ads-text);
+    cursor: pointer;
+  }
+  .dots {
+    display: flex;
+    gap: 0.25rem;
+    margin-inline-start: auto;
+  }
+  .dots button {
+    min-width: 1.5rem;
+    min-height: 1.5rem;
+    padding: 0;
+  }
+  .dots button[aria-current='true'] {
+    background: var(--svc-ads-accent);
+    border-color: var(--svc-ads-accent);
+  }
+  :focus-visible {
+    outline: 3px solid var(--svc-ads-accent);
+    outline-offset: 2px;
+  }
+  .hero .text {
+    position: absolute;
+    inset-inline: 0;
+    bottom: 0;
+    background: linear-gradient(transparent, rgb(0 0 0 / 0.7));
+    color: #fff;
+  }
+  .hero .slide {
+    position: relative;
+  }
+  .hero .label {
+    color: #eee;
+  }
+  .stories {
+    display: flex;
+    gap: var(--svc-ads-gap);
+    overflow-x: auto;
+    scroll-snap-type: x mandatory;
+    padding: 0;
+    margin: 0;
+    list-style: none;
+  }
+  .stories > li {
+    flex: 0 0 min(16rem, 80%);
+    scroll-snap-align: start;
+    border-radius: var(--svc-ads-radius);
+    overflow: hidden;
+    background: var(--svc-ads-surface);
+  }
+`
