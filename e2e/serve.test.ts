@@ -38,6 +38,19 @@ describe('svc-bff serve --demo', () => {
     const page = await (await fetch(`${origin}/`)).text()
     expect(page).toContain('svc demo partner page')
     expect(page).toContain(started.demo_api_key)
+    const hashed = /<script type="module" src="(\/widget\/svc-ads\.[\w-]+\.js)">/.exec(page)?.[1]
+    expect(hashed).toBeDefined()
+    const widget = await fetch(`${origin}${hashed}`)
+    expect(widget.status).toBe(200)
+    expect(widget.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(widget.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*')
+    for (const stable of ['/widget/svc-ads.js', '/widget/svc-ads.iife.js']) {
+      const res = await fetch(`${origin}${stable}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300')
+      expect((await res.text()).length).toBeGreaterThan(1000)
+    }
 
     expect(await running.stop()).toBe(0)
     running = await startBff(['--demo', '--db', db])

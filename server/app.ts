@@ -21,6 +21,7 @@ import { demoSite } from './demo/demo-site.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
 import { webhookOutbox } from './webhooks/outbox.js'
+import { loadWidgetAssets, widgetAssets } from './widget-assets.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -78,7 +79,9 @@ export function createBff({
   app.use(requestId({ generator: newRequestId }))
   app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
-  app.route('/', demoSite({ demoApiKey }))
+  const widgets = loadWidgetAssets()
+  app.route('/widget', widgetAssets(widgets))
+  app.route('/', demoSite({ demoApiKey, widgetScript: widgets.hashedName('svc-ads.js') }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
     console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), message: error.message, stack: error.stack }))

@@ -56,7 +56,7 @@ export const svcAdsStyles = css`
     min-width: 0;
     background: var(--svc-ads-surface);
   }
-  .slide img.image {
+  img.image {
     display: block;
     width: 100%;
     height: auto;
@@ -101,6 +101,20 @@ export const svcAdsStyles = css`
     height: 3rem;
     width: auto;
     border-radius: 4px;
+  }
+  .rotation {
+    position: absolute;
+    z-index: 1;
+    top: 0.5rem;
+    inset-inline-start: 0.5rem;
+    font: inherit;
+    font-size: 0.8rem;
+    padding: 0.3rem 0.7rem;
+    border-radius: 999px;
+    border: 0;
+    background: rgb(0 0 0 / 0.6);
+    color: #fff;
+    cursor: pointer;
   }
   .controls {
     display: flex;

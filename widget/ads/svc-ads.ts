@@ -11,8 +11,20 @@ import { AutoplayController } from './autoplay-controller.js'
 import { setSafeHTML } from './safe-html.js'
 import { svcAdsStyles } from './svc-ads.styles.js'
 
-// Where this script was loaded from: the default API origin.
-const SCRIPT_ORIGIN = new URL(import.meta.url).origin
+// Where this script was loaded from is the default API origin: the classic
+// (IIFE) build knows it from `document.currentScript` while it runs, the ES
+// module from `import.meta.url`.
+const SCRIPT_ORIGIN = scriptOrigin()
+
+function scriptOrigin(): string {
+  const script = document.currentScript as HTMLScriptElement | null
+  if (script?.src) return new URL(script.src).origin
+  try {
+    return new URL(import.meta.url).origin
+  } catch {
+    return location.origin
+  }
+}
 const SWIPE_PX = 40
 
 export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
@@ -362,7 +374,7 @@ const rendered = new WeakMap<Element, string>()
 function renderDescription(element: Element, description: string): void {
   if (rendered.get(element) === description) return
   rendered.set(element, description)
-  setSafeHTML(element, description)
+  void setSafeHTML(element, description)
 }
 
 function isHttpUrl(value: string): boolean {

@@ -1,0 +1,80 @@
+/**
+ * @module Serves the built widgets (`dist/widget/`) to partner pages:
+ * stable URLs (`/widget/svc-ads.js`, `/widget/svc-ads.iife.js`) cached for
+ * five minutes, and content-hashed copies (`/widget/svc-ads.<hash>.js`)
+ * cached for a year, all readable cross-origin as module scripts need.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Hono } from 'hono'
+
+const DEFAULT_DIRECTORY = fileURLToPath(new URL('../dist/widget', import.meta.url))
+const STABLE = 'public, max-age=300'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+interface Asset {
+  body: Buffer
+  etag: string
+  cacheControl: string
+}
+
+/**
+ * Loads every built file and its hashed name.
+ *
+ * @example
+ * const assets = loadWidgetAssets()
+ * assets.hashedName('svc-ads.js') // 'svc-ads.3f2a9c1b.js'
+ */
+export function loadWidgetAssets(directory = DEFAULT_DIRECTORY) {
+  const assets = new Map<string, Asset>()
+  const hashed = new Map<string, string>()
+  if (existsSync(directory)) {
+    for (const name of readdirSync(directory).filter((file) => file.endsWith('.js'))) {
+      const body = readFileSync(join(directory, name))
+      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 10)
+      // Chunks Vite already named by content (purify.es-<hash>.js) never change under one name.
+      const contentNamed = /-[\w-]{8}\.js$/.test(name)
+      assets.set(name, { body, etag: `"${hash}"`, cacheControl: contentNamed ? IMMUTABLE : STABLE })
+      if (!contentNamed) {
+        const versioned = name.replace(/\.js$/, `.${hash}.js`)
+        assets.set(versioned, { body, etag: `"${hash}"`, cacheControl: IMMUTABLE })
+        hashed.set(name, versioned)
+      }
+    }
+  }
+  return {
+    get: (name: string) => assets.get(name),
+    /** The content-hashed name of a stable file, for long-cached embeds. */
+    hashedName: (name: string) => hashed.get(name),
+    built: assets.size > 0,
+  }
+}
+
+/**
+ * The `/widget/*` sub-app.
+ *
+ * @example
+ * app.route('/widget', widgetAssets(loadWidgetAssets()))
+ */
+export function widgetAssets(assets: ReturnType<typeof loadWidgetAssets>): Hono {
+  const app = new Hono()
+  app.get('/:file', (c) => {
+    const asset = assets.get(c.req.param('file'))
+    if (!asset) {
+      const message = assets.built ? `no widget file ${c.req.param('file')}` : 'the widgets are not built; run npm run build'
+      return c.json({ status: 'error', code: 404, message }, 404, { 'Access-Control-Allow-Origin': '*' })
+    }
+    const headers = {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': asset.cacheControl,
+      ETag: asset.etag,
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    }
+    if (c.req.header('If-None-Match') === asset.etag) return c.body(null, 304, headers)
+    return c.body(new Uint8Array(asset.body), 200, headers)
+  })
+  return app
+}
