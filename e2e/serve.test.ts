@@ -38,7 +38,7 @@ describe('svc-bff serve --demo', () => {
     const page = await (await fetch(`${origin}/`)).text()
     expect(page).toContain('svc demo partner page')
     expect(page).toContain(started.demo_api_key)
-    const hashed = /<script type="module" src="(\/widget\/svc-ads\.[\w-]+\.js)">/.exec(page)?.[1]
+    const hashed = /<script src="(\/widget\/svc-ads\.iife\.[\w-]+\.js)">/.exec(page)?.[1]
     expect(hashed).toBeDefined()
     const widget = await fetch(`${origin}${hashed}`)
     expect(widget.status).toBe(200)

@@ -44,7 +44,12 @@ export function demoPage({ apiKey, widgetScript }: DemoPageModel): string {
   h1 { margin-bottom: 0 } h2 { font-size: 1.1rem; margin-top: 2.5rem } h2 code { font-size: .8rem; color: #57606a; font-weight: normal }
   .muted { color: #57606a } pre { background: #f6f8fa; padding: .75rem 1rem; overflow-x: auto; border-radius: 6px }
 </style>
-${widgetScript ? `<script type="module" src="/widget/${escapeHtml(widgetScript)}"></script>` : ''}
+${
+  // A classic script in the head defines <svc-ads> before the body is
+  // parsed, so each slot shows its placeholder from the first paint and
+  // nothing shifts when the ads arrive.
+  widgetScript ? `<script src="/widget/${escapeHtml(widgetScript)}"></script>` : ''
+}
 </head>
 <body>
 <h1>svc demo partner page</h1>
@@ -56,8 +61,8 @@ ${
 curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`
     : !widgetScript
       ? `<p>The widgets are not built yet: run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`
-      : `<p>Embed it on any page:</p>
-<pre>&lt;script type="module" src="<span class="origin"></span>/widget/svc-ads.js"&gt;&lt;/script&gt;
+      : `<p>Embed it on any page (the classic script in the <code>&lt;head&gt;</code> reserves each slot's space from the first paint; <code>type="module"</code> with <code>/widget/svc-ads.js</code> also works):</p>
+<pre>&lt;script src="<span class="origin"></span>/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
 &lt;svc-ads display="home-slider-ads" api-key="${key}"&gt;&lt;/svc-ads&gt;</pre>
 ${slots}
 <script>for (const origin of document.querySelectorAll('.origin')) origin.textContent = location.origin</script>`

@@ -15,6 +15,7 @@ export const svcAdsStyles = css`
     --svc-ads-muted: #57606a;
     --svc-ads-surface: #fff;
     --svc-ads-skeleton: #eaeef2;
+    --svc-ads-text-height: 10rem;
     display: block;
     color: var(--svc-ads-text);
     font: inherit;
@@ -31,8 +32,20 @@ export const svcAdsStyles = css`
     border-radius: var(--svc-ads-radius);
     background: var(--svc-ads-skeleton);
   }
-  .skeleton + .skeleton-text {
-    height: 5.5rem;
+  .skeleton-text {
+    aspect-ratio: auto;
+    height: var(--svc-ads-text-height);
+    border-radius: 0;
+    background: transparent;
+  }
+  .skeleton-controls {
+    aspect-ratio: auto;
+    height: 2.25rem;
+    margin-top: 0.5rem;
+    background: transparent;
+  }
+  .stories .skeleton-card {
+    background: var(--svc-ads-skeleton);
   }
   .carousel {
     position: relative;
@@ -64,11 +77,19 @@ export const svcAdsStyles = css`
     object-fit: cover;
     background: var(--svc-ads-skeleton);
   }
+  /* A fixed text height (the description clips, the call to action stays)
+     keeps every slide, and the loading placeholder, the same size: no layout shift. */
   .text {
     padding: 0.75rem 1rem 1rem;
     display: grid;
+    grid-template-rows: auto auto minmax(0, 1fr) auto;
     gap: 0.35rem;
-    min-height: 5.5rem;
+    height: var(--svc-ads-text-height);
+    overflow: hidden;
+  }
+  .description {
+    overflow: hidden;
+    min-height: 0;
   }
   .title {
     margin: 0;
@@ -120,6 +141,7 @@ export const svcAdsStyles = css`
     display: flex;
     align-items: center;
     gap: 0.5rem;
+    height: 2.25rem;
     margin-top: 0.5rem;
   }
   .controls button {
@@ -151,6 +173,7 @@ export const svcAdsStyles = css`
     outline-offset: 2px;
   }
   .hero .text {
+    height: auto;
     position: absolute;
     inset-inline: 0;
     bottom: 0;

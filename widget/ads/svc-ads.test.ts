@@ -54,7 +54,25 @@ describe('<svc-ads>', () => {
   it('reads a single object when the limit is 1, showing no controls', async () => {
     const element = await slider('limit="1"')
     expect(slides(element)).to.have.length(1)
-    expect(root(element).querySelector('.controls')).to.equal(null)
+    expect(root(element).querySelectorAll('.controls button')).to.have.length(0)
+  })
+
+  it('reserves the final size while loading, so nothing shifts', async () => {
+    for (const layout of ['slider', 'hero', 'stories']) {
+      const element = document.createElement('svc-ads')
+      element.setAttribute('base-url', scenario('slow'))
+      element.setAttribute('layout', layout)
+      element.setAttribute('limit', '3')
+      element.style.width = '600px'
+      document.body.append(element)
+      await element.updateComplete
+      const loadingHeight = element.getBoundingClientRect().height
+      await oneEvent(element, 'svc-ads-loaded')
+      await element.updateComplete
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(element.getBoundingClientRect().height, layout).to.equal(loadingHeight)
+      element.remove()
+    }
   })
 
   it('moves with the buttons, the dots and the keyboard, looping with three slides', async () => {

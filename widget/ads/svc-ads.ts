@@ -60,6 +60,7 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @cssproperty [--svc-ads-muted=#57606a] - Secondary text colour.
  * @cssproperty [--svc-ads-surface=#fff] - Slide background.
  * @cssproperty [--svc-ads-skeleton=#eaeef2] - Placeholder colour.
+ * @cssproperty [--svc-ads-text-height=10rem] - The text block's fixed height (longer descriptions clip), so slides never change size.
  */
 export class SvcAds extends LitElement {
   static override styles = svcAdsStyles
@@ -235,12 +236,28 @@ export class SvcAds extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const state = this.request.state
     if (state.status === 'idle' || state.status === 'loading') {
-      return html`<div class="skeleton" part="skeleton" aria-hidden="true"></div>
-        <div class="skeleton skeleton-text" aria-hidden="true"></div>`
+      return this.renderSkeleton()
     }
     if (state.status !== 'ready') return nothing
     const name = this.label || `Ads: ${displayNameFromSlug(this.display || ANYWHERE)}`
     return this.layout === 'stories' ? this.renderStories(name) : this.renderCarousel(name)
+  }
+
+  /** A placeholder of the final size, so nothing moves when the ads arrive. */
+  private renderSkeleton(): TemplateResult {
+    if (this.layout === 'stories') {
+      return html`<ul class="stories" aria-hidden="true">
+        <li class="skeleton-card" part="skeleton">
+          <div class="skeleton"></div>
+          <div class="skeleton skeleton-text"></div>
+        </li>
+      </ul>`
+    }
+    return html`<div aria-hidden="true" part="skeleton">
+      <div class="skeleton"></div>
+      ${this.layout === 'hero' ? nothing : html`<div class="skeleton skeleton-text"></div>`}
+      <div class="skeleton skeleton-controls"></div>
+    </div>`
   }
 
   private renderStories(name: string): TemplateResult {
@@ -286,7 +303,7 @@ export class SvcAds extends LitElement {
           )}
         </div>
       </div>
-      ${count > 1 ? this.renderControls(count) : nothing}
+      ${count > 1 ? this.renderControls(count) : html`<div class="controls" part="controls"></div>`}
     </section>`
   }
 
