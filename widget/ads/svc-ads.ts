@@ -98,6 +98,7 @@ export class SvcAds extends LitElement {
   declare keepEmpty: boolean
   /** The carousel's accessible name; the slot's name by default. */
   declare label: string
+  /** @internal The visible slide. */
   declare index: number
 
   private readonly request = new AdsRequestController(this, (state) => this.settled(state))
