@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningBff, startBff, svcBff } from './bff-process.js'
+
+/** A partner site on its own origin that embeds the widget from the BFF. */
+async function partnerSite(page: (origin: string) => string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(page(origin)))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { server, origin }
+}
+
+describe('<svc-ads> on partner pages in Chromium', () => {
+  let bff: RunningBff
+  let browser: Browser
+  const sites: Server[] = []
+  let allowed: string
+  let denied: string
+
+  beforeAll(async () => {
+    let apiKey = ''
+    let widget = ''
+    const page = () => `<!doctype html><html><head><script src="${widget}"></script></head>
+      <body><svc-ads display="home" limit="3" random="0" api-key="${apiKey}"></svc-ads></body></html>`
+    const first = await partnerSite(page)
+    const second = await partnerSite(page)
+    sites.push(first.server, second.server)
+    allowed = first.origin
+    denied = second.origin
+
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-widget-')), 'svc.db')
+    const org = await svcBff('org', 'create', '--name', 'Partner', '--origin', allowed, '--db', db)
+    apiKey = org.api_key!
+    for (const title of ['First', 'Second']) {
+      await svcBff(
+        'ad',
+        'create',
+        '--org',
+        org.code!,
+        '--title',
+        title,
+        '--display',
+        'Home',
+        '--url',
+        'https://partner.example/',
+        '--link',
+        'Go',
+        '--db',
+        db,
+      )
+    }
+    bff = await startBff(['--db', db])
+    // The script's own origin (localhost) is the API's default base URL.
+    widget = `http://localhost:${bff.started.port}/widget/svc-ads.iife.js`
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless=new',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await bff?.stop()
+    for (const site of sites) await new Promise((resolve) => site.close(resolve))
+  })
+
+  it('shows the ads on a page from the allowed origin', async () => {
+    const page = await browser.newPage()
+    await page.goto(allowed)
+    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready')
+    await expect(page.locator('svc-ads [aria-roledescription="slide"]').count()).resolves.toBe(2)
+    await expect(page.locator('svc-ads .title').allTextContents()).resolves.toEqual(['Second', 'First'])
+    await page.close()
+  })
+
+  it('shows nothing on a page from another origin and logs the 403', async () => {
+    const page = await browser.newPage()
+    const messages: string[] = []
+    page.on('console', (message) => messages.push(message.text()))
+    await page.goto(denied)
+    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'error')
+    await expect(page.locator('svc-ads').isVisible()).resolves.toBe(false)
+    expect(messages).toContain(
+      `<svc-ads display="home">: the ads API refused the request (403): origin ${denied} is not allowed for this API key`,
+    )
+    await page.close()
+  })
+})
