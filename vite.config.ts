@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -81,7 +81,7 @@ export function createBff({
   app.route('/', identityProvider(provider, { throttle }))
   const widgets = loadWidgetAssets()
   app.route('/widget', widgetAssets(widgets))
-  app.route('/', demoSite({ demoApiKey, widgetScript: widgets.hashedName('svc-ads.iife.js') }))
+  app.route('/', demoSite({ demoApiKey, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
     console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), message: error.message, stack: error.stack }))

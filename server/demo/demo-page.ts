@@ -11,6 +11,8 @@ export interface DemoPageModel {
   apiKey?: string
   /** The content-hashed widget file name, when the widgets are built. */
   widgetScript?: string
+  /** This server's public URL, for the embed snippet. */
+  publicUrl?: string
 }
 
 /**
@@ -19,7 +21,7 @@ export interface DemoPageModel {
  * @example
  * c.html(demoPage({ apiKey: 'svc_pk_…', widgetScript: 'svc-ads.3f2a9c1b.js' }))
  */
-export function demoPage({ apiKey, widgetScript }: DemoPageModel): string {
+export function demoPage({ apiKey, widgetScript, publicUrl = '' }: DemoPageModel): string {
   const key = apiKey ? escapeHtml(apiKey) : ''
   const slots = `<section>
   <h2>Home Slider Ads <code>&lt;svc-ads display="home-slider-ads" autoplay="6000"&gt;</code></h2>
@@ -62,10 +64,9 @@ curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?li
     : !widgetScript
       ? `<p>The widgets are not built yet: run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`
       : `<p>Embed it on any page (the classic script in the <code>&lt;head&gt;</code> reserves each slot's space from the first paint; <code>type="module"</code> with <code>/widget/svc-ads.js</code> also works):</p>
-<pre>&lt;script src="<span class="origin"></span>/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
+<pre>&lt;script src="${escapeHtml(publicUrl)}/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
 &lt;svc-ads display="home-slider-ads" api-key="${key}"&gt;&lt;/svc-ads&gt;</pre>
-${slots}
-<script>for (const origin of document.querySelectorAll('.origin')) origin.textContent = location.origin</script>`
+${slots}`
 }
 </body>
 </html>

@@ -12,9 +12,17 @@ import { demoPage } from './demo-page.js'
  * @example
  * app.route('/', demoSite({ demoApiKey }))
  */
-export function demoSite({ demoApiKey, widgetScript }: { demoApiKey?: string; widgetScript?: string }): Hono {
+export function demoSite({
+  demoApiKey,
+  widgetScript,
+  publicUrl,
+}: {
+  demoApiKey?: string
+  widgetScript?: string
+  publicUrl?: string
+}): Hono {
   const site = new Hono()
-  site.get('/', (c) => c.html(demoPage({ apiKey: demoApiKey, widgetScript })))
+  site.get('/', (c) => c.html(demoPage({ apiKey: demoApiKey, widgetScript, publicUrl })))
   site.get('/demo/images/:file', (c) => {
     const file = c.req.param('file')
     const svg = file.endsWith('.svg') ? demoImageSvg(file.slice(0, -'.svg'.length)) : undefined

@@ -5,8 +5,8 @@ import { setSafeHTML } from './safe-html.js'
 const HOSTILE =
   '<p>Hi <strong>there</strong><script>window.__pwned = 1</script></p><img src="x" onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">x</a><iframe src="https://evil.example"></iframe><p style="background:url(https://evil.example/)">y</p>'
 
-for (const native of [true, false]) {
-  describe(`setSafeHTML with ${native ? 'the native Element.setHTML' : 'DOMPurify'}`, () => {
+for (const native of [true]) {
+  describe('setSafeHTML with the native Element.setHTML', () => {
     it('keeps formatting and removes everything that could run code', async () => {
       ;(window as { __pwned?: number }).__pwned = undefined
       const element = document.createElement('div')
