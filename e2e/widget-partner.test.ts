@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 
 /** A partner site on its own origin that embeds the widget from the BFF. */
-async function partnerSite(page: (origin: string) => string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(page(origin)))
+async function partnerSite(page: () => string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(page()))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { server, origin }
 }
 
-describe('<svc-ads> on partner pages in Chromium', () => {
+describe('<svc-ads> on partner pages in Chromium (the classic script on one, the ES module on the other)', () => {
   let bff: RunningBff
   let browser: Browser
   const sites: Server[] = []
@@ -24,11 +24,12 @@ describe('<svc-ads> on partner pages in Chromium', () => {
 
   beforeAll(async () => {
     let apiKey = ''
-    let widget = ''
-    const page = () => `<!doctype html><html><head><script src="${widget}"></script></head>
+    let bffOrigin = ''
+    // One partner embeds the classic script, the other the ES module.
+    const page = (script: string) => () => `<!doctype html><html><head>${script.replace('BFF', bffOrigin)}</head>
       <body><svc-ads display="home" limit="3" random="0" api-key="${apiKey}"></svc-ads></body></html>`
-    const first = await partnerSite(page)
-    const second = await partnerSite(page)
+    const first = await partnerSite(page('<script src="BFF/widget/svc-ads.iife.js"></script>'))
+    const second = await partnerSite(page('<script type="module" src="BFF/widget/svc-ads.js"></script>'))
     sites.push(first.server, second.server)
     allowed = first.origin
     denied = second.origin
@@ -56,7 +57,7 @@ describe('<svc-ads> on partner pages in Chromium', () => {
     }
     bff = await startBff(['--db', db])
     // The script's own origin (localhost) is the API's default base URL.
-    widget = `http://localhost:${bff.started.port}/widget/svc-ads.iife.js`
+    bffOrigin = `http://localhost:${bff.started.port}`
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [

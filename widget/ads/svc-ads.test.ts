@@ -156,6 +156,27 @@ describe('<svc-ads>', () => {
     expect(current(element)).to.equal(1)
   })
 
+  it('pauses rotation while the pointer hovers', async () => {
+    const element = await slider('limit="3" autoplay="1000"')
+    element.dispatchEvent(new PointerEvent('pointerenter'))
+    await element.updateComplete
+    expect(root(element).querySelector('.track')!.getAttribute('aria-live')).to.equal('polite')
+    await new Promise((resolve) => setTimeout(resolve, 1150))
+    expect(current(element)).to.equal(0)
+    element.dispatchEvent(new PointerEvent('pointerleave'))
+    await new Promise((resolve) => setTimeout(resolve, 1150))
+    expect(current(element)).to.equal(1)
+  })
+
+  it('lays the text over the image in the hero layout', async () => {
+    const element = await slider('limit="3" layout="hero"')
+    const region = root(element).querySelector('section')!
+    expect(region.classList.contains('hero')).to.equal(true)
+    expect(region.getAttribute('aria-roledescription')).to.equal('carousel')
+    const text = root(element).querySelector<HTMLElement>('.text')!
+    expect(getComputedStyle(text).position).to.equal('absolute')
+  })
+
   it('collapses an empty slot unless keep-empty', async () => {
     const element = document.createElement('svc-ads')
     element.setAttribute('base-url', scenario('empty'))
