@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { launchChromium } from '../e2e/chromium.js'
 import { startServerProcess } from './load.js'
 
 const DIST = 'dist/widget'
@@ -46,18 +46,7 @@ export async function benchWidget(): Promise<void> {
 async function measureLayoutShift(): Promise<number> {
   const db = join(mkdtempSync(join(tmpdir(), 'svc-bench-cls-')), 'svc.db')
   const server = await startServerProcess(['server/cli.ts', 'serve', '--port', '0', '--json', '--demo', '--db', db])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless=new',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
     await page.addInitScript(() => {

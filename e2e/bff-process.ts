@@ -4,6 +4,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCli } from '../server/cli/run-cli.js'
 
@@ -65,4 +68,28 @@ export async function svcBff(...argv: string[]): Promise<Record<string, string>>
   const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env: {} })
   if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')}: ${out}`)
   return JSON.parse(out)
+}
+
+/**
+ * A fresh database whose one client sends its webhooks to `receiverUrl`, with `count` pings queued.
+ *
+ * @example
+ * const db = await databaseWithQueuedPings('http://127.0.0.1:4000/hooks', 100)
+ */
+export async function databaseWithQueuedPings(receiverUrl: string, count: number): Promise<string> {
+  const db = join(mkdtempSync(join(tmpdir(), 'svc-pings-')), 'svc.db')
+  const client = await svcBff(
+    'client',
+    'create',
+    '--name',
+    'Receiver',
+    '--redirect-uri',
+    'https://r.example/cb',
+    '--webhook-url',
+    receiverUrl,
+    '--db',
+    db,
+  )
+  await svcBff('webhooks', 'ping', '--client', client.client_id!, '--count', String(count), '--db', db)
+  return db
 }

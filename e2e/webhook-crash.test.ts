@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../server/db/open-database.js'
-import { type RunningBff, startBff, svcBff } from './bff-process.js'
+import { type RunningBff, databaseWithQueuedPings, startBff } from './bff-process.js'
 
 const EVENTS = 600
 
@@ -35,20 +32,7 @@ describe('webhook deliveries across crashes', () => {
   it('delivers every event at least once although the BFF is SIGKILLed while delivering', { timeout: 90_000 }, async () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-crash-')), 'svc.db')
-    const { client_id } = await svcBff(
-      'client',
-      'create',
-      '--name',
-      'Receiver',
-      '--redirect-uri',
-      'https://r.example/cb',
-      '--webhook-url',
-      url,
-      '--db',
-      db,
-    )
-    await svcBff('webhooks', 'ping', '--client', client_id!, '--count', String(EVENTS), '--db', db)
+    const db = await databaseWithQueuedPings(url, EVENTS)
 
     const env = { SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_LEASE_SECONDS: '1' }
     for (const killAt of [100, 250, 400]) {

@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { openDatabase } from '../server/db/open-database.js'
-import { startBff, svcBff } from './bff-process.js'
+import { databaseWithQueuedPings, startBff } from './bff-process.js'
 
 it('on SIGTERM stops claiming, lets attempts in flight finish, and exits', { timeout: 30_000 }, async () => {
   let arrived = 0
@@ -17,20 +14,7 @@ it('on SIGTERM stops claiming, lets attempts in flight finish, and exits', { tim
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   try {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'svc.db')
-    const { client_id } = await svcBff(
-      'client',
-      'create',
-      '--name',
-      'Receiver',
-      '--redirect-uri',
-      'https://r.example/cb',
-      '--webhook-url',
-      url,
-      '--db',
-      db,
-    )
-    await svcBff('webhooks', 'ping', '--client', client_id!, '--count', '5', '--db', db)
+    const db = await databaseWithQueuedPings(url, 5)
     const bff = await startBff(['--db', db], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
     while (arrived < 5) await new Promise((resolve) => setTimeout(resolve, 10))
     const exit = await bff.stop()

@@ -3,9 +3,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
+import { launchChromium } from './chromium.js'
 
 /** A partner site on its own origin that embeds the widget from the BFF. */
 async function partnerSite(page: () => string): Promise<{ server: Server; origin: string }> {
@@ -58,18 +59,7 @@ describe('<svc-ads> on partner pages in Chromium (the classic script on one, the
     bff = await startBff(['--db', db])
     // The script's own origin (localhost) is the API's default base URL.
     bffOrigin = `http://localhost:${bff.started.port}`
-    browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless=new',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
 
   afterAll(async () => {

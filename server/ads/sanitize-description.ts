@@ -5,32 +5,16 @@
  * frames, forms and any style that could load a URL do not.
  */
 import sanitizeHtml from 'sanitize-html'
+import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, IMAGE_SCHEMES, LINK_SCHEMES } from '../../shared/description-policy.js'
 
 const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-z]{3,20})$/i
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img',
-    'figure',
-    'figcaption',
-    'picture',
-    'u',
-    's',
-    'del',
-    'ins',
-    'mark',
-    'small',
-    'sub',
-    'sup',
-    'span',
-  ],
+  allowedTags: [...DESCRIPTION_TAGS],
   allowedAttributes: {
-    a: ['href', 'title', 'rel', { name: 'target', values: ['_blank', '_self'] }],
-    img: ['src', 'srcset', 'alt', 'title', 'width', 'height', { name: 'loading', values: ['lazy', 'eager'] }],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan', 'scope'],
-    ol: ['start', 'reversed'],
+    ...DESCRIPTION_ATTRIBUTES,
+    a: [...DESCRIPTION_ATTRIBUTES.a!.filter((name) => name !== 'target'), { name: 'target', values: ['_blank', '_self'] }],
+    img: [...DESCRIPTION_ATTRIBUTES.img!, 'srcset', { name: 'loading', values: ['lazy', 'eager'] }],
     '*': ['style', 'lang', 'dir'],
   },
   // Styles are kept only where a value cannot name a URL or an expression.
@@ -44,8 +28,8 @@ const options: sanitizeHtml.IOptions = {
       'text-decoration': [/^(none|underline|line-through)$/],
     },
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   transformTags: {
     // A new tab opened by a description link must not reach back to the

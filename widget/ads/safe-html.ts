@@ -8,52 +8,16 @@
  * without `setHTML`. The ES module build imports it only when needed.
  */
 
+import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, IMAGE_SCHEMES, LINK_SCHEMES } from '../../shared/description-policy.js'
+
 type WithSetHTML = Element & { setHTML?: (html: string) => void }
 
-const TEXT_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
+const ALLOWED: Record<string, string[]> = Object.fromEntries(DESCRIPTION_TAGS.map((tag) => [tag, [...(DESCRIPTION_ATTRIBUTES[tag] ?? [])]]))
+const LINK_URL = new RegExp(
+  `^(${LINK_SCHEMES.map((scheme) => (scheme.startsWith('http') ? `${scheme}://` : `${scheme}:`)).join('|')})`,
   'i',
-  'u',
-  's',
-  'del',
-  'ins',
-  'mark',
-  'small',
-  'sub',
-  'sup',
-  'span',
-  'ul',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'figure',
-  'figcaption',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'caption',
-]
-const ALLOWED: Record<string, string[]> = {
-  ...Object.fromEntries(TEXT_TAGS.map((tag) => [tag, []])),
-  ol: ['start', 'reversed'],
-  td: ['colspan', 'rowspan'],
-  th: ['colspan', 'rowspan', 'scope'],
-  a: ['href', 'title', 'target', 'rel'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-}
+)
+const IMAGE_URL = new RegExp(`^(${IMAGE_SCHEMES.map((scheme) => `${scheme}://`).join('|')})`, 'i')
 // Elements whose content must go with them, not be kept as text.
 const DROPPED_WITH_CONTENT = [
   'script',
@@ -95,8 +59,7 @@ export function fallbackFilter(): Promise<(html: string) => string> {
       onTagAttr: (tag, name, value) => {
         if (name !== 'href' && name !== 'src') return undefined
         const url = value.trim()
-        const allowed = tag === 'img' ? /^https?:\/\//i : /^(https?:\/\/|mailto:|tel:)/i
-        return allowed.test(url) ? `${name}="${escapeAttrValue(url)}"` : ''
+        return (tag === 'img' ? IMAGE_URL : LINK_URL).test(url) ? `${name}="${escapeAttrValue(url)}"` : ''
       },
     })
     // js-xss leaves "[removed]" markers where nested dropped elements were.

@@ -1,0 +1,98 @@
+/**
+ * @module What an ad description may contain, shared by the server (which
+ * sanitises with sanitize-html when an ad is stored) and the widget (whose
+ * fallback sanitiser filters again in browsers without `Element.setHTML`),
+ * so both keep and drop the same things.
+ */
+
+/** Elements a description may use: text structure, lists, tables, links and images. */
+export const DESCRIPTION_TAGS = [
+  'address',
+  'article',
+  'aside',
+  'footer',
+  'header',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hgroup',
+  'main',
+  'nav',
+  'section',
+  'blockquote',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'hr',
+  'li',
+  'menu',
+  'ol',
+  'p',
+  'pre',
+  'ul',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  'rb',
+  'rp',
+  'rt',
+  'rtc',
+  'ruby',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+  'caption',
+  'col',
+  'colgroup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'img',
+  'picture',
+  'del',
+  'ins',
+] as const
+
+/** Attributes each element may keep (besides the server's restricted styles). */
+export const DESCRIPTION_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'title', 'rel', 'target'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan', 'scope'],
+  ol: ['start', 'reversed'],
+}
+
+/** Link targets a description may point to. */
+export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const
+/** Image sources a description may load. */
+export const IMAGE_SCHEMES = ['http', 'https'] as const
