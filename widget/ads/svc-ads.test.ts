@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { expect, fixture, html, oneEvent } from '@open-wc/testing'
+import { emulateMedia } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
 import './svc-ads.js'
 
@@ -166,6 +167,18 @@ describe('<svc-ads>', () => {
     element.dispatchEvent(new PointerEvent('pointerleave'))
     await new Promise((resolve) => setTimeout(resolve, 1150))
     expect(current(element)).to.equal(1)
+  })
+
+  it('does not rotate for people who prefer reduced motion', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' })
+    try {
+      const element = await slider('limit="3" autoplay="1000"')
+      expect(root(element).querySelector('.track')!.getAttribute('aria-live')).to.equal('polite')
+      await new Promise((resolve) => setTimeout(resolve, 1150))
+      expect(current(element)).to.equal(0)
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' })
+    }
   })
 
   it('lays the text over the image in the hero layout', async () => {
