@@ -30,6 +30,15 @@ describe('signingKeys', () => {
     await db.destroy()
   })
 
+  it('makes one key, not one per request, when many requests need the first key at once', async () => {
+    const db = await openDatabase({ sqlitePath: ':memory:' })
+    const keys = signingKeys(db)
+    const kids = await Promise.all(Array.from({ length: 20 }, async () => (await keys.current()).kid))
+    expect(new Set(kids).size).toBe(1)
+    expect(await db.selectFrom('signing_keys').selectAll().execute()).toHaveLength(1)
+    await db.destroy()
+  })
+
   it('lets an operator rotate at once, seen by a running provider', async () => {
     const db = await openDatabase({ sqlitePath: ':memory:' })
     const keys = signingKeys(db)

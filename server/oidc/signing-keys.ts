@@ -81,6 +81,14 @@ export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { 
       .select((eb) => eb.fn.max('id').as('newest'))
       .executeTakeFirstOrThrow()
     if (cached && cached.newestId === newestId && now().getTime() < cached.validUntil) return cached
+    // One reload at a time: requests arriving together must not each make a key.
+    reloading ??= reload().finally(() => (reloading = undefined))
+    return reloading
+  }
+
+  let reloading: ReturnType<typeof reload> | undefined
+
+  async function reload() {
     let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     const newest = rows.find((row) => row.retired_at === null)
     if (!newest || now().getTime() - Date.parse(newest.created_at) >= ROTATION_INTERVAL_MS) {
