@@ -1,6 +1,6 @@
 /**
  * @module The identity provider as one Hono sub-app: discovery, the key
- * set and every `/oidc/*` endpoint, with CORS on token, userinfo and
+ * set, every `/oidc/*` endpoint and FedCM, with CORS on token, userinfo and
  * revocation for public clients' registered origins (never on authorize).
  */
 import { Hono, type MiddlewareHandler } from 'hono'
@@ -8,8 +8,9 @@ import { cors } from 'hono/cors'
 import { isPublicClient, redirectUrisOf } from '../clients/clients.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import { authorizeEndpoint } from './authorize/authorize.js'
-import type { LoginThrottle } from './authorize/login-throttle.js'
+import { type LoginThrottle, loginThrottle } from './authorize/login-throttle.js'
 import { wellKnown } from './discovery.js'
+import { fedcm } from './fedcm/fedcm.js'
 import { introspectionEndpoint } from './introspect.js'
 import { logoutEndpoint } from './logout.js'
 import type { Provider } from './provider.js'
@@ -23,8 +24,9 @@ import { userinfoEndpoint } from './userinfo.js'
  * @example
  * app.route('/', identityProvider(provider))
  */
-export function identityProvider(provider: Provider, options: { throttle?: LoginThrottle } = {}): Hono {
+export function identityProvider(provider: Provider, { throttle = loginThrottle() }: { throttle?: LoginThrottle } = {}): Hono {
   const app = new Hono()
+  const options = { throttle }
   const publicOrigins = publicClientOrigins(provider)
   const corsForPublicClients = cors({
     origin: async (origin) => ((await publicOrigins()).has(origin) ? origin : null),
@@ -45,6 +47,7 @@ export function identityProvider(provider: Provider, options: { throttle?: Login
   app.route('/oidc/revoke', revocationEndpoint(provider))
   app.route('/oidc/introspect', introspectionEndpoint(provider))
   app.route('/oidc/logout', logoutEndpoint(provider))
+  app.route('/', fedcm(provider, options))
   return app
 }
 

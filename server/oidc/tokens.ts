@@ -105,16 +105,18 @@ export async function prepareTokens(
 }
 
 /**
- * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, nonce, at_hash and the claims the scopes release.
+ * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, nonce, at_hash (with an access token) and the claims the scopes release.
  *
  * @example
  * const idToken = await signIdToken(provider, issuance, accessToken)
  */
-export async function signIdToken(provider: Provider, issuance: Issuance, accessToken: string): Promise<string> {
+export async function signIdToken(
+  provider: Provider,
+  issuance: Pick<Issuance, 'client' | 'user' | 'scopes' | 'authTime' | 'nonce'>,
+  accessToken?: string,
+): Promise<string> {
   const { kid, privateKey } = await provider.keys.current()
   const now = epochSeconds(provider.now())
-  // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token.
-  const atHash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url')
   const claims: Record<string, unknown> = {
     iss: provider.issuer,
     aud: issuance.client.client_id,
@@ -122,8 +124,9 @@ export async function signIdToken(provider: Provider, issuance: Issuance, access
     iat: now,
     ...claimsFor(issuance.user, issuance.scopes),
     auth_time: issuance.authTime,
-    at_hash: atHash,
   }
+  // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token, when one is issued with it.
+  if (accessToken !== undefined) claims.at_hash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url')
   if (issuance.nonce !== undefined) claims.nonce = issuance.nonce
   return signRs256({ alg: 'RS256', kid, typ: 'JWT' }, claims, privateKey)
 }

@@ -5,8 +5,8 @@
  * the forms POST back here with the sealed request, which is read and
  * checked again from the start.
  */
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
+import { clientAddress } from '../../http/client-address.js'
 import { bodyLimit } from 'hono/body-limit'
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
 import { userByLogin } from '../../accounts/users.js'
@@ -197,12 +197,4 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
   })
 
   return app
-}
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }

@@ -3,6 +3,7 @@
  * errors, signed out) in one accessible layout with the headers the
  * handbook requires: no framing, no referrer, no caching.
  */
+import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 
 /**
@@ -20,10 +21,18 @@ export const escapeHtml = (text: string): string =>
  * @example
  * return htmlPage(c, 200, 'Sign in', '<form>…</form>')
  */
-export function htmlPage(c: Context, status: 200 | 400 | 401 | 403 | 429, title: string, body: string): Response {
+export function htmlPage(
+  c: Context,
+  status: 200 | 400 | 401 | 403 | 429,
+  title: string,
+  body: string,
+  { script }: { script?: string } = {},
+): Response {
+  // The one inline script a page may carry is allowed by its hash, nothing else.
+  const scriptSource = script ? ` script-src 'sha256-${createHash('sha256').update(script).digest('base64')}';` : ''
   c.header(
     'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+    `default-src 'none';${scriptSource} style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'`,
   )
   c.header('X-Frame-Options', 'DENY')
   c.header('Referrer-Policy', 'no-referrer')
@@ -45,7 +54,7 @@ export function htmlPage(c: Context, status: 200 | 400 | 401 | 403 | 429, title:
   :focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
 </style>
 </head>
-<body><main>${body}</main></body>
+<body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body>
 </html>`,
     status,
   )

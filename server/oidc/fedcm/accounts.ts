@@ -1,0 +1,50 @@
+/**
+ * @module The FedCM accounts endpoint: the signed-in account, with the
+ * clients it already approved (from stored consents), for the browser's
+ * account chooser. Only the browser's FedCM fetch may read it
+ * (`Sec-Fetch-Dest: webidentity`); signed out, it answers 401.
+ */
+import { Hono } from 'hono'
+import type { Provider } from '../provider.js'
+import { currentSession } from '../sessions.js'
+
+/**
+ * Builds the endpoint, mounted at `/oidc/fedcm/accounts`.
+ *
+ * @example
+ * app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))
+ */
+export function fedcmAccounts(provider: Provider): Hono {
+  const app = new Hono()
+  app.get('/', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    if (c.req.header('Sec-Fetch-Dest') !== 'webidentity') return c.json({ error: { code: 'invalid_request' } }, 400)
+    const session = await currentSession(c, provider)
+    if (!session) {
+      c.header('Set-Login', 'logged-out')
+      return c.json({ error: { code: 'unauthorized' } }, 401)
+    }
+    const { user } = session
+    const approved = await provider.db
+      .selectFrom('consents')
+      .innerJoin('clients', 'clients.id', 'consents.client_id')
+      .select('clients.client_id')
+      .where('consents.user_id', '=', user.id)
+      .where('consents.revoked_at', 'is', null)
+      .execute()
+    return c.json({
+      accounts: [
+        {
+          id: user.sub,
+          name: user.name,
+          email: user.email,
+          ...(user.given_name ? { given_name: user.given_name } : {}),
+          ...(user.picture ? { picture: user.picture } : {}),
+          approved_clients: approved.map((row) => row.client_id),
+          login_hints: [user.email, user.sub],
+        },
+      ],
+    })
+  })
+  return app
+}

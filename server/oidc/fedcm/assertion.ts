@@ -1,0 +1,108 @@
+/**
+ * @module The FedCM ID assertion and disconnect endpoints. The browser
+ * POSTs them with the user's cookies, `Sec-Fetch-Dest: webidentity` and
+ * the calling page's `Origin`, which must be one of the client's
+ * registered origins; answers carry CORS for exactly that origin with
+ * credentials. An assertion returns `{token}`, an id_token for the client
+ * bound to the caller's nonce, records consent and `account.signed_in`;
+ * a refusal is `{error: {code, url}}`.
+ */
+import { type Context, Hono } from 'hono'
+import { clientAddress } from '../../http/client-address.js'
+import { revokeConsent } from '../../accounts/account-actions.js'
+import { clientByClientId, originsOf } from '../../clients/clients.js'
+import type { ClientRow } from '../../db/schema.js'
+import { grantConsent } from '../authorize/consents.js'
+import { OAuthError } from '../errors.js'
+import { readForm } from '../form-body.js'
+import type { Provider } from '../provider.js'
+import { type ActiveSession, currentSession } from '../sessions.js'
+import { signIdToken } from '../tokens.js'
+
+/** What FedCM discloses to the client, as scopes. */
+const FEDCM_SCOPES = ['openid', 'profile', 'email']
+
+type Refusal = { status: 400 | 401 | 403; code: string; message: string }
+
+interface FedcmCall {
+  client: ClientRow
+  session: ActiveSession
+  form: URLSearchParams
+}
+
+/**
+ * Builds both endpoints, mounted at `/oidc/fedcm`.
+ *
+ * @example
+ * app.route('/oidc/fedcm', fedcmAssertion(provider))
+ */
+export function fedcmAssertion(provider: Provider): Hono {
+  const app = new Hono()
+  const errorUrl = `${provider.issuer}/fedcm/error`
+
+  /** The guards both endpoints share; returns the call or the refusal to send. */
+  async function readCall(c: Context): Promise<FedcmCall | Refusal> {
+    if (c.req.header('Sec-Fetch-Dest') !== 'webidentity')
+      return { status: 400, code: 'invalid_request', message: 'only the browser may call this endpoint' }
+    let form: URLSearchParams
+    try {
+      form = await readForm(c, ['client_id', 'account_id', 'params', 'nonce'])
+    } catch (error) {
+      if (error instanceof OAuthError) return { status: 400, code: 'invalid_request', message: error.message }
+      throw error
+    }
+    const clientId = form.get('client_id')
+    const client = clientId ? await clientByClientId(provider.db, clientId) : undefined
+    if (!client) return { status: 400, code: 'invalid_request', message: 'unknown client_id' }
+    const origin = c.req.header('Origin')
+    if (!origin || !originsOf(client).includes(origin))
+      return { status: 403, code: 'unauthorized_client', message: 'the calling origin is not registered for this client' }
+    c.header('Access-Control-Allow-Origin', origin)
+    c.header('Access-Control-Allow-Credentials', 'true')
+    c.header('Vary', 'Origin')
+    const session = await currentSession(c, provider)
+    if (!session) return { status: 401, code: 'access_denied', message: 'the user is not signed in' }
+    const accountId = form.get('account_id')
+    if (accountId !== null && accountId !== session.user.sub)
+      return { status: 400, code: 'invalid_request', message: 'account_id is not the signed-in account' }
+    return { client, session, form }
+  }
+
+  const refuse = (c: Context, refusal: Refusal) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ error: { code: refusal.code, url: `${errorUrl}?code=${refusal.code}` } }, refusal.status)
+  }
+
+  app.post('/assertion', async (c) => {
+    const call = await readCall(c)
+    if ('status' in call) return refuse(c, call)
+    const { client, session, form } = call
+    let params: { nonce?: unknown }
+    try {
+      params = JSON.parse(form.get('params') ?? '{}') as { nonce?: unknown }
+    } catch {
+      return refuse(c, { status: 400, code: 'invalid_request', message: 'params is not JSON' })
+    }
+    const nonce = typeof params.nonce === 'string' ? params.nonce : (form.get('nonce') ?? undefined)
+    await grantConsent(provider, session.user, client, FEDCM_SCOPES)
+    const token = await signIdToken(provider, { client, user: session.user, scopes: FEDCM_SCOPES, authTime: session.authTime, nonce })
+    await provider.events.record(provider.db, 'account.signed_in', client.client_id, {
+      account: session.user.sub,
+      scopes: FEDCM_SCOPES,
+      ip: clientAddress(c),
+      user_agent: c.req.header('User-Agent') ?? '',
+    })
+    return c.json({ token }, 200, { 'Cache-Control': 'no-store' })
+  })
+
+  app.post('/disconnect', async (c) => {
+    const call = await readCall(c)
+    if ('status' in call) return refuse(c, call)
+    await revokeConsent(provider.db, provider.events, call.session.user, call.client, provider.now()).catch((error: unknown) => {
+      // Disconnecting an account that never consented is already done.
+      if (!(error instanceof Error && error.name === 'InvalidInput')) throw error
+    })
+    return c.json({ account_id: call.session.user.sub }, 200, { 'Cache-Control': 'no-store' })
+  })
+  return app
+}

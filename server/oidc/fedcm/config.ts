@@ -1,0 +1,77 @@
+/**
+ * @module The FedCM configuration Chromium reads first:
+ * `/.well-known/web-identity` (which config files this site vouches for,
+ * and, because the config names a client metadata endpoint, the accounts
+ * endpoint and login URL) and `/fedcm.json` with the spec's fields.
+ */
+import { Hono } from 'hono'
+import { htmlPage } from '../pages/html-page.js'
+import { messagePage } from '../pages/message-page.js'
+import type { Provider } from '../provider.js'
+
+export const FEDCM_PATHS = {
+  config: '/fedcm.json',
+  accounts: '/oidc/fedcm/accounts',
+  metadata: '/oidc/fedcm/metadata',
+  assertion: '/oidc/fedcm/assertion',
+  disconnect: '/oidc/fedcm/disconnect',
+  login: '/login',
+} as const
+
+/**
+ * The `/fedcm.json` document.
+ *
+ * @example
+ * fedcmConfig('http://localhost:8787').id_assertion_endpoint // 'http://localhost:8787/oidc/fedcm/assertion'
+ */
+export function fedcmConfig(issuer: string) {
+  return {
+    accounts_endpoint: `${issuer}${FEDCM_PATHS.accounts}`,
+    client_metadata_endpoint: `${issuer}${FEDCM_PATHS.metadata}`,
+    id_assertion_endpoint: `${issuer}${FEDCM_PATHS.assertion}`,
+    disconnect_endpoint: `${issuer}${FEDCM_PATHS.disconnect}`,
+    login_url: `${issuer}${FEDCM_PATHS.login}`,
+    branding: {
+      background_color: '#0969da',
+      color: '#ffffff',
+      icons: [{ url: `${issuer}/fedcm/icon.svg`, size: 64 }],
+    },
+  }
+}
+
+/**
+ * The sub-app serving both documents and the branding icon, mounted at `/`.
+ *
+ * @example
+ * app.route('/', fedcmConfigFiles(provider))
+ */
+export function fedcmConfigFiles(provider: Provider): Hono {
+  const app = new Hono()
+  const json = { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' }
+  const config = JSON.stringify(fedcmConfig(provider.issuer))
+  const webIdentity = JSON.stringify({
+    provider_urls: [`${provider.issuer}${FEDCM_PATHS.config}`],
+    accounts_endpoint: `${provider.issuer}${FEDCM_PATHS.accounts}`,
+    login_url: `${provider.issuer}${FEDCM_PATHS.login}`,
+  })
+  app.get('/.well-known/web-identity', (c) => c.body(webIdentity, 200, json))
+  app.get(FEDCM_PATHS.config, (c) => c.body(config, 200, json))
+  // Where a refused assertion's `error.url` points: a page saying why.
+  app.get('/fedcm/error', (c) => {
+    const code = c.req.query('code') ?? 'error'
+    const why: Record<string, string> = {
+      unauthorized_client: 'This site is not registered to sign you in with svc.',
+      access_denied: 'You are not signed in to svc.',
+      invalid_request: 'The sign-in request was not valid.',
+    }
+    return htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in could not finish', why[code] ?? 'Something went wrong.'))
+  })
+  app.get('/fedcm/icon.svg', (c) =>
+    c.body(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0969da"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="700" fill="#fff" text-anchor="middle">svc</text></svg>',
+      200,
+      { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' },
+    ),
+  )
+  return app
+}

@@ -1,0 +1,29 @@
+/**
+ * @module Federated Credential Management (FedCM) at svc, as Chromium
+ * implements it: the configuration files, the accounts, client metadata,
+ * ID assertion and disconnect endpoints, and the login page.
+ */
+import { Hono } from 'hono'
+import type { LoginThrottle } from '../authorize/login-throttle.js'
+import type { Provider } from '../provider.js'
+import { fedcmAccounts } from './accounts.js'
+import { fedcmAssertion } from './assertion.js'
+import { fedcmClientMetadata } from './client-metadata.js'
+import { fedcmConfigFiles } from './config.js'
+import { standaloneLogin } from './login.js'
+
+/**
+ * Builds the FedCM sub-app, mounted at `/`.
+ *
+ * @example
+ * app.route('/', fedcm(provider, { throttle }))
+ */
+export function fedcm(provider: Provider, options: { throttle: LoginThrottle }): Hono {
+  const app = new Hono()
+  app.route('/', fedcmConfigFiles(provider))
+  app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))
+  app.route('/oidc/fedcm/metadata', fedcmClientMetadata(provider))
+  app.route('/oidc/fedcm', fedcmAssertion(provider))
+  app.route('/login', standaloneLogin(provider, options))
+  return app
+}
