@@ -19,7 +19,7 @@ export function csrfToken(c: Context): string {
   const existing = getCookie(c, CSRF_COOKIE)
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing
   const token = randomBytes(32).toString('base64url')
-  setCookie(c, CSRF_COOKIE, token, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/oidc' })
+  setCookie(c, CSRF_COOKIE, token, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' })
   return token
 }
 

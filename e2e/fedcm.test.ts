@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createRemoteJWKSet, jwtVerify } from 'jose'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningBff, startBff, svcBff } from './bff-process.js'
+import { launchChromium } from './chromium.js'
+
+describe('FedCM sign-in in Chromium (the identity provider side)', () => {
+  let bff: RunningBff
+  let browser: Browser
+  let rp: Server
+  let rpOrigin: string
+  let idp: string
+  let clientId: string
+
+  beforeAll(async () => {
+    rp = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><body><p>Partner</p><script>
+        window.signIn = (configURL, clientId, nonce) =>
+          navigator.credentials.get({ identity: { providers: [{ configURL, clientId, params: { nonce } }] } }).then((credential) => credential.token)
+      </script></body></html>`),
+    )
+    await new Promise<void>((resolve) => rp.listen(0, '127.0.0.1', resolve))
+    rpOrigin = `http://127.0.0.1:${(rp.address() as AddressInfo).port}`
+
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-fedcm-')), 'svc.db')
+    await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', 'analytical engine', '--db', db)
+    clientId = (await svcBff('client', 'create', '--name', 'Partner', '--redirect-uri', `${rpOrigin}/callback`, '--db', db)).client_id!
+    // The identity provider and the partner must be two sites: localhost and 127.0.0.1.
+    const port = await freePort()
+    idp = `http://localhost:${port}`
+    bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await bff?.stop()
+    await new Promise((resolve) => rp?.close(resolve))
+  })
+
+  it('signs in with one click through the browser dialog and returns a verifiable id_token', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${idp}/login`)
+    await page.getByLabel('Email').fill('ada@example.com')
+    await page.getByLabel('Password').fill('analytical engine')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByText('You are signed in').waitFor()
+
+    await page.goto(rpOrigin)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
+    cdp.on(
+      'FedCm.dialogShown' as never,
+      ((event: { dialogId: string; accounts: { email: string }[] }) => {
+        expect(event.accounts[0]!.email).toBe('ada@example.com')
+        void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)
+      }) as never,
+    )
+    const token = await page.evaluate(
+      ([configURL, id]) =>
+        (window as unknown as { signIn: (a: string, b: string, c: string) => Promise<string> }).signIn(configURL!, id!, 'nonce-fedcm-1'),
+      [`${idp}/fedcm.json`, clientId],
+    )
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
+      issuer: idp,
+      audience: clientId,
+    })
+    expect(payload).toMatchObject({ nonce: 'nonce-fedcm-1', email: 'ada@example.com' })
+    await context.close()
+  })
+})
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
