@@ -43,7 +43,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await new Promise((resolve) => rp?.close(resolve))
   })
 
-  it('signs in with one click through the browser dialog and returns a verifiable id_token', async () => {
+  it('signs in with one click through the browser dialog and returns a verifiable id_token', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${idp}/login`)
