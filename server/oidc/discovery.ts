@@ -44,6 +44,7 @@ export function discoveryDocument(issuer: string) {
     revocation_endpoint: `${issuer}/oidc/revoke`,
     introspection_endpoint: `${issuer}/oidc/introspect`,
     end_session_endpoint: `${issuer}/oidc/logout`,
+    check_session_iframe: `${issuer}/oidc/iframe/check_session`,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     subject_types_supported: ['public'],

@@ -10,6 +10,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/schema.js'
 import { LIFETIMES, type Provider } from './provider.js'
+import { renewBrowserState } from './session-state.js'
 
 export const SESSION_COOKIE = 'svc_session'
 
@@ -45,6 +46,7 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
     .executeTakeFirstOrThrow()
   setCookie(c, SESSION_COOKIE, value, { httpOnly: true, secure: true, sameSite: 'None', path: '/', maxAge: LIFETIMES.session })
   c.header('Set-Login', 'logged-in')
+  renewBrowserState(c)
   return { id: row.id, authTime, user }
 }
 
@@ -88,4 +90,5 @@ export async function endSession(
   if (session) await db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, sameSite: 'None', httpOnly: true })
   c.header('Set-Login', 'logged-out')
+  renewBrowserState(c)
 }

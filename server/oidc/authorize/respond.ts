@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono'
 import type { OAuthError } from '../errors.js'
+import { sessionState } from '../session-state.js'
 import type { RedirectTarget } from './read-request.js'
 
 function redirectTo(c: Context, target: RedirectTarget, issuer: string, parameters: Record<string, string>): Response {
@@ -24,7 +25,7 @@ function redirectTo(c: Context, target: RedirectTarget, issuer: string, paramete
  * return redirectWithCode(c, request, provider.issuer, code)
  */
 export function redirectWithCode(c: Context, target: RedirectTarget, issuer: string, code: string): Response {
-  return redirectTo(c, target, issuer, { code })
+  return redirectTo(c, target, issuer, { code, session_state: sessionState(c, target.client.client_id, target.redirectUri) })
 }
 
 /**
