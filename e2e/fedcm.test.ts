@@ -16,6 +16,10 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let rpOrigin: string
   let idp: string
   let clientId: string
+  // The check_session iframe reads svc's cookie, which Chromium withholds from
+  // third-party frames; a relying party on the same site (localhost) shows
+  // the protocol working.
+  let sameSiteRp: string
 
   beforeAll(async () => {
     rp = createServer((_req, res) =>
@@ -29,7 +33,21 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
 
     const db = join(mkdtempSync(join(tmpdir(), 'svc-fedcm-')), 'svc.db')
     await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', 'analytical engine', '--db', db)
-    clientId = (await svcBff('client', 'create', '--name', 'Partner', '--redirect-uri', `${rpOrigin}/callback`, '--db', db)).client_id!
+    sameSiteRp = rpOrigin.replace('127.0.0.1', 'localhost')
+    clientId = (
+      await svcBff(
+        'client',
+        'create',
+        '--name',
+        'Partner',
+        '--redirect-uri',
+        `${rpOrigin}/callback`,
+        '--redirect-uri',
+        `${sameSiteRp}/callback`,
+        '--db',
+        db,
+      )
+    ).client_id!
     // The identity provider and the partner must be two sites: localhost and 127.0.0.1.
     const port = await freePort()
     idp = `http://localhost:${port}`
@@ -72,6 +90,37 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       audience: clientId,
     })
     expect(payload).toMatchObject({ nonce: 'nonce-fedcm-1', email: 'ada@example.com' })
+    await context.close()
+  })
+
+  it('answers the check_session iframe: unchanged, then changed after signing out', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${idp}/login`)
+    await page.getByLabel('Email').fill('ada@example.com')
+    await page.getByLabel('Password').fill('analytical engine')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByText('You are signed in').waitFor()
+    const authorize = `${idp}/oidc/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: `${sameSiteRp}/callback`, response_type: 'code', scope: 'openid', state: 's' })}`
+    await page.goto(authorize)
+    if (await page.getByRole('button', { name: 'Allow' }).isVisible()) await page.getByRole('button', { name: 'Allow' }).click()
+    await page.waitForURL(`${sameSiteRp}/callback?**`)
+    const sessionState = new URL(page.url()).searchParams.get('session_state')!
+    const ask = () =>
+      page.evaluate(
+        ([src, message]) =>
+          new Promise<string>((resolve) => {
+            const frame = Object.assign(document.createElement('iframe'), { src })
+            addEventListener('message', (event) => resolve(String(event.data)), { once: true })
+            frame.onload = () => frame.contentWindow!.postMessage(message, new URL(src!).origin)
+            document.body.append(frame)
+          }),
+        [`${idp}/oidc/iframe/check_session`, `${clientId} ${sessionState}`],
+      )
+    expect(await ask()).toBe('unchanged')
+    await page.goto(`${idp}/oidc/logout?client_id=${clientId}`)
+    await page.goto(`${sameSiteRp}/callback`)
+    expect(await ask()).toBe('changed')
     await context.close()
   })
 })
