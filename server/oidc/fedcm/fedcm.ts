@@ -1,7 +1,8 @@
 /**
  * @module Federated Credential Management (FedCM) at svc, as Chromium
  * implements it: the configuration files, the accounts, client metadata,
- * ID assertion and disconnect endpoints, and the login page.
+ * ID assertion and disconnect endpoints, the login page, and One Tap for
+ * browsers without FedCM.
  */
 import { Hono } from 'hono'
 import type { LoginThrottle } from '../authorize/login-throttle.js'
@@ -11,6 +12,7 @@ import { fedcmAssertion } from './assertion.js'
 import { fedcmClientMetadata } from './client-metadata.js'
 import { fedcmConfigFiles } from './config.js'
 import { standaloneLogin } from './login.js'
+import { oneTap } from './one-tap.js'
 
 /**
  * Builds the FedCM sub-app, mounted at `/`.
@@ -25,5 +27,6 @@ export function fedcm(provider: Provider, options: { throttle: LoginThrottle }):
   app.route('/oidc/fedcm/metadata', fedcmClientMetadata(provider))
   app.route('/oidc/fedcm', fedcmAssertion(provider))
   app.route('/login', standaloneLogin(provider, options))
+  app.route('/oidc/onetap', oneTap(provider))
   return app
 }
