@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
@@ -64,11 +64,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   it('signs in with one click through the browser dialog and returns a verifiable id_token', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${idp}/login`)
-    await page.getByLabel('Email').fill('ada@example.com')
-    await page.getByLabel('Password').fill('analytical engine')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByText('You are signed in').waitFor()
+    await signInAtSvc(page, idp)
 
     await page.goto(rpOrigin)
     const cdp = await context.newCDPSession(page)
@@ -96,11 +92,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   it('answers the check_session iframe: unchanged, then changed after signing out', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${idp}/login`)
-    await page.getByLabel('Email').fill('ada@example.com')
-    await page.getByLabel('Password').fill('analytical engine')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByText('You are signed in').waitFor()
+    await signInAtSvc(page, idp)
     const authorize = `${idp}/oidc/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: `${sameSiteRp}/callback`, response_type: 'code', scope: 'openid', state: 's' })}`
     await page.goto(authorize)
     if (await page.getByRole('button', { name: 'Allow' }).isVisible()) await page.getByRole('button', { name: 'Allow' }).click()
@@ -124,6 +116,15 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await context.close()
   })
 })
+
+/** Signs in on svc's own login page, as a person would. */
+async function signInAtSvc(page: Page, idp: string): Promise<void> {
+  await page.goto(`${idp}/login`)
+  await page.getByLabel('Email').fill('ada@example.com')
+  await page.getByLabel('Password').fill('analytical engine')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByText('You are signed in').waitFor()
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer()
