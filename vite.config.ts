@@ -1,32 +1,40 @@
 /**
- * @module Build and test configuration. `vite build` bundles the widgets
+ * @module Build and test configuration. `vite build` bundles `<svc-ads>`
  * for partner pages (`dist/widget/`): `svc-ads.js` as an ES module and
- * `svc-ads.iife.js` as one classic script with Lit and DOMPurify inside.
- * Vitest runs the server and shared tests beside their code and the
- * cross-process tests in `e2e/`.
+ * `svc-ads.iife.js` as one classic script with everything inside;
+ * `vite build --mode sdk` bundles `/sdk.js` (`<svc-signin>`) as one classic
+ * script. Vitest runs the server and shared tests beside their code and
+ * the cross-process tests in `e2e/`.
  */
 import { defineConfig } from 'vitest/config'
 
-export default defineConfig({
-  build: {
-    outDir: 'dist/widget',
-    emptyOutDir: true,
-    target: 'es2021',
-    minify: true,
-    // The IIFE finds its origin from document.currentScript; its import.meta
-    // fallback becoming {} there is expected.
-    rolldownOptions: { checks: { emptyImportMeta: false } },
-    lib: {
-      entry: 'widget/ads/svc-ads.ts',
-      name: 'SvcAdsWidget',
-      formats: ['es', 'iife'],
-      fileName: (format) => (format === 'es' ? 'svc-ads.js' : 'svc-ads.iife.js'),
-    },
-  },
+const shared = {
+  outDir: 'dist/widget',
+  target: 'es2022',
+  minify: true,
+  // The classic scripts find their origin from document.currentScript;
+  // their import.meta fallback becoming {} there is expected.
+  rolldownOptions: { checks: { emptyImportMeta: false } },
+} as const
+
+export default defineConfig(({ mode }) => ({
+  build:
+    mode === 'sdk'
+      ? { ...shared, emptyOutDir: false, lib: { entry: 'widget/signin/sdk.ts', name: 'SvcSdk', formats: ['iife'], fileName: () => 'sdk.js' } }
+      : {
+          ...shared,
+          emptyOutDir: true,
+          lib: {
+            entry: 'widget/ads/svc-ads.ts',
+            name: 'SvcAdsWidget',
+            formats: ['es', 'iife'],
+            fileName: (format) => (format === 'es' ? 'svc-ads.js' : 'svc-ads.iife.js'),
+          },
+        },
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
-})
+}))

@@ -22,12 +22,19 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let sameSiteRp: string
 
   beforeAll(async () => {
-    rp = createServer((_req, res) =>
+    rp = createServer((req, res) => {
+      if (req.url === '/with-sdk') {
+        res.writeHead(200, { 'Content-Type': 'text/html' })
+          .end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
+          <svc-signin client-id="${clientId}" nonce="nonce-sdk-1" theme="filled_blue"></svc-signin>
+          <script>document.addEventListener('svc-signin', (event) => { window.credential = event.detail.credential })</script></body></html>`)
+        return
+      }
       res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><body><p>Partner</p><script>
         window.signIn = (configURL, clientId, nonce) =>
           navigator.credentials.get({ identity: { providers: [{ configURL, clientId, params: { nonce } }] } }).then((credential) => credential.token)
-      </script></body></html>`),
-    )
+      </script></body></html>`)
+    })
     await new Promise<void>((resolve) => rp.listen(0, '127.0.0.1', resolve))
     rpOrigin = `http://127.0.0.1:${(rp.address() as AddressInfo).port}`
 
@@ -86,6 +93,30 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       audience: clientId,
     })
     expect(payload).toMatchObject({ nonce: 'nonce-fedcm-1', email: 'ada@example.com' })
+    await context.close()
+  })
+
+  it('signs in from the <svc-signin> button of /sdk.js', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInAtSvc(page, idp)
+    await page.goto(`${rpOrigin}/with-sdk`)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
+    cdp.on(
+      'FedCm.dialogShown' as never,
+      ((event: { dialogId: string }) =>
+        void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)) as never,
+    )
+    await page.getByRole('button', { name: 'Sign in with svc' }).click()
+    const credential = await page
+      .waitForFunction(() => (window as unknown as { credential?: string }).credential)
+      .then((handle) => handle.jsonValue())
+    const { payload } = await jwtVerify(String(credential), createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
+      issuer: idp,
+      audience: clientId,
+    })
+    expect(payload.nonce).toBe('nonce-sdk-1')
     await context.close()
   })
 

@@ -21,7 +21,7 @@ import { demoSite } from './demo/demo-site.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
 import { webhookOutbox } from './webhooks/outbox.js'
-import { loadWidgetAssets, widgetAssets } from './widget-assets.js'
+import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -81,6 +81,7 @@ export function createBff({
   app.route('/', identityProvider(provider, { throttle }))
   const widgets = loadWidgetAssets()
   app.route('/widget', widgetAssets(widgets))
+  app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))
   app.route('/', demoSite({ demoApiKey, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {

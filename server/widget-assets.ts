@@ -1,5 +1,5 @@
 /**
- * @module Serves the built widgets (`dist/widget/`) to partner pages:
+ * @module Serves the built widgets (`dist/widget/`) and `/sdk.js` to partner pages:
  * stable URLs (`/widget/svc-ads.js`, `/widget/svc-ads.iife.js`) cached for
  * five minutes, and content-hashed copies (`/widget/svc-ads.<hash>.js`)
  * cached for a year, all readable cross-origin as module scripts need.
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 
 const DEFAULT_DIRECTORY = fileURLToPath(new URL('../dist/widget', import.meta.url))
 const STABLE = 'public, max-age=300'
@@ -60,21 +60,29 @@ export function loadWidgetAssets(directory = DEFAULT_DIRECTORY) {
  */
 export function widgetAssets(assets: ReturnType<typeof loadWidgetAssets>): Hono {
   const app = new Hono()
-  app.get('/:file', (c) => {
-    const asset = assets.get(c.req.param('file'))
-    if (!asset) {
-      const message = assets.built ? `no widget file ${c.req.param('file')}` : 'the widgets are not built; run npm run build'
-      return c.json({ status: 'error', code: 404, message }, 404, { 'Access-Control-Allow-Origin': '*' })
-    }
-    const headers = {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': asset.cacheControl,
-      ETag: asset.etag,
-      'Access-Control-Allow-Origin': '*',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-    }
-    if (c.req.header('If-None-Match') === asset.etag) return c.body(null, 304, headers)
-    return c.body(new Uint8Array(asset.body), 200, headers)
-  })
+  app.get('/:file', (c) => answerWithAsset(c, assets, c.req.param('file')))
   return app
+}
+
+/**
+ * Answers with one built file (`/sdk.js` is served this way at the root).
+ *
+ * @example
+ * app.get('/sdk.js', (c) => answerWithAsset(c, assets, 'sdk.js'))
+ */
+export function answerWithAsset(c: Context, assets: ReturnType<typeof loadWidgetAssets>, name: string): Response {
+  const asset = assets.get(name)
+  if (!asset) {
+    const message = assets.built ? `no widget file ${name}` : 'the widgets are not built; run npm run build'
+    return c.json({ status: 'error', code: 404, message }, 404, { 'Access-Control-Allow-Origin': '*' })
+  }
+  const headers = {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': asset.cacheControl,
+    ETag: asset.etag,
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  }
+  if (c.req.header('If-None-Match') === asset.etag) return c.body(null, 304, headers)
+  return c.body(new Uint8Array(asset.body), 200, headers)
 }

@@ -4,6 +4,9 @@
  */
 import { css } from 'lit'
 
+// A fixed text height (the description clips, the call to action stays)
+// keeps every slide, and the loading placeholder, the same size: no layout
+// shift. (Comments stay out of the template: it ships as written.)
 export const svcAdsStyles = css`
   :host {
     --svc-ads-aspect-ratio: 2 / 1;
@@ -77,8 +80,6 @@ export const svcAdsStyles = css`
     object-fit: cover;
     background: var(--svc-ads-skeleton);
   }
-  /* A fixed text height (the description clips, the call to action stays)
-     keeps every slide, and the loading placeholder, the same size: no layout shift. */
   .text {
     padding: 0.75rem 1rem 1rem;
     display: grid;

@@ -1,0 +1,126 @@
+/**
+ * @module `<svc-signin>`: a "Sign in with svc" button for partner pages,
+ * loaded from svc's `/sdk.js`. One click signs in through the browser's
+ * Federated Credential Management (FedCM) and hands the partner an
+ * id_token as the `svc-signin` event's credential, or POSTs it to
+ * `login-uri`. Written without Lit to keep `/sdk.js` small.
+ */
+
+// svc's origin: where this classic script was loaded from.
+const SDK_ORIGIN = (document.currentScript as HTMLScriptElement | null)?.src
+  ? new URL((document.currentScript as HTMLScriptElement).src).origin
+  : location.origin
+
+const TEXTS: Record<string, string> = {
+  signin_with: 'Sign in with svc',
+  continue_with: 'Continue with svc',
+  signup_with: 'Sign up with svc',
+  signin: 'Sign in',
+}
+
+const STYLE = `
+:host { display: inline-block }
+button { font: 500 15px/1 system-ui, sans-serif; display: inline-flex; align-items: center; gap: .6rem; padding: 0 1rem; height: 40px; min-width: 100%;
+  border-radius: 6px; border: 1px solid #d0d7de; background: #fff; color: #1f2328; cursor: pointer }
+:host([theme="filled_blue"]) button { background: #0969da; border-color: #0969da; color: #fff }
+:host([theme="filled_black"]) button { background: #1f2328; border-color: #1f2328; color: #fff }
+:host([size="large"]) button { height: 48px; font-size: 16px }
+:host([size="small"]) button { height: 32px; font-size: 13px }
+:host([shape="pill"]) button { border-radius: 999px }
+button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
+button[aria-busy="true"] { opacity: .7; cursor: progress }
+.logo { width: 20px; height: 20px; border-radius: 5px; background: #0969da; color: #fff; font-size: 10px; display: grid; place-items: center; font-weight: 700 }`
+
+/**
+ * A sign-in button.
+ *
+ * @event svc-signin - Signed in; `detail.credential` is an id_token for `client-id`, `detail.select_by` says how.
+ * @event svc-signin-error - Sign-in did not finish; `detail.reason` says why.
+ *
+ * @attr client-id - The partner's client id at svc (required).
+ * @attr nonce - Bound into the id_token; the partner's backend checks it.
+ * @attr login-uri - When set, the credential is POSTed there as a form (`credential`, `nonce`) instead of only firing the event.
+ * @attr theme - `outline` (default), `filled_blue` or `filled_black`.
+ * @attr size - `small`, `medium` (default) or `large`.
+ * @attr shape - `rectangular` (default) or `pill`.
+ * @attr text - `signin_with` (default), `continue_with`, `signup_with` or `signin`.
+ * @attr width - The button's width in pixels.
+ * @attr locale - BCP 47 language of the button (English only for now).
+ */
+export class SvcSignin extends HTMLElement {
+  static observedAttributes = ['text', 'width']
+  private readonly button: HTMLButtonElement
+
+  constructor() {
+    super()
+    const root = this.attachShadow({ mode: 'open' })
+    const style = document.createElement('style')
+    style.textContent = STYLE
+    this.button = document.createElement('button')
+    this.button.type = 'button'
+    this.button.part.add('button')
+    this.button.addEventListener('click', () => void this.signIn())
+    root.append(style, this.button)
+    this.render()
+  }
+
+  attributeChangedCallback(): void {
+    this.render()
+  }
+
+  private render(): void {
+    const logo = document.createElement('span')
+    logo.className = 'logo'
+    logo.setAttribute('aria-hidden', 'true')
+    logo.textContent = 'svc'
+    this.button.replaceChildren(logo, TEXTS[this.getAttribute('text') ?? ''] ?? TEXTS.signin_with!)
+    const width = Number(this.getAttribute('width'))
+    this.style.width = width > 0 ? `${Math.min(width, 400)}px` : ''
+  }
+
+  /** Signs in through FedCM; resolves once the event fired (or the credential was posted). */
+  async signIn(): Promise<void> {
+    const clientId = this.getAttribute('client-id')
+    if (!clientId) return this.fail('client-id is missing')
+    if (!('IdentityCredential' in window)) return this.fail('fedcm_unavailable')
+    this.button.setAttribute('aria-busy', 'true')
+    try {
+      const nonce = this.getAttribute('nonce') ?? undefined
+      const credential = (await navigator.credentials.get({
+        identity: { providers: [{ configURL: `${SDK_ORIGIN}/fedcm.json`, clientId, params: nonce ? { nonce } : {} }] },
+      } as CredentialRequestOptions)) as (Credential & { token?: string }) | null
+      if (!credential?.token) return this.fail('no_credential')
+      this.dispatchEvent(
+        new CustomEvent('svc-signin', { detail: { credential: credential.token, select_by: 'fedcm' }, bubbles: true, composed: true }),
+      )
+      const loginUri = this.getAttribute('login-uri')
+      if (loginUri) postCredential(loginUri, credential.token, nonce)
+    } catch (error) {
+      this.fail((error as Error).name === 'NetworkError' ? 'declined_or_unavailable' : (error as Error).message)
+    } finally {
+      this.button.removeAttribute('aria-busy')
+    }
+  }
+
+  private fail(reason: string): void {
+    this.dispatchEvent(new CustomEvent('svc-signin-error', { detail: { reason }, bubbles: true, composed: true }))
+  }
+}
+
+/** Sends the credential to the partner's backend as a top-level form POST, like Google's `login_uri`. */
+function postCredential(action: string, credential: string, nonce: string | undefined): void {
+  const form = Object.assign(document.createElement('form'), { method: 'post', action })
+  for (const [name, value] of Object.entries({ credential, nonce: nonce ?? '' })) {
+    form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }))
+  }
+  document.body.append(form)
+  form.submit()
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-signin': SvcSignin
+  }
+}
+
+if (!customElements.get('svc-signin')) customElements.define('svc-signin', SvcSignin)
