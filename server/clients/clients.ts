@@ -113,5 +113,12 @@ export const redirectUrisOf = (client: ClientRow): string[] => JSON.parse(client
 export const postLogoutRedirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.post_logout_redirect_uris) as string[]
 /** The scopes the client may ask for. */
 export const scopesOf = (client: ClientRow): string[] => JSON.parse(client.scopes) as string[]
-/** The web origins a client's pages run on: those of its redirect URIs. */
-export const originsOf = (client: ClientRow): string[] => [...new Set(redirectUrisOf(client).map((uri) => new URL(uri).origin))]
+/** The web origins a client's pages run on: those of its http(s) redirect URIs (an app's custom scheme has no origin, `"null"`). */
+export const originsOf = (client: ClientRow): string[] => [
+  ...new Set(
+    redirectUrisOf(client)
+      .map((uri) => new URL(uri))
+      .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
+      .map((url) => url.origin),
+  ),
+]

@@ -79,9 +79,11 @@ export function fedcmAssertion(provider: Provider): Hono {
     const { client, session, form } = call
     let params: { nonce?: unknown }
     try {
-      params = JSON.parse(form.get('params') ?? '{}') as { nonce?: unknown }
+      const parsed: unknown = JSON.parse(form.get('params') ?? '{}')
+      if (parsed === null || typeof parsed !== 'object') throw new TypeError('params must be a JSON object')
+      params = parsed as { nonce?: unknown }
     } catch {
-      return refuse(c, { status: 400, code: 'invalid_request', message: 'params is not JSON' })
+      return refuse(c, { status: 400, code: 'invalid_request', message: 'params is not a JSON object' })
     }
     const nonce = typeof params.nonce === 'string' ? params.nonce : (form.get('nonce') ?? undefined)
     await grantConsent(provider, session.user, client, FEDCM_SCOPES)

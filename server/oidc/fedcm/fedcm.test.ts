@@ -136,6 +136,8 @@ describe('FedCM', () => {
     ['for an unknown client', { client_id: 'cli_nope' }, {}, 400, 'invalid_request'],
     ['for another account', { account_id: 'ACC0000000000' }, {}, 400, 'invalid_request'],
     ['with params that are not JSON', { params: '{nonce' }, {}, 400, 'invalid_request'],
+    ['with params that are JSON null', { params: 'null' }, {}, 400, 'invalid_request'],
+    ['with params that are a JSON string', { params: '"n"' }, {}, 400, 'invalid_request'],
   ])('refuses an assertion %s', async (_name, form, headers, status, code) => {
     const browser = await signedInBrowser()
     const res = await assertion(browser, { client_id: idp.confidential.clientId, account_id: idp.sub, params: '{}', ...form }, headers)
@@ -144,6 +146,15 @@ describe('FedCM', () => {
     if (status === 403) expect(res.headers.get('access-control-allow-origin')).toBeNull()
     const explained = await fetch(`${idp.issuer}/fedcm/error?code=${code}`)
     expect(explained.headers.get('content-type')).toContain('text/html')
+  })
+
+  it('never counts the opaque origin "null" of an app scheme as registered', async () => {
+    const { createClient } = await import('../../clients/clients.js')
+    const { clientId } = await createClient(idp.db, { name: 'App', redirectUris: ['com.example.app:/callback', `${PARTNER}/cb`] })
+    const browser = await signedInBrowser()
+    const res = await assertion(browser, { client_id: clientId, account_id: idp.sub, params: '{}' }, { Origin: 'null' })
+    expect(res.status).toBe(403)
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
   })
 
   it('refuses an assertion without a session', async () => {
