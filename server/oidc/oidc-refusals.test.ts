@@ -143,6 +143,19 @@ describe('the login and consent forms', () => {
     expect(browser.cookies.has('svc_session')).toBe(false)
   })
 
+  it('refuse to let a login form skip prompt=login or max_age by posting it as consent', async () => {
+    const browser = new ScriptedBrowser()
+    await codeFor({}, browser)
+    for (const parameters of [{ prompt: 'login' }, { max_age: '0' }]) {
+      idp.advance(2)
+      const page = await (await browser.request(authorizeUrl(parameters))).text()
+      expect(page).toContain('action="/oidc/authorize/login"')
+      const res = await browser.submit(`${idp.issuer}/oidc/authorize/consent`, page, { decision: 'allow' })
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('action="/oidc/authorize/login"')
+    }
+  })
+
   it('refuse an altered interaction', async () => {
     const browser = new ScriptedBrowser()
     const page = await (await browser.request(authorizeUrl())).text()

@@ -95,7 +95,13 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     const needsConsent = request.scopes.some((scope) => !granted.has(scope)) || request.prompt.has('consent')
     if (needsConsent) {
       if (request.prompt.has('none')) throw new ConsentRequired('the user has not consented to these scopes')
-      const interaction = sealInteraction(await interactionSecret(), state)
+      // The consent form is bound to the session that passed the checks above,
+      // so a login form's state posted here cannot skip them.
+      const interaction = sealInteraction(await interactionSecret(), {
+        query: state.query,
+        startedAt: state.startedAt,
+        satisfiedBy: session.id,
+      })
       return htmlPage(
         c,
         200,
@@ -189,7 +195,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     const { form, state } = read
     return withRequest(c, state, async (request) => {
       const session = await currentSession(c, provider)
-      if (!session) return showLogin(c, request, state)
+      if (!session || state.satisfiedBy !== session.id) return decide(c, request, { query: state.query, startedAt: state.startedAt })
       if (form.get('decision') !== 'allow') throw new AccessDenied('the user denied access')
       await grantConsent(provider, session.user, request.client, request.scopes)
       return answerWithCode(c, request, session)

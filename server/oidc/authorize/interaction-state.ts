@@ -11,6 +11,8 @@ export interface InteractionState {
   query: string
   /** Unix seconds when the interaction began. */
   startedAt: number
+  /** On consent forms: the session that passed the sign-in checks the consent applies to. */
+  satisfiedBy?: number
 }
 
 /**
@@ -38,7 +40,11 @@ export function openInteraction(secret: Buffer, sealed: string): InteractionStat
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined
   try {
     const state = JSON.parse(Buffer.from(payload, 'base64url').toString()) as InteractionState
-    return typeof state.query === 'string' && typeof state.startedAt === 'number' ? state : undefined
+    const valid =
+      typeof state.query === 'string' &&
+      typeof state.startedAt === 'number' &&
+      (state.satisfiedBy === undefined || typeof state.satisfiedBy === 'number')
+    return valid ? state : undefined
   } catch {
     return undefined
   }
