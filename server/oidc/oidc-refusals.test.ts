@@ -244,6 +244,22 @@ describe('the token endpoint refuses', () => {
     expect(await (await tokenRequest({ grant_type: 'refresh_token', refresh_token })).json()).toMatchObject({ error: 'invalid_grant' })
   })
 
+  it('a replay racing the first redemption: whatever the first got is revoked', async () => {
+    const code = await codeFor()
+    const answers = await Promise.all([redeem(code), redeem(code)])
+    const bodies = await Promise.all(answers.map((answer) => answer.json()))
+    const issued = bodies.find((body) => body.access_token)
+    expect(bodies.filter((body) => body.error === 'invalid_grant')).toHaveLength(1)
+    const userinfo = await fetch(`${idp.issuer}/oidc/userinfo`, { headers: { Authorization: `Bearer ${issued.access_token}` } })
+    expect(userinfo.status).toBe(401)
+  })
+
+  it('to spend a code on a wrong verifier, so the real client can still redeem it', async () => {
+    const code = await codeFor()
+    expect((await redeem(code, { code_verifier: 'b'.repeat(43) })).status).toBe(400)
+    expect((await redeem(code)).status).toBe(200)
+  })
+
   it('an expired code', async () => {
     const code = await codeFor()
     idp.advance(61)

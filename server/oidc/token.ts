@@ -15,7 +15,7 @@ import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, Unsuppo
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
 import { LIFETIMES, type Provider } from './provider.js'
-import { hashToken, isTokenLive, issueTokens, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
+import { hashToken, isTokenLive, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -56,17 +56,13 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
       ? undefined
       : await provider.db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', hashToken(code)).executeTakeFirst()
   if (!stored || stored.client_id !== client.id) throw new InvalidGrant('the authorization code is not valid')
-  // Single use, claimed atomically: a second redemption finds it consumed.
-  const claimed = await provider.db
-    .updateTable('authorization_codes')
-    .set({ consumed_at: now.toISOString() })
-    .where('id', '=', stored.id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) === 0) {
+  const replayed = async () => {
     await revokeGrant(provider, stored.grant_id, 'authorization code replayed')
-    throw new InvalidGrant('the authorization code was already used; everything issued from it is revoked')
+    return new InvalidGrant('the authorization code was already used; everything issued from it is revoked')
   }
+  if (stored.consumed_at !== null) throw await replayed()
+  // Every check runs before the code is used up, so a stolen code sent with
+  // a wrong verifier or redirect URI cannot spend it for the real client.
   if (Date.parse(stored.expires_at) <= now.getTime()) throw new InvalidGrant('the authorization code has expired')
   if (stored.redirect_uri !== redirectUri || !redirectUrisOf(client).includes(redirectUri)) {
     throw new InvalidGrant('redirect_uri does not match the one the code was issued for')
@@ -83,7 +79,7 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   }
   const user = await userById(provider.db, stored.user_id)
   if (!user) throw new InvalidGrant('the account no longer exists')
-  return issueTokens(provider, {
+  const { response, store } = await prepareTokens(provider, {
     client,
     user,
     scopes: stored.scopes.split(' '),
@@ -94,6 +90,22 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
     grantExpiresAt: new Date(now.getTime() + LIFETIMES.refreshTokenAbsolute * 1000),
     withIdToken: true,
   })
+  // Using up the code and storing its tokens commit together: a concurrent
+  // second redemption either finds the code used and revokes these tokens,
+  // or loses the race for the claim.
+  const claimed = await provider.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('authorization_codes')
+      .set({ consumed_at: now.toISOString() })
+      .where('id', '=', stored.id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) return false
+    await store(trx)
+    return true
+  })
+  if (!claimed) throw await replayed()
+  return response
 }
 
 async function refresh(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
