@@ -156,8 +156,16 @@ describe('a confidential client with openid-client', () => {
     expect(second.refresh_token).not.toBe(first)
     expect(second.claims()!.sub).toBe(idp.sub)
     const narrowed = await client.refreshTokenGrant(config, second.refresh_token!, { scope: 'openid email' })
-    expect(narrowed.scope).toBe('openid email offline_access')
-    await expect(client.refreshTokenGrant(config, narrowed.refresh_token!, { scope: 'openid profile' })).rejects.toMatchObject({
+    expect(narrowed.scope).toBe('openid email')
+    expect(await client.fetchUserInfo(config, narrowed.access_token, idp.sub)).toEqual({
+      sub: idp.sub,
+      email: 'ada@example.com',
+      email_verified: true,
+    })
+    // The refresh token kept the whole grant, so a later refresh may widen back within it, and no further.
+    const widened = await client.refreshTokenGrant(config, narrowed.refresh_token!, { scope: 'openid profile' })
+    expect(widened.scope).toBe('openid profile')
+    await expect(client.refreshTokenGrant(config, widened.refresh_token!, { scope: 'openid address' })).rejects.toMatchObject({
       error: 'invalid_scope',
     })
 
@@ -168,7 +176,7 @@ describe('a confidential client with openid-client', () => {
     expect((await idp.events()).at(-1)).toEqual({
       name: 'tokens.revoked',
       client: idp.confidential.clientId,
-      data: { account: idp.sub, tokens: 6, reason: 'retired refresh token reused' },
+      data: { account: idp.sub, tokens: 8, reason: 'retired refresh token reused' },
     })
   })
 

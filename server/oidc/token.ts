@@ -126,7 +126,6 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
   const scopes = asked === null ? granted : [...new Set(asked.split(' ').filter(Boolean))]
   const wider = scopes.find((scope) => !granted.includes(scope))
   if (wider) throw new InvalidScope(`scope ${wider} was not granted; a refresh can only narrow the scope`)
-  if (!scopes.includes('offline_access')) scopes.push('offline_access')
 
   const user = await userById(provider.db, token.user_id)
   if (!user) throw new UnauthorizedClient('the account no longer exists')
@@ -139,6 +138,7 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
     sessionId: token.session_id,
     grantExpiresAt: new Date(token.grant_expires_at),
     withIdToken: scopes.includes('openid'),
+    refreshScopes: granted,
   })
   // Retiring the old token and storing its successor commit together; the
   // guard on retired_at makes two concurrent uses of one token rotate it once.

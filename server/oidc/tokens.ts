@@ -33,6 +33,8 @@ export interface Issuance {
   /** When the refresh chain must end; set for the first refresh token of a grant. */
   grantExpiresAt: Date
   withIdToken: boolean
+  /** The scopes the refresh token keeps, when the access token's were narrowed. */
+  refreshScopes?: string[]
 }
 
 /**
@@ -89,11 +91,15 @@ export async function prepareTokens(
     expires_in: LIFETIMES.accessToken,
     scope: issuance.scopes.join(' '),
   }
-  if (issuance.scopes.includes('offline_access')) {
+  // A refresh token keeps the whole grant (RFC 6749 §6), even when the
+  // access token beside it was narrowed.
+  const refreshScopes = issuance.refreshScopes ?? issuance.scopes
+  if (refreshScopes.includes('offline_access')) {
     const refreshToken = newTokenValue()
     const idleEnd = now.getTime() + LIFETIMES.refreshTokenIdle * 1000
     rows.push({
       ...base,
+      scopes: refreshScopes.join(' '),
       token_hash: hashToken(refreshToken),
       kind: 'refresh',
       expires_at: new Date(Math.min(idleEnd, issuance.grantExpiresAt.getTime())).toISOString(),
