@@ -142,6 +142,8 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       )
     expect(await ask()).toBe('unchanged')
     await page.goto(`${idp}/oidc/logout?client_id=${clientId}`)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByText('You are signed out').waitFor()
     await page.goto(`${sameSiteRp}/callback`)
     expect(await ask()).toBe('changed')
     await context.close()

@@ -4,19 +4,22 @@
  * client's tokens for the user are revoked; without
  * `post_logout_redirect_uri` a signed-out page is shown; with one (it must
  * be registered) the browser is sent there with `state`. An unregistered
- * target is an error page, never a redirect.
+ * target is an error page, never a redirect. Without an `id_token_hint`
+ * for the signed-in user, the user confirms first (a CSRF-protected form),
+ * so no other site can sign them out.
  */
 import { type Context, Hono } from 'hono'
 import { clientByClientId, postLogoutRedirectUrisOf } from '../clients/clients.js'
 import type { ClientRow, UserRow } from '../db/schema.js'
 import { readIdTokenHint } from './id-token-hint.js'
-import { htmlPage } from './pages/html-page.js'
+import { csrfToken, csrfTokenMatches } from './csrf.js'
+import { escapeHtml, htmlPage } from './pages/html-page.js'
 import { messagePage } from './pages/message-page.js'
 import type { Provider } from './provider.js'
 import { currentSession, endSession } from './sessions.js'
 import { revokeClientTokensForUser } from './tokens.js'
 
-const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'client_id', 'ui_locales', 'logout_hint']
+const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'client_id', 'ui_locales', 'logout_hint', 'csrf']
 
 /**
  * Builds the logout endpoint, to be mounted at `/oidc/logout`.
@@ -55,8 +58,29 @@ export function logoutEndpoint(provider: Provider): Hono {
     }
 
     const session = await currentSession(c, provider)
-    const user: UserRow | undefined =
-      session?.user ?? (hint ? await provider.db.selectFrom('users').selectAll().where('sub', '=', hint.sub).executeTakeFirst() : undefined)
+    // Signing out with no proof that the relying party is asking (a matching
+    // id_token_hint) could be triggered by any site, so the user confirms.
+    const confirmed = c.req.method === 'POST' && parameters.has('csrf')
+    if (confirmed && !csrfTokenMatches(c, parameters.get('csrf')))
+      return refuse(c, 'The sign-out form expired. Go back to the application and try again.')
+    const proven = hint !== undefined && (session === undefined || hint.sub === session.user.sub)
+    if (session && !proven && !confirmed) {
+      const fields = [
+        ...PARAMETERS.filter((name) => parameters.has(name)).map((name) => [name, parameters.get(name)!]),
+        ['csrf', csrfToken(c)],
+      ]
+      return htmlPage(
+        c,
+        200,
+        'Sign out',
+        `<h1>Sign out of svc?</h1>
+<p>${client ? `${escapeHtml(client.name)} asks to sign you out.` : 'You asked to sign out.'} You are signed in as ${escapeHtml(session.user.name)}.</p>
+<form method="post" action="/oidc/logout">${fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name!)}" value="${escapeHtml(value!)}">`).join('')}
+<div class="actions"><button class="primary" type="submit">Sign out</button></div></form>`,
+      )
+    }
+    // Tokens are revoked only for the user whose session this is.
+    const user: UserRow | undefined = session?.user
     await provider.db.transaction().execute(async (trx) => {
       await endSession(c, provider, session, trx)
       if (client && user) {

@@ -227,12 +227,21 @@ describe('a confidential client with openid-client', () => {
     expect(new URL(again.headers.get('Location')!).searchParams.get('error')).toBe('login_required')
   })
 
-  it('shows a signing-out page without a redirect target', async () => {
+  it('asks the user to confirm a sign-out without an id_token_hint, then shows a signed-out page', async () => {
     const config = await confidentialConfig()
-    const { browser } = await signIn(config)
-    const res = await browser.request(`${idp.issuer}/oidc/logout?client_id=${idp.confidential.clientId}`)
+    const { browser, tokens } = await signIn(config)
+    const question = await browser.request(`${idp.issuer}/oidc/logout?client_id=${idp.confidential.clientId}`)
+    const page = await question.text()
+    expect(page).toContain('Sign out of svc?')
+    expect(page).toContain('>Sign out</button>')
+    // Nothing happened yet: another site cannot sign the user out with a bare link.
+    expect(await client.tokenIntrospection(config, tokens.access_token)).toMatchObject({ active: true })
+    const forged = await browser.submit(`${idp.issuer}/oidc/logout`, page, { csrf: 'forged' })
+    expect(forged.status).toBe(400)
+    const res = await browser.submit(`${idp.issuer}/oidc/logout`, page, {})
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('You are signed out')
+    expect(await client.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false })
   })
 
   it('keeps verifying tokens signed by the previous key after a rotation', async () => {

@@ -37,7 +37,8 @@ describe('OpenID Connect Session Management', () => {
     const [silentHash, silentSalt] = silent.searchParams.get('session_state')!.split('.')
     expect(silentHash).toBe(expected(state, silentSalt!))
 
-    await browser.request(`${idp.issuer}/oidc/logout?client_id=${idp.confidential.clientId}`)
+    const question = await (await browser.request(`${idp.issuer}/oidc/logout?client_id=${idp.confidential.clientId}`)).text()
+    await browser.submit(`${idp.issuer}/oidc/logout`, question, {})
     expect(browser.cookies.get(BROWSER_STATE_COOKIE)).not.toBe(state)
     expect(expected(browser.cookies.get(BROWSER_STATE_COOKIE)!, salt!)).not.toBe(hash)
   })
