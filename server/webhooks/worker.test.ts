@@ -172,6 +172,13 @@ describe('the webhook worker', () => {
     expect(isPublicAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe(true)
   })
 
+  it('records an attempt that could not even be sent as a failure, so it is retried and dead-lettered like any other', async () => {
+    await record()
+    await worker({ send: () => Promise.reject(new Error('boom')) }).runOnce()
+    expect(await attempts()).toMatchObject([{ status_code: null, error: 'could not send: boom' }])
+    expect(await delivery()).toMatchObject({ state: 'pending', attempts: 1, lease_owner: null })
+  })
+
   it("takes over a crashed worker's claim only when its lease has run out", async () => {
     await record()
     await db

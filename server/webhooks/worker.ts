@@ -105,33 +105,41 @@ export function webhookWorker({
     })
   }
 
+  /** Builds, signs and sends one attempt; any failure on the way is a failed attempt, never a stuck delivery. */
+  async function sendAttempt(delivery: Claimed, startedAt: Date): Promise<AttemptOutcome> {
+    const failed = (error: string): AttemptOutcome => ({ ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error })
+    try {
+      const body = JSON.stringify({
+        id: delivery.event_id,
+        event: delivery.event,
+        created_at: delivery.created_at,
+        client_id: delivery.public_client_id,
+        data: JSON.parse(delivery.data),
+      })
+      const secrets = await activeWebhookSecrets(db, delivery.client_id)
+      if (secrets.length === 0) return failed('the client has no webhook secret to sign with')
+      return await send({
+        url: delivery.url,
+        body,
+        timeoutMs,
+        allowPrivate,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': USER_AGENT,
+          'X-SVC-Event': delivery.event,
+          'X-SVC-Delivery': delivery.id,
+          // Signed at send time, so a retry hours later still passes the receiver's tolerance.
+          'X-SVC-Signature': await signWebhook(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+        },
+      })
+    } catch (error) {
+      return failed(`could not send: ${(error as Error).message}`)
+    }
+  }
+
   async function attempt(delivery: Claimed): Promise<void> {
-    const body = JSON.stringify({
-      id: delivery.event_id,
-      event: delivery.event,
-      created_at: delivery.created_at,
-      client_id: delivery.public_client_id,
-      data: JSON.parse(delivery.data),
-    })
-    const secrets = await activeWebhookSecrets(db, delivery.client_id)
     const startedAt = now()
-    const outcome =
-      secrets.length === 0
-        ? { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: 'the client has no webhook secret to sign with' }
-        : await send({
-            url: delivery.url,
-            body,
-            timeoutMs,
-            allowPrivate,
-            headers: {
-              'Content-Type': 'application/json',
-              'User-Agent': USER_AGENT,
-              'X-SVC-Event': delivery.event,
-              'X-SVC-Delivery': delivery.id,
-              // Signed at send time, so a retry hours later still passes the receiver's tolerance.
-              'X-SVC-Signature': await signWebhook(body, secrets, Math.floor(startedAt.getTime() / 1000)),
-            },
-          })
+    const outcome = await sendAttempt(delivery, startedAt)
     const attempts = delivery.attempts + 1
     const delay = outcome.ok ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
@@ -179,6 +187,8 @@ export function webhookWorker({
     return claimed.length
   }
 
+  let polling: Promise<void> | undefined
+
   async function poll(): Promise<void> {
     if (!running) return
     try {
@@ -186,7 +196,7 @@ export function webhookWorker({
     } catch (error) {
       console.error(JSON.stringify({ level: 'error', message: `webhook worker: ${(error as Error).message}` }))
     }
-    if (running) timer = setTimeout(() => void poll(), pollMs)
+    if (running) timer = setTimeout(() => (polling = poll()), pollMs)
   }
 
   return {
@@ -194,12 +204,14 @@ export function webhookWorker({
     start() {
       if (running) return
       running = true
-      void poll()
+      polling = poll()
     },
     /** Stops claiming and waits for attempts in flight (each bounded by the time-out). */
     async stop() {
       running = false
       clearTimeout(timer)
+      // A claim under way when stopping still starts its attempts; wait for it first.
+      await polling
       await Promise.all(inFlight)
     },
     /** Claims and sends everything due now and waits for those attempts; for tests and the CLI. */
