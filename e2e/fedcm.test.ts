@@ -16,6 +16,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let rpOrigin: string
   let idp: string
   let clientId: string
+  let publicClientId: string
   // The check_session iframe reads svc's cookie, which Chromium withholds from
   // third-party frames; a relying party on the same site (localhost) shows
   // the protocol working.
@@ -23,10 +24,11 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
 
   beforeAll(async () => {
     rp = createServer((req, res) => {
-      if (req.url === '/with-sdk') {
+      if (req.url === '/with-sdk' || req.url === '/with-sdk-public') {
+        const id = req.url === '/with-sdk' ? clientId : publicClientId
         res.writeHead(200, { 'Content-Type': 'text/html' })
           .end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
-          <svc-signin client-id="${clientId}" nonce="nonce-sdk-1" theme="filled_blue"></svc-signin>
+          <svc-signin client-id="${id}" nonce="nonce-sdk-1" theme="filled_blue"></svc-signin>
           <script>document.addEventListener('svc-signin', (event) => { window.credential = event.detail.credential })</script></body></html>`)
         return
       }
@@ -54,6 +56,9 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
         '--db',
         db,
       )
+    ).client_id!
+    publicClientId = (
+      await svcBff('client', 'create', '--name', 'Partner App', '--public', '--redirect-uri', `${rpOrigin}/callback`, '--db', db)
     ).client_id!
     // The identity provider and the partner must be two sites: localhost and 127.0.0.1.
     const port = await freePort()
@@ -118,6 +123,33 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     })
     expect(payload.nonce).toBe('nonce-sdk-1')
     await context.close()
+  })
+
+  it('falls back to a popup with the code flow and PKCE in a browser without FedCM', { timeout: 60_000 }, async () => {
+    const withoutFedcm = await launchChromium(['--disable-features=FedCm'])
+    try {
+      const context = await withoutFedcm.newContext()
+      const page = await context.newPage()
+      await page.goto(`${rpOrigin}/with-sdk-public`)
+      expect(await page.evaluate(() => 'IdentityCredential' in window)).toBe(false)
+      const opened = context.waitForEvent('page')
+      await page.getByRole('button', { name: 'Sign in with svc' }).click()
+      const popup = await opened
+      await popup.getByLabel('Email').fill('ada@example.com')
+      await popup.getByLabel('Password').fill('analytical engine')
+      await popup.getByRole('button', { name: 'Sign in' }).click()
+      await popup.getByRole('button', { name: 'Allow' }).click()
+      const credential = await page
+        .waitForFunction(() => (window as unknown as { credential?: string }).credential)
+        .then((handle) => handle.jsonValue())
+      const { payload } = await jwtVerify(String(credential), createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
+        issuer: idp,
+        audience: publicClientId,
+      })
+      expect(payload.nonce).toBe('nonce-sdk-1')
+    } finally {
+      await withoutFedcm.close()
+    }
   })
 
   it('answers the check_session iframe: unchanged, then changed after signing out', { timeout: 60_000 }, async () => {

@@ -11,6 +11,7 @@ import { authorizeEndpoint } from './authorize/authorize.js'
 import { type LoginThrottle, loginThrottle } from './authorize/login-throttle.js'
 import { wellKnown } from './discovery.js'
 import { fedcm } from './fedcm/fedcm.js'
+import { SDK_CALLBACK_PATH, sdkCallback } from './sdk-callback.js'
 import { checkSessionIframe } from './session-state.js'
 import { introspectionEndpoint } from './introspect.js'
 import { logoutEndpoint } from './logout.js'
@@ -49,6 +50,7 @@ export function identityProvider(provider: Provider, { throttle = loginThrottle(
   app.route('/oidc/introspect', introspectionEndpoint(provider))
   app.route('/oidc/logout', logoutEndpoint(provider))
   app.get('/oidc/iframe/check_session', checkSessionIframe)
+  app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))
   return app
 }

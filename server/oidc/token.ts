@@ -8,12 +8,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { userById } from '../accounts/users.js'
-import { redirectUrisOf } from '../clients/clients.js'
 import type { ClientRow } from '../db/schema.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
+import { redirectUriAllowed } from './sdk-callback.js'
 import { LIFETIMES, type Provider } from './provider.js'
 import { hashToken, isTokenLive, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
 
@@ -64,7 +64,7 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   // Every check runs before the code is used up, so a stolen code sent with
   // a wrong verifier or redirect URI cannot spend it for the real client.
   if (Date.parse(stored.expires_at) <= now.getTime()) throw new InvalidGrant('the authorization code has expired')
-  if (stored.redirect_uri !== redirectUri || !redirectUrisOf(client).includes(redirectUri)) {
+  if (stored.redirect_uri !== redirectUri || !redirectUriAllowed(provider, client, redirectUri)) {
     throw new InvalidGrant('redirect_uri does not match the one the code was issued for')
   }
   if (stored.code_challenge === null) {

@@ -1,7 +1,8 @@
 /**
  * @module `<svc-signin>`: a "Sign in with svc" button for partner pages,
  * loaded from svc's `/sdk.js`. One click signs in through the browser's
- * Federated Credential Management (FedCM) and hands the partner an
+ * Federated Credential Management (FedCM), or a popup where it is missing,
+ * and hands the partner an
  * id_token as the `svc-signin` event's credential, or POSTs it to
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
@@ -82,9 +83,9 @@ export class SvcSignin extends HTMLElement {
   async signIn(): Promise<void> {
     const clientId = this.getAttribute('client-id')
     if (!clientId) return this.fail('client-id is missing')
-    if (!('IdentityCredential' in window)) return this.fail('fedcm_unavailable')
     this.button.setAttribute('aria-busy', 'true')
     try {
+      if (!('IdentityCredential' in window)) return await this.popupSignIn(clientId)
       const nonce = this.getAttribute('nonce') ?? undefined
       const credential = (await navigator.credentials.get({
         identity: { providers: [{ configURL: `${SDK_ORIGIN}/fedcm.json`, clientId, params: nonce ? { nonce } : {} }] },
@@ -94,7 +95,7 @@ export class SvcSignin extends HTMLElement {
         new CustomEvent('svc-signin', { detail: { credential: credential.token, select_by: 'fedcm' }, bubbles: true, composed: true }),
       )
       const loginUri = this.getAttribute('login-uri')
-      if (loginUri) postCredential(loginUri, credential.token, nonce)
+      if (loginUri) postForm(loginUri, { credential: credential.token, nonce: nonce ?? '' })
     } catch (error) {
       this.fail((error as Error).name === 'NetworkError' ? 'declined_or_unavailable' : (error as Error).message)
     } finally {
@@ -102,15 +103,76 @@ export class SvcSignin extends HTMLElement {
     }
   }
 
+  /**
+   * Without FedCM: the authorization code flow with PKCE in a popup, whose
+   * answer comes back by postMessage from svc's origin with this state; a
+   * public client redeems the code here, a confidential one hands it to
+   * `login-uri`.
+   */
+  private async popupSignIn(clientId: string): Promise<void> {
+    const verifier = randomString(32)
+    const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))))
+    const state = `${clientId}~${randomString(16)}`
+    const nonce = this.getAttribute('nonce') ?? undefined
+    const redirectUri = `${SDK_ORIGIN}/oidc/sdk/callback`
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: 'openid profile email',
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })
+    if (nonce) query.set('nonce', nonce)
+    const popup = open(`${SDK_ORIGIN}/oidc/authorize?${query}`, 'svc-signin', 'popup,width=480,height=640')
+    if (!popup) return this.fail('popup_blocked')
+    const answer = await new Promise<Record<string, string>>((resolve) => {
+      const listen = (event: MessageEvent) => {
+        const data = event.data as Record<string, string> | null
+        if (event.origin !== SDK_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
+        removeEventListener('message', listen)
+        resolve(data)
+      }
+      addEventListener('message', listen)
+    })
+    if (!answer.code) return this.fail(answer.error ?? 'no_code')
+    const loginUri = this.getAttribute('login-uri')
+    if (loginUri) return postForm(loginUri, { code: answer.code, code_verifier: verifier, redirect_uri: redirectUri, nonce: nonce ?? '' })
+    const response = await fetch(`${SDK_ORIGIN}/oidc/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: answer.code,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        code_verifier: verifier,
+      }),
+    })
+    const tokens = (await response.json()) as { id_token?: string; error?: string }
+    if (!tokens.id_token) return this.fail(tokens.error ?? 'no_credential')
+    this.dispatchEvent(
+      new CustomEvent('svc-signin', { detail: { credential: tokens.id_token, select_by: 'popup' }, bubbles: true, composed: true }),
+    )
+  }
+
   private fail(reason: string): void {
     this.dispatchEvent(new CustomEvent('svc-signin-error', { detail: { reason }, bubbles: true, composed: true }))
   }
 }
 
-/** Sends the credential to the partner's backend as a top-level form POST, like Google's `login_uri`. */
-function postCredential(action: string, credential: string, nonce: string | undefined): void {
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+const randomString = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)))
+
+/** Sends fields to the partner's backend as a top-level form POST, like Google's `login_uri`. */
+function postForm(action: string, fields: Record<string, string>): void {
   const form = Object.assign(document.createElement('form'), { method: 'post', action })
-  for (const [name, value] of Object.entries({ credential, nonce: nonce ?? '' })) {
+  for (const [name, value] of Object.entries(fields)) {
     form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }))
   }
   document.body.append(form)

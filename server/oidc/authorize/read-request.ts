@@ -4,7 +4,7 @@
  * (an unknown client or unregistered URI gets a page, never a redirect);
  * then every other parameter, whose errors redirect back to the client.
  */
-import { clientByClientId, redirectUrisOf, scopesOf } from '../../clients/clients.js'
+import { clientByClientId, scopesOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
 import {
   InvalidRequest,
@@ -15,6 +15,7 @@ import {
   UnsupportedResponseType,
 } from '../errors.js'
 import type { Provider } from '../provider.js'
+import { redirectUriAllowed } from '../sdk-callback.js'
 import { checkPkce } from './check-pkce.js'
 
 /** A failure that must be shown as a page, because redirecting could leak to an attacker. */
@@ -71,7 +72,7 @@ export async function readRedirectTarget(provider: Provider, query: URLSearchPar
   if (!client) throw new AuthorizePageError('The application asking you to sign in is not registered with svc.')
   const redirectUri = query.get('redirect_uri')
   if (!redirectUri) throw new AuthorizePageError('The request does not say where to return (redirect_uri is missing).')
-  if (query.getAll('redirect_uri').length > 1 || !redirectUrisOf(client).includes(redirectUri)) {
+  if (query.getAll('redirect_uri').length > 1 || !redirectUriAllowed(provider, client, redirectUri)) {
     throw new AuthorizePageError('The address the application asked to return to is not registered for it.')
   }
   return { client, redirectUri, state: query.get('state') ?? undefined }
