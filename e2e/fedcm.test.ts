@@ -125,6 +125,36 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await context.close()
   })
 
+  it('signs in with the script API: svc.initialize, then svc.prompt', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInAtSvc(page, idp)
+    await page.goto(`${rpOrigin}/with-sdk`)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
+    cdp.on(
+      'FedCm.dialogShown' as never,
+      ((event: { dialogId: string }) =>
+        void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)) as never,
+    )
+    const response = await page.evaluate(
+      (id) =>
+        new Promise<{ credential: string; select_by: string }>((resolve) => {
+          const api = (window as unknown as { svc: { initialize(c: object): void; prompt(): Promise<boolean> } }).svc
+          api.initialize({ client_id: id, nonce: 'nonce-api-1', callback: resolve })
+          void api.prompt()
+        }),
+      clientId,
+    )
+    expect(response.select_by).toBe('fedcm')
+    const { payload } = await jwtVerify(response.credential, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
+      issuer: idp,
+      audience: clientId,
+    })
+    expect(payload.nonce).toBe('nonce-api-1')
+    await context.close()
+  })
+
   it('falls back to a popup with the code flow and PKCE in a browser without FedCM', { timeout: 60_000 }, async () => {
     const withoutFedcm = await launchChromium(['--disable-features=FedCm'])
     try {

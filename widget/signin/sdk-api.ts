@@ -1,0 +1,127 @@
+/**
+ * @module The script API of `/sdk.js`, in the spirit of Google Identity
+ * Services: `svc.initialize()` once, then `svc.prompt()` for the One Tap
+ * moment (FedCM, which the browser itself quiets after a dismissal),
+ * `svc.renderButton()`, `svc.disableAutoSelect()` on sign-out and
+ * `svc.disconnect()`.
+ */
+import type { SvcSignin } from './svc-signin.js'
+
+export interface SvcCredentialResponse {
+  credential: string
+  select_by: 'fedcm' | 'fedcm_auto' | 'popup'
+}
+
+export interface SvcConfig {
+  client_id: string
+  nonce?: string
+  /** Called with each credential. */
+  callback?: (response: SvcCredentialResponse) => void
+  /** Let the browser sign a returning user in without a click. */
+  auto_select?: boolean
+}
+
+export interface SvcButtonOptions {
+  theme?: string
+  size?: string
+  shape?: string
+  text?: string
+  width?: number
+  locale?: string
+}
+
+const SDK_ORIGIN = (document.currentScript as HTMLScriptElement | null)?.src
+  ? new URL((document.currentScript as HTMLScriptElement).src).origin
+  : location.origin
+let config: SvcConfig | undefined
+
+const provider = () => ({
+  configURL: `${SDK_ORIGIN}/fedcm.json`,
+  clientId: config!.client_id,
+  params: config!.nonce ? { nonce: config!.nonce } : {},
+})
+
+function required(): SvcConfig {
+  if (!config) throw new Error('call svc.initialize({ client_id }) first')
+  return config
+}
+
+/** The `svc` object partner pages call. */
+export const svc = {
+  /**
+   * Sets the client and where credentials go.
+   *
+   * @example
+   * svc.initialize({ client_id: 'cli_…', callback: ({ credential }) => sendToBackend(credential) })
+   */
+  initialize(settings: SvcConfig): void {
+    config = { ...settings }
+  },
+
+  /**
+   * Offers sign-in without a button (FedCM); resolves `false` when the browser showed nothing or the user declined.
+   *
+   * @example
+   * await svc.prompt()
+   */
+  async prompt(): Promise<boolean> {
+    const settings = required()
+    if (!('IdentityCredential' in window)) return false
+    try {
+      const credential = (await navigator.credentials.get({
+        identity: { providers: [provider()] },
+        mediation: settings.auto_select ? 'optional' : 'required',
+      } as CredentialRequestOptions)) as (Credential & { token?: string; isAutoSelected?: boolean }) | null
+      if (!credential?.token) return false
+      settings.callback?.({ credential: credential.token, select_by: credential.isAutoSelected ? 'fedcm_auto' : 'fedcm' })
+      return true
+    } catch {
+      return false
+    }
+  },
+
+  /**
+   * Puts a `<svc-signin>` button into `parent`.
+   *
+   * @example
+   * svc.renderButton(document.getElementById('signin'), { theme: 'filled_blue', size: 'large' })
+   */
+  renderButton(parent: Element, options: SvcButtonOptions = {}): SvcSignin {
+    const settings = required()
+    const button = document.createElement('svc-signin')
+    button.setAttribute('client-id', settings.client_id)
+    if (settings.nonce) button.setAttribute('nonce', settings.nonce)
+    for (const [name, value] of Object.entries(options)) if (value !== undefined) button.setAttribute(name, String(value))
+    button.addEventListener('svc-signin', (event) => settings.callback?.((event as CustomEvent<SvcCredentialResponse>).detail))
+    parent.append(button)
+    return button
+  },
+
+  /**
+   * After the partner signs the user out: no silent sign-in until they choose again.
+   *
+   * @example
+   * svc.disableAutoSelect()
+   */
+  disableAutoSelect(): Promise<void> {
+    return navigator.credentials.preventSilentAccess()
+  },
+
+  /**
+   * Disconnects the account from this client (revokes the consent at svc).
+   *
+   * @example
+   * await svc.disconnect('ada@example.com')
+   */
+  async disconnect(accountHint: string): Promise<void> {
+    const identity = (window as unknown as { IdentityCredential?: { disconnect?: (options: object) => Promise<void> } }).IdentityCredential
+    if (!identity?.disconnect) throw new Error('this browser cannot disconnect FedCM accounts')
+    await identity.disconnect({ configURL: provider().configURL, clientId: required().client_id, accountHint })
+  },
+}
+
+declare global {
+  interface Window {
+    svc: typeof svc
+  }
+}
