@@ -182,6 +182,28 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     }
   })
 
+  it("lets One Tap be framed by the client's registered origin and by no other", { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const noticeFrom = async (pageOrigin: string) => {
+      await page.goto(`${pageOrigin}/callback`)
+      return page.evaluate(
+        (src) =>
+          new Promise<string>((resolve) => {
+            addEventListener('message', (event) => resolve(JSON.stringify(event.data)), { once: true })
+            setTimeout(() => resolve('nothing'), 2000)
+            document.body.append(Object.assign(document.createElement('iframe'), { src }))
+          }),
+        `${idp}/oidc/onetap?${new URLSearchParams({ client_id: publicClientId, origin: rpOrigin, nonce: 'n' })}`,
+      )
+    }
+    // Signed out in this context, so the framed page only announces that.
+    expect(await noticeFrom(rpOrigin)).toBe(JSON.stringify({ source: 'svc-onetap', status: 'signed_out' }))
+    // The public client registered 127.0.0.1 only: framed from localhost, the browser refuses to render it.
+    expect(await noticeFrom(sameSiteRp)).toBe('nothing')
+    await context.close()
+  })
+
   it('answers the check_session iframe: unchanged, then changed after signing out', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
