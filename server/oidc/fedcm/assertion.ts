@@ -8,19 +8,14 @@
  * a refusal is `{error: {code, url}}`.
  */
 import { type Context, Hono } from 'hono'
-import { clientAddress } from '../../http/client-address.js'
 import { revokeConsent } from '../../accounts/account-actions.js'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
-import { grantConsent } from '../authorize/consents.js'
 import { OAuthError } from '../errors.js'
 import { readForm } from '../form-body.js'
 import type { Provider } from '../provider.js'
+import { browserCredential } from './browser-credential.js'
 import { type ActiveSession, currentSession } from '../sessions.js'
-import { signIdToken } from '../tokens.js'
-
-/** What FedCM discloses to the client, as scopes. */
-const FEDCM_SCOPES = ['openid', 'profile', 'email']
 
 type Refusal = { status: 400 | 401 | 403; code: string; message: string }
 
@@ -86,14 +81,7 @@ export function fedcmAssertion(provider: Provider): Hono {
       return refuse(c, { status: 400, code: 'invalid_request', message: 'params is not a JSON object' })
     }
     const nonce = typeof params.nonce === 'string' ? params.nonce : (form.get('nonce') ?? undefined)
-    await grantConsent(provider, session.user, client, FEDCM_SCOPES)
-    const token = await signIdToken(provider, { client, user: session.user, scopes: FEDCM_SCOPES, authTime: session.authTime, nonce })
-    await provider.events.record(provider.db, 'account.signed_in', client.client_id, {
-      account: session.user.sub,
-      scopes: FEDCM_SCOPES,
-      ip: clientAddress(c),
-      user_agent: c.req.header('User-Agent') ?? '',
-    })
+    const token = await browserCredential(c, provider, session, client, nonce)
     return c.json({ token }, 200, { 'Cache-Control': 'no-store' })
   })
 

@@ -12,15 +12,11 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
-import { clientAddress } from '../../http/client-address.js'
-import { grantConsent } from '../authorize/consents.js'
 import { deploymentSecret } from '../../db/settings.js'
 import { escapeHtml } from '../pages/html-page.js'
 import type { Provider } from '../provider.js'
+import { browserCredential } from './browser-credential.js'
 import { currentSession } from '../sessions.js'
-import { signIdToken } from '../tokens.js'
-
-const ONE_TAP_SCOPES = ['openid', 'profile', 'email']
 
 function framedPage(c: Context, client: ClientRow | undefined, body: string, script: string, status: 200 | 400 | 403 = 200): Response {
   const ancestors = client ? originsOf(client).join(' ') : "'none'"
@@ -106,20 +102,7 @@ export function oneTap(provider: Provider): Hono {
     if (!(await tokenMatches(form.get('token'), session.id, request.client.client_id, request.origin))) {
       return framedPage(c, request.client, '<p>The request expired. Try again.</p>', '', 403)
     }
-    await grantConsent(provider, session.user, request.client, ONE_TAP_SCOPES)
-    const credential = await signIdToken(provider, {
-      client: request.client,
-      user: session.user,
-      scopes: ONE_TAP_SCOPES,
-      authTime: session.authTime,
-      nonce: request.nonce,
-    })
-    await provider.events.record(provider.db, 'account.signed_in', request.client.client_id, {
-      account: session.user.sub,
-      scopes: ONE_TAP_SCOPES,
-      ip: clientAddress(c),
-      user_agent: c.req.header('User-Agent') ?? '',
-    })
+    const credential = await browserCredential(c, provider, session, request.client, request.nonce)
     return framedPage(c, request.client, '<p>Signed in.</p>', notify({ status: 'signed_in', credential }, request.origin))
   })
   return app
