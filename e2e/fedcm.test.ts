@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
@@ -93,10 +93,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
         (window as unknown as { signIn: (a: string, b: string, c: string) => Promise<string> }).signIn(configURL!, id!, 'nonce-fedcm-1'),
       [`${idp}/fedcm.json`, clientId],
     )
-    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
-      issuer: idp,
-      audience: clientId,
-    })
+    const payload = await verifiedClaims(token, idp, clientId)
     expect(payload).toMatchObject({ nonce: 'nonce-fedcm-1', email: 'ada@example.com' })
     await context.close()
   })
@@ -106,21 +103,12 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const page = await context.newPage()
     await signInAtSvc(page, idp)
     await page.goto(`${rpOrigin}/with-sdk`)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
-    cdp.on(
-      'FedCm.dialogShown' as never,
-      ((event: { dialogId: string }) =>
-        void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)) as never,
-    )
+    await chooseFirstAccountInFedcmDialogs(context, page)
     await page.getByRole('button', { name: 'Sign in with svc' }).click()
     const credential = await page
       .waitForFunction(() => (window as unknown as { credential?: string }).credential)
       .then((handle) => handle.jsonValue())
-    const { payload } = await jwtVerify(String(credential), createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
-      issuer: idp,
-      audience: clientId,
-    })
+    const payload = await verifiedClaims(String(credential), idp, clientId)
     expect(payload.nonce).toBe('nonce-sdk-1')
     await context.close()
   })
@@ -130,13 +118,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const page = await context.newPage()
     await signInAtSvc(page, idp)
     await page.goto(`${rpOrigin}/with-sdk`)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
-    cdp.on(
-      'FedCm.dialogShown' as never,
-      ((event: { dialogId: string }) =>
-        void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)) as never,
-    )
+    await chooseFirstAccountInFedcmDialogs(context, page)
     const response = await page.evaluate(
       (id) =>
         new Promise<{ credential: string; select_by: string }>((resolve) => {
@@ -147,10 +129,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       clientId,
     )
     expect(response.select_by).toBe('fedcm')
-    const { payload } = await jwtVerify(response.credential, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
-      issuer: idp,
-      audience: clientId,
-    })
+    const payload = await verifiedClaims(response.credential, idp, clientId)
     expect(payload.nonce).toBe('nonce-api-1')
     await context.close()
   })
@@ -172,10 +151,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       const credential = await page
         .waitForFunction(() => (window as unknown as { credential?: string }).credential)
         .then((handle) => handle.jsonValue())
-      const { payload } = await jwtVerify(String(credential), createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), {
-        issuer: idp,
-        audience: publicClientId,
-      })
+      const payload = await verifiedClaims(String(credential), idp, publicClientId)
       expect(payload.nonce).toBe('nonce-sdk-1')
     } finally {
       await withoutFedcm.close()
@@ -233,6 +209,22 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await context.close()
   })
 })
+
+/** Makes the browser's FedCM dialogs on this page pick the first account, as a person clicking it would. */
+async function chooseFirstAccountInFedcmDialogs(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
+  cdp.on(
+    'FedCm.dialogShown' as never,
+    ((event: { dialogId: string }) =>
+      void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)) as never,
+  )
+}
+
+/** The claims of an id_token from svc, verified against its key set for `audience`. */
+async function verifiedClaims(token: string, idp: string, audience: string) {
+  return (await jwtVerify(token, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), { issuer: idp, audience })).payload
+}
 
 /** Signs in on svc's own login page, as a person would. */
 async function signInAtSvc(page: Page, idp: string): Promise<void> {
