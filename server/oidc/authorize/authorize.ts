@@ -8,9 +8,8 @@
 import { type Context, Hono } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
 import { bodyLimit } from 'hono/body-limit'
-import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
-import { userByLogin } from '../../accounts/users.js'
 import { deploymentSecret } from '../../db/settings.js'
+import { checkCredentials } from '../check-credentials.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
 import { AccessDenied, ConsentRequired, LoginRequired, OAuthError } from '../errors.js'
 import { readIdTokenHint } from '../id-token-hint.js'
@@ -144,7 +143,13 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
       c,
       status,
       'Sign in',
-      loginPage({ clientName: request.client.name, interaction, csrf: csrfToken(c), loginHint: request.loginHint, error }),
+      loginPage({
+        heading: `Sign in to continue to ${request.client.name}`,
+        action: '/oidc/authorize/login',
+        hidden: { interaction, csrf: csrfToken(c) },
+        loginHint: request.loginHint,
+        error,
+      }),
     )
   }
 
@@ -176,16 +181,10 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     const email = (form.get('email') ?? '').trim()
     const password = form.get('password') ?? ''
     return withRequest(c, state, async (request) => {
-      const wait = throttle.check(email, clientAddress(c))
-      if (wait !== undefined) {
-        return showLogin(c, request, state, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, 429)
-      }
-      const user = email === '' ? undefined : await userByLogin(provider.db, email)
-      // A missing account costs the same scrypt work as a wrong password.
-      const passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
-      if (!user || !passwordOk) return showLogin(c, { ...request, loginHint: email }, state, 'The email or password is not right.', 401)
+      const check = await checkCredentials(c, provider, throttle, email, password)
+      if ('error' in check) return showLogin(c, { ...request, loginHint: email }, state, check.error, check.status)
       await endSession(c, provider, await currentSession(c, provider))
-      return decide(c, request, state, await startSession(c, provider, user))
+      return decide(c, request, state, await startSession(c, provider, check.user))
     })
   })
 

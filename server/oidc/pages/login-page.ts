@@ -1,13 +1,15 @@
 /**
- * @module The sign-in form: labelled `Email` and `Password` fields and a
- * `Sign in` button, carrying the sealed interaction and the CSRF token.
+ * @module The sign-in form of every svc sign-in page: labelled `Email` and
+ * `Password` fields and a `Sign in` button, with the hidden fields the
+ * page's endpoint needs (CSRF token, sealed interaction).
  */
 import { escapeHtml } from './html-page.js'
 
 export interface LoginPageModel {
-  clientName: string
-  interaction: string
-  csrf: string
+  heading: string
+  /** Where the form posts. */
+  action: string
+  hidden: Record<string, string>
   loginHint?: string
   error?: string
 }
@@ -16,14 +18,15 @@ export interface LoginPageModel {
  * The login page's body.
  *
  * @example
- * htmlPage(c, 200, 'Sign in', loginPage({ clientName: 'Shop', interaction, csrf }))
+ * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf } }))
  */
-export function loginPage({ clientName, interaction, csrf, loginHint, error }: LoginPageModel): string {
-  return `<h1>Sign in to continue to ${escapeHtml(clientName)}</h1>
+export function loginPage({ heading, action, hidden, loginHint, error }: LoginPageModel): string {
+  return `<h1>${escapeHtml(heading)}</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/oidc/authorize/login">
-  <input type="hidden" name="interaction" value="${escapeHtml(interaction)}">
-  <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
+<form method="post" action="${escapeHtml(action)}">
+${Object.entries(hidden)
+  .map(([name, value]) => `  <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+  .join('\n')}
   <label for="email">Email</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
   <label for="password">Password</label>
