@@ -2,6 +2,7 @@
  * @module The demo's artwork: small SVG banners drawn from a name, served
  * by the BFF itself so the demo works offline.
  */
+import { escapeHtml } from '../http/html.js'
 
 export interface DemoArtwork {
   /** Headline drawn on the banner. */
@@ -30,8 +31,6 @@ export const DEMO_ARTWORK: Record<string, DemoArtwork> = {
   'gallery-two': { caption: 'Gallery 2', from: '#4ca1af', to: '#c4e0e5' },
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
 /**
  * Draws the named banner as a 1200×600 SVG, or returns `undefined` for an unknown name.
  *
@@ -41,10 +40,10 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.cha
 export function demoImageSvg(name: string): string | undefined {
   const art = Object.hasOwn(DEMO_ARTWORK, name) ? DEMO_ARTWORK[name] : undefined
   if (!art) return undefined
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600" viewBox="0 0 1200 600" role="img" aria-label="${escapeXml(art.caption)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600" viewBox="0 0 1200 600" role="img" aria-label="${escapeHtml(art.caption)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient></defs>
 <rect width="1200" height="600" fill="url(#g)"/>
 <circle cx="1020" cy="120" r="220" fill="#fff" fill-opacity=".12"/><circle cx="160" cy="560" r="180" fill="#fff" fill-opacity=".1"/>
-<text x="80" y="330" font-family="system-ui, sans-serif" font-size="96" font-weight="700" fill="#fff">${escapeXml(art.caption)}</text>
+<text x="80" y="330" font-family="system-ui, sans-serif" font-size="96" font-weight="700" fill="#fff">${escapeHtml(art.caption)}</text>
 </svg>`
 }

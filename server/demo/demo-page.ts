@@ -4,7 +4,7 @@
  * slider, stories and hero layouts.
  */
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+import { escapeHtml } from '../http/html.js'
 
 export interface DemoPageModel {
   /** The demo's publishable key, when the demo was seeded. */

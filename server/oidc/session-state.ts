@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { inlineScriptSource } from '../http/html.js'
 
 export const BROWSER_STATE_COOKIE = 'svc_browser_state'
 
@@ -63,8 +64,7 @@ addEventListener('message', async (event) => {
  * app.get('/oidc/iframe/check_session', checkSessionIframe)
  */
 export function checkSessionIframe(c: Context): Response {
-  const hash = createHash('sha256').update(CHECK_SESSION_SCRIPT).digest('base64')
-  c.header('Content-Security-Policy', `default-src 'none'; script-src 'sha256-${hash}'`)
+  c.header('Content-Security-Policy', `default-src 'none'; script-src ${inlineScriptSource(CHECK_SESSION_SCRIPT)}`)
   c.header('Cache-Control', 'public, max-age=3600')
   return c.html(
     `<!doctype html><html><head><meta charset="utf-8"><title>svc check_session</title></head><body><script>${CHECK_SESSION_SCRIPT}</script></body></html>`,

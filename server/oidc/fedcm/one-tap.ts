@@ -7,13 +7,13 @@
  * partner's origin only. Signed out, it tells the parent so the SDK can
  * fall back to the popup.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
 import { deploymentSecret } from '../../db/settings.js'
-import { escapeHtml } from '../pages/html-page.js'
+import { escapeHtml, inlineScriptSource } from '../../http/html.js'
 import type { Provider } from '../provider.js'
 import { browserCredential } from './browser-credential.js'
 import { currentSession } from '../sessions.js'
@@ -22,7 +22,7 @@ function framedPage(c: Context, client: ClientRow | undefined, body: string, scr
   const ancestors = client ? originsOf(client).join(' ') : "'none'"
   c.header(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'; frame-ancestors ${ancestors}`,
+    `default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; script-src ${inlineScriptSource(script)}; frame-ancestors ${ancestors}`,
   )
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'no-referrer')

@@ -2,7 +2,7 @@
  * @module The consent form: the scopes a client asks for, in words, with
  * `Allow` and `Deny` buttons.
  */
-import { escapeHtml } from './html-page.js'
+import { escapeHtml } from '../../http/html.js'
 
 const SCOPE_WORDS: Record<string, string> = {
   openid: 'Know who you are (your account code)',

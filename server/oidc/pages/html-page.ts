@@ -3,17 +3,8 @@
  * errors, signed out) in one accessible layout with the headers the
  * handbook requires: no framing, no referrer, no caching.
  */
-import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-
-/**
- * Escapes text for HTML content and attribute values.
- *
- * @example
- * `<p>${escapeHtml(name)}</p>`
- */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+import { escapeHtml, inlineScriptSource } from '../../http/html.js'
 
 /**
  * Sends a page with its security headers.
@@ -29,7 +20,7 @@ export function htmlPage(
   { script }: { script?: string } = {},
 ): Response {
   // The one inline script a page may carry is allowed by its hash, nothing else.
-  const scriptSource = script ? ` script-src 'sha256-${createHash('sha256').update(script).digest('base64')}';` : ''
+  const scriptSource = script ? ` script-src ${inlineScriptSource(script)};` : ''
   c.header(
     'Content-Security-Policy',
     `default-src 'none';${scriptSource} style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'`,

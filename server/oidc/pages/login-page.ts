@@ -3,7 +3,7 @@
  * `Password` fields and a `Sign in` button, with the hidden fields the
  * page's endpoint needs (CSRF token, sealed interaction).
  */
-import { escapeHtml } from './html-page.js'
+import { escapeHtml } from '../../http/html.js'
 
 export interface LoginPageModel {
   heading: string
