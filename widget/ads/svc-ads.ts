@@ -9,22 +9,9 @@ import { ANYWHERE, displayNameFromSlug } from '../../shared/slug.js'
 import { type AdsState, AdsRequestController } from './ads-request-controller.js'
 import { AutoplayController } from './autoplay-controller.js'
 import { setSafeHTML } from './safe-html.js'
+import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { svcAdsStyles } from './svc-ads.styles.js'
 
-// Where this script was loaded from is the default API origin: the classic
-// (IIFE) build knows it from `document.currentScript` while it runs, the ES
-// module from `import.meta.url`.
-const SCRIPT_ORIGIN = scriptOrigin()
-
-function scriptOrigin(): string {
-  const script = document.currentScript as HTMLScriptElement | null
-  if (script?.src) return new URL(script.src).origin
-  try {
-    return new URL(import.meta.url).origin
-  } catch {
-    return location.origin
-  }
-}
 const SWIPE_PX = 40
 
 export type SvcAdsLayout = 'slider' | 'hero' | 'stories'

@@ -5,6 +5,7 @@
  * `svc.renderButton()`, `svc.disableAutoSelect()` on sign-out and
  * `svc.disconnect()`.
  */
+import { SCRIPT_ORIGIN } from '../script-origin.js'
 import type { SvcSignin } from './svc-signin.js'
 
 export interface SvcCredentialResponse {
@@ -30,13 +31,10 @@ export interface SvcButtonOptions {
   locale?: string
 }
 
-const SDK_ORIGIN = (document.currentScript as HTMLScriptElement | null)?.src
-  ? new URL((document.currentScript as HTMLScriptElement).src).origin
-  : location.origin
 let config: SvcConfig | undefined
 
 const provider = () => ({
-  configURL: `${SDK_ORIGIN}/fedcm.json`,
+  configURL: `${SCRIPT_ORIGIN}/fedcm.json`,
   clientId: config!.client_id,
   params: config!.nonce ? { nonce: config!.nonce } : {},
 })

@@ -6,11 +6,7 @@
  * id_token as the `svc-signin` event's credential, or POSTs it to
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
-
-// svc's origin: where this classic script was loaded from.
-const SDK_ORIGIN = (document.currentScript as HTMLScriptElement | null)?.src
-  ? new URL((document.currentScript as HTMLScriptElement).src).origin
-  : location.origin
+import { SCRIPT_ORIGIN } from '../script-origin.js'
 
 const TEXTS: Record<string, string> = {
   signin_with: 'Sign in with svc',
@@ -88,7 +84,7 @@ export class SvcSignin extends HTMLElement {
       if (!('IdentityCredential' in window)) return await this.popupSignIn(clientId)
       const nonce = this.getAttribute('nonce') ?? undefined
       const credential = (await navigator.credentials.get({
-        identity: { providers: [{ configURL: `${SDK_ORIGIN}/fedcm.json`, clientId, params: nonce ? { nonce } : {} }] },
+        identity: { providers: [{ configURL: `${SCRIPT_ORIGIN}/fedcm.json`, clientId, params: nonce ? { nonce } : {} }] },
       } as CredentialRequestOptions)) as (Credential & { token?: string }) | null
       if (!credential?.token) return this.fail('no_credential')
       this.dispatchEvent(
@@ -114,7 +110,7 @@ export class SvcSignin extends HTMLElement {
     const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))))
     const state = `${clientId}~${randomString(16)}`
     const nonce = this.getAttribute('nonce') ?? undefined
-    const redirectUri = `${SDK_ORIGIN}/oidc/sdk/callback`
+    const redirectUri = `${SCRIPT_ORIGIN}/oidc/sdk/callback`
     const query = new URLSearchParams({
       response_type: 'code',
       client_id: clientId,
@@ -125,12 +121,12 @@ export class SvcSignin extends HTMLElement {
       code_challenge_method: 'S256',
     })
     if (nonce) query.set('nonce', nonce)
-    const popup = open(`${SDK_ORIGIN}/oidc/authorize?${query}`, 'svc-signin', 'popup,width=480,height=640')
+    const popup = open(`${SCRIPT_ORIGIN}/oidc/authorize?${query}`, 'svc-signin', 'popup,width=480,height=640')
     if (!popup) return this.fail('popup_blocked')
     const answer = await new Promise<Record<string, string>>((resolve) => {
       const listen = (event: MessageEvent) => {
         const data = event.data as Record<string, string> | null
-        if (event.origin !== SDK_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
+        if (event.origin !== SCRIPT_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
         removeEventListener('message', listen)
         resolve(data)
       }
@@ -139,7 +135,7 @@ export class SvcSignin extends HTMLElement {
     if (!answer.code) return this.fail(answer.error ?? 'no_code')
     const loginUri = this.getAttribute('login-uri')
     if (loginUri) return postForm(loginUri, { code: answer.code, code_verifier: verifier, redirect_uri: redirectUri, nonce: nonce ?? '' })
-    const response = await fetch(`${SDK_ORIGIN}/oidc/token`, {
+    const response = await fetch(`${SCRIPT_ORIGIN}/oidc/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
