@@ -3,6 +3,7 @@
  * one JSON line when ready, and load a URL with autocannon.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 
@@ -121,4 +122,17 @@ function summarise(result: autocannon.Result): LoadResult {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   }
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms, from Linux's `/proc`.
+ *
+ * @example
+ * const before = cpuMilliseconds(server.child.pid!)
+ */
+export function cpuMilliseconds(pid: number): number {
+  // Fields 14 and 15 of /proc/PID/stat, counted after the parenthesised command name.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const ticksPerSecond = 100
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
 }

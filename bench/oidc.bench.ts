@@ -19,7 +19,7 @@ import { webhookOutbox } from '../server/webhooks/outbox.js'
 import type { Provider } from '../server/oidc/provider.js'
 import { signingKeys, storeSigningKey } from '../server/oidc/signing-keys.js'
 import { issueTokens, signIdToken } from '../server/oidc/tokens.js'
-import { type ChainedRequest, load, loadChain, type LoadResult, startServerProcess } from './load.js'
+import { type ChainedRequest, cpuMilliseconds, load, loadChain, type LoadResult, startServerProcess } from './load.js'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -93,18 +93,22 @@ export async function benchIdentityProvider(): Promise<void> {
   const svcUrl = `http://127.0.0.1:${svc.ready.port}`
   const peerUrl = `http://127.0.0.1:${peerReady.port}`
   try {
+    const svcCpu = cpuMilliseconds(svc.child.pid!)
     const svcRefresh = await loadChain({
       url: svcUrl,
       request: refreshChain('/oidc/token', basic, svcPool),
       connections: CONNECTIONS,
       seconds: SECONDS,
     })
+    const svcRefreshCpu = cpuMilliseconds(svc.child.pid!) - svcCpu
+    const peerCpu = cpuMilliseconds(peer.child.pid!)
     const peerRefresh = await loadChain({
       url: peerUrl,
       request: refreshChain('/token', basic, peerReady.refreshTokens),
       connections: CONNECTIONS,
       seconds: SECONDS,
     })
+    const peerRefreshCpu = cpuMilliseconds(peer.child.pid!) - peerCpu
     const svcUserinfo = await load({
       url: `${svcUrl}/oidc/userinfo`,
       headers: { Authorization: `Bearer ${svcAccessToken}` },
@@ -125,6 +129,10 @@ export async function benchIdentityProvider(): Promise<void> {
     console.log(row('node-oidc-provider refresh', peerRefresh))
     console.log(
       `  refresh grants ratio svc/node-oidc-provider: ${refreshRatio.toFixed(2)} (budget >= 1.50: ${refreshRatio >= 1.5 ? 'met' : 'MISSED'})`,
+    )
+    const perGrant = (cpu: number, r: LoadResult) => (cpu / (r.requestsPerSecond * SECONDS)).toFixed(2)
+    console.log(
+      `  CPU per refresh grant (all threads): svc ${perGrant(svcRefreshCpu, svcRefresh)} ms, node-oidc-provider ${perGrant(peerRefreshCpu, peerRefresh)} ms`,
     )
     console.log(row('svc userinfo', svcUserinfo))
     console.log(row('node-oidc-provider userinfo', peerUserinfo))
