@@ -16,11 +16,16 @@ export const CHROMIUM_ARGS = [
 ]
 
 /**
- * Launches `/usr/bin/chromium` (or `CHROME_PATH`) headless.
+ * Launches `/usr/bin/chromium` (or `CHROME_PATH`) headless; `blockPopups` keeps its popup blocker on.
  *
  * @example
  * const browser = await launchChromium()
  */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] })
+export function launchChromium(extraArgs: string[] = [], { blockPopups = false } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    // Playwright turns Chromium's popup blocker off unless asked not to.
+    ignoreDefaultArgs: blockPopups ? ['--disable-popup-blocking'] : [],
+  })
 }

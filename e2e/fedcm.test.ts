@@ -24,12 +24,17 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
 
   beforeAll(async () => {
     rp = createServer((req, res) => {
-      if (req.url === '/with-sdk' || req.url === '/with-sdk-public') {
+      if (req.url === '/with-sdk' || req.url === '/with-sdk-public' || req.url === '/with-sdk-on-load') {
         const id = req.url === '/with-sdk' ? clientId : publicClientId
+        // Signing in from a load handler, without a click, is what popup blockers stop.
+        const onLoad =
+          req.url === '/with-sdk-on-load'
+            ? `if (!sessionStorage.started) { sessionStorage.started = 1; addEventListener('load', () => document.querySelector('svc-signin').signIn()) }`
+            : ''
         res.writeHead(200, { 'Content-Type': 'text/html' })
           .end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
           <svc-signin client-id="${id}" nonce="nonce-sdk-1" theme="filled_blue"></svc-signin>
-          <script>document.addEventListener('svc-signin', (event) => { window.credential = event.detail.credential })</script></body></html>`)
+          <script>document.addEventListener('svc-signin', (event) => { window.credential = event.detail.credential; window.selectBy = event.detail.select_by }); ${onLoad}</script></body></html>`)
         return
       }
       res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><body><p>Partner</p><script>
@@ -155,6 +160,32 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       expect(payload.nonce).toBe('nonce-sdk-1')
     } finally {
       await withoutFedcm.close()
+    }
+  })
+
+  it('signs in by a full-page redirect when the browser blocks the popup', { timeout: 60_000 }, async () => {
+    const strict = await launchChromium(['--disable-features=FedCm'], { blockPopups: true })
+    try {
+      const page = await (await strict.newContext()).newPage()
+      await page.goto(`${rpOrigin}/with-sdk-on-load`)
+      await page.waitForURL(`${idp}/oidc/authorize?**`)
+      await page.getByLabel('Email').fill('ada@example.com')
+      await page.getByLabel('Password').fill('analytical engine')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      // The consent may be remembered from the popup test.
+      const allow = page.getByRole('button', { name: 'Allow' })
+      await Promise.race([allow.click(), page.waitForURL(`${rpOrigin}/with-sdk-on-load**`)])
+      await page.waitForURL(`${rpOrigin}/with-sdk-on-load**`)
+      const credential = await page
+        .waitForFunction(() => (window as unknown as { credential?: string }).credential)
+        .then((handle) => handle.jsonValue())
+      const payload = await verifiedClaims(String(credential), idp, publicClientId)
+      expect(payload.nonce).toBe('nonce-sdk-1')
+      expect(await page.evaluate(() => (window as unknown as { selectBy: string }).selectBy)).toBe('redirect')
+      // The answer left the address bar once used.
+      expect(page.url()).toBe(`${rpOrigin}/with-sdk-on-load`)
+    } finally {
+      await strict.close()
     }
   })
 

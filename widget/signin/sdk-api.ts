@@ -10,7 +10,7 @@ import type { SvcSignin } from './svc-signin.js'
 
 export interface SvcCredentialResponse {
   credential: string
-  select_by: 'fedcm' | 'fedcm_auto' | 'popup'
+  select_by: 'fedcm' | 'fedcm_auto' | 'popup' | 'redirect'
 }
 
 export interface SvcConfig {

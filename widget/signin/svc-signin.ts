@@ -1,12 +1,14 @@
 /**
  * @module `<svc-signin>`: a "Sign in with svc" button for partner pages,
  * loaded from svc's `/sdk.js`. One click signs in through the browser's
- * Federated Credential Management (FedCM), or a popup where it is missing,
- * and hands the partner an
+ * Federated Credential Management (FedCM), or the code flow in a popup (a
+ * full-page redirect when popups are blocked) where it is missing, and
+ * hands the partner an
  * id_token as the `svc-signin` event's credential, or POSTs it to
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
 import { SCRIPT_ORIGIN } from '../script-origin.js'
+import { authorizeByCode, type CodeAnswer, redeemCode, takeRedirectAnswer } from './code-flow.js'
 
 const TEXTS: Record<string, string> = {
   signin_with: 'Sign in with svc',
@@ -81,7 +83,7 @@ export class SvcSignin extends HTMLElement {
     if (!clientId) return this.fail('client-id is missing')
     this.button.setAttribute('aria-busy', 'true')
     try {
-      if (!('IdentityCredential' in window)) return await this.popupSignIn(clientId)
+      if (!('IdentityCredential' in window)) return await this.codeFlowSignIn(clientId)
       const nonce = this.getAttribute('nonce') ?? undefined
       const credential = (await navigator.credentials.get({
         identity: { providers: [{ configURL: `${SCRIPT_ORIGIN}/fedcm.json`, clientId, params: nonce ? { nonce } : {} }] },
@@ -99,71 +101,46 @@ export class SvcSignin extends HTMLElement {
     }
   }
 
+  connectedCallback(): void {
+    const clientId = this.getAttribute('client-id')
+    // Back from a full-page sign-in this page started: finish it here.
+    const answer = clientId ? takeRedirectAnswer() : undefined
+    if (answer) void this.finishCodeFlow(clientId!, answer)
+  }
+
   /**
-   * Without FedCM: the authorization code flow with PKCE in a popup, whose
-   * answer comes back by postMessage from svc's origin with this state; a
-   * public client redeems the code here, a confidential one hands it to
-   * `login-uri`.
+   * Without FedCM: the code flow with PKCE (a popup, or a full-page
+   * redirect when popups are blocked); a public client redeems the code
+   * here, a confidential one hands it to `login-uri`.
    */
-  private async popupSignIn(clientId: string): Promise<void> {
-    const verifier = randomString(32)
-    const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))))
-    const state = `${clientId}~${randomString(16)}`
-    const nonce = this.getAttribute('nonce') ?? undefined
-    const redirectUri = `${SCRIPT_ORIGIN}/oidc/sdk/callback`
-    const query = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      scope: 'openid profile email',
-      state,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    })
-    if (nonce) query.set('nonce', nonce)
-    const popup = open(`${SCRIPT_ORIGIN}/oidc/authorize?${query}`, 'svc-signin', 'popup,width=480,height=640')
-    if (!popup) return this.fail('popup_blocked')
-    const answer = await new Promise<Record<string, string>>((resolve) => {
-      const listen = (event: MessageEvent) => {
-        const data = event.data as Record<string, string> | null
-        if (event.origin !== SCRIPT_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
-        removeEventListener('message', listen)
-        resolve(data)
-      }
-      addEventListener('message', listen)
-    })
+  private async codeFlowSignIn(clientId: string): Promise<void> {
+    await this.finishCodeFlow(clientId, await authorizeByCode(clientId, this.getAttribute('nonce') ?? undefined))
+  }
+
+  private async finishCodeFlow(clientId: string, answer: CodeAnswer): Promise<void> {
     if (!answer.code) return this.fail(answer.error ?? 'no_code')
     const loginUri = this.getAttribute('login-uri')
-    if (loginUri) return postForm(loginUri, { code: answer.code, code_verifier: verifier, redirect_uri: redirectUri, nonce: nonce ?? '' })
-    const response = await fetch(`${SCRIPT_ORIGIN}/oidc/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
+    if (loginUri)
+      return postForm(loginUri, {
         code: answer.code,
-        redirect_uri: redirectUri,
-        client_id: clientId,
-        code_verifier: verifier,
-      }),
-    })
-    const tokens = (await response.json()) as { id_token?: string; error?: string }
-    if (!tokens.id_token) return this.fail(tokens.error ?? 'no_credential')
-    this.dispatchEvent(
-      new CustomEvent('svc-signin', { detail: { credential: tokens.id_token, select_by: 'popup' }, bubbles: true, composed: true }),
-    )
+        code_verifier: answer.verifier,
+        redirect_uri: answer.redirectUri,
+        nonce: answer.nonce ?? '',
+      })
+    try {
+      const credential = await redeemCode(clientId, answer)
+      this.dispatchEvent(
+        new CustomEvent('svc-signin', { detail: { credential, select_by: answer.selectBy }, bubbles: true, composed: true }),
+      )
+    } catch (error) {
+      this.fail((error as Error).message)
+    }
   }
 
   private fail(reason: string): void {
     this.dispatchEvent(new CustomEvent('svc-signin-error', { detail: { reason }, bubbles: true, composed: true }))
   }
 }
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-const randomString = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)))
 
 /** Sends fields to the partner's backend as a top-level form POST, like Google's `login_uri`. */
 function postForm(action: string, fields: Record<string, string>): void {

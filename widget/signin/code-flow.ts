@@ -1,0 +1,131 @@
+/**
+ * @module The authorization code flow with PKCE that `<svc-signin>` uses
+ * where the browser has no FedCM: in a popup whose answer comes back by
+ * `postMessage` from svc's origin, or, when popups are blocked, by a
+ * full-page redirect that svc sends back with the answer in the URL
+ * fragment. The verifier waits in `sessionStorage` meanwhile.
+ */
+import { SCRIPT_ORIGIN } from '../script-origin.js'
+
+/** An authorization response with what redeeming its code needs. */
+export interface CodeAnswer {
+  code?: string
+  error?: string
+  verifier: string
+  nonce?: string
+  redirectUri: string
+  selectBy: 'popup' | 'redirect'
+}
+
+const REDIRECT_URI = `${SCRIPT_ORIGIN}/oidc/sdk/callback`
+const PENDING_KEY = 'svc-signin:pending'
+
+interface Pending {
+  state: string
+  verifier: string
+  nonce?: string
+}
+
+async function authorizationUrl(clientId: string, nonce: string | undefined, state: string, verifier: string): Promise<string> {
+  const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))))
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid profile email',
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  })
+  if (nonce) query.set('nonce', nonce)
+  return `${SCRIPT_ORIGIN}/oidc/authorize?${query}`
+}
+
+/**
+ * Signs in in a popup; when the browser blocks it, leaves the page for svc
+ * and resolves never (the answer arrives on return, from {@link takeRedirectAnswer}).
+ *
+ * @example
+ * const answer = await authorizeByCode('cli_…', nonce)
+ */
+export async function authorizeByCode(clientId: string, nonce: string | undefined): Promise<CodeAnswer> {
+  const verifier = randomString(32)
+  // svc reads the client before the first `~` to know where the answer may
+  // go, and a third part, the page to come back to, for a full-page flow.
+  const state = `${clientId}~${randomString(16)}`
+  const popup = open('', 'svc-signin', 'popup,width=480,height=640')
+  if (!popup) {
+    const returning = `${state}~${base64url(new TextEncoder().encode(location.href.split('#')[0]))}`
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ state: returning, verifier, nonce } satisfies Pending))
+    location.assign(await authorizationUrl(clientId, nonce, returning, verifier))
+    return new Promise(() => {})
+  }
+  popup.location.href = await authorizationUrl(clientId, nonce, state, verifier)
+  const answer = await new Promise<Record<string, string>>((resolve) => {
+    const listen = (event: MessageEvent) => {
+      const data = event.data as Record<string, string> | null
+      if (event.origin !== SCRIPT_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
+      removeEventListener('message', listen)
+      resolve(data)
+    }
+    addEventListener('message', listen)
+  })
+  return { code: answer.code, error: answer.error, verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'popup' }
+}
+
+/**
+ * The answer of a full-page sign-in this page started, once, when the URL
+ * carries it; the fragment is removed from the address bar.
+ *
+ * @example
+ * const answer = takeRedirectAnswer()
+ */
+export function takeRedirectAnswer(): CodeAnswer | undefined {
+  const fragment = new URLSearchParams(location.hash.slice(1))
+  const state = fragment.get('svc_state')
+  if (state === null) return undefined
+  const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as Pending | null
+  // Only the tab that started the flow holds its state: a forged fragment
+  // (a link someone was sent) is ignored.
+  if (!pending || pending.state !== state || fragment.get('svc_iss') !== SCRIPT_ORIGIN) return undefined
+  sessionStorage.removeItem(PENDING_KEY)
+  history.replaceState(history.state, '', location.href.split('#')[0])
+  return {
+    code: fragment.get('svc_code') ?? undefined,
+    error: fragment.get('svc_error') ?? undefined,
+    verifier: pending.verifier,
+    nonce: pending.nonce,
+    redirectUri: REDIRECT_URI,
+    selectBy: 'redirect',
+  }
+}
+
+/**
+ * Redeems the code as a public client; resolves with the id_token, or throws with the OAuth error.
+ *
+ * @example
+ * const idToken = await redeemCode('cli_…', answer)
+ */
+export async function redeemCode(clientId: string, answer: CodeAnswer): Promise<string> {
+  const response = await fetch(`${SCRIPT_ORIGIN}/oidc/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: answer.code!,
+      redirect_uri: answer.redirectUri,
+      client_id: clientId,
+      code_verifier: answer.verifier,
+    }),
+  })
+  const tokens = (await response.json()) as { id_token?: string; error?: string }
+  if (!tokens.id_token) throw new Error(tokens.error ?? 'no_credential')
+  return tokens.id_token
+}
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+const randomString = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)))
