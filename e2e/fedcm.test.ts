@@ -118,6 +118,29 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await context.close()
   })
 
+  it("turns the button personal for a returning account, its details shown only inside svc's frame", { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInAtSvc(page, idp)
+    await page.goto(`${rpOrigin}/with-sdk`)
+    await chooseFirstAccountInFedcmDialogs(context, page)
+    await page.getByRole('button', { name: 'Sign in with svc' }).click()
+    await page.waitForFunction(() => (window as unknown as { credential?: string }).credential)
+
+    // Back on the partner later, the browser reveals the returning account to svc's frame.
+    await page.reload()
+    const personal = page.frameLocator('svc-signin iframe').getByRole('button', { name: /Continue as Ada/ })
+    await expect.poll(() => personal.textContent(), { timeout: 10_000 }).toContain('ada@example.com')
+    expect(await page.getByRole('button', { name: 'Sign in with svc' }).isVisible()).toBe(false)
+    expect(await page.content()).not.toContain('ada@example.com')
+    await personal.click()
+    const credential = await page
+      .waitForFunction(() => (window as unknown as { credential?: string }).credential)
+      .then((handle) => handle.jsonValue())
+    expect((await verifiedClaims(String(credential), idp, clientId)).nonce).toBe('nonce-sdk-1')
+    await context.close()
+  })
+
   it('signs in with the script API: svc.initialize, then svc.prompt', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()

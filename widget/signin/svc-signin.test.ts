@@ -22,6 +22,19 @@ describe('<svc-signin>', () => {
     expect(inner.textContent).to.equal('svcContinue with svc')
   })
 
+  it("speaks its locale attribute, else the page's language", () => {
+    const french = button({ 'client-id': 'cli_1', locale: 'fr-CA' })
+    expect(french.shadowRoot!.querySelector('button')!.textContent).to.equal('svcSe connecter avec svc')
+    document.documentElement.lang = 'de'
+    try {
+      expect(button({ 'client-id': 'cli_1', text: 'signup_with' }).shadowRoot!.querySelector('button')!.textContent).to.equal(
+        'svcMit svc registrieren',
+      )
+    } finally {
+      document.documentElement.lang = ''
+    }
+  })
+
   it('takes its width and theme from attributes', () => {
     const element = button({ 'client-id': 'cli_1', width: '260', theme: 'filled_blue' })
     expect(element.getBoundingClientRect().width).to.equal(260)

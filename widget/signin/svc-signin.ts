@@ -7,15 +7,9 @@
  * id_token as the `svc-signin` event's credential, or POSTs it to
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
+import { buttonText } from '../../shared/signin-texts.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { authorizeByCode, type CodeAnswer, redeemCode, takeRedirectAnswer } from './code-flow.js'
-
-const TEXTS: Record<string, string> = {
-  signin_with: 'Sign in with svc',
-  continue_with: 'Continue with svc',
-  signup_with: 'Sign up with svc',
-  signin: 'Sign in',
-}
 
 const STYLE = `
 :host { display: inline-block }
@@ -28,6 +22,8 @@ button { font: 500 15px/1 system-ui, sans-serif; display: inline-flex; align-ite
 :host([shape="pill"]) button { border-radius: 999px }
 button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
 button[aria-busy="true"] { opacity: .7; cursor: progress }
+[hidden] { display: none !important }
+iframe { border: 0; width: 100%; height: 40px; display: block; color-scheme: normal }
 .logo { width: 20px; height: 20px; border-radius: 5px; background: #0969da; color: #fff; font-size: 10px; display: grid; place-items: center; font-weight: 700 }`
 
 /**
@@ -44,10 +40,10 @@ button[aria-busy="true"] { opacity: .7; cursor: progress }
  * @attr shape - `rectangular` (default) or `pill`.
  * @attr text - `signin_with` (default), `continue_with`, `signup_with` or `signin`.
  * @attr width - The button's width in pixels.
- * @attr locale - BCP 47 language of the button (English only for now).
+ * @attr locale - BCP 47 language of the button (en, de, es, fr, it, nl, pt); the page's language when absent.
  */
 export class SvcSignin extends HTMLElement {
-  static observedAttributes = ['text', 'width']
+  static observedAttributes = ['text', 'width', 'locale']
   private readonly button: HTMLButtonElement
 
   constructor() {
@@ -72,7 +68,7 @@ export class SvcSignin extends HTMLElement {
     logo.className = 'logo'
     logo.setAttribute('aria-hidden', 'true')
     logo.textContent = 'svc'
-    this.button.replaceChildren(logo, TEXTS[this.getAttribute('text') ?? ''] ?? TEXTS.signin_with!)
+    this.button.replaceChildren(logo, buttonText(this.locale, this.getAttribute('text')))
     const width = Number(this.getAttribute('width'))
     this.style.width = width > 0 ? `${Math.min(width, 400)}px` : ''
   }
@@ -101,11 +97,47 @@ export class SvcSignin extends HTMLElement {
     }
   }
 
+  private get locale(): string {
+    return this.getAttribute('locale') || document.documentElement.lang || navigator.language
+  }
+
   connectedCallback(): void {
     const clientId = this.getAttribute('client-id')
+    if (!clientId) return
     // Back from a full-page sign-in this page started: finish it here.
-    const answer = clientId ? takeRedirectAnswer() : undefined
-    if (answer) void this.finishCodeFlow(clientId!, answer)
+    const answer = takeRedirectAnswer()
+    if (answer) void this.finishCodeFlow(clientId, answer)
+    else if ('IdentityProvider' in window) this.offerPersonalButton(clientId)
+  }
+
+  /**
+   * Frames svc's personalised button, which shows itself in place of this
+   * one when the browser reveals a returning account to svc; a click in it
+   * signs in here.
+   */
+  private offerPersonalButton(clientId: string): void {
+    const query = new URLSearchParams({ client_id: clientId, origin: location.origin, locale: this.locale })
+    for (const name of ['theme', 'shape']) if (this.hasAttribute(name)) query.set(name, this.getAttribute(name)!)
+    const frame = Object.assign(document.createElement('iframe'), {
+      src: `${SCRIPT_ORIGIN}/oidc/fedcm/button?${query}`,
+      title: buttonText(this.locale, 'signin_with'),
+      hidden: true,
+    })
+    frame.allow = 'identity-credentials-get'
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { source?: string; status?: string } | null
+      if (event.origin !== SCRIPT_ORIGIN || event.source !== frame.contentWindow || data?.source !== 'svc-button') return
+      if (data.status === 'personalised') {
+        frame.hidden = false
+        this.button.hidden = true
+      } else if (data.status === 'clicked') void this.signIn()
+      else {
+        removeEventListener('message', listen)
+        frame.remove()
+      }
+    }
+    addEventListener('message', listen)
+    this.shadowRoot!.append(frame)
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * @module Federated Credential Management (FedCM) at svc, as Chromium
  * implements it: the configuration files, the accounts, client metadata,
- * ID assertion and disconnect endpoints, the login page, and One Tap for
- * browsers without FedCM.
+ * ID assertion and disconnect endpoints, the login page, the personalised
+ * button, and One Tap for browsers without FedCM.
  */
 import { Hono } from 'hono'
 import type { LoginThrottle } from '../authorize/login-throttle.js'
@@ -13,6 +13,7 @@ import { fedcmClientMetadata } from './client-metadata.js'
 import { fedcmConfigFiles } from './config.js'
 import { standaloneLogin } from './login.js'
 import { oneTap } from './one-tap.js'
+import { personalButton } from './personal-button.js'
 
 /**
  * Builds the FedCM sub-app, mounted at `/`.
@@ -25,6 +26,7 @@ export function fedcm(provider: Provider, options: { throttle: LoginThrottle }):
   app.route('/', fedcmConfigFiles(provider))
   app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))
   app.route('/oidc/fedcm/metadata', fedcmClientMetadata(provider))
+  app.route('/oidc/fedcm/button', personalButton(provider))
   app.route('/oidc/fedcm', fedcmAssertion(provider))
   app.route('/login', standaloneLogin(provider, options))
   app.route('/oidc/onetap', oneTap(provider))

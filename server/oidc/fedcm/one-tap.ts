@@ -10,33 +10,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { clientByClientId, originsOf } from '../../clients/clients.js'
-import type { ClientRow } from '../../db/schema.js'
 import { deploymentSecret } from '../../db/settings.js'
-import { escapeHtml, inlineScriptSource } from '../../http/html.js'
+import { escapeHtml } from '../../http/html.js'
 import type { Provider } from '../provider.js'
 import { browserCredential } from './browser-credential.js'
+import { framedPage, framingPartner, notify } from './framed-page.js'
 import { currentSession } from '../sessions.js'
 
-function framedPage(c: Context, client: ClientRow | undefined, body: string, script: string, status: 200 | 400 | 403 = 200): Response {
-  const ancestors = client ? originsOf(client).join(' ') : "'none'"
-  c.header(
-    'Content-Security-Policy',
-    `default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; script-src ${inlineScriptSource(script)}; frame-ancestors ${ancestors}`,
-  )
-  c.header('Cache-Control', 'no-store')
-  c.header('Referrer-Policy', 'no-referrer')
-  return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in with svc</title>
-<style>body{margin:0;font:15px/1.4 system-ui,sans-serif}form{margin:0}button{font:inherit;width:100%;padding:.6rem 1rem;border:1px solid #d0d7de;border-radius:8px;background:#fff;cursor:pointer;display:flex;gap:.6rem;align-items:center}img{width:28px;height:28px;border-radius:50%}</style>
-</head><body>${body}<script>${script}</script></body></html>`,
-    status,
-  )
-}
-
-/** Tells the parent what happened; the browser delivers it only to `origin`. */
-const notify = (message: Record<string, unknown>, origin: string) =>
-  `parent.postMessage(${JSON.stringify({ source: 'svc-onetap', ...message }).replaceAll('<', '\\u003c')}, ${JSON.stringify(origin).replaceAll('<', '\\u003c')})`
+const notifyParent = (message: Record<string, unknown>, origin: string) => notify('svc-onetap', message, origin)
 
 /**
  * Builds One Tap, mounted at `/oidc/onetap`.
@@ -61,19 +42,15 @@ export function oneTap(provider: Provider): Hono {
   }
 
   async function read(c: Context, query: URLSearchParams) {
-    const client = await clientByClientId(provider.db, query.get('client_id') ?? '')
-    const origin = query.get('origin') ?? ''
-    if (!client) return { refusal: framedPage(c, undefined, '<p>Unknown application.</p>', '', 400) }
-    if (!originsOf(client).includes(origin))
-      return { refusal: framedPage(c, client, '<p>This site is not registered for this application.</p>', '', 403) }
-    return { client, origin, nonce: query.get('nonce') ?? undefined }
+    const partner = await framingPartner(c, provider, query)
+    return 'refusal' in partner ? partner : { ...partner, nonce: query.get('nonce') ?? undefined }
   }
 
   app.get('/', async (c) => {
     const request = await read(c, new URL(c.req.url).searchParams)
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
-    if (!session) return framedPage(c, request.client, '', notify({ status: 'signed_out' }, request.origin))
+    if (!session) return framedPage(c, request.client, '', notifyParent({ status: 'signed_out' }, request.origin))
     const { user } = session
     const fields = {
       client_id: request.client.client_id,
@@ -89,7 +66,7 @@ export function oneTap(provider: Provider): Hono {
         .join(
           '',
         )}<button type="submit">${user.picture ? `<img src="${escapeHtml(user.picture)}" alt="">` : ''}Continue as ${escapeHtml(user.given_name ?? user.name)}</button></form>`,
-      notify({ status: 'ready' }, request.origin),
+      notifyParent({ status: 'ready' }, request.origin),
     )
   })
 
@@ -98,12 +75,12 @@ export function oneTap(provider: Provider): Hono {
     const request = await read(c, form)
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
-    if (!session) return framedPage(c, request.client, '', notify({ status: 'signed_out' }, request.origin))
+    if (!session) return framedPage(c, request.client, '', notifyParent({ status: 'signed_out' }, request.origin))
     if (!(await tokenMatches(form.get('token'), session.id, request.client.client_id, request.origin))) {
-      return framedPage(c, request.client, '<p>The request expired. Try again.</p>', '', 403)
+      return framedPage(c, request.client, '<p>The request expired. Try again.</p>', '', { status: 403 })
     }
     const credential = await browserCredential(c, provider, session, request.client, request.nonce)
-    return framedPage(c, request.client, '<p>Signed in.</p>', notify({ status: 'signed_in', credential }, request.origin))
+    return framedPage(c, request.client, '<p>Signed in.</p>', notifyParent({ status: 'signed_in', credential }, request.origin))
   })
   return app
 }

@@ -1,0 +1,66 @@
+/**
+ * @module The pages svc serves into partner pages' iframes (One Tap, the
+ * personalised button): framed only by the client's registered origins
+ * (CSP `frame-ancestors`), one inline script allowed by its hash, and
+ * messages to the parent addressed to the partner's origin only.
+ */
+import type { Context } from 'hono'
+import { clientByClientId, originsOf } from '../../clients/clients.js'
+import type { ClientRow } from '../../db/schema.js'
+import { inlineScriptSource } from '../../http/html.js'
+import type { Provider } from '../provider.js'
+
+const STYLE =
+  'body{margin:0;font:15px/1.4 system-ui,sans-serif}form{margin:0}button{font:inherit;width:100%;padding:.6rem 1rem;border:1px solid #d0d7de;border-radius:8px;background:#fff;cursor:pointer;display:flex;gap:.6rem;align-items:center}img{width:28px;height:28px;border-radius:50%}'
+
+/**
+ * Sends a page for a partner's iframe.
+ *
+ * @example
+ * return framedPage(c, client, '<p>Signed in.</p>', notify('svc-onetap', { status: 'signed_in' }, origin))
+ */
+export function framedPage(
+  c: Context,
+  client: ClientRow | undefined,
+  body: string,
+  script: string,
+  { status = 200, style = '' }: { status?: 200 | 400 | 403; style?: string } = {},
+): Response {
+  const ancestors = client ? originsOf(client).join(' ') : "'none'"
+  c.header(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; connect-src 'self'; form-action 'self'; script-src ${inlineScriptSource(script)}; frame-ancestors ${ancestors}`,
+  )
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in with svc</title>
+<style>${STYLE}${style}</style>
+</head><body>${body}<script>${script}</script></body></html>`,
+    status,
+  )
+}
+
+/** Script that tells the parent what happened; the browser delivers it only to `origin`. */
+export const notify = (source: string, message: Record<string, unknown>, origin: string): string =>
+  `parent.postMessage(${JSON.stringify({ source, ...message }).replaceAll('<', '\\u003c')}, ${JSON.stringify(origin).replaceAll('<', '\\u003c')})`
+
+/**
+ * Reads `client_id` and `origin` of a framed page's request: the client, and the partner origin, which must be one of its registered origins.
+ *
+ * @example
+ * const request = await framingPartner(c, provider, query)
+ * if ('refusal' in request) return request.refusal
+ */
+export async function framingPartner(
+  c: Context,
+  provider: Provider,
+  query: URLSearchParams,
+): Promise<{ refusal: Response } | { client: ClientRow; origin: string }> {
+  const client = await clientByClientId(provider.db, query.get('client_id') ?? '')
+  const origin = query.get('origin') ?? ''
+  if (!client) return { refusal: framedPage(c, undefined, '<p>Unknown application.</p>', '', { status: 400 }) }
+  if (!originsOf(client).includes(origin))
+    return { refusal: framedPage(c, client, '<p>This site is not registered for this application.</p>', '', { status: 403 }) }
+  return { client, origin }
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { buttonText } from './signin-texts.js'
+
+describe('buttonText', () => {
+  it('speaks the locale, then its language, then English', () => {
+    expect(buttonText('de', 'signin_with')).toBe('Mit svc anmelden')
+    expect(buttonText('fr-CA', 'continue_as', 'Ada')).toBe('Continuer en tant que Ada')
+    expect(buttonText('pt_BR', 'signup_with')).toBe('Inscrever-se com svc')
+    expect(buttonText('xx', 'continue_with')).toBe('Continue with svc')
+    expect(buttonText(null, null)).toBe('Sign in with svc')
+  })
+
+  it('never shows "Continue as" without a name, nor an unknown text', () => {
+    expect(buttonText('en', 'continue_as')).toBe('Sign in with svc')
+    expect(buttonText('es', 'bogus')).toBe('Iniciar sesión con svc')
+  })
+})
