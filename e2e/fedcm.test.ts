@@ -16,6 +16,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let rpOrigin: string
   let idp: string
   let clientId: string
+  let clientSecret: string
   let publicClientId: string
   // The check_session iframe reads svc's cookie, which Chromium withholds from
   // third-party frames; a relying party on the same site (localhost) shows
@@ -24,8 +25,9 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
 
   beforeAll(async () => {
     rp = createServer((req, res) => {
-      if (req.url === '/with-sdk' || req.url === '/with-sdk-public' || req.url === '/with-sdk-on-load') {
-        const id = req.url === '/with-sdk' ? clientId : publicClientId
+      if (['/with-sdk', '/with-sdk-public', '/with-sdk-on-load', '/with-sdk-code'].includes(req.url!)) {
+        const id = req.url === '/with-sdk' || req.url === '/with-sdk-code' ? clientId : publicClientId
+        const codeFlow = req.url === '/with-sdk-code' ? 'response-type="code"' : ''
         // Signing in from a load handler, without a click, is what popup blockers stop.
         const onLoad =
           req.url === '/with-sdk-on-load'
@@ -33,8 +35,8 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
             : ''
         res.writeHead(200, { 'Content-Type': 'text/html' })
           .end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
-          <svc-signin client-id="${id}" nonce="nonce-sdk-1" theme="filled_blue"></svc-signin>
-          <script>document.addEventListener('svc-signin', (event) => { window.credential = event.detail.credential; window.selectBy = event.detail.select_by }); ${onLoad}</script></body></html>`)
+          <svc-signin client-id="${id}" nonce="nonce-sdk-1" theme="filled_blue" ${codeFlow}></svc-signin>
+          <script>document.addEventListener('svc-signin', (event) => { window.credential = event.detail.credential; window.selectBy = event.detail.select_by; window.signedIn = event.detail }); ${onLoad}</script></body></html>`)
         return
       }
       res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><body><p>Partner</p><script>
@@ -48,20 +50,20 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'svc-fedcm-')), 'svc.db')
     await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', 'analytical engine', '--db', db)
     sameSiteRp = rpOrigin.replace('127.0.0.1', 'localhost')
-    clientId = (
-      await svcBff(
-        'client',
-        'create',
-        '--name',
-        'Partner',
-        '--redirect-uri',
-        `${rpOrigin}/callback`,
-        '--redirect-uri',
-        `${sameSiteRp}/callback`,
-        '--db',
-        db,
-      )
-    ).client_id!
+    const confidential = await svcBff(
+      'client',
+      'create',
+      '--name',
+      'Partner',
+      '--redirect-uri',
+      `${rpOrigin}/callback`,
+      '--redirect-uri',
+      `${sameSiteRp}/callback`,
+      '--db',
+      db,
+    )
+    clientId = confidential.client_id!
+    clientSecret = confidential.client_secret!
     publicClientId = (
       await svcBff('client', 'create', '--name', 'Partner App', '--public', '--redirect-uri', `${rpOrigin}/callback`, '--db', db)
     ).client_id!
@@ -138,6 +140,37 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       .waitForFunction(() => (window as unknown as { credential?: string }).credential)
       .then((handle) => handle.jsonValue())
     expect((await verifiedClaims(String(credential), idp, clientId)).nonce).toBe('nonce-sdk-1')
+    await context.close()
+  })
+
+  it('hands the backend a code through FedCM when the button asks for the code flow', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInAtSvc(page, idp)
+    await page.goto(`${rpOrigin}/with-sdk-code`)
+    await chooseFirstAccountInFedcmDialogs(context, page)
+    await page.getByRole('button', { name: 'Sign in with svc' }).click()
+    const detail = (await page
+      .waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn)
+      .then((handle) => handle.jsonValue())) as Record<string, string>
+    expect(detail).toMatchObject({ select_by: 'fedcm', redirect_uri: `${idp}/oidc/sdk/callback` })
+    expect(detail.credential).toBeUndefined()
+    // What the partner's backend does with it:
+    const tokens = await (
+      await fetch(`${idp}/oidc/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: detail.code!,
+          code_verifier: detail.code_verifier!,
+          redirect_uri: detail.redirect_uri!,
+          client_id: clientId,
+          client_secret: clientSecret,
+        }),
+      })
+    ).json()
+    expect((await verifiedClaims(tokens.id_token, idp, clientId)).nonce).toBe('nonce-sdk-1')
     await context.close()
   })
 

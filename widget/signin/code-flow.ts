@@ -14,10 +14,11 @@ export interface CodeAnswer {
   verifier: string
   nonce?: string
   redirectUri: string
-  selectBy: 'popup' | 'redirect'
+  selectBy: 'fedcm' | 'popup' | 'redirect'
 }
 
-const REDIRECT_URI = `${SCRIPT_ORIGIN}/oidc/sdk/callback`
+/** The redirect URI every code the SDK obtains is bound to, at svc. */
+export const REDIRECT_URI = `${SCRIPT_ORIGIN}/oidc/sdk/callback`
 const PENDING_KEY = 'svc-signin:pending'
 
 interface Pending {
@@ -26,8 +27,18 @@ interface Pending {
   nonce?: string
 }
 
+/**
+ * A PKCE verifier and its S256 challenge (RFC 7636).
+ *
+ * @example
+ * const { verifier, challenge } = await newPkce()
+ */
+export async function newPkce(verifier = randomString(32)): Promise<{ verifier: string; challenge: string }> {
+  return { verifier, challenge: base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))) }
+}
+
 async function authorizationUrl(clientId: string, nonce: string | undefined, state: string, verifier: string): Promise<string> {
-  const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))))
+  const { challenge } = await newPkce(verifier)
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: clientId,

@@ -6,10 +6,16 @@
  * `svc.disconnect()`.
  */
 import { SCRIPT_ORIGIN } from '../script-origin.js'
+import { newPkce, REDIRECT_URI } from './code-flow.js'
 import type { SvcSignin } from './svc-signin.js'
 
 export interface SvcCredentialResponse {
-  credential: string
+  /** The id_token; absent in the code flow. */
+  credential?: string
+  /** In the code flow: what the backend sends to the token endpoint. */
+  code?: string
+  code_verifier?: string
+  redirect_uri?: string
   select_by: 'fedcm' | 'fedcm_auto' | 'popup' | 'redirect'
 }
 
@@ -20,6 +26,8 @@ export interface SvcConfig {
   callback?: (response: SvcCredentialResponse) => void
   /** Let the browser sign a returning user in without a click. */
   auto_select?: boolean
+  /** `code`: hand the backend an authorization code and its PKCE verifier instead of an id_token. */
+  response_type?: 'code'
 }
 
 export interface SvcButtonOptions {
@@ -33,10 +41,13 @@ export interface SvcButtonOptions {
 
 let config: SvcConfig | undefined
 
-const provider = () => ({
+const provider = (challenge?: string) => ({
   configURL: `${SCRIPT_ORIGIN}/fedcm.json`,
   clientId: config!.client_id,
-  params: config!.nonce ? { nonce: config!.nonce } : {},
+  params: {
+    ...(config!.nonce ? { nonce: config!.nonce } : {}),
+    ...(challenge ? { response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256' } : {}),
+  },
 })
 
 function required(): SvcConfig {
@@ -66,12 +77,18 @@ export const svc = {
     const settings = required()
     if (!('IdentityCredential' in window)) return false
     try {
+      const pkce = settings.response_type === 'code' ? await newPkce() : undefined
       const credential = (await navigator.credentials.get({
-        identity: { providers: [provider()] },
+        identity: { providers: [provider(pkce?.challenge)] },
         mediation: settings.auto_select ? 'optional' : 'required',
       } as CredentialRequestOptions)) as (Credential & { token?: string; isAutoSelected?: boolean }) | null
       if (!credential?.token) return false
-      settings.callback?.({ credential: credential.token, select_by: credential.isAutoSelected ? 'fedcm_auto' : 'fedcm' })
+      const select_by = credential.isAutoSelected ? 'fedcm_auto' : 'fedcm'
+      settings.callback?.(
+        pkce
+          ? { code: credential.token, code_verifier: pkce.verifier, redirect_uri: REDIRECT_URI, select_by }
+          : { credential: credential.token, select_by },
+      )
       return true
     } catch {
       return false
@@ -89,6 +106,7 @@ export const svc = {
     const button = document.createElement('svc-signin')
     button.setAttribute('client-id', settings.client_id)
     if (settings.nonce) button.setAttribute('nonce', settings.nonce)
+    if (settings.response_type) button.setAttribute('response-type', settings.response_type)
     for (const [name, value] of Object.entries(options)) if (value !== undefined) button.setAttribute(name, String(value))
     button.addEventListener('svc-signin', (event) => settings.callback?.((event as CustomEvent<SvcCredentialResponse>).detail))
     parent.append(button)

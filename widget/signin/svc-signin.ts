@@ -9,7 +9,7 @@
  */
 import { buttonText } from '../../shared/signin-texts.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
-import { authorizeByCode, type CodeAnswer, redeemCode, takeRedirectAnswer } from './code-flow.js'
+import { authorizeByCode, type CodeAnswer, newPkce, REDIRECT_URI, redeemCode, takeRedirectAnswer } from './code-flow.js'
 
 const STYLE = `
 :host { display: inline-block }
@@ -29,11 +29,12 @@ iframe { border: 0; width: 100%; height: 40px; display: block; color-scheme: nor
 /**
  * A sign-in button.
  *
- * @event svc-signin - Signed in; `detail.credential` is an id_token for `client-id`, `detail.select_by` says how.
+ * @event svc-signin - Signed in; `detail.credential` is an id_token for `client-id` (with `response-type="code"`: `detail.code`, `code_verifier` and `redirect_uri` for the backend to redeem), `detail.select_by` says how.
  * @event svc-signin-error - Sign-in did not finish; `detail.reason` says why.
  *
  * @attr client-id - The partner's client id at svc (required).
  * @attr nonce - Bound into the id_token; the partner's backend checks it.
+ * @attr response-type - `code` hands the partner's backend an authorization code (with its PKCE verifier) instead of an id_token.
  * @attr login-uri - When set, the credential is POSTed there as a form (`credential`, `nonce`) instead of only firing the event.
  * @attr theme - `outline` (default), `filled_blue` or `filled_black`.
  * @attr size - `small`, `medium` (default) or `large`.
@@ -81,10 +82,18 @@ export class SvcSignin extends HTMLElement {
     try {
       if (!('IdentityCredential' in window)) return await this.codeFlowSignIn(clientId)
       const nonce = this.getAttribute('nonce') ?? undefined
+      // Asked for the code flow, FedCM's token is a code bound to this PKCE challenge.
+      const pkce = this.getAttribute('response-type') === 'code' ? await newPkce() : undefined
+      const params = {
+        ...(nonce ? { nonce } : {}),
+        ...(pkce ? { response_type: 'code', code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
+      }
       const credential = (await navigator.credentials.get({
-        identity: { providers: [{ configURL: `${SCRIPT_ORIGIN}/fedcm.json`, clientId, params: nonce ? { nonce } : {} }] },
+        identity: { providers: [{ configURL: `${SCRIPT_ORIGIN}/fedcm.json`, clientId, params }] },
       } as CredentialRequestOptions)) as (Credential & { token?: string }) | null
       if (!credential?.token) return this.fail('no_credential')
+      if (pkce)
+        return this.deliverCode({ code: credential.token, verifier: pkce.verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'fedcm' })
       this.dispatchEvent(
         new CustomEvent('svc-signin', { detail: { credential: credential.token, select_by: 'fedcm' }, bubbles: true, composed: true }),
       )
@@ -151,14 +160,7 @@ export class SvcSignin extends HTMLElement {
 
   private async finishCodeFlow(clientId: string, answer: CodeAnswer): Promise<void> {
     if (!answer.code) return this.fail(answer.error ?? 'no_code')
-    const loginUri = this.getAttribute('login-uri')
-    if (loginUri)
-      return postForm(loginUri, {
-        code: answer.code,
-        code_verifier: answer.verifier,
-        redirect_uri: answer.redirectUri,
-        nonce: answer.nonce ?? '',
-      })
+    if (this.getAttribute('response-type') === 'code' || this.hasAttribute('login-uri')) return this.deliverCode(answer)
     try {
       const credential = await redeemCode(clientId, answer)
       this.dispatchEvent(
@@ -167,6 +169,14 @@ export class SvcSignin extends HTMLElement {
     } catch (error) {
       this.fail((error as Error).message)
     }
+  }
+
+  /** Hands a code and its verifier to the partner: the event, and `login-uri` when set. */
+  private deliverCode(answer: CodeAnswer): void {
+    const fields = { code: answer.code!, code_verifier: answer.verifier, redirect_uri: answer.redirectUri, nonce: answer.nonce ?? '' }
+    this.dispatchEvent(new CustomEvent('svc-signin', { detail: { ...fields, select_by: answer.selectBy }, bubbles: true, composed: true }))
+    const loginUri = this.getAttribute('login-uri')
+    if (loginUri) postForm(loginUri, fields)
   }
 
   private fail(reason: string): void {

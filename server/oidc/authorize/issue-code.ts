@@ -19,7 +19,7 @@ import type { AuthorizationRequest } from './read-request.js'
  */
 export async function issueCode(
   provider: Provider,
-  request: AuthorizationRequest,
+  request: Pick<AuthorizationRequest, 'client' | 'redirectUri' | 'scopes' | 'nonce' | 'codeChallenge'>,
   session: ActiveSession,
   db: Kysely<Database> = provider.db,
 ): Promise<string> {

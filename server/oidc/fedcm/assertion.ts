@@ -4,8 +4,10 @@
  * the calling page's `Origin`, which must be one of the client's
  * registered origins; answers carry CORS for exactly that origin with
  * credentials. An assertion returns `{token}`, an id_token for the client
- * bound to the caller's nonce, records consent and `account.signed_in`;
- * a refusal is `{error: {code, url}}`.
+ * bound to the caller's nonce, or, when `params` asks for
+ * `response_type: "code"` with a PKCE S256 `code_challenge`, an
+ * authorization code for the redirect URI `/oidc/sdk/callback`; it records
+ * consent and `account.signed_in`. A refusal is `{error: {code, url}}`.
  */
 import { type Context, Hono } from 'hono'
 import { revokeConsent } from '../../accounts/account-actions.js'
@@ -14,8 +16,18 @@ import type { ClientRow } from '../../db/schema.js'
 import { OAuthError } from '../errors.js'
 import { readForm } from '../form-body.js'
 import type { Provider } from '../provider.js'
-import { browserCredential } from './browser-credential.js'
+import { browserCode, browserCredential } from './browser-credential.js'
 import { type ActiveSession, currentSession } from '../sessions.js'
+
+/** What the partner page passed through FedCM's `params`. */
+interface AssertionParams {
+  nonce?: unknown
+  response_type?: unknown
+  code_challenge?: unknown
+  code_challenge_method?: unknown
+}
+
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 type Refusal = { status: 400 | 401 | 403; code: string; message: string }
 
@@ -72,17 +84,31 @@ export function fedcmAssertion(provider: Provider): Hono {
     const call = await readCall(c)
     if ('status' in call) return refuse(c, call)
     const { client, session, form } = call
-    let params: { nonce?: unknown }
+    let params: AssertionParams
     try {
       const parsed: unknown = JSON.parse(form.get('params') ?? '{}')
       if (parsed === null || typeof parsed !== 'object') throw new TypeError('params must be a JSON object')
-      params = parsed as { nonce?: unknown }
+      params = parsed as AssertionParams
     } catch {
       return refuse(c, { status: 400, code: 'invalid_request', message: 'params is not a JSON object' })
     }
     const nonce = typeof params.nonce === 'string' ? params.nonce : (form.get('nonce') ?? undefined)
-    const token = await browserCredential(c, provider, session, client, nonce)
-    return c.json({ token }, 200, { 'Cache-Control': 'no-store' })
+    if (params.response_type === undefined) {
+      const token = await browserCredential(c, provider, session, client, nonce)
+      return c.json({ token }, 200, { 'Cache-Control': 'no-store' })
+    }
+    // The code flow: the token is a code only the holder of the verifier,
+    // the partner's backend, can redeem.
+    if (params.response_type !== 'code')
+      return refuse(c, { status: 400, code: 'unsupported_response_type', message: 'response_type may only be code' })
+    if (
+      (params.code_challenge_method ?? 'S256') !== 'S256' ||
+      typeof params.code_challenge !== 'string' ||
+      !CHALLENGE.test(params.code_challenge)
+    )
+      return refuse(c, { status: 400, code: 'invalid_request', message: 'a code needs a PKCE code_challenge with method S256' })
+    const code = await browserCode(c, provider, session, client, nonce, params.code_challenge)
+    return c.json({ token: code }, 200, { 'Cache-Control': 'no-store' })
   })
 
   app.post('/disconnect', async (c) => {

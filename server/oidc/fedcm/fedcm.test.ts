@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc-testing.js'
@@ -129,7 +130,51 @@ describe('FedCM', () => {
     expect((await idp.events()).at(-1)!.name).toBe('account.consent_revoked')
   })
 
+  it('asserts a code for the code flow, which the backend redeems with the verifier for tokens with the nonce', async () => {
+    const browser = await signedInBrowser()
+    const verifier = randomBytes(32).toString('base64url')
+    const challenge = createHash('sha256').update(verifier).digest('base64url')
+    const res = await assertion(browser, {
+      client_id: idp.confidential.clientId,
+      account_id: idp.sub,
+      params: JSON.stringify({ nonce: 'n-code', response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256' }),
+    })
+    expect(res.status).toBe(200)
+    const { token: code } = await res.json()
+    expect(code).not.toContain('.')
+    const redeem = (codeVerifier: string) =>
+      fetch(`${idp.issuer}/oidc/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          code_verifier: codeVerifier,
+          redirect_uri: `${idp.issuer}/oidc/sdk/callback`,
+          client_id: idp.confidential.clientId,
+          client_secret: idp.confidential.clientSecret,
+        }),
+      })
+    // A stolen code without the verifier is refused, and the code survives for its owner.
+    expect((await (await redeem(randomBytes(32).toString('base64url'))).json()).error).toBe('invalid_grant')
+    const tokens = await (await redeem(verifier)).json()
+    const jwks = createLocalJWKSet(await (await fetch(`${idp.issuer}/.well-known/jwks.json`)).json())
+    const { payload } = await jwtVerify(tokens.id_token, jwks, { issuer: idp.issuer, audience: idp.confidential.clientId })
+    expect(payload).toMatchObject({ sub: idp.sub, nonce: 'n-code', email: 'ada@example.com' })
+    expect(tokens.scope).toBe('openid profile email')
+    expect((await idp.events()).map((event) => event.name)).toEqual(['account.consent_granted', 'account.signed_in'])
+  })
+
   it.each([
+    ['asking for a code without a challenge', { params: JSON.stringify({ response_type: 'code' }) }, {}, 400, 'invalid_request'],
+    [
+      'asking for a code with a plain challenge',
+      { params: JSON.stringify({ response_type: 'code', code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }) },
+      {},
+      400,
+      'invalid_request',
+    ],
+    ['asking for a token response type', { params: JSON.stringify({ response_type: 'token' }) }, {}, 400, 'unsupported_response_type'],
     ['from an unregistered origin', {}, { Origin: 'https://evil.example' }, 403, 'unauthorized_client'],
     ['without an Origin', {}, { Origin: '' }, 403, 'unauthorized_client'],
     ['without Sec-Fetch-Dest', {}, { 'Sec-Fetch-Dest': '' }, 400, 'invalid_request'],

@@ -18,7 +18,9 @@ describe('the personalised button page', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Security-Policy')).toContain(`frame-ancestors ${PARTNER}`)
     const page = await res.text()
-    expect(page).toContain(`IdentityProvider.getUserInfo({ configURL: "${idp.issuer}/fedcm.json", clientId: "${idp.confidential.clientId}" })`)
+    expect(page).toContain(
+      `IdentityProvider.getUserInfo({ configURL: "${idp.issuer}/fedcm.json", clientId: "${idp.confidential.clientId}" })`,
+    )
     expect(page).toContain('"Continuer en tant que {name}"')
     expect(page).toContain('class="filled_blue "')
     // Messages go to the partner's origin only, and carry no account details.
