@@ -219,6 +219,41 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     }
   })
 
+  it('prompts with the One Tap card where FedCM is missing, and quiets it once closed', { timeout: 60_000 }, async () => {
+    const withoutFedcm = await launchChromium(['--disable-features=FedCm'])
+    try {
+      const page = await (await withoutFedcm.newContext()).newPage()
+      await signInAtSvc(page, idp)
+      // svc's cookie reaches its frame only on the same site: third-party cookies are blocked.
+      await page.goto(`${sameSiteRp}/with-sdk`)
+      const prompt = () =>
+        page.evaluate((id) => {
+          const api = (window as unknown as { svc: { initialize(c: object): void; prompt(): Promise<boolean> } }).svc
+          api.initialize({ client_id: id, nonce: 'nonce-onetap-1', callback: (response: object) => Object.assign(window, { response }) })
+          return api.prompt()
+        }, clientId)
+      const first = prompt()
+      const card = page.getByRole('dialog', { name: 'Sign in with svc' })
+      await card
+        .frameLocator('iframe')
+        .getByRole('button', { name: /Continue as Ada/ })
+        .click()
+      expect(await first).toBe(true)
+      const response = (await page.evaluate(() => (window as unknown as { response: object }).response)) as Record<string, string>
+      expect(response.select_by).toBe('onetap')
+      expect((await verifiedClaims(response.credential!, idp, clientId)).nonce).toBe('nonce-onetap-1')
+      await expect.poll(() => card.count()).toBe(0)
+
+      const second = prompt()
+      await card.getByRole('button', { name: 'Close' }).click()
+      expect(await second).toBe(false)
+      expect(await prompt()).toBe(false)
+      expect(await card.count()).toBe(0)
+    } finally {
+      await withoutFedcm.close()
+    }
+  })
+
   it('signs in by a full-page redirect when the browser blocks the popup', { timeout: 60_000 }, async () => {
     const strict = await launchChromium(['--disable-features=FedCm'], { blockPopups: true })
     try {

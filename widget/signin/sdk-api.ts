@@ -1,12 +1,14 @@
 /**
  * @module The script API of `/sdk.js`, in the spirit of Google Identity
  * Services: `svc.initialize()` once, then `svc.prompt()` for the One Tap
- * moment (FedCM, which the browser itself quiets after a dismissal),
+ * moment (FedCM, which the browser itself quiets after a dismissal, or
+ * svc's One Tap card where FedCM is missing),
  * `svc.renderButton()`, `svc.disableAutoSelect()` on sign-out and
  * `svc.disconnect()`.
  */
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { newPkce, REDIRECT_URI } from './code-flow.js'
+import { oneTapPrompt } from './one-tap-prompt.js'
 import type { SvcSignin } from './svc-signin.js'
 
 export interface SvcCredentialResponse {
@@ -16,7 +18,7 @@ export interface SvcCredentialResponse {
   code?: string
   code_verifier?: string
   redirect_uri?: string
-  select_by: 'fedcm' | 'fedcm_auto' | 'popup' | 'redirect'
+  select_by: 'fedcm' | 'fedcm_auto' | 'onetap' | 'popup' | 'redirect'
 }
 
 export interface SvcConfig {
@@ -68,14 +70,21 @@ export const svc = {
   },
 
   /**
-   * Offers sign-in without a button (FedCM); resolves `false` when the browser showed nothing or the user declined.
+   * Offers sign-in without a button: FedCM, or One Tap where the browser
+   * lacks it; resolves `false` when nothing was shown or the user declined.
    *
    * @example
    * await svc.prompt()
    */
   async prompt(): Promise<boolean> {
     const settings = required()
-    if (!('IdentityCredential' in window)) return false
+    if (!('IdentityCredential' in window)) {
+      // One Tap's frame answers with an id_token only, so the code flow is left to the button.
+      if (settings.response_type === 'code') return false
+      const credential = await oneTapPrompt(settings.client_id, settings.nonce)
+      if (credential) settings.callback?.({ credential, select_by: 'onetap' })
+      return credential !== undefined
+    }
     try {
       const pkce = settings.response_type === 'code' ? await newPkce() : undefined
       const credential = (await navigator.credentials.get({

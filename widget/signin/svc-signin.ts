@@ -8,6 +8,7 @@
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
 import { buttonText } from '../../shared/signin-texts.js'
+import type { SvcCredentialResponse } from './sdk-api.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { authorizeByCode, type CodeAnswer, newPkce, REDIRECT_URI, redeemCode, takeRedirectAnswer } from './code-flow.js'
 
@@ -197,6 +198,10 @@ function postForm(action: string, fields: Record<string, string>): void {
 declare global {
   interface HTMLElementTagNameMap {
     'svc-signin': SvcSignin
+  }
+  interface HTMLElementEventMap {
+    'svc-signin': CustomEvent<SvcCredentialResponse>
+    'svc-signin-error': CustomEvent<{ reason: string }>
   }
 }
 
