@@ -11,13 +11,15 @@ import type { Kysely } from 'kysely'
 import { adsApi } from './ads/ads-api.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
+import { isPostgres } from './db/open-database.js'
 import type { Database } from './db/schema.js'
 import type { AccountEvents } from './oidc/account-events.js'
-import type { LoginThrottle } from './oidc/authorize/login-throttle.js'
+import { LOGIN_WINDOW_MS, loginThrottle, type LoginThrottle } from './oidc/authorize/login-throttle.js'
 import { identityProvider } from './oidc/identity-provider.js'
 import type { Provider } from './oidc/provider.js'
 import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
+import { databaseRateLimiter } from './http/database-rate-limiter.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
 import { webhookOutbox } from './webhooks/outbox.js'
@@ -25,7 +27,7 @@ import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets
 
 export interface AppOptions {
   db: Kysely<Database>
-  /** Per-key request counters; a fresh in-memory limiter by default. */
+  /** Per-key request counters; in memory on SQLite, shared through the database on PostgreSQL, by default. */
   limiter?: RateLimiter
   /** Picks the ads API's random start offset; injectable for tests. */
   pickOffset?: (count: number) => number
@@ -59,13 +61,13 @@ export interface Bff {
  */
 export function createBff({
   db,
-  limiter = fixedWindowRateLimiter(),
+  limiter = isPostgres(db) ? databaseRateLimiter(db) : fixedWindowRateLimiter(),
   pickOffset,
   demoApiKey,
   issuer = 'http://localhost:8787',
   now = () => new Date(),
   events,
-  throttle,
+  throttle = loginThrottle(isPostgres(db) ? { limiter: databaseRateLimiter(db, { windowMs: LOGIN_WINDOW_MS }) } : {}),
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {

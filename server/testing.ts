@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely'
 import { createAd } from './ads/ads-repository.js'
-import { openDatabase } from './db/open-database.js'
+import { openTestDatabase } from './db/test-database.js'
 import type { AdRow, Database, OrganisationRow } from './db/schema.js'
 import { createApiKey, type NewApiKey } from './keys/api-keys.js'
 import { createOrganisation } from './orgs/organisations.js'
@@ -28,7 +28,7 @@ let adNumber = 0
  * const { db, apiKey, addAd } = await publisherFixture()
  */
 export async function publisherFixture(db?: Kysely<Database>, name = 'Acme'): Promise<Publisher> {
-  const database = db ?? (await openDatabase({ sqlitePath: ':memory:' }))
+  const database = db ?? (await openTestDatabase())
   const organisation = await createOrganisation(database, { name })
   const { apiKey } = await createApiKey(database, { organisationId: organisation.id })
   return {

@@ -59,7 +59,7 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
 
       const grant = await authenticate(request.headers.get('authorization'), grantFor)
-      const rate = limiter.hit(`api-key:${grant.keyId}`, grant.rateLimit)
+      const rate = await limiter.hit(`api-key:${grant.keyId}`, grant.rateLimit)
       headers['X-RateLimit-Limit'] = String(rate.limit)
       headers['X-RateLimit-Remaining'] = String(rate.remaining)
       headers['X-RateLimit-Reset'] = String(rate.resetSeconds)

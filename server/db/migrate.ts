@@ -3,7 +3,7 @@
  * is imported statically, so a bundled or packed build finds every
  * migration without reading a folder at run time.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely'
 import * as migrationModules from './migrations/index.js'
 
 const migrations: Record<string, Migration> = Object.fromEntries(
@@ -24,7 +24,14 @@ export class MigrationFailed extends Error {
  * await migrateToLatest(db)
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: staticProvider })
+  // Kysely looks for its bookkeeping tables in every schema of a PostgreSQL
+  // database; naming the connection's own keeps two deployments (or test
+  // runs) in one database apart.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({ db, provider: staticProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown'

@@ -1,6 +1,7 @@
 /**
- * @module Opens the database a deployment names and brings its schema up to
- * date. This is the only module that knows which SQL dialect is in use.
+ * @module Opens the database a deployment names (a SQLite file, or
+ * PostgreSQL for several replicas) and brings its schema up to date. This
+ * is the only module that knows which SQL dialect is in use.
  */
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -14,7 +15,10 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  PostgresAdapter,
+  PostgresDialect,
 } from 'kysely'
+import pg from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
@@ -38,9 +42,7 @@ export class DatabaseUnavailable extends Error {
  * const db = await openDatabase({ sqlitePath: './data/svc.db' })
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Kysely<Database>> {
-  if (location.databaseUrl) {
-    throw new DatabaseUnavailable('DATABASE_URL is set, but this release supports only SQLite; unset it or use --db PATH')
-  }
+  if (location.databaseUrl) return openPostgres(location.databaseUrl)
   const path = location.sqlitePath ?? ':memory:'
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   let sqlite: SQLite.Database
@@ -58,6 +60,57 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
   registerChangeStamp(db, sqliteChangeStamp(sqlite))
   await migrateToLatest(db)
+  return db
+}
+
+/**
+ * True for PostgreSQL, where several replicas may share the database (and
+ * must share rate-limit counters and claim work without overlap).
+ *
+ * @example
+ * const limiter = isPostgres(db) ? databaseRateLimiter(db) : fixedWindowRateLimiter()
+ */
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+const POSTGRES_POOL_SIZE = 10
+
+async function openPostgres(url: string): Promise<Kysely<Database>> {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new DatabaseUnavailable('DATABASE_URL is not a URL; expected postgres://USER:PASSWORD@HOST:5432/DATABASE')
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new DatabaseUnavailable(`DATABASE_URL must start with postgres://, not ${parsed.protocol}//`)
+  const where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: 10_000,
+    // Counts and millisecond times arrive as int8 or numeric, which pg
+    // gives as strings; every such value here fits a double.
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format),
+    },
+  } as pg.PoolConfig)
+  // A connection the server drops while idle must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: `PostgreSQL connection lost: ${error.message}` })))
+  try {
+    await pool.query('select 1')
+  } catch (error) {
+    await pool.end()
+    throw new DatabaseUnavailable(`cannot connect to PostgreSQL at ${where}: ${(error as Error).message}`)
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  await migrateToLatest(db).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
   return db
 }
 

@@ -223,7 +223,16 @@ export interface WebhookAttemptsTable {
   error: string | null
 }
 
+/** One bucket's hits in one fixed window (migration 0004); used by replicas on PostgreSQL. */
+export interface RateLimitWindowsTable {
+  bucket: string
+  /** The window's start, in milliseconds since the epoch. */
+  window_start: number
+  hits: number
+}
+
 export interface Database {
+  rate_limit_windows: RateLimitWindowsTable
   webhook_secrets: WebhookSecretsTable
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable

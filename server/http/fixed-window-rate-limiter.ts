@@ -1,8 +1,8 @@
 /**
  * @module A fixed-window rate limiter: each bucket may make `limit` hits
  * in each window of the wall clock (one minute by default). Counters live
- * in this process; replicas sharing a database will need a shared store
- * behind the same interface.
+ * in this process, which is right for one server on SQLite; replicas on
+ * PostgreSQL share theirs through the database (database-rate-limiter.ts).
  */
 
 export interface RateLimitDecision {
@@ -16,7 +16,7 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   /** Counts one hit on `bucket` and says whether it is within `limit`. */
-  hit(bucket: string, limit: number): RateLimitDecision
+  hit(bucket: string, limit: number): RateLimitDecision | Promise<RateLimitDecision>
 }
 
 export interface FixedWindowOptions {
@@ -32,7 +32,9 @@ export interface FixedWindowOptions {
  * const limiter = fixedWindowRateLimiter()
  * limiter.hit('key:1', 600) // { allowed: true, limit: 600, remaining: 599, resetSeconds: 42 }
  */
-export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now }: FixedWindowOptions = {}): RateLimiter {
+export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now }: FixedWindowOptions = {}): RateLimiter & {
+  hit(bucket: string, limit: number): RateLimitDecision
+} {
   let currentWindow = -1
   let counts = new Map<string, number>()
   return {
@@ -47,12 +49,17 @@ export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now }: Fi
       }
       const count = (counts.get(bucket) ?? 0) + 1
       counts.set(bucket, count)
-      return {
-        allowed: count <= limit,
-        limit,
-        remaining: Math.max(0, limit - count),
-        resetSeconds: Math.max(1, Math.ceil(((window + 1) * windowMs - time) / 1000)),
-      }
+      return decision(count, limit, (window + 1) * windowMs - time)
     },
   }
+}
+
+/**
+ * The decision for the `count`th hit of a window that ends in `msLeft`.
+ *
+ * @example
+ * decision(3, 10, 42_000) // { allowed: true, limit: 10, remaining: 7, resetSeconds: 42 }
+ */
+export function decision(count: number, limit: number, msLeft: number): RateLimitDecision {
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, Math.ceil(msLeft / 1000)) }
 }

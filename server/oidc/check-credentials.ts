@@ -27,7 +27,7 @@ export async function checkCredentials(
   email: string,
   password: string,
 ): Promise<CredentialsCheck> {
-  const wait = throttle.check(email, clientAddress(c))
+  const wait = await throttle.check(email, clientAddress(c))
   if (wait !== undefined) return { status: 429, error: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.` }
   const user = email === '' ? undefined : await userByLogin(provider.db, email)
   const passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)

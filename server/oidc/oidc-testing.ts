@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely'
 import { createUser } from '../accounts/users.js'
 import { type Bff, createBff } from '../app.js'
 import { createClient } from '../clients/clients.js'
-import { openDatabase } from '../db/open-database.js'
+// Events are appended and never updated, so the row's place is the order they were recorded in.
+import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { sql } from 'kysely'
 import type { AccountEventName } from './account-events.js'
@@ -41,7 +42,7 @@ export interface IdentityFixture {
  * const idp = await identityFixture()
  */
 export async function identityFixture(): Promise<IdentityFixture> {
-  const db = await openDatabase({ sqlitePath: ':memory:' })
+  const db = await openTestDatabase()
   const user = await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin', picture: 'https://cdn.example/ada.png' })
   const confidential = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT] })
   const publicClient = await createClient(db, { name: 'Shop App', redirectUris: [CALLBACK], public: true })
@@ -66,7 +67,7 @@ export async function identityFixture(): Promise<IdentityFixture> {
           .selectFrom('webhook_events')
           .innerJoin('clients', 'clients.id', 'webhook_events.client_id')
           .select(['webhook_events.event', 'webhook_events.data', 'clients.client_id'])
-          .orderBy(sql`webhook_events.rowid`)
+          .orderBy(testingOnPostgres ? sql`webhook_events.ctid` : sql`webhook_events.rowid`)
           .execute()
       ).map((row) => ({ name: row.event as AccountEventName, client: row.client_id, data: JSON.parse(row.data) })),
     advance: (seconds) => void (offset += seconds),

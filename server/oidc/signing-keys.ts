@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto'
 import type { KeyObject } from 'node:crypto'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { rsaPrivateKey } from './sign-jws.js'
 
@@ -28,23 +29,43 @@ export interface SigningKey {
  * @example
  * const { kid } = await rotateSigningKey(db)
  */
-export async function rotateSigningKey(db: Kysely<Database>, now = new Date()): Promise<{ kid: string }> {
+export async function rotateSigningKey(db: Kysely<Database>, now = new Date(), { onlyIfDue = false } = {}): Promise<{ kid: string }> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
   const kid = randomBytes(12).toString('base64url')
-  await storeSigningKey(db, { ...(await exportJWK(privateKey)), kid }, now)
+  await storeSigningKey(db, { ...(await exportJWK(privateKey)), kid }, now, { onlyIfDue })
   return { kid }
 }
 
 /**
- * Stores a private RSA JWK (with its `kid`) as the signing key, retiring the current one.
+ * Stores a private RSA JWK (with its `kid`) as the signing key, retiring
+ * the current one; with `onlyIfDue`, only when no key exists or the
+ * current one is due for rotation, and returns whether it stored it.
  *
  * @example
  * await storeSigningKey(db, { ...privateJwk, kid: 'k1' })
  */
-export async function storeSigningKey(db: Kysely<Database>, privateJwk: JWK & { kid: string }, now = new Date()): Promise<void> {
+export async function storeSigningKey(
+  db: Kysely<Database>,
+  privateJwk: JWK & { kid: string },
+  now = new Date(),
+  { onlyIfDue = false } = {},
+): Promise<boolean> {
   const { d, p, q, dp, dq, qi, oth, ...publicParts } = privateJwk
   const publicJwk = { kty: publicParts.kty, n: publicParts.n, e: publicParts.e, kid: privateJwk.kid, alg: 'RS256', use: 'sig' }
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // Replicas that find the key due at the same moment take turns here;
+    // the second sees the first one's new key and leaves it be. (SQLite's
+    // transactions already take the write lock as they begin.)
+    if (isPostgres(trx)) await sql`lock table signing_keys in share row exclusive mode`.execute(trx)
+    if (onlyIfDue) {
+      const current = await trx
+        .selectFrom('signing_keys')
+        .select('created_at')
+        .where('retired_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+      if (current && now.getTime() - Date.parse(current.created_at) < ROTATION_INTERVAL_MS) return false
+    }
     await trx.updateTable('signing_keys').set({ retired_at: now.toISOString() }).where('retired_at', 'is', null).execute()
     await trx
       .insertInto('signing_keys')
@@ -56,6 +77,7 @@ export async function storeSigningKey(db: Kysely<Database>, privateJwk: JWK & { 
         retired_at: null,
       })
       .execute()
+    return true
   })
 }
 
@@ -92,7 +114,7 @@ export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { 
     let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     const newest = rows.find((row) => row.retired_at === null)
     if (!newest || now().getTime() - Date.parse(newest.created_at) >= ROTATION_INTERVAL_MS) {
-      await rotateSigningKey(db, now())
+      await rotateSigningKey(db, now(), { onlyIfDue: true })
       rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     }
     const current = rows.find((row) => row.retired_at === null)!

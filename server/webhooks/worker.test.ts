@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../shared/webhook-signature.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
-import { openDatabase } from '../db/open-database.js'
+import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { replayDeadDeliveries, replayDelivery } from './deliveries.js'
 import { webhookOutbox } from './outbox.js'
@@ -22,7 +22,7 @@ const now = () => new Date(time)
 
 beforeEach(async () => {
   time = Date.parse('2026-11-25T12:00:00Z')
-  db = await openDatabase({ sqlitePath: ':memory:' })
+  db = await openTestDatabase()
   receiver = await startReceiver()
   clientId = (await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })).clientId
   clientRowId = (await clientByClientId(db, clientId))!.id

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { signWebhook } from '../../shared/webhook-signature.js'
+import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
@@ -66,6 +67,11 @@ export function webhookWorker({
   let running = false
   let timer: NodeJS.Timeout | undefined
 
+  // Replicas on PostgreSQL claim side by side: each skips the rows another
+  // is claiming instead of waiting for them or taking them too. SQLite
+  // has one writer at a time, and its transactions take the write lock first.
+  const postgres = isPostgres(db)
+
   async function claim(limit: number): Promise<Claimed[]> {
     const time = now().getTime()
     return db.transaction().execute(async (trx) => {
@@ -77,14 +83,19 @@ export function webhookWorker({
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
         .orderBy('next_attempt_at')
         .limit(limit)
+        .$if(postgres, (query) => query.forUpdate().skipLocked())
         .execute()
       if (due.length === 0) return []
-      const ids = due.map((row) => row.id)
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
-        .where('id', 'in', ids)
-        .execute()
+      const ids = (
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
+          .where('id', 'in', due.map((row) => row.id))
+          .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
+          .returning('id')
+          .execute()
+      ).map((row) => row.id)
+      if (ids.length === 0) return []
       return trx
         .selectFrom('webhook_deliveries')
         .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')

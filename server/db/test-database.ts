@@ -1,0 +1,46 @@
+/**
+ * @module The database a server test runs on: a fresh in-memory SQLite
+ * database, or, when `SVC_TEST_DATABASE_URL` names a PostgreSQL server, a
+ * fresh schema there, dropped again when the test closes the database.
+ * `.ci/run` runs the server tests both ways.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import pg from 'pg'
+import { openDatabase } from './open-database.js'
+import type { Database } from './schema.js'
+
+/** True when the server tests run against PostgreSQL. */
+export const testingOnPostgres = Boolean(process.env.SVC_TEST_DATABASE_URL)
+
+/**
+ * Opens an empty, migrated database of the dialect under test.
+ *
+ * @example
+ * const db = await openTestDatabase()
+ */
+export async function openTestDatabase(): Promise<Kysely<Database>> {
+  const url = process.env.SVC_TEST_DATABASE_URL
+  if (!url) return openDatabase({ sqlitePath: ':memory:' })
+  const schema = `test_${randomBytes(8).toString('hex')}`
+  await withAdmin(url, (admin) => admin.query(`create schema ${schema}`))
+  const scoped = new URL(url)
+  scoped.searchParams.set('options', `-c search_path=${schema}`)
+  const db = await openDatabase({ databaseUrl: scoped.href })
+  const destroy = db.destroy.bind(db)
+  db.destroy = async () => {
+    await destroy()
+    await withAdmin(url, (admin) => admin.query(`drop schema ${schema} cascade`))
+  }
+  return db
+}
+
+async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await work(client)
+  } finally {
+    await client.end()
+  }
+}
