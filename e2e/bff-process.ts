@@ -64,8 +64,18 @@ export async function startBff(args: string[], env: Record<string, string> = {})
  * const { client_id } = await svcBff('client', 'create', '--name', 'Shop', '--redirect-uri', uri, '--db', path)
  */
 export async function svcBff(...argv: string[]): Promise<Record<string, string>> {
+  return svcBffWithEnv({}, ...argv)
+}
+
+/**
+ * {@link svcBff} with environment variables (`DATABASE_URL`, say).
+ *
+ * @example
+ * const org = await svcBffWithEnv({ DATABASE_URL: url }, 'org', 'create', '--name', 'Acme')
+ */
+export async function svcBffWithEnv(env: Record<string, string>, ...argv: string[]): Promise<Record<string, string>> {
   let out = ''
-  const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env: {} })
+  const code = await runCli([...argv, '--json'], { stdout: (text) => (out += text), stderr: () => undefined, env })
   if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')}: ${out}`)
   return JSON.parse(out)
 }

@@ -44,6 +44,22 @@ export async function databaseFrom(flags: { db?: string }, env: CliIo['env']): P
 }
 
 /**
+ * A database URL fit to print: the password replaced by `***`.
+ *
+ * @example
+ * redactedDatabaseUrl('postgres://svc:secret@db:5432/svc') // 'postgres://svc:***@db:5432/svc'
+ */
+export function redactedDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.href
+  } catch {
+    return 'an unparsable DATABASE_URL'
+  }
+}
+
+/**
  * Runs `work` with the database open, closing it afterwards.
  *
  * @example

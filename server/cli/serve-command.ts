@@ -6,10 +6,11 @@
 import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
+import { isPostgres } from '../db/open-database.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
-import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, sqlitePathFrom } from './context.js'
+import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl, sqlitePathFrom } from './context.js'
 import { integer, parseFlags } from './flags.js'
 
 export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
@@ -31,6 +32,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const hostname = values.host ?? io.env.HOST ?? '127.0.0.1'
   const sqlitePath = sqlitePathFrom(values, io.env)
   const db = await databaseFrom(values, io.env)
+  const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
 
   let demoApiKey: string | undefined
   // The server listens before the demo is seeded so that the seed's image
@@ -49,7 +51,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   })
     .then(async (address) => {
       const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${address.port}`
-      if (values.demo) demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile: demoCredentialsFile(sqlitePath) })).api_key
+      const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
+      if (values.demo) demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile })).api_key
       listener = createBff({ db, demoApiKey, issuer }).listener
       return address
     })
@@ -86,12 +89,12 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     `svc is listening on http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`,
     `  Demo partner page  ${base}/`,
     `  Ads API            ${base}/ads/home-slider-ads?limit=12`,
-    `  Database           ${sqlitePath}`,
+    `  Database           ${database}`,
   ]
   if (demoApiKey)
     lines.push(`  Demo API key       ${demoApiKey}`, '', `Try: curl -H 'Authorization: Bearer ${demoApiKey}' '${base}/ads/home?limit=3'`)
   return {
-    json: { url: base, port: listening.port, database: sqlitePath, ...(demoApiKey ? { demo_api_key: demoApiKey } : {}) },
+    json: { url: base, port: listening.port, database, ...(demoApiKey ? { demo_api_key: demoApiKey } : {}) },
     text: lines.join('\n'),
   }
 }

@@ -22,17 +22,29 @@ export const testingOnPostgres = Boolean(process.env.SVC_TEST_DATABASE_URL)
 export async function openTestDatabase(): Promise<Kysely<Database>> {
   const url = process.env.SVC_TEST_DATABASE_URL
   if (!url) return openDatabase({ sqlitePath: ':memory:' })
-  const schema = `test_${randomBytes(8).toString('hex')}`
-  await withAdmin(url, (admin) => admin.query(`create schema ${schema}`))
-  const scoped = new URL(url)
-  scoped.searchParams.set('options', `-c search_path=${schema}`)
-  const db = await openDatabase({ databaseUrl: scoped.href })
+  const schema = await freshPostgresSchema(url)
+  const db = await openDatabase({ databaseUrl: schema.url })
   const destroy = db.destroy.bind(db)
   db.destroy = async () => {
     await destroy()
-    await withAdmin(url, (admin) => admin.query(`drop schema ${schema} cascade`))
+    await schema.drop()
   }
   return db
+}
+
+/**
+ * Makes an empty schema on the PostgreSQL server at `url`; resolves with a
+ * URL whose connections use it, and a way to drop it.
+ *
+ * @example
+ * const { url, drop } = await freshPostgresSchema(process.env.SVC_TEST_POSTGRES_URL!)
+ */
+export async function freshPostgresSchema(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `test_${randomBytes(8).toString('hex')}`
+  await withAdmin(serverUrl, (admin) => admin.query(`create schema ${schema}`))
+  const scoped = new URL(serverUrl)
+  scoped.searchParams.set('options', `-c search_path=${schema}`)
+  return { url: scoped.href, drop: () => withAdmin(serverUrl, (admin) => admin.query(`drop schema ${schema} cascade`)) }
 }
 
 async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
