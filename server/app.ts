@@ -20,10 +20,12 @@ import type { Provider } from './oidc/provider.js'
 import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { databaseRateLimiter } from './http/database-rate-limiter.js'
+import { healthChecks } from './http/health.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
-import { newRequestId } from './http/request-id.js'
+import { newRequestId, requestIdFor } from './http/request-id.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
+import { log, logs } from './log.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -41,6 +43,8 @@ export interface AppOptions {
   events?: AccountEvents
   /** Login throttling; injectable for tests. */
   throttle?: LoginThrottle
+  /** True once the server is shutting down, so `/readyz` turns away new traffic. */
+  draining?: () => boolean
 }
 
 export interface Bff {
@@ -68,6 +72,7 @@ export function createBff({
   now = () => new Date(),
   events,
   throttle = loginThrottle(isPostgres(db) ? { limiter: databaseRateLimiter(db, { windowMs: LOGIN_WINDOW_MS }) } : {}),
+  draining,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -79,6 +84,7 @@ export function createBff({
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
+  app.route('/', healthChecks(db, draining))
   app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
   const widgets = loadWidgetAssets()
@@ -87,7 +93,7 @@ export function createBff({
   app.route('/', demoSite({ demoApiKey, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
-    console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), message: error.message, stack: error.stack }))
+    log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })
     return c.json(
       { status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` },
       500,
@@ -96,9 +102,15 @@ export function createBff({
 
   const honoListener = getRequestListener(app.fetch)
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (logs('info')) {
+      // Fixed here, so the line below and the answer name the same request.
+      const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
+      setRequestHeader(req, 'x-request-id', id)
+      logRequestWhenAnswered(req, res, id)
+    }
     if (isAdsRequest(req.url ?? '')) {
       answerAdsOverNode(answerAds, req, res).catch((error: unknown) => {
-        console.error(JSON.stringify({ level: 'error', message: (error as Error).message, stack: (error as Error).stack }))
+        log('error', (error as Error).message, { stack: (error as Error).stack })
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
         res.end('{"status":"error","code":500,"message":"internal error"}')
       })
@@ -117,4 +129,35 @@ export function createBff({
  */
 export function createApp(options: AppOptions): Hono<{ Variables: RequestIdVariables }> {
   return createBff(options).app
+}
+
+/**
+ * Logs one line per answered request: method, path (never the query, which
+ * may carry codes and tokens), status, duration and request id.
+ */
+function logRequestWhenAnswered(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+  const started = performance.now()
+  res.once('finish', () => {
+    const url = req.url ?? ''
+    const query = url.indexOf('?')
+    log('info', 'request', {
+      request_id: requestId,
+      method: req.method,
+      path: query < 0 ? url : url.slice(0, query),
+      status: res.statusCode,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+}
+
+/** Sets a request header for both readers: `req.headers` (the ads path) and `req.rawHeaders` (Hono's adapter). */
+function setRequestHeader(req: IncomingMessage, name: string, value: string): void {
+  req.headers[name] = value
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() === name) {
+      req.rawHeaders[i + 1] = value
+      return
+    }
+  }
+  req.rawHeaders.push(name, value)
 }

@@ -6,6 +6,7 @@
 import type { AdsError, AdsNotFound } from '../../shared/ads-wire.js'
 import { AdsApiError } from './errors.js'
 import type { AdWindow } from './published-ads-reader.js'
+import { log } from '../log.js'
 
 /** An answer of the ads API, independent of the HTTP framework that sends it. */
 export interface AdsAnswer {
@@ -84,7 +85,7 @@ export function errorAnswer(error: unknown, headers: Record<string, string>, req
   if (error instanceof AdsApiError)
     return answer(error.status, Object.assign(headers, error.headers), envelope(error.status, error.message), 'no-store')
   const { message, stack, code } = error as { message?: string; stack?: string; code?: unknown }
-  console.error(JSON.stringify({ level: 'error', request_id: requestId, message, stack }))
+  log('error', message ?? String(error), { request_id: requestId, stack })
   if (code === 'SQLITE_BUSY') {
     headers['Retry-After'] = '1'
     return answer(503, headers, envelope(503, `service busy; retry shortly (request ${requestId})`), 'no-store')

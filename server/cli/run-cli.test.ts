@@ -271,4 +271,23 @@ describe('svc-bff', () => {
     const result = await cli('ad', 'create', '--org', org.body.code, '--title', 'T', '--display', 'Home', '--target', '_top')
     expect(result).toEqual({ exitCode: 1, stdout: '', stderr: 'svc-bff: target must be _self or _blank' })
   })
+
+  it('backs up the database while it is open, and restores by backing up the copy', async () => {
+    const org = await json('org', 'create', '--name', 'Acme')
+    const live = await openDatabase({ sqlitePath: dbPath })
+    const copy = join(mkdtempSync(join(tmpdir(), 'svc-backup-')), 'copy.db')
+    const backup = await json('backup', '--to', copy)
+    expect(backup.body).toMatchObject({ backup: copy, from: dbPath })
+    expect(backup.body.bytes).toBeGreaterThan(0)
+    await live.destroy()
+    const restored = await openDatabase({ sqlitePath: copy })
+    expect((await restored.selectFrom('organisations').select('code').execute()).map((row) => row.code)).toEqual([org.body.code])
+    await restored.destroy()
+
+    expect((await cli('backup', '--to', copy)).stderr).toBe(`svc-bff: ${copy} already exists; backups never overwrite a file`)
+    expect((await cli('backup', '--to', dbPath)).stderr).toBe('svc-bff: --to names the database itself; choose another file')
+    expect((await cli('backup')).exitCode).toBe(2)
+    const onPostgres = await runCli(['backup', '--to', '/tmp/x.db'], { stdout: () => {}, stderr: () => {}, env: { DATABASE_URL: 'postgres://db/svc' } })
+    expect(onPostgres).toBe(1)
+  })
 })

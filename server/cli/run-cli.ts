@@ -7,6 +7,7 @@ import { InvalidInput } from '../invalid-input.js'
 import { UnknownAd } from '../ads/ads-repository.js'
 import { DatabaseUnavailable } from '../db/open-database.js'
 import { UnknownOrganisation } from '../orgs/organisations.js'
+import { BACKUP_USAGE, backupCommand } from './backup-command.js'
 import { AD_USAGE, adCreate, adDelete, adList, adUpdate } from './ad-commands.js'
 import { CliError, UsageError } from './cli-error.js'
 import type { CliIo, CommandOutput } from './context.js'
@@ -23,6 +24,7 @@ type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
+  backup: backupCommand,
   'org create': orgCreate,
   'key create': keyCreate,
   'ad create': adCreate,
@@ -55,6 +57,7 @@ Commands:
   ${USER_ACCOUNT_USAGE}
   ${WEBHOOK_USAGE}
   ${SEED_USAGE}
+  ${BACKUP_USAGE}
 
 Every command takes --db PATH (SQLite file; default ./data/svc.db, or SVC_DB)
 and --json (print one JSON object on stdout and nothing else).`

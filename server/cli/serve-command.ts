@@ -38,10 +38,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   // The server listens before the demo is seeded so that the seed's image
   // URLs can name the port actually bound (--port 0 picks a free one);
   // until the app is ready it answers 503.
-  let listener: RequestListener = (_req, res) => {
+  let listener: RequestListener = (req, res) => {
+    // Up, though not ready yet.
+    if (req.url === '/healthz') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"ok"}')
     res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' })
     res.end('{"status":"error","code":503,"message":"starting"}')
   }
+  let draining = false
   const server = createServer((req, res) => listener(req, res))
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -53,7 +56,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${address.port}`
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       if (values.demo) demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile })).api_key
-      listener = createBff({ db, demoApiKey, issuer }).listener
+      listener = createBff({ db, demoApiKey, issuer, draining: () => draining }).listener
       return address
     })
     .catch(async (error) => {
@@ -73,6 +76,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   // SIGTERM: stop accepting connections and claiming deliveries, let the
   // requests and attempts in flight finish, then close the database.
   const shutDown = () => {
+    draining = true
     const httpClosed = new Promise((resolve) => server.close(resolve))
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections()

@@ -22,6 +22,7 @@ import pg from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
+import { log } from '../log.js'
 
 export interface DatabaseLocation {
   /** A SQLite file path, or `:memory:`. */
@@ -99,7 +100,7 @@ async function openPostgres(url: string): Promise<Kysely<Database>> {
   } as pg.PoolConfig)
   // A connection the server drops while idle must not take the process down;
   // the pool replaces it on the next query.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: `PostgreSQL connection lost: ${error.message}` })))
+  pool.on('error', (error) => log('warn', `PostgreSQL connection lost: ${error.message}`))
   try {
     await pool.query('select 1')
   } catch (error) {

@@ -7,6 +7,7 @@
  */
 import type { Context, ErrorHandler } from 'hono'
 import { OAuthError } from './errors.js'
+import { log } from '../log.js'
 
 /**
  * The `onError` of the JSON endpoints.
@@ -20,6 +21,6 @@ export const oauthErrorResponse: ErrorHandler = (error, c: Context) => {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
     return c.json({ error: error.code, error_description: error.message }, error.status as 400)
   }
-  console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), message: error.message, stack: error.stack }))
+  log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })
   return c.json({ error: 'server_error', error_description: 'internal error' }, 500)
 }

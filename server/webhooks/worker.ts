@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
+import { log } from '../log.js'
 
 export const USER_AGENT = 'svc-webhooks/1.0'
 
@@ -190,7 +191,7 @@ export function webhookWorker({
     for (const delivery of claimed) {
       const task = attempt(delivery)
         .catch((error: unknown) =>
-          console.error(JSON.stringify({ level: 'error', message: `webhook delivery ${delivery.id}: ${(error as Error).message}` })),
+          log('error', `webhook delivery ${delivery.id}: ${(error as Error).message}`),
         )
         .finally(() => inFlight.delete(task))
       inFlight.add(task)
@@ -205,7 +206,7 @@ export function webhookWorker({
     try {
       await claimAndSend()
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: `webhook worker: ${(error as Error).message}` }))
+      log('error', `webhook worker: ${(error as Error).message}`)
     }
     if (running) timer = setTimeout(() => (polling = poll()), pollMs)
   }

@@ -1,0 +1,42 @@
+/**
+ * @module `backup --to FILE`: a consistent copy of the SQLite database
+ * while the server keeps serving, through SQLite's online backup API (it
+ * copies pages in steps and starts over when a write lands, so the copy is
+ * one moment's state, WAL included). Restoring is the same command the
+ * other way round; the README has the steps. PostgreSQL has pg_dump.
+ */
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { CliError } from './cli-error.js'
+import { type CliIo, type CommandOutput, sqlitePathFrom } from './context.js'
+import { parseFlags, required } from './flags.js'
+
+export const BACKUP_USAGE = 'backup --to FILE'
+
+/**
+ * Copies the database to a new file.
+ *
+ * @example
+ * await backupCommand(['--to', '/backups/svc-2026-11-26.db'], io)
+ */
+export async function backupCommand(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { to: { type: 'string' } })
+  const to = required(values.to, '--to')
+  if (values.db === undefined && io.env.DATABASE_URL)
+    throw new CliError('backup copies a SQLite file; DATABASE_URL names PostgreSQL, whose backups are taken with pg_dump')
+  const source = sqlitePathFrom(values, io.env)
+  if (source === ':memory:' || !existsSync(source)) throw new CliError(`no SQLite database at ${source}; name it with --db PATH`)
+  if (resolve(to) === resolve(source)) throw new CliError('--to names the database itself; choose another file')
+  if (existsSync(to)) throw new CliError(`${to} already exists; backups never overwrite a file`)
+  const sqlite = new SQLite(source, { readonly: true, fileMustExist: true })
+  try {
+    await sqlite.backup(to)
+  } catch (error) {
+    throw new CliError(`could not write ${to}: ${(error as Error).message}`)
+  } finally {
+    sqlite.close()
+  }
+  const bytes = statSync(to).size
+  return { json: { backup: to, from: source, bytes }, text: `Backed up ${source} to ${to} (${bytes} bytes).` }
+}
