@@ -25,7 +25,7 @@ import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-ra
 import { newRequestId, requestIdFor } from './http/request-id.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
-import { log, logs } from './log.js'
+import { accessLog, log } from './log.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -102,7 +102,7 @@ export function createBff({
 
   const honoListener = getRequestListener(app.fetch)
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (logs('info')) {
+    if (accessLog) {
       // Fixed here, so the line below and the answer name the same request.
       const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
       setRequestHeader(req, 'x-request-id', id)
