@@ -29,8 +29,23 @@ const root = fileURLToPath(new URL('..', import.meta.url))
  * const bff = await startBff(['--db', path, '--demo'])
  */
 export async function startBff(args: string[], env: Record<string, string> = {}): Promise<RunningBff> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', '--port', '0', '--json', ...args], {
-    cwd: root,
+  return startServe([process.execPath, '--import', 'tsx', 'server/cli.ts'], args, { cwd: root, env })
+}
+
+/**
+ * Spawns `EXECUTABLE… serve --port 0 --json ARGS…` (the packed package's or the single binary's `svc-bff`) and waits until it listens.
+ *
+ * @example
+ * const bff = await startServe(['./svc-bff'], ['--db', 'svc.db'], { cwd: folder })
+ */
+export async function startServe(
+  executable: string[],
+  args: string[],
+  { cwd, env = {} }: { cwd: string; env?: Record<string, string> },
+): Promise<RunningBff> {
+  const [command, ...leading] = executable
+  const child = spawn(command!, [...leading, 'serve', '--port', '0', '--json', ...args], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

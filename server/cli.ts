@@ -5,8 +5,11 @@
  */
 import { runCli } from './cli/run-cli.js'
 
-process.exitCode = await runCli(process.argv.slice(2), {
+// No top-level await: the single-file executable is built from this entry as CommonJS.
+void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
+}).then((code) => {
+  process.exitCode = code
 })

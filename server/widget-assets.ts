@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { getAsset, isSea } from 'node:sea'
 import { fileURLToPath } from 'node:url'
 import { type Context, Hono } from 'hono'
 
-const DEFAULT_DIRECTORY = fileURLToPath(new URL('../dist/widget', import.meta.url))
 const STABLE = 'public, max-age=300'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -20,6 +20,28 @@ interface Asset {
   cacheControl: string
 }
 
+/** The name of the single-file executable's asset that lists the widget files it carries. */
+export const SEA_WIDGET_MANIFEST = 'widget-files.json'
+
+/** The built files: from the executable's assets inside it, else from `dist/widget`. */
+function builtFiles(directory: string | undefined): [string, Buffer][] {
+  if (directory === undefined && isSea()) {
+    const names = JSON.parse(getAsset(SEA_WIDGET_MANIFEST, 'utf8')) as string[]
+    return names.map((name) => [name, Buffer.from(getAsset(`widget/${name}`))])
+  }
+  // From the sources (server/) the build sits in ../dist/widget; from the
+  // bundled server of the packed package (dist/server/) in ../widget.
+  const found =
+    directory ??
+    [new URL('../dist/widget', import.meta.url), new URL('../widget', import.meta.url)]
+      .map((url) => fileURLToPath(url))
+      .find((candidate) => existsSync(join(candidate, 'sdk.js')))
+  if (found === undefined || !existsSync(found)) return []
+  return readdirSync(found)
+    .filter((file) => file.endsWith('.js'))
+    .map((name) => [name, readFileSync(join(found, name))])
+}
+
 /**
  * Loads every built file and its hashed name.
  *
@@ -27,21 +49,18 @@ interface Asset {
  * const assets = loadWidgetAssets()
  * assets.hashedName('svc-ads.js') // 'svc-ads.3f2a9c1b.js'
  */
-export function loadWidgetAssets(directory = DEFAULT_DIRECTORY) {
+export function loadWidgetAssets(directory?: string) {
   const assets = new Map<string, Asset>()
   const hashed = new Map<string, string>()
-  if (existsSync(directory)) {
-    for (const name of readdirSync(directory).filter((file) => file.endsWith('.js'))) {
-      const body = readFileSync(join(directory, name))
-      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 10)
-      // Chunks Vite already named by content (purify.es-<hash>.js) never change under one name.
-      const contentNamed = /-[\w-]{8}\.js$/.test(name)
-      assets.set(name, { body, etag: `"${hash}"`, cacheControl: contentNamed ? IMMUTABLE : STABLE })
-      if (!contentNamed) {
-        const versioned = name.replace(/\.js$/, `.${hash}.js`)
-        assets.set(versioned, { body, etag: `"${hash}"`, cacheControl: IMMUTABLE })
-        hashed.set(name, versioned)
-      }
+  for (const [name, body] of builtFiles(directory)) {
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 10)
+    // Chunks Vite already named by content (purify.es-<hash>.js) never change under one name.
+    const contentNamed = /-[\w-]{8}\.js$/.test(name)
+    assets.set(name, { body, etag: `"${hash}"`, cacheControl: contentNamed ? IMMUTABLE : STABLE })
+    if (!contentNamed) {
+      const versioned = name.replace(/\.js$/, `.${hash}.js`)
+      assets.set(versioned, { body, etag: `"${hash}"`, cacheControl: IMMUTABLE })
+      hashed.set(name, versioned)
     }
   }
   return {

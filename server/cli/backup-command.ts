@@ -8,6 +8,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
+import { sqliteOptions } from '../db/sqlite-addon.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, sqlitePathFrom } from './context.js'
 import { parseFlags, required } from './flags.js'
@@ -29,7 +30,7 @@ export async function backupCommand(args: string[], io: CliIo): Promise<CommandO
   if (source === ':memory:' || !existsSync(source)) throw new CliError(`no SQLite database at ${source}; name it with --db PATH`)
   if (resolve(to) === resolve(source)) throw new CliError('--to names the database itself; choose another file')
   if (existsSync(to)) throw new CliError(`${to} already exists; backups never overwrite a file`)
-  const sqlite = new SQLite(source, { readonly: true, fileMustExist: true })
+  const sqlite = new SQLite(source, sqliteOptions({ readonly: true, fileMustExist: true }))
   try {
     await sqlite.backup(to)
   } catch (error) {

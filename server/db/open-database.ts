@@ -20,6 +20,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
+import { sqliteOptions } from './sqlite-addon.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
 import { log } from '../log.js'
@@ -48,7 +49,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   let sqlite: SQLite.Database
   try {
-    sqlite = new SQLite(path)
+    sqlite = new SQLite(path, sqliteOptions())
   } catch (error) {
     throw new DatabaseUnavailable(`cannot open SQLite database at ${path}: ${(error as Error).message}`)
   }

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { type RunningBff, startServe } from './bff-process.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** What a publisher checks first: the demo's ads through the API, and the embeds. */
+async function servesAdsAndWidgets(bff: RunningBff): Promise<void> {
+  const key = bff.started.demo_api_key!
+  const ads = await fetch(`${bff.origin}/ads/home-slider-ads?limit=3`, { headers: { Authorization: `Bearer ${key}` } })
+  expect(ads.status).toBe(200)
+  expect((await ads.json()).data).toHaveLength(3)
+  for (const path of ['/widget/svc-ads.js', '/widget/svc-ads.iife.js', '/sdk.js']) {
+    const res = await fetch(`${bff.origin}${path}`)
+    expect(res.status, path).toBe(200)
+    expect(res.headers.get('content-type'), path).toContain('javascript')
+  }
+  expect(await (await fetch(`${bff.origin}/readyz`)).json()).toMatchObject({ status: 'ready' })
+}
+
+// Both run from the build `npm test` made before the tests.
+describe('what a publisher installs', () => {
+  it('the packed package, installed without dev dependencies into an empty folder, runs svc-bff', { timeout: 300_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-packed-'))
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder, '--loglevel=warn'], { cwd: root, stdio: 'ignore' })
+    const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'))!
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'publisher', private: true }))
+    execFileSync('npm', ['install', `./${tarball}`, '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: folder,
+      stdio: 'ignore',
+    })
+    const bff = await startServe([join(folder, 'node_modules', '.bin', 'svc-bff')], ['--demo', '--db', join(folder, 'svc.db')], {
+      cwd: folder,
+    })
+    try {
+      await servesAdsAndWidgets(bff)
+    } finally {
+      await bff.stop()
+    }
+  })
+
+  it('the single-file executable, with the SQLite addon beside it, runs svc-bff', { timeout: 120_000 }, async () => {
+    execFileSync(process.execPath, ['scripts/build-binary.mjs'], { cwd: root, stdio: 'ignore' })
+    // Alone in a folder of its own: nothing of the repository's is in reach.
+    const folder = mkdtempSync(join(tmpdir(), 'svc-binary-'))
+    for (const name of ['svc-bff', 'better_sqlite3.node']) copyFileSync(join(root, 'dist', 'binary', name), join(folder, name))
+    execFileSync('chmod', ['+x', join(folder, 'svc-bff')])
+    const bff = await startServe([join(folder, 'svc-bff')], ['--demo', '--db', join(folder, 'svc.db')], { cwd: folder })
+    try {
+      await servesAdsAndWidgets(bff)
+      expect(execFileSync(join(folder, 'svc-bff'), ['--help'], { encoding: 'utf8' })).toContain('Usage: svc-bff')
+    } finally {
+      await bff.stop()
+    }
+  })
+})
