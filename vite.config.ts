@@ -3,7 +3,7 @@
  * for partner pages (`dist/widget/`): `svc-ads.js` as an ES module and
  * `svc-ads.iife.js` as one classic script with everything inside;
  * `vite build --mode sdk` bundles `/sdk.js` (`<svc-signin>`) as one classic
- * script. Vitest runs the server and shared tests beside their code and
+ * script, and `--mode console` the admin console's pages as one module. Vitest runs the server and shared tests beside their code and
  * the cross-process tests in `e2e/`.
  */
 import { defineConfig } from 'vitest/config'
@@ -20,17 +20,23 @@ const shared = {
 export default defineConfig(({ mode }) => ({
   build:
     mode === 'sdk'
-      ? { ...shared, emptyOutDir: false, lib: { entry: 'widget/signin/sdk.ts', name: 'SvcSdk', formats: ['iife'], fileName: () => 'sdk.js' } }
-      : {
+      ? {
           ...shared,
-          emptyOutDir: true,
-          lib: {
-            entry: 'widget/ads/svc-ads.ts',
-            name: 'SvcAdsWidget',
-            formats: ['es', 'iife'],
-            fileName: (format) => (format === 'es' ? 'svc-ads.js' : 'svc-ads.iife.js'),
+          emptyOutDir: false,
+          lib: { entry: 'widget/signin/sdk.ts', name: 'SvcSdk', formats: ['iife'], fileName: () => 'sdk.js' },
+        }
+      : mode === 'console'
+        ? { ...shared, emptyOutDir: false, lib: { entry: 'widget/console/console.ts', formats: ['es'], fileName: () => 'console.js' } }
+        : {
+            ...shared,
+            emptyOutDir: true,
+            lib: {
+              entry: 'widget/ads/svc-ads.ts',
+              name: 'SvcAdsWidget',
+              formats: ['es', 'iife'],
+              fileName: (format) => (format === 'es' ? 'svc-ads.js' : 'svc-ads.iife.js'),
+            },
           },
-        },
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts'],
     environment: 'node',

@@ -9,6 +9,7 @@ import { Hono } from 'hono'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { adsApi } from './ads/ads-api.js'
+import { adminConsole } from './console/console.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
 import { isPostgres } from './db/open-database.js'
@@ -87,6 +88,7 @@ export function createBff({
   app.route('/', healthChecks(db, draining))
   app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
+  app.route('/console', adminConsole({ db, issuer: provider.issuer, fetchInProcess: (request) => Promise.resolve(app.fetch(request)) }))
   const widgets = loadWidgetAssets()
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))

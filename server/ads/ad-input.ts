@@ -118,6 +118,24 @@ function firstProblem(error: z.ZodError): InvalidInput {
 }
 
 /**
+ * Every broken rule of a new ad (or, with `change`, of a partial change),
+ * one message a field, for a form that shows each beside its field.
+ *
+ * @example
+ * adInputProblems({ title: '', display: 'Home' }) // { title: 'title must not be empty' }
+ */
+export function adInputProblems(input: unknown, { change = false } = {}): Record<string, string> {
+  const parsed = (change ? adChangesSchema : newAdSchema).safeParse(input)
+  if (parsed.success) return {}
+  const problems: Record<string, string> = {}
+  for (const issue of parsed.error.issues) {
+    const { field, message } = firstProblem({ issues: [issue] } as z.ZodError)
+    problems[field] ??= message
+  }
+  return problems
+}
+
+/**
  * Validates a new ad, throwing {@link InvalidInput} for the first broken rule.
  *
  * @example

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
 import { isPostgres } from '../db/open-database.js'
 import { webhookWorker } from '../webhooks/worker.js'
-import { seedDemo } from '../demo/seed-demo.js'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl, sqlitePathFrom } from './context.js'
 import { integer, parseFlags } from './flags.js'
@@ -96,7 +96,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     `  Database           ${database}`,
   ]
   if (demoApiKey)
-    lines.push(`  Demo API key       ${demoApiKey}`, '', `Try: curl -H 'Authorization: Bearer ${demoApiKey}' '${base}/ads/home?limit=3'`)
+    lines.push(
+      `  Demo API key       ${demoApiKey}`,
+      `  Console            ${base}/console, password "${DEMO_PASSWORD}" for:`,
+      ...DEMO_ACCOUNTS.map((account) => `                     ${account.email.padEnd(24)} ${account.role}`),
+      '',
+      `Try: curl -H 'Authorization: Bearer ${demoApiKey}' '${base}/ads/home?limit=3'`,
+    )
   return {
     json: { url: base, port: listening.port, database, ...(demoApiKey ? { demo_api_key: demoApiKey } : {}) },
     text: lines.join('\n'),

@@ -98,6 +98,8 @@ export interface ClientsTable {
   privacy_policy_url: string | null
   terms_of_service_url: string | null
   created_at: ColumnType<string, string, never>
+  /** 1 for svc's own applications (the console), which need no consent page (migration 0005). */
+  first_party: Generated<number>
 }
 
 export interface SigningKeysTable {
@@ -231,7 +233,23 @@ export interface RateLimitWindowsTable {
   hits: number
 }
 
+/** A signed-in console user's session: the cookie's value is kept as SHA-256, the tokens stay here (migration 0005). */
+export interface ConsoleSessionsTable {
+  id_hash: string
+  user_sub: string
+  /** JSON of the id_token's claims (the roles come from them). */
+  claims: string
+  id_token: string
+  access_token: string
+  refresh_token: string | null
+  /** The token the console's forms and API calls must echo. */
+  csrf: string
+  created_at: string
+  expires_at: string
+}
+
 export interface Database {
+  console_sessions: ConsoleSessionsTable
   rate_limit_windows: RateLimitWindowsTable
   webhook_secrets: WebhookSecretsTable
   webhook_events: WebhookEventsTable

@@ -1,11 +1,13 @@
 /**
  * @module Seeds the demo publisher on first start: an organisation, an API
- * key and the demo ads with artwork the BFF serves. The key is stored
+ * key, the demo ads with artwork the BFF serves, and one console account
+ * per role. The key is stored
  * hashed like any other, so its secret is kept in a credentials file
  * beside the database for `npm start` to print on every start.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Kysely } from 'kysely'
+import { createUser, type NewUser } from '../accounts/users.js'
 import { createAd } from '../ads/ads-repository.js'
 import type { Database } from '../db/schema.js'
 import { createApiKey } from '../keys/api-keys.js'
@@ -39,7 +41,10 @@ export async function seedDemo(
   const saved = credentialsFile ? readCredentials(credentialsFile) : undefined
   if (saved) {
     const organisation = await db.selectFrom('organisations').select('id').where('code', '=', saved.organisation).executeTakeFirst()
-    if (organisation) return { ...saved, created: false }
+    if (organisation) {
+      await seedDemoAccounts(db, saved.organisation)
+      return { ...saved, created: false }
+    }
   }
 
   const credentials = await db.transaction().execute(async (trx) => {
@@ -55,7 +60,31 @@ export async function seedDemo(
     return { organisation: organisation.code, api_key: apiKey }
   })
   if (credentialsFile) writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
+  await seedDemoAccounts(db, credentials.organisation)
   return { ...credentials, created: true }
+}
+
+/** The demo's console accounts, one per role, all with {@link DEMO_PASSWORD}. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.example', name: 'Ada Admin', role: 'organisation admin: ads and API keys' },
+  { email: 'marketer@demo.example', name: 'Mary Marketer', role: 'marketer: ads' },
+  { email: 'developer@demo.example', name: 'Dev Developer', role: 'developer: clients and webhooks' },
+  { email: 'operator@demo.example', name: 'Otto Operator', role: 'operator: everything, signing keys too' },
+] as const
+export const DEMO_PASSWORD = 'svc demo password'
+
+/** Adds the demo accounts that are missing (an older demo database may have none). */
+async function seedDemoAccounts(db: Kysely<Database>, organisation: string): Promise<void> {
+  const roles: Record<string, Partial<NewUser>> = {
+    'admin@demo.example': { svcRole: 'admin', svcApp: organisation },
+    'marketer@demo.example': { svcRole: 'marketer', svcApp: organisation, svcAccess: ['Ads:Edit'] },
+    'developer@demo.example': { svcRole: 'developer' },
+    'operator@demo.example': { svcRole: 'operator', svcMaster: true },
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    const exists = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst()
+    if (!exists) await createUser(db, { email: account.email, name: account.name, password: DEMO_PASSWORD, ...roles[account.email] })
+  }
 }
 
 function readCredentials(file: string): DemoCredentials | undefined {

@@ -47,6 +47,13 @@ export class AdsRequestController implements ReactiveController {
     })
   }
 
+  /** Shows the given ads instead of fetching (an editor's preview). */
+  show(ads: Ad[]): void {
+    this.abort?.abort()
+    this.key = ''
+    this.set(ads.length > 0 ? { status: 'ready', ads } : { status: 'empty' })
+  }
+
   hostDisconnected(): void {
     this.abort?.abort()
     this.key = ''

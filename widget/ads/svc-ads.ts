@@ -63,6 +63,7 @@ export class SvcAds extends LitElement {
     loading: {},
     keepEmpty: { type: Boolean, attribute: 'keep-empty', reflect: true },
     label: {},
+    preview: { attribute: false },
     index: { state: true },
   }
 
@@ -85,6 +86,8 @@ export class SvcAds extends LitElement {
   declare keepEmpty: boolean
   /** The carousel's accessible name; the slot's name by default. */
   declare label: string
+  /** Ads to show as they are, without asking the API: an editor's preview of unsaved ads. */
+  declare preview: Ad[] | undefined
   /** @internal The visible slide. */
   declare index: number
 
@@ -138,7 +141,9 @@ export class SvcAds extends LitElement {
       this.rotation.interval = this.autoplay > 0 ? Math.max(this.autoplay, 1000) : 0
       this.rotation.sync()
     }
-    if (this.visible) this.request.load({ url: this.adsUrl(), apiKey: this.apiKey })
+    if (this.preview) {
+      if (changed.has('preview')) this.request.show(this.preview)
+    } else if (this.visible) this.request.load({ url: this.adsUrl(), apiKey: this.apiKey })
   }
 
   protected override updated(): void {

@@ -91,7 +91,9 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
       return showLogin(c, request, state)
     }
     const granted = await grantedScopes(provider, session.user, request.client)
-    const needsConsent = request.scopes.some((scope) => !granted.has(scope)) || request.prompt.has('consent')
+    // svc's own applications (the console) ask no consent for what is svc's to give.
+    const needsConsent =
+      request.prompt.has('consent') || (request.client.first_party !== 1 && request.scopes.some((scope) => !granted.has(scope)))
     if (needsConsent) {
       if (request.prompt.has('none')) throw new ConsentRequired('the user has not consented to these scopes')
       // The consent form is bound to the session that passed the checks above,

@@ -1,0 +1,130 @@
+/**
+ * @module Marketing > Ads in the console's JSON API: list with filters,
+ * read, create, change, delete, and preview (the ad exactly as the ads API
+ * would serve it, description sanitised, for the real `<svc-ads>` to
+ * render). An organisation's people see its ads only; an operator sees
+ * every organisation's. Refusals name each field: `{errors: {field: message}}`.
+ */
+import { type Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import { adContentFrom, adInputProblems } from '../ads/ad-input.js'
+import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
+import type { AdRow, Database } from '../db/schema.js'
+import { slotKey } from '../../shared/slug.js'
+import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+
+type ConsoleContext = Context<{ Variables: ConsoleVariables }>
+
+/**
+ * Builds the ads routes, mounted at `/console/api/ads`.
+ *
+ * @example
+ * app.route('/console/api/ads', consoleAdsApi(db))
+ */
+export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>()
+  app.use('*', consoleGuard(db, 'ads'))
+
+  /** The organisations this user may work in: its own, or any for an operator (`undefined`). */
+  async function scope(c: ConsoleContext): Promise<{ id: number; code: string }[] | undefined> {
+    const { roles } = c.get('session')
+    if (roles.operator && roles.organisation === undefined) return undefined
+    return db
+      .selectFrom('organisations')
+      .select(['id', 'code'])
+      .where('code', '=', roles.organisation ?? '')
+      .execute()
+  }
+
+  async function adInScope(c: ConsoleContext): Promise<AdRow | undefined> {
+    const allowed = await scope(c)
+    const row = await db
+      .selectFrom('ads')
+      .selectAll()
+      .where('code', '=', c.req.param('code') ?? '')
+      .executeTakeFirst()
+    if (!row || (allowed && !allowed.some((org) => org.id === row.organisation_id))) return undefined
+    return row
+  }
+
+  async function readBody(c: ConsoleContext): Promise<Record<string, unknown> | undefined> {
+    const body: unknown = await c.req.json().catch(() => undefined)
+    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
+  }
+
+  app.get('/', async (c) => {
+    const allowed = await scope(c)
+    const { display, status, publish } = c.req.query()
+    const filter = {
+      ...(display ? { displayKey: slotKey(display) } : {}),
+      ...(status ? { status } : {}),
+      ...(publish === '0' || publish === '1' ? { publish: Number(publish) } : {}),
+    }
+    const organisations = await db.selectFrom('organisations').select(['id', 'code', 'name']).execute()
+    const rows = allowed
+      ? (await Promise.all(allowed.map((org) => listAds(db, { ...filter, organisationId: org.id })))).flat()
+      : await listAds(db, filter)
+    const orgCode = new Map(organisations.map((org) => [org.id, org.code]))
+    return c.json({ ads: rows.map((row) => ({ ...editable(row), organisation: orgCode.get(row.organisation_id) })) })
+  })
+
+  app.post('/preview', async (c) => {
+    const body = await readBody(c)
+    if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
+    const problems = adInputProblems(body)
+    if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
+    const content = adContentFrom(body)
+    return c.json({ ad: toWireAd({ ...content, code: 'ADS0000000000' }) })
+  })
+
+  app.post('/', async (c) => {
+    const body = await readBody(c)
+    if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
+    const { organisation, ...fields } = body
+    const allowed = await scope(c)
+    const target = allowed
+      ? allowed[0]
+      : await db
+          .selectFrom('organisations')
+          .select(['id', 'code'])
+          .where('code', '=', String(organisation ?? ''))
+          .executeTakeFirst()
+    if (!target)
+      return consoleError(c, 422, 'choose the organisation the ad belongs to', { errors: { organisation: 'choose an organisation' } })
+    const problems = adInputProblems(fields)
+    if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
+    const row = await createAd(db, target.id, fields)
+    return c.json({ ad: { ...editable(row), organisation: target.code } }, 201)
+  })
+
+  app.get('/:code', async (c) => {
+    const row = await adInScope(c)
+    if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
+    return c.json({ ad: editable(row) })
+  })
+
+  app.put('/:code', async (c) => {
+    const row = await adInScope(c)
+    if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
+    const body = await readBody(c)
+    if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
+    const { organisation: _ignored, ...fields } = body
+    const problems = adInputProblems(fields)
+    if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
+    return c.json({ ad: editable(await updateAd(db, row.code, fields)) })
+  })
+
+  app.delete('/:code', async (c) => {
+    const row = await adInScope(c)
+    if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
+    await deleteAd(db, row.code)
+    return c.body(null, 204)
+  })
+  return app
+}
+
+/** A stored ad as the form edits it. */
+function editable(row: AdRow) {
+  const { id, organisation_id, display_key, images, ...fields } = row
+  return { ...fields, images: JSON.parse(images) as string[] }
+}

@@ -1,0 +1,39 @@
+/**
+ * @module The gate in front of the console's JSON API: a live console
+ * session (401 otherwise), the role the route needs (403 with a sentence
+ * saying which), and on every write the session's CSRF token in the
+ * `X-CSRF-Token` header (403 otherwise). Errors use the API's envelope.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { type ConsoleSession, consoleSession } from './console-sessions.js'
+import type { ConsoleRoles } from './roles.js'
+
+export type ConsoleVariables = { session: ConsoleSession }
+
+/** An answer in the API's error envelope. */
+export const consoleError = (c: Context, code: 400 | 401 | 403 | 404 | 409 | 422, message: string, extra: Record<string, unknown> = {}) =>
+  c.json({ status: 'error', code, message, ...extra }, code, { 'Cache-Control': 'no-store' })
+
+/**
+ * Requires a session, and the role `need` names when given.
+ *
+ * @example
+ * app.use('/ads/*', consoleGuard(db, 'ads'))
+ */
+export function consoleGuard(
+  db: Kysely<Database>,
+  need?: keyof Omit<ConsoleRoles, 'organisation'>,
+): MiddlewareHandler<{ Variables: ConsoleVariables }> {
+  return async (c, next) => {
+    const session = await consoleSession(c, db)
+    if (!session) return consoleError(c, 401, 'sign in to the console first')
+    if (need && !session.roles[need])
+      return consoleError(c, 403, `your account may not use this part of the console (it needs the ${need} role)`)
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('X-CSRF-Token') !== session.csrf)
+      return consoleError(c, 403, 'the request lacks the console CSRF token; reload the page')
+    c.set('session', session)
+    await next()
+  }
+}

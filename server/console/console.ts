@@ -1,0 +1,93 @@
+/**
+ * @module The console: the admin pages (Lit, from `/widget/console.js`)
+ * behind one HTML shell at `/console/*`, their JSON API at
+ * `/console/api/*`, and signing in through svc. A visitor without a
+ * session is sent to sign in; one whose account has no console role gets
+ * a page saying so.
+ */
+import { Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { escapeHtml } from '../http/html.js'
+import { htmlPage } from '../oidc/pages/html-page.js'
+import { messagePage } from '../oidc/pages/message-page.js'
+import { consoleAdsApi } from './console-ads-api.js'
+import { consoleAuth } from './console-auth.js'
+import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
+import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+import { consoleSession } from './console-sessions.js'
+import { hasAnyRole } from './roles.js'
+
+export interface ConsoleOptions {
+  db: Kysely<Database>
+  issuer: string
+  /** Answers a request as the whole app would, for the console's calls to the identity provider. */
+  fetchInProcess: (request: Request) => Promise<Response>
+}
+
+/**
+ * Builds the console, mounted at `/console`.
+ *
+ * @example
+ * app.route('/console', adminConsole({ db, issuer, fetchInProcess: (request) => app.fetch(request) }))
+ */
+export function adminConsole({ db, issuer, fetchInProcess }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>()
+  let client: Promise<ConsoleClient> | undefined
+  const registered = () =>
+    (client ??= ensureConsoleClient(db, issuer).catch((error: unknown) => {
+      client = undefined
+      throw error
+    }))
+  app.route('/', consoleAuth({ db, issuer, client: registered, fetchInProcess }))
+
+  app.get('/api/me', consoleGuard(db), async (c) => {
+    const { claims, roles, csrf } = c.get('session')
+    const organisations = await db.selectFrom('organisations').select(['code', 'name']).orderBy('name').execute()
+    return c.json(
+      {
+        sub: claims.sub,
+        name: claims.name ?? claims.email,
+        email: claims.email,
+        roles,
+        csrf,
+        organisations: roles.operator ? organisations : organisations.filter((org) => org.code === roles.organisation),
+      },
+      200,
+      { 'Cache-Control': 'no-store' },
+    )
+  })
+  app.route('/api/ads', consoleAdsApi(db))
+  app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
+
+  app.get('*', async (c) => {
+    const session = await consoleSession(c, db)
+    if (!session) return c.redirect(`/console/login?return=${encodeURIComponent(c.req.path)}`, 302)
+    if (!hasAnyRole(session.roles))
+      return htmlPage(
+        c,
+        403,
+        'No access',
+        `${messagePage('No access to the console', `You are signed in as ${String(session.claims.email ?? session.sub)}, but this account has no console role. Ask an operator to give it one.`)}
+<form method="post" action="/console/logout"><input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}"><button type="submit">Sign out</button></form>`,
+      )
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src https: http: data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Cache-Control', 'no-store')
+    return c.html(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>svc console</title>
+<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #f6f8fa }</style>
+<script type="module" src="/widget/console.js"></script>
+</head>
+<body><svc-console><p>Loading the console…</p></svc-console></body>
+</html>`)
+  })
+  return app
+}

@@ -1,0 +1,157 @@
+/**
+ * @module `<svc-console>`: the console's frame. It loads who is signed in,
+ * shows the sections their roles open (Marketing > Ads, and the rest as
+ * they arrive), and routes `/console/...` paths to pages without reloading.
+ */
+import { css, html, LitElement, type TemplateResult } from 'lit'
+import { consoleStyles } from './console-styles.js'
+import { type ConsoleMe, loadMe } from './console-api.js'
+import './svc-console-ads.js'
+import './svc-console-ad-form.js'
+
+/**
+ * The console application.
+ *
+ * @summary Mounted once by `/console`'s page: `<svc-console></svc-console>`.
+ */
+export class SvcConsole extends LitElement {
+  static override styles = [
+    consoleStyles,
+    css`
+      header {
+        display: flex;
+        align-items: center;
+        gap: 1.5rem;
+        padding: 0.75rem 1.5rem;
+        background: #24292f;
+        color: #fff;
+      }
+      header a {
+        color: #fff;
+      }
+      header .who {
+        margin-inline-start: auto;
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+      }
+      nav ul {
+        list-style: none;
+        display: flex;
+        gap: 1rem;
+        margin: 0;
+        padding: 0;
+      }
+      nav a[aria-current='page'] {
+        font-weight: 700;
+        text-decoration: underline;
+      }
+      main {
+        padding: 1.5rem;
+        max-width: 72rem;
+        margin: 0 auto;
+      }
+      form.logout button {
+        background: transparent;
+        color: #fff;
+        border-color: #57606a;
+      }
+    `,
+  ]
+
+  static override properties = { me: { state: true }, path: { state: true }, problem: { state: true } }
+  declare me: ConsoleMe | undefined
+  declare path: string
+  declare problem: string
+
+  constructor() {
+    super()
+    this.me = undefined
+    this.path = location.pathname
+    this.problem = ''
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    addEventListener('popstate', this.onPopState)
+    // Links inside any page navigate here instead of reloading.
+    this.addEventListener('click', this.onClick)
+    this.addEventListener('svc-console-navigate', ((event: CustomEvent<string>) => this.navigate(event.detail)) as EventListener)
+    loadMe().then(
+      (me) => (this.me = me),
+      (error: Error) => (this.problem = error.message),
+    )
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    removeEventListener('popstate', this.onPopState)
+  }
+
+  private readonly onPopState = () => (this.path = location.pathname)
+
+  private readonly onClick = (event: MouseEvent) => {
+    const link = event.composedPath().find((node) => node instanceof HTMLAnchorElement) as HTMLAnchorElement | undefined
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+    const url = new URL(link.href)
+    if (url.origin !== location.origin || !url.pathname.startsWith('/console') || url.pathname.startsWith('/console/log')) return
+    event.preventDefault()
+    this.navigate(url.pathname + url.search)
+  }
+
+  private navigate(to: string): void {
+    history.pushState(null, '', to)
+    this.path = location.pathname
+    window.scrollTo(0, 0)
+  }
+
+  override render(): TemplateResult {
+    if (this.problem) return html`<main><p role="alert">The console could not load: ${this.problem}</p></main>`
+    if (!this.me) return html`<main><p>Loading the console…</p></main>`
+    const me = this.me
+    const link = (href: string, text: string) =>
+      html`<li><a href=${href} aria-current=${this.path === href || this.path.startsWith(`${href}/`) ? 'page' : 'false'}>${text}</a></li>`
+    return html`
+      <header>
+        <strong>svc console</strong>
+        <nav aria-label="Sections">
+          <ul>
+            ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}
+          </ul>
+        </nav>
+        <div class="who">
+          <span>${me.name} (${me.email})</span>
+          <form class="logout" method="post" action="/console/logout">
+            <input type="hidden" name="csrf" .value=${me.csrf} />
+            <button type="submit">Sign out</button>
+          </form>
+        </div>
+      </header>
+      <main>${this.page(me)}</main>
+    `
+  }
+
+  private page(me: ConsoleMe): TemplateResult {
+    const ads = /^\/console\/ads(?:\/(new|ADS\d+))?\/?$/.exec(this.path)
+    if (ads && me.roles.ads) {
+      if (!ads[1]) return html`<svc-console-ads .me=${me}></svc-console-ads>`
+      return html`<svc-console-ad-form .me=${me} code=${ads[1] === 'new' ? '' : ads[1]}></svc-console-ad-form>`
+    }
+    if (ads)
+      return html`<h1>No access</h1>
+        <p>Your account may not edit ads.</p>`
+    if (this.path === '/console' || this.path === '/console/')
+      return html`<h1>Welcome, ${me.name}</h1>
+        <p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>`
+    return html`<h1>Not found</h1>
+      <p>There is no console page at ${this.path}. <a href="/console">Back to the console</a>.</p>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-console': SvcConsole
+  }
+}
+
+if (!customElements.get('svc-console')) customElements.define('svc-console', SvcConsole)
