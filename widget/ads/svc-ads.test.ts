@@ -289,4 +289,33 @@ describe('<svc-ads>', () => {
     await arrived
     expect(element.dataset.status).to.equal('ready')
   })
+
+  it('shows the ads it is given as a preview, asking no API', async () => {
+    const element = document.createElement('svc-ads')
+    // An unreachable API: the preview must not need it.
+    element.setAttribute('base-url', 'http://127.0.0.1:9/')
+    const shown = loaded(element)
+    element.preview = [
+      {
+        code: 'ADS0000000000',
+        title: 'Draft gala',
+        label: 'Soon',
+        url: '',
+        link: 'Go',
+        target: '_self',
+        size: null,
+        display: 'Home',
+        tags: null,
+        description: '<p>Hi</p>',
+        image: '',
+        images: [],
+      },
+    ]
+    document.body.append(element)
+    await shown
+    expect(root(element).querySelector('.title')!.textContent).to.equal('Draft gala')
+    element.preview = []
+    await loaded(element, 'svc-ads-empty')
+    element.remove()
+  })
 })
