@@ -88,6 +88,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     expect(await page.getByRole('link', { name: 'Marketing › Ads' }).count()).toBe(0)
     await page.goto(`${bff.started.url}/console/ads`)
     await expect.poll(() => page.getByRole('heading', { name: 'No access' }).isVisible()).toBe(true)
+    expect(await page.getByText('Your account may not use this part of the console.').isVisible()).toBe(true)
     const api = await page.evaluate(() => fetch('/console/api/ads').then((res) => res.status))
     expect(api).toBe(403)
   })

@@ -88,7 +88,17 @@ export function createBff({
   app.route('/', healthChecks(db, draining))
   app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
-  app.route('/console', adminConsole({ db, issuer: provider.issuer, fetchInProcess: (request) => Promise.resolve(app.fetch(request)) }))
+  app.route(
+    '/console',
+    adminConsole({
+      db,
+      issuer: provider.issuer,
+      events: provider.events,
+      fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
+    }),
+  )
+  // The account page's short address.
+  app.get('/account', (c) => c.redirect('/console/account', 302))
   const widgets = loadWidgetAssets()
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))

@@ -20,6 +20,8 @@ export interface NewClient {
   webhookUrl?: string
   privacyPolicyUrl?: string
   termsOfServiceUrl?: string
+  /** The developer registering it in the console. */
+  ownerSub?: string
 }
 
 function exactUri(field: string, value: string): string {
@@ -77,6 +79,7 @@ export async function createClient(
       webhook_url: input.webhookUrl ?? null,
       privacy_policy_url: input.privacyPolicyUrl ?? null,
       terms_of_service_url: input.termsOfServiceUrl ?? null,
+      owner_sub: input.ownerSub ?? null,
       created_at: now.toISOString(),
     })
     .execute()

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createUser } from '../accounts/users.js'
 import { createAd } from '../ads/ads-repository.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
+import { consoleUser } from './console-testing.js'
 import { rolesFrom } from './roles.js'
 
 let idp: IdentityFixture
@@ -10,31 +10,6 @@ beforeEach(async () => {
   idp = await identityFixture()
 })
 afterEach(() => idp.close())
-
-const PASSWORD = 'console password'
-
-/** Signs in to the console as a new account with the given svc claims; returns the browser and its CSRF token. */
-async function consoleUser(claims: Parameters<typeof createUser>[1] extends infer U ? Partial<U> : never) {
-  const email = `user${Math.random().toString(36).slice(2)}@example.com`
-  await createUser(idp.db, { email, name: 'Console User', password: PASSWORD, ...claims })
-  const browser = new ScriptedBrowser()
-  const toLogin = await browser.request(`${idp.issuer}/console/ads`)
-  expect(toLogin.headers.get('Location')).toBe('/console/login?return=%2Fconsole%2Fads')
-  const authorize = (await browser.request(`${idp.issuer}${toLogin.headers.get('Location')}`)).headers.get('Location')!
-  // A first-party client: the login page, then straight back, no consent page.
-  const callback = await browser.authorize(authorize, { email, password: PASSWORD })
-  const landed = await browser.request(callback.href)
-  expect(landed.headers.get('Location')).toBe('/console/ads')
-  const me = await (await browser.request(`${idp.issuer}/console/api/me`)).json()
-  return { browser, me, email }
-}
-
-const api = (browser: ScriptedBrowser, method: string, path: string, body?: unknown, csrf?: string) =>
-  browser.request(`${idp.issuer}/console/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
 
 describe('console roles', () => {
   it('reads the roles from the svc claims', () => {
@@ -65,19 +40,20 @@ describe('the console ads API', () => {
     const theirs = await createOrganisation(idp.db, { name: 'Theirs' })
     const foreign = await createAd(idp.db, theirs.id, { title: 'Not yours', display: 'Home' })
     await createAd(idp.db, mine.id, { title: 'Yours', display: 'Home' })
-    const { browser, me } = await consoleUser({ svcApp: mine.code, svcAccess: ['Ads:Edit'] })
+    const user = await consoleUser(idp, { svcApp: mine.code, svcAccess: ['Ads:Edit'] })
+    const { me } = user
     expect(me.roles).toMatchObject({ ads: true, apiKeys: false, organisation: mine.code })
 
-    const listed = await (await api(browser, 'GET', '/ads')).json()
+    const listed = await (await user.api('GET', '/ads')).json()
     expect(listed.ads.map((ad: { title: string }) => ad.title)).toEqual(['Yours'])
-    expect((await api(browser, 'GET', `/ads/${foreign.code}`)).status).toBe(404)
-    expect((await api(browser, 'DELETE', `/ads/${foreign.code}`, undefined, me.csrf)).status).toBe(404)
+    expect((await user.api('GET', `/ads/${foreign.code}`)).status).toBe(404)
+    expect((await user.api('DELETE', `/ads/${foreign.code}`)).status).toBe(404)
 
-    const withoutToken = await api(browser, 'POST', '/ads', { title: 'X', display: 'Home' })
+    const withoutToken = await user.api('POST', '/ads', { title: 'X', display: 'Home' }, { csrf: false })
     expect(withoutToken.status).toBe(403)
     expect((await withoutToken.json()).message).toContain('CSRF')
 
-    const refused = await api(browser, 'POST', '/ads', { title: '', display: 'Home', url: 'javascript:alert(1)', target: '_top' }, me.csrf)
+    const refused = await user.api('POST', '/ads', { title: '', display: 'Home', url: 'javascript:alert(1)', target: '_top' })
     expect(refused.status).toBe(422)
     expect((await refused.json()).errors).toEqual({
       title: 'title must not be empty',
@@ -85,38 +61,31 @@ describe('the console ads API', () => {
       target: 'target must be _self or _blank',
     })
 
-    const created = await api(
-      browser,
-      'POST',
-      '/ads',
-      { title: 'Spring', display: 'Home', description: '<p onclick="x()">Hi</p>' },
-      me.csrf,
-    )
+    const created = await user.api('POST', '/ads', { title: 'Spring', display: 'Home', description: '<p onclick="x()">Hi</p>' })
     expect(created.status).toBe(201)
     const { ad } = await created.json()
     expect(ad).toMatchObject({ title: 'Spring', organisation: mine.code, description: '<p>Hi</p>' })
-    const changed = await (
-      await api(browser, 'PUT', `/ads/${ad.code}`, { title: 'Spring sale', display: 'Home', publish: 0 }, me.csrf)
-    ).json()
+    const changed = await (await user.api('PUT', `/ads/${ad.code}`, { title: 'Spring sale', display: 'Home', publish: 0 })).json()
     expect(changed.ad).toMatchObject({ title: 'Spring sale', publish: 0 })
-    expect((await api(browser, 'DELETE', `/ads/${ad.code}`, undefined, me.csrf)).status).toBe(204)
+    expect((await user.api('DELETE', `/ads/${ad.code}`)).status).toBe(204)
 
     const preview = await (
-      await api(browser, 'POST', '/ads/preview', { title: 'P', display: 'Home', description: '<img src=x onerror=y()>' }, me.csrf)
+      await user.api('POST', '/ads/preview', { title: 'P', display: 'Home', description: '<img src=x onerror=y()>' })
     ).json()
     // Exactly what the ads API would serve: the handler is gone.
     expect(preview.ad).toMatchObject({ title: 'P', description: '<img src="x" />' })
   })
 
   it('refuses an account without the role, and a visitor without a session, with clear answers', async () => {
-    const { browser, me } = await consoleUser({ svcRole: 'developer' })
-    const refused = await api(browser, 'GET', '/ads')
+    const user = await consoleUser(idp, { svcRole: 'developer' })
+    const { me } = user
+    const refused = await user.api('GET', '/ads')
     expect(refused.status).toBe(403)
     expect((await refused.json()).message).toBe('your account may not use this part of the console (it needs the ads role)')
     expect(me.roles.developer).toBe(true)
     expect((await fetch(`${idp.issuer}/console/api/ads`)).status).toBe(401)
 
-    const nobody = await consoleUser({})
+    const nobody = await consoleUser(idp, {})
     const page = await nobody.browser.request(`${idp.issuer}/console`)
     expect(page.status).toBe(403)
     expect(await page.text()).toContain('this account has no console role')
@@ -127,7 +96,7 @@ describe('the console ads API', () => {
     expect(stray.status).toBe(400)
     expect(await stray.text()).toContain('This sign-in expired or was not started here')
 
-    const { browser, me } = await consoleUser({ svcMaster: true })
+    const { browser, me } = await consoleUser(idp, { svcMaster: true })
     const out = await browser.request(`${idp.issuer}/console/logout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -11,7 +11,12 @@ import type { Database } from '../db/schema.js'
 import { escapeHtml } from '../http/html.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
+import type { AccountEvents } from '../oidc/account-events.js'
+import { consoleAccountApi } from './console-account-api.js'
 import { consoleAdsApi } from './console-ads-api.js'
+import { consoleDeveloperApi } from './console-developer-api.js'
+import { consoleKeysApi } from './console-keys-api.js'
+import { consoleSigningKeysApi } from './console-signing-keys-api.js'
 import { consoleAuth } from './console-auth.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
@@ -23,6 +28,8 @@ export interface ConsoleOptions {
   issuer: string
   /** Answers a request as the whole app would, for the console's calls to the identity provider. */
   fetchInProcess: (request: Request) => Promise<Response>
+  /** Where account events (consent revoked, account deleted) are recorded. */
+  events: AccountEvents
 }
 
 /**
@@ -31,7 +38,7 @@ export interface ConsoleOptions {
  * @example
  * app.route('/console', adminConsole({ db, issuer, fetchInProcess: (request) => app.fetch(request) }))
  */
-export function adminConsole({ db, issuer, fetchInProcess }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
+export function adminConsole({ db, issuer, fetchInProcess, events }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   let client: Promise<ConsoleClient> | undefined
   const registered = () =>
@@ -58,17 +65,22 @@ export function adminConsole({ db, issuer, fetchInProcess }: ConsoleOptions): Ho
     )
   })
   app.route('/api/ads', consoleAdsApi(db))
+  app.route('/api/keys', consoleKeysApi(db))
+  app.route('/api/clients', consoleDeveloperApi(db))
+  app.route('/api/signing-keys', consoleSigningKeysApi(db))
+  app.route('/api/account', consoleAccountApi(db, events))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 
   app.get('*', async (c) => {
     const session = await consoleSession(c, db)
     if (!session) return c.redirect(`/console/login?return=${encodeURIComponent(c.req.path)}`, 302)
-    if (!hasAnyRole(session.roles))
+    if (!hasAnyRole(session.roles) && !c.req.path.startsWith('/console/account'))
       return htmlPage(
         c,
         403,
         'No access',
         `${messagePage('No access to the console', `You are signed in as ${String(session.claims.email ?? session.sub)}, but this account has no console role. Ask an operator to give it one.`)}
+<p><a href="/console/account">Your account</a></p>
 <form method="post" action="/console/logout"><input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}"><button type="submit">Sign out</button></form>`,
       )
     c.header(

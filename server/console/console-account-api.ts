@@ -1,0 +1,75 @@
+/**
+ * @module The account page's JSON API, for any signed-in user: their
+ * profile, the applications they connected (consents) with revoking one
+ * (`account.consent_revoked`), and deleting the account (every token
+ * revoked, `account.deleted`), which also ends the console session.
+ */
+import { Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import { deleteAccount, revokeConsent } from '../accounts/account-actions.js'
+import type { Database } from '../db/schema.js'
+import type { AccountEvents } from '../oidc/account-events.js'
+import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+import { endConsoleSession } from './console-sessions.js'
+
+/**
+ * Builds the account routes, mounted at `/console/api/account`.
+ *
+ * @example
+ * app.route('/console/api/account', consoleAccountApi(db, events))
+ */
+export function consoleAccountApi(db: Kysely<Database>, events: AccountEvents): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>()
+  app.use('*', consoleGuard(db))
+  const userOf = (sub: string) => db.selectFrom('users').selectAll().where('sub', '=', sub).executeTakeFirst()
+
+  app.get('/', async (c) => {
+    const user = await userOf(c.get('session').sub)
+    if (!user) return consoleError(c, 404, 'this account no longer exists')
+    const apps = await db
+      .selectFrom('consents')
+      .innerJoin('clients', 'clients.id', 'consents.client_id')
+      .select(['clients.client_id', 'clients.name', 'consents.scopes', 'consents.granted_at'])
+      .where('consents.user_id', '=', user.id)
+      .where('consents.revoked_at', 'is', null)
+      .where('clients.first_party', '=', 0)
+      .orderBy('consents.granted_at', 'desc')
+      .execute()
+    return c.json({
+      profile: {
+        sub: user.sub,
+        email: user.email,
+        name: user.name,
+        given_name: user.given_name,
+        family_name: user.family_name,
+        picture: user.picture,
+      },
+      apps: apps.map((row) => ({ ...row, scopes: JSON.parse(row.scopes) as string[] })),
+    })
+  })
+
+  app.delete('/apps/:clientId', async (c) => {
+    const user = await userOf(c.get('session').sub)
+    const client = await db.selectFrom('clients').selectAll().where('client_id', '=', c.req.param('clientId')).executeTakeFirst()
+    if (!user || !client) return consoleError(c, 404, `you have not connected ${c.req.param('clientId')}`)
+    try {
+      await revokeConsent(db, events, user, client)
+    } catch {
+      return consoleError(c, 404, `you have not connected ${c.req.param('clientId')}`)
+    }
+    return c.body(null, 204)
+  })
+
+  app.post('/delete', async (c) => {
+    const session = c.get('session')
+    const user = await userOf(session.sub)
+    if (!user) return consoleError(c, 404, 'this account no longer exists')
+    const { confirm } = ((await c.req.json().catch(() => ({}))) ?? {}) as { confirm?: unknown }
+    if (confirm !== user.email)
+      return consoleError(c, 422, 'type your e-mail address to confirm', { errors: { confirm: `type ${user.email} to confirm` } })
+    await deleteAccount(db, events, user)
+    await endConsoleSession(c, db, session)
+    return c.json({ deleted: user.sub })
+  })
+  return app
+}

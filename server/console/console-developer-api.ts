@@ -1,0 +1,167 @@
+/**
+ * @module The developer portal's JSON API: a developer's clients (an
+ * operator's: every client but svc's own), registering one (its secret
+ * shown once), its webhook URL, webhook secret rotation (a new secret signs
+ * beside the old until the old is removed), and the delivery log with each
+ * attempt, replaying one delivery or every dead one.
+ */
+import { type Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import { createClient, isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/clients.js'
+import type { ClientRow, Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
+import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
+import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+
+type ConsoleContext = Context<{ Variables: ConsoleVariables }>
+
+/**
+ * Builds the developer routes, mounted at `/console/api/clients`.
+ *
+ * @example
+ * app.route('/console/api/clients', consoleDeveloperApi(db))
+ */
+export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>()
+  app.use('*', consoleGuard(db, 'developer'))
+
+  const visibleClients = (c: ConsoleContext) => {
+    const { roles, sub } = c.get('session')
+    let query = db.selectFrom('clients').selectAll().where('first_party', '=', 0)
+    if (!roles.operator) query = query.where('owner_sub', '=', sub)
+    return query
+  }
+  const clientInScope = (c: ConsoleContext) =>
+    visibleClients(c)
+      .where('client_id', '=', c.req.param('clientId') ?? '')
+      .executeTakeFirst()
+  const body = async (c: ConsoleContext): Promise<Record<string, unknown>> => {
+    const parsed: unknown = await c.req.json().catch(() => undefined)
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+  }
+  const refuse = (c: ConsoleContext, error: unknown) => {
+    if (error instanceof InvalidInput) return consoleError(c, 422, error.message, { errors: { [error.field]: error.message } })
+    throw error
+  }
+  const notFound = (c: ConsoleContext) => consoleError(c, 404, `no client ${c.req.param('clientId')} of yours`)
+
+  app.get('/', async (c) => c.json({ clients: (await visibleClients(c).orderBy('id', 'desc').execute()).map(described) }))
+
+  app.post('/', async (c) => {
+    const input = await body(c)
+    const list = (value: unknown) =>
+      Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : []
+    const optional = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+    try {
+      const made = await db.transaction().execute(async (trx) => {
+        const { clientId, clientSecret } = await createClient(trx, {
+          name: typeof input.name === 'string' ? input.name : '',
+          public: input.public === true,
+          redirectUris: list(input.redirect_uris),
+          postLogoutRedirectUris: list(input.post_logout_redirect_uris),
+          webhookUrl: optional(input.webhook_url),
+          privacyPolicyUrl: optional(input.privacy_policy_url),
+          termsOfServiceUrl: optional(input.terms_of_service_url),
+          ownerSub: c.get('session').sub,
+        })
+        const row = (await trx.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst())!
+        const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
+        return { row, clientSecret, webhookSecret }
+      })
+      return c.json(
+        { client: described(made.row), client_secret: made.clientSecret ?? null, webhook_secret: made.webhookSecret ?? null },
+        201,
+      )
+    } catch (error) {
+      return refuse(c, error)
+    }
+  })
+
+  app.get('/:clientId', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    const secrets = await db
+      .selectFrom('webhook_secrets')
+      .select(['id', 'created_at'])
+      .where('client_id', '=', client.id)
+      .where('removed_at', 'is', null)
+      .orderBy('id')
+      .execute()
+    return c.json({ client: described(client), webhook_secrets: secrets, deliveries: await listDeliveries(db, { clientId: client.id }) })
+  })
+
+  app.put('/:clientId/webhook', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    const url = (await body(c)).webhook_url
+    if (typeof url !== 'string' || !/^https?:\/\/[^\s/]+/.test(url) || !URL.canParse(url))
+      return consoleError(c, 422, 'webhook_url must be an http or https URL', {
+        errors: { webhook_url: 'webhook_url must be an http or https URL' },
+      })
+    const secret = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('clients').set({ webhook_url: url }).where('id', '=', client.id).execute()
+      const existing = await trx
+        .selectFrom('webhook_secrets')
+        .select('id')
+        .where('client_id', '=', client.id)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst()
+      return existing ? undefined : (await addWebhookSecret(trx, client.id)).secret
+    })
+    return c.json({ webhook_url: url, webhook_secret: secret ?? null })
+  })
+
+  app.post('/:clientId/webhook-secrets', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    const { id, secret } = await addWebhookSecret(db, client.id)
+    return c.json({ id, webhook_secret: secret }, 201)
+  })
+
+  app.delete('/:clientId/webhook-secrets/:id', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    try {
+      return c.json(await removeWebhookSecret(db, client.id, Number(c.req.param('id'))))
+    } catch (error) {
+      return refuse(c, error)
+    }
+  })
+
+  app.post('/:clientId/deliveries/replay-dead', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    return c.json({ replayed_count: await replayDeadDeliveries(db, client.id) })
+  })
+
+  app.post('/:clientId/deliveries/:id/replay', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    const delivery = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('id', '=', c.req.param('id'))
+      .where('client_id', '=', client.id)
+      .executeTakeFirst()
+    if (!delivery) return consoleError(c, 404, `no delivery ${c.req.param('id')} for this client`)
+    await replayDelivery(db, delivery.id)
+    return c.json({ replayed: delivery.id })
+  })
+  return app
+}
+
+/** A client as the portal shows it: never its secret hash. */
+function described(client: ClientRow) {
+  return {
+    client_id: client.client_id,
+    name: client.name,
+    public: isPublicClient(client),
+    redirect_uris: redirectUrisOf(client),
+    post_logout_redirect_uris: postLogoutRedirectUrisOf(client),
+    webhook_url: client.webhook_url,
+    privacy_policy_url: client.privacy_policy_url,
+    terms_of_service_url: client.terms_of_service_url,
+    created_at: client.created_at,
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * @module API keys in the console's JSON API, for an organisation admin
+ * (an operator names the organisation): list, create (the key is shown
+ * once), with allowed origins and a rate limit, and revoke.
+ */
+import { Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
+import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+
+/**
+ * Builds the key routes, mounted at `/console/api/keys`.
+ *
+ * @example
+ * app.route('/console/api/keys', consoleKeysApi(db))
+ */
+export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>()
+  app.use('*', consoleGuard(db, 'apiKeys'))
+
+  const organisationOf = async (code: string | undefined) =>
+    db
+      .selectFrom('organisations')
+      .select(['id', 'code'])
+      .where('code', '=', code ?? '')
+      .executeTakeFirst()
+
+  app.get('/', async (c) => {
+    const { roles } = c.get('session')
+    const organisation = await organisationOf(roles.organisation ?? c.req.query('organisation'))
+    if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
+    const keys = await db
+      .selectFrom('api_keys')
+      .select(['id', 'key_prefix', 'origins', 'rate_limit', 'permissions', 'created_at', 'revoked_at'])
+      .where('organisation_id', '=', organisation.id)
+      .orderBy('id', 'desc')
+      .execute()
+    return c.json({
+      organisation: organisation.code,
+      keys: keys.map((key) => ({
+        ...key,
+        origins: JSON.parse(key.origins) as string[],
+        permissions: JSON.parse(key.permissions) as string[],
+      })),
+    })
+  })
+
+  app.post('/', async (c) => {
+    const input = ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>
+    const { roles } = c.get('session')
+    const organisation = await organisationOf(
+      roles.organisation ?? (typeof input.organisation === 'string' ? input.organisation : undefined),
+    )
+    if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
+    const origins = Array.isArray(input.origins)
+      ? input.origins.map(String).filter(Boolean)
+      : String(input.origins ?? '')
+          .split(/\s+/)
+          .filter(Boolean)
+    const rateLimit = input.rate_limit === undefined || input.rate_limit === '' ? undefined : Number(input.rate_limit)
+    try {
+      const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins, rateLimit })
+      return c.json({ id: keyId, api_key: apiKey }, 201)
+    } catch (error) {
+      if (error instanceof InvalidInput) return consoleError(c, 422, error.message, { errors: { [error.field]: error.message } })
+      throw error
+    }
+  })
+
+  app.delete('/:id', async (c) => {
+    const { roles } = c.get('session')
+    const key = await db
+      .selectFrom('api_keys')
+      .innerJoin('organisations', 'organisations.id', 'api_keys.organisation_id')
+      .select(['api_keys.id', 'organisations.code'])
+      .where('api_keys.id', '=', Number(c.req.param('id')) || 0)
+      .executeTakeFirst()
+    if (!key || (!roles.operator && key.code !== roles.organisation))
+      return consoleError(c, 404, `no key ${c.req.param('id')} in your organisation`)
+    await revokeApiKey(db, key.id)
+    return c.body(null, 204)
+  })
+  return app
+}

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../clients/clients.js'
+import { createOrganisation } from '../orgs/organisations.js'
+import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { consoleUser } from './console-testing.js'
+
+let idp: IdentityFixture
+beforeEach(async () => {
+  idp = await identityFixture()
+})
+afterEach(() => idp.close())
+
+describe('API keys in the console', () => {
+  it("lets an organisation admin create (shown once), list and revoke its keys, and no one else's", async () => {
+    const mine = await createOrganisation(idp.db, { name: 'Mine' })
+    await createOrganisation(idp.db, { name: 'Theirs' })
+    const admin = await consoleUser(idp, { svcRole: 'admin', svcApp: mine.code })
+    const refused = await admin.api('POST', '/keys', { origins: 'not a url', rate_limit: '0' })
+    expect(refused.status).toBe(422)
+    const created = await (await admin.api('POST', '/keys', { origins: 'https://www.example.com', rate_limit: '120' })).json()
+    expect(created.api_key).toMatch(/^svc_pk_/)
+    const { keys, organisation } = await (await admin.api('GET', '/keys')).json()
+    expect(organisation).toBe(mine.code)
+    expect(keys[0]).toMatchObject({ id: created.id, origins: ['https://www.example.com'], rate_limit: 120, revoked_at: null })
+    expect(JSON.stringify(keys)).not.toContain(created.api_key)
+
+    const ads = await fetch(`${idp.issuer}/ads`, { headers: { Authorization: `Bearer ${created.api_key}` } })
+    expect(ads.status).not.toBe(401)
+    expect((await admin.api('DELETE', `/keys/${created.id}`)).status).toBe(204)
+    expect((await fetch(`${idp.issuer}/ads`, { headers: { Authorization: `Bearer ${created.api_key}` } })).status).toBe(401)
+
+    const marketer = await consoleUser(idp, { svcApp: mine.code, svcAccess: ['Ads:Edit'] })
+    expect((await marketer.api('GET', '/keys')).status).toBe(403)
+  })
+})
+
+describe('the developer portal', () => {
+  it('registers clients for their developer only, showing secrets once, and rotates webhook secrets', async () => {
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const refused = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'not-a-uri' })
+    expect(refused.status).toBe(422)
+    expect(Object.keys((await refused.json()).errors)).toEqual(['redirect_uri'])
+
+    const made = await (
+      await developer.api('POST', '/clients', {
+        name: 'Shop',
+        redirect_uris: 'https://shop.example/callback',
+        webhook_url: 'https://shop.example/hooks',
+        privacy_policy_url: 'https://shop.example/privacy',
+      })
+    ).json()
+    expect(made.client_secret).toMatch(/^sec_/)
+    expect(made.webhook_secret).toBeTruthy()
+    const { client_id } = made.client
+    expect((await (await developer.api('GET', '/clients')).json()).clients.map((c: { client_id: string }) => c.client_id)).toEqual([
+      client_id,
+    ])
+
+    // Another developer, and the CLI's clients, stay out of sight.
+    await createClient(idp.db, { name: 'CLI made', redirectUris: ['https://cli.example/cb'] })
+    const other = await consoleUser(idp, { svcRole: 'developer' })
+    expect((await (await other.api('GET', '/clients')).json()).clients).toEqual([])
+    expect((await other.api('GET', `/clients/${client_id}`)).status).toBe(404)
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const everything = (await (await operator.api('GET', '/clients')).json()).clients.map((c: { name: string }) => c.name)
+    expect(everything).toEqual(expect.arrayContaining(['Shop', 'CLI made', 'Shop App']))
+    expect(everything).not.toContain('svc console')
+
+    const rotated = await (await developer.api('POST', `/clients/${client_id}/webhook-secrets`)).json()
+    expect(rotated.webhook_secret).toBeTruthy()
+    const detail = await (await developer.api('GET', `/clients/${client_id}`)).json()
+    expect(detail.webhook_secrets).toHaveLength(2)
+    expect((await developer.api('DELETE', `/clients/${client_id}/webhook-secrets/${detail.webhook_secrets[0].id}`)).status).toBe(200)
+    const last = (await (await developer.api('GET', `/clients/${client_id}`)).json()).webhook_secrets
+    expect(last).toHaveLength(1)
+    const refusedLast = await developer.api('DELETE', `/clients/${client_id}/webhook-secrets/${last[0].id}`)
+    expect(refusedLast.status).toBe(422)
+
+    expect((await developer.api('PUT', `/clients/${client_id}/webhook`, { webhook_url: 'ftp://x' })).status).toBe(422)
+    expect(
+      (await (await developer.api('PUT', `/clients/${client_id}/webhook`, { webhook_url: 'https://shop.example/v2' })).json()).webhook_url,
+    ).toBe('https://shop.example/v2')
+  })
+})
+
+describe('signing keys in the console', () => {
+  it('shows an operator the keys with their ages and rotates now; nobody else', async () => {
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const before = (await (await operator.api('GET', '/signing-keys')).json()).keys
+    expect(before[0]).toMatchObject({ state: 'signing', age_days: 0 })
+    const { kid } = await (await operator.api('POST', '/signing-keys/rotate')).json()
+    const after = (await (await operator.api('GET', '/signing-keys')).json()).keys
+    expect(after.map((key: { kid: string; state: string }) => [key.kid, key.state])).toEqual([
+      [kid, 'signing'],
+      [before[0].kid, 'published'],
+    ])
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    expect((await developer.api('POST', '/signing-keys/rotate')).status).toBe(403)
+  })
+})
+
+describe('the account page', () => {
+  it('lists the apps a user connected, revokes one (account.consent_revoked), and deletes the account', async () => {
+    const user = await consoleUser(idp)
+    // The user connects the Shop app (the fixture's confidential client).
+    const shop = new ScriptedBrowser()
+    await shop.authorize(
+      `${idp.issuer}/oidc/authorize?${new URLSearchParams({ client_id: idp.confidential.clientId, redirect_uri: 'http://127.0.0.1:3000/callback', response_type: 'code', scope: 'openid email' })}`,
+      { email: user.email, password: 'console password' },
+    )
+    const account = await (await user.api('GET', '/account')).json()
+    expect(account.profile.email).toBe(user.email)
+    expect(account.apps.map((app: { client_id: string; scopes: string[] }) => [app.client_id, app.scopes])).toEqual([
+      [idp.confidential.clientId, ['openid', 'email']],
+    ])
+    expect((await user.api('DELETE', `/account/apps/${idp.confidential.clientId}`, undefined, { csrf: false })).status).toBe(403)
+    expect((await user.api('DELETE', `/account/apps/${idp.confidential.clientId}`)).status).toBe(204)
+    expect((await idp.events()).map((event) => event.name)).toContain('account.consent_revoked')
+    expect((await (await user.api('GET', '/account')).json()).apps).toEqual([])
+    expect((await user.api('DELETE', `/account/apps/${idp.confidential.clientId}`)).status).toBe(404)
+
+    const wrong = await user.api('POST', '/account/delete', { confirm: 'someone@else.example' })
+    expect(wrong.status).toBe(422)
+    expect((await user.api('POST', '/account/delete', { confirm: user.email })).status).toBe(200)
+    expect((await idp.events()).at(-1)!.name).toBe('account.deleted')
+    expect((await user.api('GET', '/account')).status).toBe(401)
+  })
+})
