@@ -101,7 +101,9 @@ export class SvcConsoleClients extends LitElement {
 
   private register(event: Event): Promise<void> {
     event.preventDefault()
-    const form = new FormData(event.target as HTMLFormElement)
+    // The event's target is gone once it has been dispatched.
+    const element = event.target as HTMLFormElement
+    const form = new FormData(element)
     return this.act(async () => {
       const made = await consoleApi<{ client: ListedClient; client_secret: string | null; webhook_secret: string | null }>(
         'POST',
@@ -121,7 +123,7 @@ export class SvcConsoleClients extends LitElement {
         ...(made.client_secret ? { 'Client secret': made.client_secret } : {}),
         ...(made.webhook_secret ? { 'Webhook secret': made.webhook_secret } : {}),
       }
-      ;(event.target as HTMLFormElement).reset()
+      element.reset()
     })
   }
 

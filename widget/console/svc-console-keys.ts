@@ -61,7 +61,9 @@ export class SvcConsoleKeys extends LitElement {
 
   private async create(event: Event): Promise<void> {
     event.preventDefault()
-    const form = new FormData(event.target as HTMLFormElement)
+    // The event's target is gone once it has been dispatched.
+    const element = event.target as HTMLFormElement
+    const form = new FormData(element)
     try {
       const { api_key } = await consoleApi<{ api_key: string }>('POST', '/keys', {
         organisation: this.organisation,
@@ -70,7 +72,7 @@ export class SvcConsoleKeys extends LitElement {
       })
       this.created = api_key
       this.errors = {}
-      ;(event.target as HTMLFormElement).reset()
+      element.reset()
       await this.load()
     } catch (error) {
       if (error instanceof ConsoleApiError) this.errors = error.fields

@@ -1,0 +1,143 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyWebhook } from '../shared/webhook-signature.js'
+import { openDatabase } from '../server/db/open-database.js'
+import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
+import { type RunningBff, startBff, svcBff } from './bff-process.js'
+import { launchChromium } from './chromium.js'
+
+interface Received {
+  event: string
+  data: Record<string, unknown>
+  verified: boolean
+}
+
+describe('the console in Chromium: the developer portal and the account page', () => {
+  let bff: RunningBff
+  let browser: Browser
+  let db: string
+  let receiver: Server
+  let receiverUrl: string
+  // What the partner's backend knows: the secret it was shown, and whether it is up.
+  const partner = { secret: '', up: false, received: [] as Received[] }
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      if (req.method === 'GET') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Signed in to the shop.</p>')
+      let body = ''
+      req.on('data', (chunk) => (body += chunk))
+      req.on('end', async () => {
+        if (!partner.up) return void res.writeHead(503).end()
+        const verified = await verifyWebhook(body, req.headers['x-svc-signature'] as string, [partner.secret]).then(
+          () => true,
+          () => false,
+        )
+        const { event, data } = JSON.parse(body) as Received
+        partner.received.push({ event, data, verified })
+        res.writeHead(verified ? 200 : 400).end()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    db = join(mkdtempSync(join(tmpdir(), 'svc-portal-')), 'svc.db')
+    bff = await startBff(['--demo', '--db', db], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await bff?.stop()
+    receiver?.closeAllConnections()
+    await new Promise((resolve) => receiver?.close(resolve))
+  })
+
+  async function signIn(page: Page, email: string, path = '/console'): Promise<void> {
+    await page.goto(`${bff.started.url}${path}`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${bff.started.url}${path}`)
+  }
+
+  let clientId = ''
+
+  it(
+    'lets a developer register a client, rotate its webhook secret and replay a dead delivery that the receiver then accepts',
+    { timeout: 90_000 },
+    async () => {
+      const page = await (await browser.newContext()).newPage()
+      await signIn(page, 'developer@demo.example')
+      await page.getByRole('link', { name: 'Developers' }).click()
+      await page.getByLabel('Name', { exact: true }).fill('Partner Shop')
+      await page.getByLabel('Redirect URIs', { exact: true }).fill(`${receiverUrl}/callback`)
+      await page.getByLabel('Webhook URL', { exact: true }).fill(`${receiverUrl}/hooks`)
+      await page.getByRole('button', { name: 'Register' }).click()
+      const shown = page.getByRole('status')
+      await expect.poll(() => shown.textContent()).toContain('Webhook secret')
+      clientId = (await shown.locator('dt:has-text("Client id") + dd').textContent())!.trim()
+      const firstSecret = (await shown.locator('dt:has-text("Webhook secret") + dd').textContent())!.trim()
+
+      // An event the receiver, down, never takes: after its eighth failure it is dead.
+      await svcBff('webhooks', 'ping', '--client', clientId, '--db', db)
+      const database = await openDatabase({ sqlitePath: db })
+      await expect
+        .poll(async () => (await database.selectFrom('webhook_attempts').select('id').execute()).length, { timeout: 10_000 })
+        .toBeGreaterThan(0)
+      // The remaining seven attempts take 14 hours; the test stands in for them.
+      await database.updateTable('webhook_deliveries').set({ state: 'dead', attempts: 8 }).execute()
+      await database.destroy()
+
+      await page.getByRole('link', { name: 'Partner Shop' }).click()
+      await page.getByRole('button', { name: 'Rotate secret' }).click()
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('New webhook secret')
+      const newSecret = (await page.getByRole('status').locator('dd').textContent())!.trim()
+      expect(newSecret).not.toBe(firstSecret)
+      // The partner deploys the new secret, and its receiver is back.
+      Object.assign(partner, { secret: newSecret, up: true })
+      await page
+        .getByRole('button', { name: /^Remove secret/ })
+        .first()
+        .click()
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'removed' }).count()).toBe(1)
+
+      await page.getByRole('button', { name: /^Replay ping/ }).click()
+      await expect.poll(() => partner.received.length, { timeout: 15_000 }).toBe(1)
+      expect(partner.received[0]).toMatchObject({ event: 'ping', verified: true })
+      await expect
+        .poll(async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click()
+          return page.getByRole('cell', { name: 'delivered' }).count()
+        })
+        .toBe(1)
+    },
+  )
+
+  it("lets a user revoke an app's consent on the account page, and the app hears of it", { timeout: 60_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signIn(page, 'marketer@demo.example', '/console/account')
+    // The user signs in to the partner's app, consenting.
+    await page.goto(
+      `${bff.started.url}/oidc/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: `${receiverUrl}/callback`, response_type: 'code', scope: 'openid email', state: 's' })}`,
+    )
+    await page.getByRole('button', { name: 'Allow' }).click()
+    await page.waitForURL(`${receiverUrl}/callback?**`)
+
+    await page.goto(`${bff.started.url}/account`)
+    await page
+      .getByRole('button', { name: 'Revoke Partner Shop' })
+      .click({ trial: false })
+      .catch(() => {})
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Revoke Partner Shop' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Partner Shop is disconnected.')
+    await expect
+      .poll(() => partner.received.find((hook) => hook.event === 'account.consent_revoked'), { timeout: 15_000 })
+      .toMatchObject({ verified: true, data: { scopes: ['openid', 'email'] } })
+  })
+})
