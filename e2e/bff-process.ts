@@ -3,6 +3,8 @@
  * tests that cross processes, and stops it.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { createInterface } from 'node:readline'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -117,4 +119,18 @@ export async function databaseWithQueuedPings(receiverUrl: string, count: number
   )
   await svcBff('webhooks', 'ping', '--client', client.client_id!, '--count', String(count), '--db', db)
   return db
+}
+
+/**
+ * A TCP port free on loopback now, for a server that must know its URL before it starts.
+ *
+ * @example
+ * const port = await freePort()
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }

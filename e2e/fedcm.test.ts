@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningBff, startBff, svcBff } from './bff-process.js'
+import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
 
 describe('FedCM sign-in in Chromium (the identity provider side)', () => {
@@ -355,12 +355,4 @@ async function signInAtSvc(page: Page, idp: string): Promise<void> {
   await page.getByLabel('Password').fill('analytical engine')
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByText('You are signed in').waitFor()
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }

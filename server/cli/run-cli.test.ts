@@ -287,7 +287,11 @@ describe('svc-bff', () => {
     expect((await cli('backup', '--to', copy)).stderr).toBe(`svc-bff: ${copy} already exists; backups never overwrite a file`)
     expect((await cli('backup', '--to', dbPath)).stderr).toBe('svc-bff: --to names the database itself; choose another file')
     expect((await cli('backup')).exitCode).toBe(2)
-    const onPostgres = await runCli(['backup', '--to', '/tmp/x.db'], { stdout: () => {}, stderr: () => {}, env: { DATABASE_URL: 'postgres://db/svc' } })
+    const onPostgres = await runCli(['backup', '--to', '/tmp/x.db'], {
+      stdout: () => {},
+      stderr: () => {},
+      env: { DATABASE_URL: 'postgres://db/svc' },
+    })
     expect(onPostgres).toBe(1)
   })
 })

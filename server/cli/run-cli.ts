@@ -8,6 +8,7 @@ import { UnknownAd } from '../ads/ads-repository.js'
 import { DatabaseUnavailable } from '../db/open-database.js'
 import { UnknownOrganisation } from '../orgs/organisations.js'
 import { BACKUP_USAGE, backupCommand } from './backup-command.js'
+import { PROVIDER_USAGE, providerAdd, providerList } from './provider-commands.js'
 import { AD_USAGE, adCreate, adDelete, adList, adUpdate } from './ad-commands.js'
 import { CliError, UsageError } from './cli-error.js'
 import type { CliIo, CommandOutput } from './context.js'
@@ -25,6 +26,8 @@ type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   backup: backupCommand,
+  'provider add': providerAdd,
+  'provider list': providerList,
   'org create': orgCreate,
   'key create': keyCreate,
   'ad create': adCreate,
@@ -58,6 +61,7 @@ Commands:
   ${WEBHOOK_USAGE}
   ${SEED_USAGE}
   ${BACKUP_USAGE}
+  ${PROVIDER_USAGE}
 
 Every command takes --db PATH (SQLite file; default ./data/svc.db, or SVC_DB)
 and --json (print one JSON object on stdout and nothing else).`

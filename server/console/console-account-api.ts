@@ -1,12 +1,15 @@
 /**
  * @module The account page's JSON API, for any signed-in user: their
  * profile, the applications they connected (consents) with revoking one
- * (`account.consent_revoked`), and deleting the account (every token
+ * (`account.consent_revoked`), their linked external accounts with
+ * unlinking one (`account.unlinked`), and deleting the account (every token
  * revoked, `account.deleted`), which also ends the console session.
  */
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { deleteAccount, revokeConsent } from '../accounts/account-actions.js'
+import { externalProvider, externalProviders, linksOf, unlinkAccount } from '../accounts/account-links.js'
+import { InvalidInput } from '../invalid-input.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../oidc/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
@@ -45,7 +48,22 @@ export function consoleAccountApi(db: Kysely<Database>, events: AccountEvents): 
         picture: user.picture,
       },
       apps: apps.map((row) => ({ ...row, scopes: JSON.parse(row.scopes) as string[] })),
+      links: await linksOf(db, user.id),
+      providers: (await externalProviders(db)).map(({ slug, name }) => ({ slug, name })),
     })
+  })
+
+  app.delete('/links/:slug', async (c) => {
+    const user = await userOf(c.get('session').sub)
+    const provider = await externalProvider(db, c.req.param('slug'))
+    if (!user || !provider) return consoleError(c, 404, `no provider ${c.req.param('slug')}`)
+    try {
+      await unlinkAccount(db, events, user, provider)
+    } catch (error) {
+      if (error instanceof InvalidInput) return consoleError(c, 404, error.message)
+      throw error
+    }
+    return c.body(null, 204)
   })
 
   app.delete('/apps/:clientId', async (c) => {

@@ -12,7 +12,9 @@ import { escapeHtml } from '../http/html.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { AccountEvents } from '../oidc/account-events.js'
+import { externalRelyingParty } from '../accounts/external-relying-party.js'
 import { consoleAccountApi } from './console-account-api.js'
+import { consoleLinks } from './console-links.js'
 import { consoleAdsApi } from './console-ads-api.js'
 import { consoleDeveloperApi } from './console-developer-api.js'
 import { consoleKeysApi } from './console-keys-api.js'
@@ -47,6 +49,7 @@ export function adminConsole({ db, issuer, fetchInProcess, events }: ConsoleOpti
       throw error
     }))
   app.route('/', consoleAuth({ db, issuer, client: registered, fetchInProcess }))
+  app.route('/', consoleLinks({ db, issuer, events, relyingParty: externalRelyingParty() }))
 
   app.get('/api/me', consoleGuard(db), async (c) => {
     const { claims, roles, csrf } = c.get('session')

@@ -250,7 +250,31 @@ export interface ConsoleSessionsTable {
   expires_at: string
 }
 
+/** An external OpenID Connect provider users may link and sign in with (migration 0006). */
+export interface ExternalProvidersTable {
+  id: Generated<number>
+  /** The provider's name in URLs and in the `svc.links` claim. */
+  slug: string
+  name: string
+  issuer: string
+  client_id: string
+  client_secret: string
+  created_at: string
+}
+
+/** A user's account at an external provider (migration 0006). */
+export interface AccountLinksTable {
+  id: Generated<number>
+  user_id: number
+  provider_id: number
+  external_sub: string
+  email: string | null
+  linked_at: string
+}
+
 export interface Database {
+  external_providers: ExternalProvidersTable
+  account_links: AccountLinksTable
   console_sessions: ConsoleSessionsTable
   rate_limit_windows: RateLimitWindowsTable
   webhook_secrets: WebhookSecretsTable
@@ -278,3 +302,4 @@ export type AdRowUpdate = Updateable<AdsTable>
 export type UserRow = Selectable<UsersTable>
 export type ClientRow = Selectable<ClientsTable>
 export type TokenRow = Selectable<TokensTable>
+export type ExternalProviderRow = Selectable<ExternalProvidersTable>

@@ -19,6 +19,8 @@ import type { Provider } from './provider.js'
 import { revocationEndpoint } from './revoke.js'
 import { tokenEndpoint } from './token.js'
 import { userinfoEndpoint } from './userinfo.js'
+import { externalRelyingParty } from '../accounts/external-relying-party.js'
+import { externalSignIn } from './external-sign-in.js'
 
 /**
  * Builds the identity provider, mounted at `/`.
@@ -49,6 +51,7 @@ export function identityProvider(provider: Provider, { throttle = loginThrottle(
   app.route('/oidc/revoke', revocationEndpoint(provider))
   app.route('/oidc/introspect', introspectionEndpoint(provider))
   app.route('/oidc/logout', logoutEndpoint(provider))
+  app.route('/oidc', externalSignIn(provider, externalRelyingParty()))
   app.get('/oidc/iframe/check_session', checkSessionIframe)
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))

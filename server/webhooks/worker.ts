@@ -91,7 +91,11 @@ export function webhookWorker({
         await trx
           .updateTable('webhook_deliveries')
           .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
-          .where('id', 'in', due.map((row) => row.id))
+          .where(
+            'id',
+            'in',
+            due.map((row) => row.id),
+          )
           .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
           .returning('id')
           .execute()
@@ -190,9 +194,7 @@ export function webhookWorker({
     const claimed = await claim(free)
     for (const delivery of claimed) {
       const task = attempt(delivery)
-        .catch((error: unknown) =>
-          log('error', `webhook delivery ${delivery.id}: ${(error as Error).message}`),
-        )
+        .catch((error: unknown) => log('error', `webhook delivery ${delivery.id}: ${(error as Error).message}`))
         .finally(() => inFlight.delete(task))
       inFlight.add(task)
     }

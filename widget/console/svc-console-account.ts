@@ -1,7 +1,7 @@
 /**
  * @module `<svc-console-account>`: the account page (`/account`) for
  * anyone signed in: their profile, the applications they connected with a
- * Revoke each, and deleting the account (typing the e-mail address to
+ * Revoke each, linking and unlinking external accounts, and deleting the account (typing the e-mail address to
  * confirm).
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
@@ -11,6 +11,8 @@ import { consoleApi, ConsoleApiError } from './console-api.js'
 interface Account {
   profile: { sub: string; email: string; name: string; picture: string | null }
   apps: { client_id: string; name: string; scopes: string[]; granted_at: string }[]
+  links: { slug: string; name: string; email: string | null; linked_at: string }[]
+  providers: { slug: string; name: string }[]
 }
 
 /**
@@ -36,7 +38,16 @@ export class SvcConsoleAccount extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
+    // Back from linking an account, the console says how it went.
+    this.notice = new URLSearchParams(location.search).get('message') ?? ''
     void this.load()
+  }
+
+  private async unlink(link: Account['links'][number]): Promise<void> {
+    if (!confirm(`Unlink your ${link.name} account? You can no longer sign in with it.`)) return
+    await consoleApi('DELETE', `/account/links/${link.slug}`)
+    this.notice = `Your ${link.name} account is unlinked.`
+    await this.load()
   }
 
   private async load(): Promise<void> {
@@ -108,6 +119,27 @@ export class SvcConsoleAccount extends LitElement {
                 )}
               </tbody>
             </table>`
+      }
+      <h2 style="font-size:1.2rem;margin-top:2rem">Linked accounts</h2>
+      ${
+        account.providers.length === 0
+          ? html`<p>No external sign-in providers are configured.</p>`
+          : html`<ul>
+              ${account.providers.map((provider) => {
+                const link = account.links.find((candidate) => candidate.slug === provider.slug)
+                return link
+                  ? html`<li>
+                      ${provider.name}: linked${link.email ? html` as ${link.email}` : nothing}
+                      <button type="button" class="danger" aria-label="Unlink ${provider.name}" @click=${() => this.unlink(link)}>
+                        Unlink
+                      </button>
+                    </li>`
+                  : html`<li>
+                      ${provider.name}: not linked
+                      <a class="button" href="/console/link/${provider.slug}" data-navigate="page">Link ${provider.name}</a>
+                    </li>`
+              })}
+            </ul>`
       }
       <h2 style="font-size:1.2rem;margin-top:2rem">Delete your account</h2>
       <form @submit=${this.deleteAccount} aria-label="Delete your account" style="max-width:30rem">

@@ -99,7 +99,14 @@ export class SvcConsole extends LitElement {
     const link = event.composedPath().find((node) => node instanceof HTMLAnchorElement) as HTMLAnchorElement | undefined
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
     const url = new URL(link.href)
-    if (url.origin !== location.origin || !url.pathname.startsWith('/console') || url.pathname.startsWith('/console/log')) return
+    // Sign-in, sign-out and linking leave the page for svc or another provider.
+    if (
+      link.dataset.navigate === 'page' ||
+      url.origin !== location.origin ||
+      !url.pathname.startsWith('/console') ||
+      url.pathname.startsWith('/console/log')
+    )
+      return
     event.preventDefault()
     this.navigate(url.pathname + url.search)
   }

@@ -18,7 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.alterTable('clients').addColumn('first_party', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('clients')
+    .addColumn('first_party', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.alterTable('clients').addColumn('owner_sub', 'text').execute()
 }
 

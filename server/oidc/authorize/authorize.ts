@@ -31,6 +31,7 @@ import {
   type RedirectTarget,
 } from './read-request.js'
 import { redirectWithCode, redirectWithError } from './respond.js'
+import { externalProviders } from '../../accounts/account-links.js'
 
 const errorPage = (c: Context, status: 400 | 403, message: string) =>
   htmlPage(c, status, 'Sign-in error', messagePage('Sign-in error', message))
@@ -151,6 +152,10 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
         hidden: { interaction, csrf: csrfToken(c) },
         loginHint: request.loginHint,
         error,
+        external: (await externalProviders(provider.db)).map((external) => ({
+          name: external.name,
+          href: `/oidc/external/${external.slug}?return=${encodeURIComponent(`/oidc/authorize?${state.query}`)}`,
+        })),
       }),
     )
   }

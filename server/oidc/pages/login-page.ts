@@ -12,6 +12,8 @@ export interface LoginPageModel {
   hidden: Record<string, string>
   loginHint?: string
   error?: string
+  /** Linked external providers to sign in with instead, each with where its button goes. */
+  external?: { name: string; href: string }[]
 }
 
 /**
@@ -20,7 +22,7 @@ export interface LoginPageModel {
  * @example
  * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf } }))
  */
-export function loginPage({ heading, action, hidden, loginHint, error }: LoginPageModel): string {
+export function loginPage({ heading, action, hidden, loginHint, error, external = [] }: LoginPageModel): string {
   return `<h1>${escapeHtml(heading)}</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
@@ -32,5 +34,11 @@ ${Object.entries(hidden)
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required${loginHint ? ' autofocus' : ''}>
   <div class="actions"><button class="primary" type="submit">Sign in</button></div>
-</form>`
+</form>${
+    external.length
+      ? `\n<p>Or, if you linked one to your account:</p>\n<ul>${external
+          .map((provider) => `<li><a href="${escapeHtml(provider.href)}">Sign in with ${escapeHtml(provider.name)}</a></li>`)
+          .join('')}</ul>`
+      : ''
+  }`
 }

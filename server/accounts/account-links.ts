@@ -1,0 +1,176 @@
+/**
+ * @module External OpenID Connect providers and the accounts linked to
+ * them: an operator adds a provider; a user links their account there to
+ * their svc account (and may then sign in through it) or unlinks it. The
+ * linked providers' slugs are the `svc.links` claim; linking and
+ * unlinking tell every client the user uses (`account.linked`,
+ * `account.unlinked`), in the change's own transaction.
+ */
+import type { Kysely } from 'kysely'
+import type { Database, ExternalProviderRow, UserRow } from '../db/schema.js'
+import { isUniqueViolation } from '../db/unique-violation.js'
+import { InvalidInput } from '../invalid-input.js'
+import type { AccountEvents } from '../oidc/account-events.js'
+
+export interface NewExternalProvider {
+  slug: string
+  name: string
+  issuer: string
+  clientId: string
+  clientSecret: string
+}
+
+/**
+ * Adds an external provider.
+ *
+ * @example
+ * await addExternalProvider(db, { slug: 'partner-id', name: 'Partner ID', issuer: 'https://id.partner.example', clientId, clientSecret })
+ */
+export async function addExternalProvider(
+  db: Kysely<Database>,
+  input: NewExternalProvider,
+  now = new Date(),
+): Promise<ExternalProviderRow> {
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(input.slug))
+    throw new InvalidInput('slug', 'slug must be 1 to 40 lower-case letters, digits and dashes')
+  if (input.name.trim() === '') throw new InvalidInput('name', 'name must not be empty')
+  if (!/^https?:\/\//.test(input.issuer) || !URL.canParse(input.issuer))
+    throw new InvalidInput('issuer', 'issuer must be an http or https URL')
+  if (!input.clientId || !input.clientSecret) throw new InvalidInput('client_id', 'client id and client secret are required')
+  try {
+    return await db
+      .insertInto('external_providers')
+      .values({
+        slug: input.slug,
+        name: input.name.trim(),
+        issuer: input.issuer.replace(/\/$/, ''),
+        client_id: input.clientId,
+        client_secret: input.clientSecret,
+        created_at: now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new InvalidInput('slug', `a provider named ${input.slug} exists already`)
+    throw error
+  }
+}
+
+/** Every configured provider, by name. */
+export const externalProviders = (db: Kysely<Database>) => db.selectFrom('external_providers').selectAll().orderBy('name').execute()
+
+/** The provider a slug names, or `undefined`. */
+export const externalProvider = (db: Kysely<Database>, slug: string) =>
+  db.selectFrom('external_providers').selectAll().where('slug', '=', slug).executeTakeFirst()
+
+/**
+ * The svc account linked to an external account, or `undefined`.
+ *
+ * @example
+ * const user = await userLinkedTo(db, provider, claims.sub)
+ */
+export async function userLinkedTo(db: Kysely<Database>, provider: ExternalProviderRow, externalSub: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('account_links')
+    .innerJoin('users', 'users.id', 'account_links.user_id')
+    .selectAll('users')
+    .where('account_links.provider_id', '=', provider.id)
+    .where('account_links.external_sub', '=', externalSub)
+    .executeTakeFirst()
+}
+
+/**
+ * Links the user's account to an external account.
+ *
+ * @example
+ * await linkAccount(db, events, user, provider, { sub: 'ext-1', email: 'ada@partner.example' })
+ */
+export async function linkAccount(
+  db: Kysely<Database>,
+  events: AccountEvents,
+  user: UserRow,
+  provider: ExternalProviderRow,
+  external: { sub: string; email?: string },
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('account_links')
+      .select(['user_id'])
+      .where('provider_id', '=', provider.id)
+      .where((eb) => eb.or([eb('external_sub', '=', external.sub), eb('user_id', '=', user.id)]))
+      .execute()
+    if (taken.some((row) => row.user_id !== user.id))
+      throw new InvalidInput('provider', `that ${provider.name} account is linked to another svc account`)
+    if (taken.length > 0) throw new InvalidInput('provider', `your account is linked to ${provider.name} already`)
+    await trx
+      .insertInto('account_links')
+      .values({
+        user_id: user.id,
+        provider_id: provider.id,
+        external_sub: external.sub,
+        email: external.email ?? null,
+        linked_at: now.toISOString(),
+      })
+      .execute()
+    await updateLinksClaim(trx, user.id)
+    for (const clientId of await clientsOf(trx, user.id))
+      await events.record(trx, 'account.linked', clientId, { account: user.sub, provider: provider.slug })
+  })
+}
+
+/**
+ * Unlinks the user's account from a provider.
+ *
+ * @example
+ * await unlinkAccount(db, events, user, provider)
+ */
+export async function unlinkAccount(
+  db: Kysely<Database>,
+  events: AccountEvents,
+  user: UserRow,
+  provider: ExternalProviderRow,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('account_links')
+      .where('user_id', '=', user.id)
+      .where('provider_id', '=', provider.id)
+      .executeTakeFirst()
+    if (Number(removed.numDeletedRows) === 0) throw new InvalidInput('provider', `your account is not linked to ${provider.name}`)
+    await updateLinksClaim(trx, user.id)
+    for (const clientId of await clientsOf(trx, user.id))
+      await events.record(trx, 'account.unlinked', clientId, { account: user.sub, provider: provider.slug })
+  })
+}
+
+/** The user's links, with their providers. */
+export const linksOf = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('account_links')
+    .innerJoin('external_providers', 'external_providers.id', 'account_links.provider_id')
+    .select(['external_providers.slug', 'external_providers.name', 'account_links.email', 'account_links.linked_at'])
+    .where('account_links.user_id', '=', userId)
+    .orderBy('external_providers.name')
+    .execute()
+
+async function updateLinksClaim(db: Kysely<Database>, userId: number): Promise<void> {
+  const slugs = (await linksOf(db, userId)).map((link) => link.slug)
+  await db
+    .updateTable('users')
+    .set({ svc_links: JSON.stringify(slugs) })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** The public ids of the clients the user consented to. */
+async function clientsOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('consents')
+    .innerJoin('clients', 'clients.id', 'consents.client_id')
+    .select('clients.client_id')
+    .where('consents.user_id', '=', userId)
+    .where('consents.revoked_at', 'is', null)
+    .execute()
+  return [...new Set(rows.map((row) => row.client_id))]
+}

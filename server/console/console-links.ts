@@ -1,0 +1,69 @@
+/**
+ * @module Linking an external account from the account page: `/console/link/SLUG`
+ * sends the signed-in user to the external provider, and `/console/linked`
+ * takes the answer, links the external account to theirs and returns to
+ * the account page, saying what happened.
+ */
+import { type Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import { externalProvider, linkAccount } from '../accounts/account-links.js'
+import { externalFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import type { Database } from '../db/schema.js'
+import { signedCookie } from '../http/signed-cookie.js'
+import { InvalidInput } from '../invalid-input.js'
+import type { AccountEvents } from '../oidc/account-events.js'
+import { consoleSession } from './console-sessions.js'
+
+/**
+ * Builds the link routes, mounted at `/console`.
+ *
+ * @example
+ * app.route('/console', consoleLinks({ db, issuer, events, relyingParty }))
+ */
+export function consoleLinks({
+  db,
+  issuer,
+  events,
+  relyingParty,
+}: {
+  db: Kysely<Database>
+  issuer: string
+  events: AccountEvents
+  relyingParty: ExternalRelyingParty
+}): Hono {
+  const app = new Hono()
+  const pending = signedCookie<PendingExternalSignIn>(db, 'svc_console_link', { path: '/console', secure: issuer.startsWith('https:') })
+  const redirectUri = `${issuer}/console/linked`
+  const back = (c: Context, message: string) => c.redirect(`/console/account?message=${encodeURIComponent(message)}`, 302)
+
+  app.get('/link/:slug', async (c) => {
+    const session = await consoleSession(c, db)
+    if (!session) return c.redirect('/console/login?return=%2Fconsole%2Faccount', 302)
+    const provider = await externalProvider(db, c.req.param('slug'))
+    if (!provider) return back(c, `There is no provider called ${c.req.param('slug')}.`)
+    try {
+      const { url, pending: started } = await relyingParty.start(provider, redirectUri, '/console/account')
+      await pending.set(c, started)
+      return c.redirect(url.href, 302)
+    } catch (error) {
+      return back(c, `${provider.name} could not be reached: ${externalFailure(error)}`)
+    }
+  })
+
+  app.get('/linked', async (c) => {
+    const session = await consoleSession(c, db)
+    const started = await pending.take(c)
+    if (!session || !started) return back(c, 'The link expired or was not started here. Try again.')
+    const provider = await externalProvider(db, started.slug)
+    const user = await db.selectFrom('users').selectAll().where('sub', '=', session.sub).executeTakeFirst()
+    if (!provider || !user) return back(c, 'The provider or your account is gone.')
+    try {
+      const external = await relyingParty.finish(provider, new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, issuer), started)
+      await linkAccount(db, events, user, provider, external)
+      return back(c, `Your ${provider.name} account is linked.`)
+    } catch (error) {
+      return back(c, error instanceof InvalidInput ? `${error.message}.` : `${provider.name} did not link: ${externalFailure(error)}`)
+    }
+  })
+  return app
+}

@@ -1,0 +1,74 @@
+/**
+ * @module Signing in to svc through a linked external provider: the login
+ * page's "Sign in with …" goes to `/oidc/external/SLUG?return=…`, and
+ * `/oidc/external-callback` takes the provider's answer, signs in the svc
+ * account linked to that external account, and resumes the authorization
+ * request it came from. An external account linked to no svc account gets
+ * a page saying how to link it.
+ */
+import { type Context, Hono } from 'hono'
+import { externalProvider, userLinkedTo } from '../accounts/account-links.js'
+import { externalFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import { signedCookie } from '../http/signed-cookie.js'
+import { htmlPage } from './pages/html-page.js'
+import { messagePage } from './pages/message-page.js'
+import type { Provider } from './provider.js'
+import { startSession } from './sessions.js'
+
+/**
+ * Builds the routes, mounted at `/oidc`.
+ *
+ * @example
+ * app.route('/oidc', externalSignIn(provider, relyingParty))
+ */
+export function externalSignIn(provider: Provider, relyingParty: ExternalRelyingParty): Hono {
+  const app = new Hono()
+  const pending = signedCookie<PendingExternalSignIn>(provider.db, 'svc_external', {
+    path: '/oidc',
+    secure: provider.issuer.startsWith('https:'),
+  })
+  const redirectUri = `${provider.issuer}/oidc/external-callback`
+  const problem = (c: Context, message: string) => htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in error', message))
+
+  app.get('/external/:slug', async (c) => {
+    const external = await externalProvider(provider.db, c.req.param('slug'))
+    if (!external) return problem(c, `There is no sign-in provider called ${c.req.param('slug')}.`)
+    // Only back into an authorization request: never an open redirect.
+    const returnTo = c.req.query('return') ?? ''
+    if (!/^\/oidc\/authorize\?[^\s]*$/.test(returnTo)) return problem(c, 'This sign-in does not say which application it is for.')
+    try {
+      const { url, pending: started } = await relyingParty.start(external, redirectUri, returnTo)
+      await pending.set(c, started)
+      return c.redirect(url.href, 302)
+    } catch (error) {
+      return problem(c, `${external.name} could not be reached: ${externalFailure(error)}`)
+    }
+  })
+
+  app.get('/external-callback', async (c) => {
+    const started = await pending.take(c)
+    if (!started) return problem(c, 'This sign-in expired or was not started here. Go back to the application and start again.')
+    const external = await externalProvider(provider.db, started.slug)
+    if (!external) return problem(c, 'That sign-in provider is no longer configured.')
+    let account: { sub: string }
+    try {
+      account = await relyingParty.finish(external, new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, provider.issuer), started)
+    } catch (error) {
+      return problem(c, `${external.name} did not sign you in: ${externalFailure(error)}`)
+    }
+    const user = await userLinkedTo(provider.db, external, account.sub)
+    if (!user)
+      return problem(
+        c,
+        `No svc account is linked to this ${external.name} account. Sign in with your e-mail and password, then link ${external.name} on your account page.`,
+      )
+    await startSession(c, provider, user)
+    // The user has just signed in: a prompt=login in the request is answered.
+    const resumed = new URL(started.returnTo, provider.issuer)
+    const prompts = (resumed.searchParams.get('prompt') ?? '').split(' ').filter((prompt) => prompt && prompt !== 'login')
+    if (prompts.length) resumed.searchParams.set('prompt', prompts.join(' '))
+    else resumed.searchParams.delete('prompt')
+    return c.redirect(`${resumed.pathname}${resumed.search}`, 302)
+  })
+  return app
+}
