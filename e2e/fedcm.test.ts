@@ -80,6 +80,21 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await new Promise((resolve) => rp?.close(resolve))
   })
 
+  /** Signs in at svc in a new context, then with the partner page's `<svc-signin>` through the FedCM dialog. */
+  async function signInWithSdkButton(): Promise<{ context: BrowserContext; page: Page; credential: string }> {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInAtSvc(page, idp)
+    await page.goto(`${rpOrigin}/with-sdk`)
+    await chooseFirstAccountInFedcmDialogs(context, page)
+    await page.getByRole('button', { name: 'Sign in with svc' }).click()
+    const credential = await page
+      .waitForFunction(() => (window as unknown as { credential?: string }).credential)
+      .then((handle) => handle.jsonValue())
+      .then(String)
+    return { context, page, credential }
+  }
+
   it('signs in with one click through the browser dialog and returns a verifiable id_token', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
@@ -106,28 +121,14 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   })
 
   it('signs in from the <svc-signin> button of /sdk.js', { timeout: 60_000 }, async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await signInAtSvc(page, idp)
-    await page.goto(`${rpOrigin}/with-sdk`)
-    await chooseFirstAccountInFedcmDialogs(context, page)
-    await page.getByRole('button', { name: 'Sign in with svc' }).click()
-    const credential = await page
-      .waitForFunction(() => (window as unknown as { credential?: string }).credential)
-      .then((handle) => handle.jsonValue())
-    const payload = await verifiedClaims(String(credential), idp, clientId)
+    const { context, credential } = await signInWithSdkButton()
+    const payload = await verifiedClaims(credential, idp, clientId)
     expect(payload.nonce).toBe('nonce-sdk-1')
     await context.close()
   })
 
   it("turns the button personal for a returning account, its details shown only inside svc's frame", { timeout: 60_000 }, async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await signInAtSvc(page, idp)
-    await page.goto(`${rpOrigin}/with-sdk`)
-    await chooseFirstAccountInFedcmDialogs(context, page)
-    await page.getByRole('button', { name: 'Sign in with svc' }).click()
-    await page.waitForFunction(() => (window as unknown as { credential?: string }).credential)
+    const { context, page } = await signInWithSdkButton()
 
     // Back on the partner later, the browser reveals the returning account to svc's frame.
     await page.reload()
