@@ -36,6 +36,8 @@ export interface AppOptions {
   pickOffset?: (count: number) => number
   /** The demo key to show on the demo page, when the demo was seeded. */
   demoApiKey?: string
+  /** The demo page's sign-in client, when the demo was seeded. */
+  demoClientId?: string
   /** The identity provider's issuer URL; `http://localhost:8787` by default. */
   issuer?: string
   /** The clock; injectable for tests of lifetimes and key rotation. */
@@ -69,6 +71,7 @@ export function createBff({
   limiter = isPostgres(db) ? databaseRateLimiter(db) : fixedWindowRateLimiter(),
   pickOffset,
   demoApiKey,
+  demoClientId,
   issuer = 'http://localhost:8787',
   now = () => new Date(),
   events,
@@ -102,7 +105,7 @@ export function createBff({
   const widgets = loadWidgetAssets()
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))
-  app.route('/', demoSite({ demoApiKey, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
+  app.route('/', demoSite({ demoApiKey, demoClientId, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
     log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })

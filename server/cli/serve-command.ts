@@ -55,8 +55,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     .then(async (address) => {
       const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${address.port}`
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
-      if (values.demo) demoApiKey = (await seedDemo(db, { publicUrl: issuer, credentialsFile })).api_key
-      listener = createBff({ db, demoApiKey, issuer, draining: () => draining }).listener
+      let demoClientId: string | undefined
+      if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
+      listener = createBff({ db, demoApiKey, demoClientId, issuer, draining: () => draining }).listener
       return address
     })
     .catch(async (error) => {

@@ -1,7 +1,8 @@
 /**
- * @module The demo partner page at `/`: the demo organisation's three
- * slots as a partner site embeds them, one `<svc-ads>` each, in the
- * slider, stories and hero layouts.
+ * @module The demo partner page at `/`: a `<svc-signin>` button of the
+ * demo's sign-in client, and the demo organisation's three slots as a
+ * partner site embeds them, one `<svc-ads>` each, in the slider, stories
+ * and hero layouts.
  */
 
 import { escapeHtml } from '../http/html.js'
@@ -13,6 +14,8 @@ export interface DemoPageModel {
   widgetScript?: string
   /** This server's public URL, for the embed snippet. */
   publicUrl?: string
+  /** The demo's sign-in client, for `<svc-signin>`. */
+  clientId?: string
 }
 
 /**
@@ -21,7 +24,7 @@ export interface DemoPageModel {
  * @example
  * c.html(demoPage({ apiKey: 'svc_pk_…', widgetScript: 'svc-ads.3f2a9c1b.js' }))
  */
-export function demoPage({ apiKey, widgetScript, publicUrl = '' }: DemoPageModel): string {
+export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: DemoPageModel): string {
   const key = apiKey ? escapeHtml(apiKey) : ''
   const slots = `<section>
   <h2>Home Slider Ads <code>&lt;svc-ads display="home-slider-ads" autoplay="6000"&gt;</code></h2>
@@ -45,6 +48,9 @@ export function demoPage({ apiKey, widgetScript, publicUrl = '' }: DemoPageModel
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 56rem; padding: 1rem 1.5rem 4rem; color: #1f2328; }
   h1 { margin-bottom: 0 } h2 { font-size: 1.1rem; margin-top: 2.5rem } h2 code { font-size: .8rem; color: #57606a; font-weight: normal }
   .muted { color: #57606a } pre { background: #f6f8fa; padding: .75rem 1rem; overflow-x: auto; border-radius: 6px }
+  .signin { display: flex; gap: 1rem; align-items: center; min-height: 40px }
+  /* The button's box is kept before /sdk.js arrives, so nothing moves. */
+  svc-signin { display: inline-block; min-width: 220px; height: 40px }
 </style>
 ${
   // A classic script in the head defines <svc-ads> before the body is
@@ -55,7 +61,20 @@ ${
 </head>
 <body>
 <h1>svc demo partner page</h1>
-<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component.</p>
+<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? ', and signing its visitors in with <code>&lt;svc-signin&gt;</code>' : ''}.</p>
+${
+  clientId
+    ? `<div class="signin"><svc-signin client-id="${escapeHtml(clientId)}" theme="filled_blue"></svc-signin><span id="signed-in" role="status" class="muted">Try a demo account, such as marketer@demo.example.</span></div>
+<script src="/sdk.js" async></script>
+<script>
+  // A real partner sends the credential to its backend, which verifies it; the demo only shows who signed in.
+  document.addEventListener('svc-signin', (event) => {
+    const claims = event.detail.credential ? JSON.parse(atob(event.detail.credential.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) : {}
+    document.getElementById('signed-in').textContent = 'Signed in as ' + (claims.name || claims.email || claims.sub) + ' (' + event.detail.select_by + ')'
+  })
+</script>`
+    : ''
+}
 ${
   !apiKey
     ? `<p>This server was started without the demo. Create an organisation and call the API:</p>

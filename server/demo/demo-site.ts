@@ -14,15 +14,17 @@ import { demoPage } from './demo-page.js'
  */
 export function demoSite({
   demoApiKey,
+  demoClientId,
   widgetScript,
   publicUrl,
 }: {
   demoApiKey?: string
+  demoClientId?: string
   widgetScript?: string
   publicUrl?: string
 }): Hono {
   const site = new Hono()
-  site.get('/', (c) => c.html(demoPage({ apiKey: demoApiKey, widgetScript, publicUrl })))
+  site.get('/', (c) => c.html(demoPage({ apiKey: demoApiKey, clientId: demoClientId, widgetScript, publicUrl })))
   site.get('/demo/images/:file', (c) => {
     const file = c.req.param('file')
     const svg = file.endsWith('.svg') ? demoImageSvg(file.slice(0, -'.svg'.length)) : undefined

@@ -1,7 +1,7 @@
 /**
  * @module Seeds the demo publisher on first start: an organisation, an API
- * key, the demo ads with artwork the BFF serves, and one console account
- * per role. The key is stored
+ * key, the demo ads with artwork the BFF serves, one console account per
+ * role, and the demo page's sign-in client. The key is stored
  * hashed like any other, so its secret is kept in a credentials file
  * beside the database for `npm start` to print on every start.
  */
@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Kysely } from 'kysely'
 import { createUser, type NewUser } from '../accounts/users.js'
 import { createAd } from '../ads/ads-repository.js'
+import { createClient } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import { createApiKey } from '../keys/api-keys.js'
 import { createOrganisation } from '../orgs/organisations.js'
@@ -37,13 +38,13 @@ export interface SeedDemoOptions {
 export async function seedDemo(
   db: Kysely<Database>,
   { publicUrl, credentialsFile }: SeedDemoOptions,
-): Promise<DemoCredentials & { created: boolean }> {
+): Promise<DemoCredentials & { client_id: string; created: boolean }> {
   const saved = credentialsFile ? readCredentials(credentialsFile) : undefined
   if (saved) {
     const organisation = await db.selectFrom('organisations').select('id').where('code', '=', saved.organisation).executeTakeFirst()
     if (organisation) {
       await seedDemoAccounts(db, saved.organisation)
-      return { ...saved, created: false }
+      return { ...saved, client_id: await seedDemoClient(db, publicUrl), created: false }
     }
   }
 
@@ -61,7 +62,25 @@ export async function seedDemo(
   })
   if (credentialsFile) writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
   await seedDemoAccounts(db, credentials.organisation)
-  return { ...credentials, created: true }
+  return { ...credentials, client_id: await seedDemoClient(db, publicUrl), created: true }
+}
+
+const DEMO_CLIENT_NAME = 'Demo Partner'
+
+/** The demo page's own sign-in client (public, its origin this server's), kept pointing at `publicUrl`; returns its id. */
+async function seedDemoClient(db: Kysely<Database>, publicUrl: string): Promise<string> {
+  const redirectUris = JSON.stringify([`${publicUrl.replace(/\/$/, '')}/`])
+  const existing = await db
+    .selectFrom('clients')
+    .select('client_id')
+    .where('name', '=', DEMO_CLIENT_NAME)
+    .where('first_party', '=', 0)
+    .executeTakeFirst()
+  if (existing) {
+    await db.updateTable('clients').set({ redirect_uris: redirectUris }).where('client_id', '=', existing.client_id).execute()
+    return existing.client_id
+  }
+  return (await createClient(db, { name: DEMO_CLIENT_NAME, public: true, redirectUris: JSON.parse(redirectUris) as string[] })).clientId
 }
 
 /** The demo's console accounts, one per role, all with {@link DEMO_PASSWORD}. */
