@@ -76,6 +76,24 @@ describe('the console ads API', () => {
     expect(preview.ad).toMatchObject({ title: 'P', description: '<img src="x" />' })
   })
 
+  it("lets an operator see every organisation's ads and create one in the organisation chosen", async () => {
+    const first = await createOrganisation(idp.db, { name: 'First' })
+    const second = await createOrganisation(idp.db, { name: 'Second' })
+    await createAd(idp.db, first.id, { title: 'One', display: 'Home' })
+    await createAd(idp.db, second.id, { title: 'Two', display: 'Home' })
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const listed = (await (await operator.api('GET', '/ads')).json()).ads
+    expect(listed.map((ad: { title: string; organisation: string }) => [ad.title, ad.organisation])).toEqual([
+      ['Two', second.code],
+      ['One', first.code],
+    ])
+    const unplaced = await operator.api('POST', '/ads', { title: 'Three', display: 'Home' })
+    expect(unplaced.status).toBe(422)
+    expect((await unplaced.json()).errors).toEqual({ organisation: 'choose an organisation' })
+    const placed = await operator.api('POST', '/ads', { title: 'Three', display: 'Home', organisation: second.code })
+    expect((await placed.json()).ad).toMatchObject({ title: 'Three', organisation: second.code })
+  })
+
   it('refuses an account without the role, and a visitor without a session, with clear answers', async () => {
     const user = await consoleUser(idp, { svcRole: 'developer' })
     const { me } = user

@@ -156,7 +156,12 @@ export class SvcConsoleAdForm extends LitElement {
     }
   }
 
-  private field(name: keyof AdFields, label: string, input: (describedBy: string) => TemplateResult, hint = ''): TemplateResult {
+  private field(
+    name: keyof AdFields | 'organisation',
+    label: string,
+    input: (describedBy: string) => TemplateResult,
+    hint = '',
+  ): TemplateResult {
     const error = this.errors[name]
     const ids = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ')
     return html`<div class="field">
@@ -204,11 +209,12 @@ export class SvcConsoleAdForm extends LitElement {
           ${
             !this.code && this.me.roles.operator
               ? this.field(
-                  'title',
+                  'organisation',
                   'Organisation',
-                  () =>
+                  (describedBy) =>
                     html`<select
                       id="organisation"
+                      aria-describedby=${describedBy || nothing}
                       .value=${this.organisation}
                       @change=${(event: Event) => (this.organisation = (event.target as HTMLSelectElement).value)}
                     >
