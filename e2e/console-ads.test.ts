@@ -82,6 +82,39 @@ describe('the console in Chromium: Marketing > Ads', () => {
     },
   )
 
+  it('works from the keyboard alone: to New Ad, through the fields, saved with Enter', { timeout: 60_000 }, async () => {
+    const page = await (await browser.newContext()).newPage()
+    await signIn(page, 'marketer@demo.example')
+    /** Presses Tab until the focused element is the one named, as a keyboard user would. */
+    const tabTo = async (name: string) => {
+      for (let presses = 0; presses < 60; presses++) {
+        await page.keyboard.press('Tab')
+        const focused = await page.evaluate(() => {
+          let element = document.activeElement
+          while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+          const labelled = element?.id
+            ? element.getRootNode() instanceof ShadowRoot
+              ? (element.getRootNode() as ShadowRoot).querySelector(`label[for="${element.id}"]`)
+              : null
+            : null
+          return (labelled?.textContent ?? element?.textContent ?? '').trim()
+        })
+        if (focused === name) return
+      }
+      throw new Error(`Tab never reached ${name}`)
+    }
+    await tabTo('Marketing › Ads')
+    await page.keyboard.press('Enter')
+    await tabTo('New Ad')
+    await page.keyboard.press('Enter')
+    await tabTo('Title')
+    await page.keyboard.type('Keyboard Sale')
+    await tabTo('Slot')
+    await page.keyboard.type('Home')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved "Keyboard Sale".')
+  })
+
   it('refuses the ads pages to an account without the role, with a page that says so', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
     await signIn(page, 'developer@demo.example')
