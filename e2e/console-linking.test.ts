@@ -85,7 +85,7 @@ describe('linking an external OpenID Connect provider (another svc) in Chromium'
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL(`${a}/console/account`)
 
-    await page.getByRole('link', { name: 'Link Partner ID' }).click()
+    await page.getByRole('button', { name: 'Link Partner ID' }).click()
     await signInAtPartner(page)
     await page.getByRole('button', { name: 'Allow' }).click()
     await page.waitForURL(`${a}/console/account?**`)

@@ -64,9 +64,22 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     )
     clientId = confidential.client_id!
     clientSecret = confidential.client_secret!
-    publicClientId = (
-      await svcBff('client', 'create', '--name', 'Partner App', '--public', '--redirect-uri', `${rpOrigin}/callback`, '--db', db)
-    ).client_id!
+    publicClientId = // The page with the button is registered too, for the full-page fallback to return to.
+      (
+        await svcBff(
+          'client',
+          'create',
+          '--name',
+          'Partner App',
+          '--public',
+          '--redirect-uri',
+          `${rpOrigin}/callback`,
+          '--redirect-uri',
+          `${rpOrigin}/with-sdk-on-load`,
+          '--db',
+          db,
+        )
+      ).client_id!
     // The identity provider and the partner must be two sites: localhost and 127.0.0.1.
     const port = await freePort()
     idp = `http://localhost:${port}`

@@ -13,5 +13,7 @@ describe('buttonText', () => {
   it('never shows "Continue as" without a name, nor an unknown text', () => {
     expect(buttonText('en', 'continue_as')).toBe('Sign in with svc')
     expect(buttonText('es', 'bogus')).toBe('Iniciar sesión con svc')
+    // Names of Object.prototype are not languages or texts.
+    expect(buttonText('constructor', 'toString')).toBe('Sign in with svc')
   })
 })

@@ -66,7 +66,7 @@ const TEXTS: Record<string, Record<ButtonText, string>> = {
  */
 export function buttonText(locale: string | null | undefined, text: string | null | undefined, name = ''): string {
   const language = (locale ?? '').toLowerCase().split(/[-_]/)[0]!
-  const words = TEXTS[language] ?? TEXTS.en!
+  const words = Object.hasOwn(TEXTS, language) ? TEXTS[language]! : TEXTS.en!
   if (text === 'continue_as' && !name) return words.signin_with
-  return (words[text as ButtonText] ?? words.signin_with).replace('{name}', name)
+  return (Object.hasOwn(words, text ?? '') ? words[text as ButtonText] : words.signin_with).replace('{name}', name)
 }

@@ -67,6 +67,7 @@ export async function deleteAccount(db: Kysely<Database>, events: AccountEvents,
     const clientIds = [...new Set([...consented, ...holding].map((row) => row.client_id))]
     const clients = clientIds.length ? await trx.selectFrom('clients').select('client_id').where('id', 'in', clientIds).execute() : []
     for (const client of clients) await events.record(trx, 'account.deleted', client.client_id, { account: user.sub })
+    await trx.deleteFrom('console_sessions').where('user_sub', '=', user.sub).execute()
     await trx.deleteFrom('users').where('id', '=', user.id).execute()
   })
 }

@@ -93,6 +93,24 @@ export async function linkAccount(
   external: { sub: string; email?: string },
   now = new Date(),
 ): Promise<void> {
+  try {
+    await insertLink(db, events, user, provider, external, now)
+  } catch (error) {
+    // Two links finishing at once: the second meets the unique constraints.
+    if (isUniqueViolation(error))
+      throw new InvalidInput('provider', `that ${provider.name} account was linked a moment ago; reload the page`)
+    throw error
+  }
+}
+
+async function insertLink(
+  db: Kysely<Database>,
+  events: AccountEvents,
+  user: UserRow,
+  provider: ExternalProviderRow,
+  external: { sub: string; email?: string },
+  now = new Date(),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const taken = await trx
       .selectFrom('account_links')

@@ -14,6 +14,8 @@ export interface PendingExternalSignIn {
   verifier: string
   /** Where to go once done. */
   returnTo: string
+  /** The svc account that started a link, which must still be the one signed in when it ends. */
+  sub?: string
 }
 
 /**
@@ -42,13 +44,15 @@ export function externalRelyingParty() {
       provider: ExternalProviderRow,
       redirectUri: string,
       returnTo: string,
+      { prompt, sub }: { prompt?: string; sub?: string } = {},
     ): Promise<{ url: URL; pending: PendingExternalSignIn }> {
-      const pending = {
+      const pending: PendingExternalSignIn = {
         slug: provider.slug,
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         verifier: oidc.randomPKCECodeVerifier(),
         returnTo,
+        ...(sub ? { sub } : {}),
       }
       const url = oidc.buildAuthorizationUrl(await configurationOf(provider), {
         redirect_uri: redirectUri,
@@ -57,6 +61,7 @@ export function externalRelyingParty() {
         nonce: pending.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
         code_challenge_method: 'S256',
+        ...(prompt ? { prompt } : {}),
       })
       return { url, pending }
     },

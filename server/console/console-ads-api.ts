@@ -28,7 +28,8 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
   /** The organisations this user may work in: its own, or any for an operator (`undefined`). */
   async function scope(c: ConsoleContext): Promise<{ id: number; code: string }[] | undefined> {
     const { roles } = c.get('session')
-    if (roles.operator && roles.organisation === undefined) return undefined
+    // An operator works in every organisation, whatever svc.app names.
+    if (roles.operator) return undefined
     return db
       .selectFrom('organisations')
       .select(['id', 'code'])

@@ -18,10 +18,9 @@ import { discoveryDocument } from '../oidc/discovery.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { ConsoleClient } from './console-client.js'
-import { consoleSession, endConsoleSession, startConsoleSession } from './console-sessions.js'
+import { CONSOLE_SCOPES, consoleSession, endConsoleSession, startConsoleSession } from './console-sessions.js'
 
 const LOGIN_COOKIE = 'svc_console_login'
-const SCOPE = 'openid profile email svc.access'
 
 interface PendingLogin {
   state: string
@@ -70,7 +69,7 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
     const registered = await client()
     const url = oidc.buildAuthorizationUrl(await relyingParty(), {
       redirect_uri: registered.redirectUri,
-      scope: SCOPE,
+      scope: CONSOLE_SCOPES.join(' '),
       state: pending.state,
       nonce: pending.nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
@@ -93,12 +92,17 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
     if (!pending) return problem(c, 'This sign-in expired or was not started here. Start again.')
     let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers
     try {
-      tokens = await oidc.authorizationCodeGrant(await relyingParty(), new URL(c.req.url, issuer), {
-        pkceCodeVerifier: pending.verifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      })
+      // The URL as the issuer names it: behind a proxy the request's own may differ, and the redirect URI must match.
+      tokens = await oidc.authorizationCodeGrant(
+        await relyingParty(),
+        new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, issuer),
+        {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        },
+      )
     } catch (error) {
       const reason = error instanceof oidc.AuthorizationResponseError ? (error.error_description ?? error.error) : (error as Error).message
       return problem(c, `svc did not sign you in: ${reason}`)
@@ -109,6 +113,7 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
       idToken: tokens.id_token!,
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token,
+      secure: issuer.startsWith('https:'),
     })
     return c.redirect(pending.returnTo, 302)
   })

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely'
 import { createClient } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
+import { CONSOLE_SCOPES } from './console-sessions.js'
 
 const SETTING = 'console-client'
 
@@ -33,7 +34,7 @@ export async function ensureConsoleClient(db: Kysely<Database>, issuer: string):
       name: 'svc console',
       redirectUris: [redirectUri],
       postLogoutRedirectUris: [postLogoutRedirectUri],
-      scopes: ['openid', 'profile', 'email', 'svc.access'],
+      scopes: CONSOLE_SCOPES,
     })
     await db
       .insertInto('settings')

@@ -29,7 +29,8 @@ export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleV
 
   app.get('/', async (c) => {
     const { roles } = c.get('session')
-    const organisation = await organisationOf(roles.organisation ?? c.req.query('organisation'))
+    // An operator chooses the organisation; an admin has one.
+    const organisation = await organisationOf(roles.operator ? (c.req.query('organisation') ?? roles.organisation) : roles.organisation)
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
     const keys = await db
       .selectFrom('api_keys')
@@ -51,7 +52,7 @@ export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleV
     const input = ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>
     const { roles } = c.get('session')
     const organisation = await organisationOf(
-      roles.organisation ?? (typeof input.organisation === 'string' ? input.organisation : undefined),
+      roles.operator && typeof input.organisation === 'string' ? input.organisation : roles.organisation,
     )
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
     const origins = Array.isArray(input.origins)

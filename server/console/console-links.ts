@@ -1,6 +1,6 @@
 /**
- * @module Linking an external account from the account page: `/console/link/SLUG`
- * sends the signed-in user to the external provider, and `/console/linked`
+ * @module Linking an external account from the account page: a POST to
+ * `/console/link/SLUG` sends the signed-in user to the external provider, and `/console/linked`
  * takes the answer, links the external account to theirs and returns to
  * the account page, saying what happened.
  */
@@ -34,17 +34,26 @@ export function consoleLinks({
   const app = new Hono()
   const pending = signedCookie<PendingExternalSignIn>(db, 'svc_console_link', { path: '/console', secure: issuer.startsWith('https:') })
   const redirectUri = `${issuer}/console/linked`
-  const back = (c: Context, message: string) => c.redirect(`/console/account?message=${encodeURIComponent(message)}`, 302)
+  const back = (c: Context, message: string) => c.redirect(`/console/account?message=${encodeURIComponent(message)}`, 303)
 
-  app.get('/link/:slug', async (c) => {
+  // A POST with the session's CSRF token: a link from another site must not
+  // start linking whatever account the browser is signed in to out there.
+  app.post('/link/:slug', async (c) => {
     const session = await consoleSession(c, db)
-    if (!session) return c.redirect('/console/login?return=%2Fconsole%2Faccount', 302)
+    if (!session) return c.redirect('/console/login?return=%2Fconsole%2Faccount', 303)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    if (form.csrf !== session.csrf) return back(c, 'The link form expired. Try again.')
     const provider = await externalProvider(db, c.req.param('slug'))
     if (!provider) return back(c, `There is no provider called ${c.req.param('slug')}.`)
     try {
-      const { url, pending: started } = await relyingParty.start(provider, redirectUri, '/console/account')
+      // prompt=login: the person proves the external account is theirs now,
+      // rather than whichever session the browser happens to hold there.
+      const { url, pending: started } = await relyingParty.start(provider, redirectUri, '/console/account', {
+        prompt: 'login',
+        sub: session.sub,
+      })
       await pending.set(c, started)
-      return c.redirect(url.href, 302)
+      return c.redirect(url.href, 303)
     } catch (error) {
       return back(c, `${provider.name} could not be reached: ${externalFailure(error)}`)
     }
@@ -53,7 +62,7 @@ export function consoleLinks({
   app.get('/linked', async (c) => {
     const session = await consoleSession(c, db)
     const started = await pending.take(c)
-    if (!session || !started) return back(c, 'The link expired or was not started here. Try again.')
+    if (!session || !started || started.sub !== session.sub) return back(c, 'The link expired or was not started here. Try again.')
     const provider = await externalProvider(db, started.slug)
     const user = await db.selectFrom('users').selectAll().where('sub', '=', session.sub).executeTakeFirst()
     if (!provider || !user) return back(c, 'The provider or your account is gone.')

@@ -126,3 +126,36 @@ describe('the account page', () => {
     expect((await user.api('GET', '/account')).status).toBe(401)
   })
 })
+
+describe('console sessions and links', () => {
+  it('takes the roles from the account on every request, so a demotion or deletion bites at once', async () => {
+    const operator = await consoleUser(idp, { svcMaster: true })
+    expect((await operator.api('GET', '/signing-keys')).status).toBe(200)
+    await idp.db.updateTable('users').set({ svc_master: 0 }).where('email', '=', operator.email).execute()
+    expect((await operator.api('GET', '/signing-keys')).status).toBe(403)
+    await idp.db.deleteFrom('users').where('email', '=', operator.email).execute()
+    expect((await operator.api('GET', '/account')).status).toBe(401)
+  })
+
+  it('starts a link only from a POST carrying the CSRF token', async () => {
+    const { addExternalProvider } = await import('../accounts/account-links.js')
+    await addExternalProvider(idp.db, {
+      slug: 'partner',
+      name: 'Partner',
+      issuer: 'https://id.partner.example',
+      clientId: 'c',
+      clientSecret: 's',
+    })
+    const user = await consoleUser(idp)
+    // A GET (a link from another site) starts nothing: it is only the console's page.
+    const followed = await user.browser.request(`${idp.issuer}/console/link/partner`)
+    expect(followed.headers.get('Location')).toBeNull()
+    const forged = await user.browser.request(`${idp.issuer}/console/link/partner`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'csrf=forged',
+    })
+    expect(forged.status).toBe(303)
+    expect(decodeURIComponent(forged.headers.get('Location')!)).toContain('The link form expired')
+  })
+})

@@ -8,7 +8,11 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
+import { claimsFor } from '../accounts/users.js'
 import { type ConsoleRoles, rolesFrom } from './roles.js'
+
+/** The scopes the console asks for, whose claims it reads. */
+export const CONSOLE_SCOPES = ['openid', 'profile', 'email', 'svc.access']
 
 export const CONSOLE_COOKIE = 'svc_console'
 const LIFETIME_MS = 8 * 60 * 60 * 1000
@@ -33,7 +37,7 @@ const hashOf = (value: string) => createHash('sha256').update(value).digest('hex
 export async function startConsoleSession(
   c: Context,
   db: Kysely<Database>,
-  tokens: { claims: Record<string, unknown>; idToken: string; accessToken: string; refreshToken?: string },
+  tokens: { claims: Record<string, unknown>; idToken: string; accessToken: string; refreshToken?: string; secure: boolean },
   now = new Date(),
 ): Promise<void> {
   const value = randomBytes(32).toString('base64url')
@@ -55,7 +59,8 @@ export async function startConsoleSession(
     httpOnly: true,
     sameSite: 'Lax',
     path: '/console',
-    secure: new URL(c.req.url).protocol === 'https:',
+    // From the issuer, not the request: behind a TLS-terminating proxy the request is http.
+    secure: tokens.secure,
     maxAge: LIFETIME_MS / 1000,
   })
 }
@@ -71,7 +76,11 @@ export async function consoleSession(c: Context, db: Kysely<Database>, now = new
   if (!value || value.length > 100) return undefined
   const row = await db.selectFrom('console_sessions').selectAll().where('id_hash', '=', hashOf(value)).executeTakeFirst()
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  const claims = JSON.parse(row.claims) as Record<string, unknown>
+  // The roles are read afresh from the account on every request: one taken
+  // away (or an account deleted) stops working at once, not at sign-out.
+  const user = await db.selectFrom('users').selectAll().where('sub', '=', row.user_sub).executeTakeFirst()
+  if (!user) return undefined
+  const claims = { ...(JSON.parse(row.claims) as Record<string, unknown>), ...claimsFor(user, CONSOLE_SCOPES) }
   return { idHash: row.id_hash, sub: row.user_sub, claims, roles: rolesFrom(claims), idToken: row.id_token, csrf: row.csrf }
 }
 

@@ -12,6 +12,7 @@ import { escapeHtml } from '../http/html.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { AccountEvents } from '../oidc/account-events.js'
+import { externalProviders } from '../accounts/account-links.js'
 import { externalRelyingParty } from '../accounts/external-relying-party.js'
 import { consoleAccountApi } from './console-account-api.js'
 import { consoleLinks } from './console-links.js'
@@ -86,9 +87,11 @@ export function adminConsole({ db, issuer, fetchInProcess, events }: ConsoleOpti
 <p><a href="/console/account">Your account</a></p>
 <form method="post" action="/console/logout"><input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}"><button type="submit">Sign out</button></form>`,
       )
+    // Linking posts to the console, which redirects to the provider: form-action covers the redirect too.
+    const providerOrigins = (await externalProviders(db)).map((provider) => new URL(provider.issuer).origin)
     c.header(
       'Content-Security-Policy',
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src https: http: data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src https: http: data:; connect-src 'self'; form-action 'self' ${providerOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
     )
     c.header('Referrer-Policy', 'no-referrer')
     c.header('Cache-Control', 'no-store')

@@ -40,20 +40,30 @@ describe('the SDK callback /oidc/sdk/callback', () => {
   })
 
   it('sends a full-page sign-in back to the page it came from, the response in the fragment', async () => {
-    const res = await landing(`${idp.publicClient.clientId}~abc~${encode('http://127.0.0.1:3000/shop?item=1#reviews')}`)
+    const res = await landing(`${idp.publicClient.clientId}~abc~${encode('http://127.0.0.1:3000/callback?item=1#reviews')}`)
     expect(res.status).toBe(302)
     const back = new URL(res.headers.get('Location')!)
-    expect(back.origin + back.pathname + back.search).toBe('http://127.0.0.1:3000/shop?item=1')
+    expect(back.origin + back.pathname + back.search).toBe('http://127.0.0.1:3000/callback?item=1')
     const fragment = new URLSearchParams(back.hash.slice(1))
     expect(fragment.get('svc_code')).toMatch(/^[\w-]{20,}$/)
-    expect(fragment.get('svc_state')).toBe(`${idp.publicClient.clientId}~abc~${encode('http://127.0.0.1:3000/shop?item=1#reviews')}`)
+    expect(fragment.get('svc_state')).toBe(`${idp.publicClient.clientId}~abc~${encode('http://127.0.0.1:3000/callback?item=1#reviews')}`)
     expect(fragment.get('svc_iss')).toBe(idp.issuer)
   })
 
-  it("refuses to return to a page outside the client's registered origins", async () => {
-    const res = await landing(`${idp.publicClient.clientId}~abc~${encode('https://attacker.example/steal')}`)
-    expect(res.status).toBe(400)
-    expect(await res.text()).toContain('not one of this application’s registered origins'.replace('’', '&#39;'))
+  it("refuses to return to any page but the client's registered redirect URIs, even on its own site", async () => {
+    for (const page of ['https://attacker.example/steal', 'http://127.0.0.1:3000/go?to=https://attacker.example/']) {
+      const res = await landing(`${idp.publicClient.clientId}~abc~${encode(page)}`)
+      expect(res.status).toBe(400)
+      expect(await res.text()).toContain('not one of this application&#39;s registered redirect URIs')
+    }
+    // An error answer, which names its client in state only, is held to the same rule.
+    const error = await fetch(
+      `${idp.issuer}/oidc/sdk/callback?error=x&state=${idp.publicClient.clientId}~r~${encode('http://127.0.0.1:3000/other')}`,
+      {
+        redirect: 'manual',
+      },
+    )
+    expect(error.status).toBe(400)
   })
 
   it("never hands a client's code to the origins of another client named in state", async () => {

@@ -4,7 +4,8 @@
  * page. In a popup it posts it to the opener, addressed to each of the
  * client's registered origins (the browser delivers it only to the one that
  * matches), then closes; when popups were blocked and the whole page came
- * here, it redirects back to the page, the response in the URL fragment.
+ * here, it redirects back to the page, the response in the URL fragment;
+ * that page must be one of the client's registered redirect URIs.
  * Every client may use this URI, since the response goes nowhere but the
  * registered origins of the client the code was issued to.
  */
@@ -53,8 +54,13 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
 
   if (returnTo !== undefined) {
     const target = returnUrl(returnTo)
-    if (!target || !originsOf(client).includes(target.origin))
-      return refuse("The page to return to is not one of this application's registered origins.")
+    // Exactly a registered page (its query may differ): the code must not
+    // land on any other page of the site, an open redirect among them.
+    const registered = redirectUrisOf(client)
+      .map((uri) => new URL(uri))
+      .map((uri) => uri.origin + uri.pathname)
+    if (!target || !registered.includes(target.origin + target.pathname))
+      return refuse("The page to return to is not one of this application's registered redirect URIs.")
     target.hash = new URLSearchParams(Object.entries(response).map(([name, value]) => [`svc_${name}`, value])).toString()
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')

@@ -63,6 +63,9 @@ export async function consoleApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
   return answer as T
 }
 
+/** The session's CSRF token, for the few forms that post to the console itself. */
+export const consoleCsrf = (): string => csrf
+
 /**
  * Who is signed in; also arms the CSRF token for later writes.
  *

@@ -6,7 +6,7 @@
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
-import { consoleApi, ConsoleApiError } from './console-api.js'
+import { consoleApi, ConsoleApiError, consoleCsrf } from './console-api.js'
 
 interface Account {
   profile: { sub: string; email: string; name: string; picture: string | null }
@@ -136,7 +136,10 @@ export class SvcConsoleAccount extends LitElement {
                     </li>`
                   : html`<li>
                       ${provider.name}: not linked
-                      <a class="button" href="/console/link/${provider.slug}" data-navigate="page">Link ${provider.name}</a>
+                      <form method="post" action="/console/link/${provider.slug}" style="display:inline">
+                        <input type="hidden" name="csrf" .value=${consoleCsrf()} />
+                        <button type="submit">Link ${provider.name}</button>
+                      </form>
                     </li>`
               })}
             </ul>`

@@ -73,13 +73,22 @@ export async function authorizeByCode(clientId: string, nonce: string | undefine
   }
   popup.location.href = await authorizationUrl(clientId, nonce, state, verifier)
   const answer = await new Promise<Record<string, string>>((resolve) => {
+    let settled = false
+    const done = (data: Record<string, string>) => {
+      if (settled) return
+      settled = true
+      removeEventListener('message', listen)
+      clearInterval(watch)
+      resolve(data)
+    }
     const listen = (event: MessageEvent) => {
       const data = event.data as Record<string, string> | null
       if (event.origin !== SCRIPT_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
-      removeEventListener('message', listen)
-      resolve(data)
+      done(data)
     }
     addEventListener('message', listen)
+    // Closed without an answer (after a moment for one posted as it closed): the person changed their mind.
+    const watch = setInterval(() => popup.closed && setTimeout(() => done({ error: 'popup_closed' }), 300), 500)
   })
   return { code: answer.code, error: answer.error, verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'popup' }
 }
