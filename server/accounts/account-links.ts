@@ -85,20 +85,13 @@ export async function userLinkedTo(db: Kysely<Database>, provider: ExternalProvi
  * @example
  * await linkAccount(db, events, user, provider, { sub: 'ext-1', email: 'ada@partner.example' })
  */
-export async function linkAccount(
-  db: Kysely<Database>,
-  events: AccountEvents,
-  user: UserRow,
-  provider: ExternalProviderRow,
-  external: { sub: string; email?: string },
-  now = new Date(),
-): Promise<void> {
+export async function linkAccount(...link: Parameters<typeof insertLink>): Promise<void> {
   try {
-    await insertLink(db, events, user, provider, external, now)
+    await insertLink(...link)
   } catch (error) {
     // Two links finishing at once: the second meets the unique constraints.
     if (isUniqueViolation(error))
-      throw new InvalidInput('provider', `that ${provider.name} account was linked a moment ago; reload the page`)
+      throw new InvalidInput('provider', `that ${link[3].name} account was linked a moment ago; reload the page`)
     throw error
   }
 }
