@@ -40,6 +40,7 @@ export default defineConfig(({ mode }) => ({
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts'],
     environment: 'node',
+    setupFiles: ['server/db/test-database.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
