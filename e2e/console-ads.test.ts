@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import { type RunningBff, startBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
+import { signInToConsole } from './console-sign-in.js'
 
 describe('the console in Chromium: Marketing > Ads', () => {
   let bff: RunningBff
@@ -21,20 +21,12 @@ describe('the console in Chromium: Marketing > Ads', () => {
     await bff?.stop()
   })
 
-  async function signIn(page: Page, email: string): Promise<void> {
-    await page.goto(`${bff.started.url}/console`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${bff.started.url}/console`)
-  }
-
   it(
     'lets a marketer sign in through svc and create a published ad that the ads API and <svc-ads> then serve',
     { timeout: 60_000 },
     async () => {
       const page = await (await browser.newContext()).newPage()
-      await signIn(page, 'marketer@demo.example')
+      await signInToConsole(page, bff.started.url, 'marketer@demo.example')
       await page.getByRole('link', { name: 'Marketing › Ads' }).click()
       await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(10)
       await page.getByRole('link', { name: 'New Ad' }).click()
@@ -84,7 +76,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
 
   it('works from the keyboard alone: to New Ad, through the fields, saved with Enter', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
-    await signIn(page, 'marketer@demo.example')
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example')
     /** Presses Tab until the focused element is the one named, as a keyboard user would. */
     const tabTo = async (name: string) => {
       for (let presses = 0; presses < 60; presses++) {
@@ -117,7 +109,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
 
   it('refuses the ads pages to an account without the role, with a page that says so', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
-    await signIn(page, 'developer@demo.example')
+    await signInToConsole(page, bff.started.url, 'developer@demo.example')
     expect(await page.getByRole('link', { name: 'Marketing › Ads' }).count()).toBe(0)
     await page.goto(`${bff.started.url}/console/ads`)
     await expect.poll(() => page.getByRole('heading', { name: 'No access' }).isVisible()).toBe(true)

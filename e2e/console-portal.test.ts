@@ -3,13 +3,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../shared/webhook-signature.js'
 import { openDatabase } from '../server/db/open-database.js'
-import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
+import { signInToConsole } from './console-sign-in.js'
 
 interface Received {
   event: string
@@ -56,14 +56,6 @@ describe('the console in Chromium: the developer portal and the account page', (
     await new Promise((resolve) => receiver?.close(resolve))
   })
 
-  async function signIn(page: Page, email: string, path = '/console'): Promise<void> {
-    await page.goto(`${bff.started.url}${path}`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${bff.started.url}${path}`)
-  }
-
   let clientId = ''
 
   it(
@@ -71,7 +63,7 @@ describe('the console in Chromium: the developer portal and the account page', (
     { timeout: 90_000 },
     async () => {
       const page = await (await browser.newContext()).newPage()
-      await signIn(page, 'developer@demo.example')
+      await signInToConsole(page, bff.started.url, 'developer@demo.example')
       await page.getByRole('link', { name: 'Developers' }).click()
       await page.getByLabel('Name', { exact: true }).fill('Partner Shop')
       await page.getByLabel('Redirect URIs', { exact: true }).fill(`${receiverUrl}/callback`)
@@ -120,7 +112,7 @@ describe('the console in Chromium: the developer portal and the account page', (
   it("lets a user revoke an app's consent on the account page, and the app hears of it", { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await signIn(page, 'marketer@demo.example', '/console/account')
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/account')
     // The user signs in to the partner's app, consenting.
     await page.goto(
       `${bff.started.url}/oidc/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: `${receiverUrl}/callback`, response_type: 'code', scope: 'openid email', state: 's' })}`,

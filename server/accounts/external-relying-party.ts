@@ -80,8 +80,8 @@ export function externalRelyingParty() {
 
 export type ExternalRelyingParty = ReturnType<typeof externalRelyingParty>
 
-/** Why an external sign-in failed, in words for a page. */
-export function externalFailure(error: unknown): string {
+/** Why a relying party's step (discovery, code redemption) failed, in words for a page. */
+export function relyingPartyFailure(error: unknown): string {
   if (error instanceof oidc.AuthorizationResponseError) return error.error_description ?? error.error
   return (error as Error).message
 }

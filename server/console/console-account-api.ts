@@ -12,7 +12,7 @@ import { externalProvider, externalProviders, linksOf, unlinkAccount } from '../
 import { InvalidInput } from '../invalid-input.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../oidc/account-events.js'
-import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { endConsoleSession } from './console-sessions.js'
 
 /**
@@ -82,7 +82,7 @@ export function consoleAccountApi(db: Kysely<Database>, events: AccountEvents): 
     const session = c.get('session')
     const user = await userOf(session.sub)
     if (!user) return consoleError(c, 404, 'this account no longer exists')
-    const { confirm } = ((await c.req.json().catch(() => ({}))) ?? {}) as { confirm?: unknown }
+    const { confirm } = (await jsonObject(c)) ?? {}
     if (confirm !== user.email)
       return consoleError(c, 422, 'type your e-mail address to confirm', { errors: { confirm: `type ${user.email} to confirm` } })
     await deleteAccount(db, events, user)

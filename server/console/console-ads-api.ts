@@ -11,7 +11,7 @@ import { adContentFrom, adInputProblems } from '../ads/ad-input.js'
 import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow, Database } from '../db/schema.js'
 import { slotKey } from '../../shared/slug.js'
-import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -48,11 +48,6 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
     return row
   }
 
-  async function readBody(c: ConsoleContext): Promise<Record<string, unknown> | undefined> {
-    const body: unknown = await c.req.json().catch(() => undefined)
-    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
-  }
-
   app.get('/', async (c) => {
     const allowed = await scope(c)
     const { display, status, publish } = c.req.query()
@@ -70,7 +65,7 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
   })
 
   app.post('/preview', async (c) => {
-    const body = await readBody(c)
+    const body = await jsonObject(c)
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
     const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
@@ -79,7 +74,7 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
   })
 
   app.post('/', async (c) => {
-    const body = await readBody(c)
+    const body = await jsonObject(c)
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
     const { organisation, ...fields } = body
     const allowed = await scope(c)
@@ -107,7 +102,7 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
   app.put('/:code', async (c) => {
     const row = await adInScope(c)
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
-    const body = await readBody(c)
+    const body = await jsonObject(c)
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
     const { organisation: _ignored, ...fields } = body
     const problems = adInputProblems(fields)

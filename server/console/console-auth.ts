@@ -7,20 +7,19 @@
  * `/console/login`, `/console/callback`, `/console/logout` (POST) and
  * `/console/signed-out`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import * as oidc from 'openid-client'
+import { relyingPartyFailure } from '../accounts/external-relying-party.js'
 import type { Database } from '../db/schema.js'
-import { deploymentSecret } from '../db/settings.js'
+import { publicUrl } from '../http/public-url.js'
+import { signedCookie } from '../http/signed-cookie.js'
 import { discoveryDocument } from '../oidc/discovery.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { ConsoleClient } from './console-client.js'
 import { CONSOLE_SCOPES, consoleSession, endConsoleSession, startConsoleSession } from './console-sessions.js'
-
-const LOGIN_COOKIE = 'svc_console_login'
 
 interface PendingLogin {
   state: string
@@ -53,11 +52,7 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
       if (issuer.startsWith('http:')) oidc.allowInsecureRequests(config)
       return config
     }))
-  let hmacKey: Promise<Buffer> | undefined
-  const sign = async (value: string) =>
-    createHmac('sha256', await (hmacKey ??= deploymentSecret(db, 'console-login-hmac')))
-      .update(value)
-      .digest('base64url')
+  const pendingLogin = signedCookie<PendingLogin>(db, 'svc_console_login', { path: '/console', secure: issuer.startsWith('https:') })
 
   app.get('/login', async (c) => {
     const pending: PendingLogin = {
@@ -75,37 +70,23 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
       code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
       code_challenge_method: 'S256',
     })
-    const payload = Buffer.from(JSON.stringify(pending)).toString('base64url')
-    setCookie(c, LOGIN_COOKIE, `${payload}.${await sign(payload)}`, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/console',
-      secure: issuer.startsWith('https:'),
-      maxAge: 600,
-    })
+    await pendingLogin.set(c, pending)
     return c.redirect(url.href, 302)
   })
 
   app.get('/callback', async (c) => {
-    const pending = await readPending(c, sign)
-    deleteCookie(c, LOGIN_COOKIE, { path: '/console' })
+    const pending = await pendingLogin.take(c)
     if (!pending) return problem(c, 'This sign-in expired or was not started here. Start again.')
     let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers
     try {
-      // The URL as the issuer names it: behind a proxy the request's own may differ, and the redirect URI must match.
-      tokens = await oidc.authorizationCodeGrant(
-        await relyingParty(),
-        new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, issuer),
-        {
-          pkceCodeVerifier: pending.verifier,
-          expectedState: pending.state,
-          expectedNonce: pending.nonce,
-          idTokenExpected: true,
-        },
-      )
+      tokens = await oidc.authorizationCodeGrant(await relyingParty(), publicUrl(c, issuer), {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      })
     } catch (error) {
-      const reason = error instanceof oidc.AuthorizationResponseError ? (error.error_description ?? error.error) : (error as Error).message
-      return problem(c, `svc did not sign you in: ${reason}`)
+      return problem(c, `svc did not sign you in: ${relyingPartyFailure(error)}`)
     }
     const claims = tokens.claims()!
     await startConsoleSession(c, db, {
@@ -147,17 +128,6 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
 /** A path inside the console to come back to; anything else goes to the console's home. */
 function safeReturnPath(value: string | undefined): string {
   return value && /^\/console(\/[\w\-/]*)?$/.test(value) ? value : '/console'
-}
-
-async function readPending(c: Context, sign: (value: string) => Promise<string>): Promise<PendingLogin | undefined> {
-  const cookie = getCookie(c, LOGIN_COOKIE) ?? ''
-  const [payload = '', signature = ''] = cookie.split('.')
-  if (!payload || !sameToken(signature, await sign(payload))) return undefined
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString()) as PendingLogin
-  } catch {
-    return undefined
-  }
 }
 
 const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))

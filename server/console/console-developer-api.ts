@@ -9,10 +9,9 @@ import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { createClient, isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/clients.js'
 import type { ClientRow, Database } from '../db/schema.js'
-import { InvalidInput } from '../invalid-input.js'
 import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
-import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -36,20 +35,12 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
     visibleClients(c)
       .where('client_id', '=', c.req.param('clientId') ?? '')
       .executeTakeFirst()
-  const body = async (c: ConsoleContext): Promise<Record<string, unknown>> => {
-    const parsed: unknown = await c.req.json().catch(() => undefined)
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
-  }
-  const refuse = (c: ConsoleContext, error: unknown) => {
-    if (error instanceof InvalidInput) return consoleError(c, 422, error.message, { errors: { [error.field]: error.message } })
-    throw error
-  }
   const notFound = (c: ConsoleContext) => consoleError(c, 404, `no client ${c.req.param('clientId')} of yours`)
 
   app.get('/', async (c) => c.json({ clients: (await visibleClients(c).orderBy('id', 'desc').execute()).map(described) }))
 
   app.post('/', async (c) => {
-    const input = await body(c)
+    const input = (await jsonObject(c)) ?? {}
     const list = (value: unknown) =>
       Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : []
     const optional = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
@@ -74,7 +65,7 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
         201,
       )
     } catch (error) {
-      return refuse(c, error)
+      return refusal(c, error)
     }
   })
 
@@ -94,7 +85,7 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
   app.put('/:clientId/webhook', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const url = (await body(c)).webhook_url
+    const url = ((await jsonObject(c)) ?? {}).webhook_url
     if (typeof url !== 'string' || !/^https?:\/\/[^\s/]+/.test(url) || !URL.canParse(url))
       return consoleError(c, 422, 'webhook_url must be an http or https URL', {
         errors: { webhook_url: 'webhook_url must be an http or https URL' },
@@ -125,7 +116,7 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
     try {
       return c.json(await removeWebhookSecret(db, client.id, Number(c.req.param('id'))))
     } catch (error) {
-      return refuse(c, error)
+      return refusal(c, error)
     }
   })
 

@@ -7,6 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
 import { type ConsoleSession, consoleSession } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
 
@@ -15,6 +16,28 @@ export type ConsoleVariables = { session: ConsoleSession }
 /** An answer in the API's error envelope. */
 export const consoleError = (c: Context, code: 400 | 401 | 403 | 404 | 409 | 422, message: string, extra: Record<string, unknown> = {}) =>
   c.json({ status: 'error', code, message, ...extra }, code, { 'Cache-Control': 'no-store' })
+
+/**
+ * The request's JSON body when it is an object, else `undefined`.
+ *
+ * @example
+ * const body = (await jsonObject(c)) ?? {}
+ */
+export async function jsonObject(c: Context): Promise<Record<string, unknown> | undefined> {
+  const body: unknown = await c.req.json().catch(() => undefined)
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined
+}
+
+/**
+ * A refused write: 422 naming the field for {@link InvalidInput}; anything else is not a refusal and is thrown on.
+ *
+ * @example
+ * catch (error) { return refusal(c, error) }
+ */
+export function refusal(c: Context, error: unknown): Response {
+  if (error instanceof InvalidInput) return consoleError(c, 422, error.message, { errors: { [error.field]: error.message } })
+  throw error
+}
 
 /**
  * Requires a session, and the role `need` names when given.

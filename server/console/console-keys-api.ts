@@ -6,9 +6,8 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { InvalidInput } from '../invalid-input.js'
 import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
-import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 
 /**
  * Builds the key routes, mounted at `/console/api/keys`.
@@ -49,7 +48,7 @@ export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleV
   })
 
   app.post('/', async (c) => {
-    const input = ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>
+    const input = (await jsonObject(c)) ?? {}
     const { roles } = c.get('session')
     const organisation = await organisationOf(
       roles.operator && typeof input.organisation === 'string' ? input.organisation : roles.organisation,
@@ -65,8 +64,7 @@ export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleV
       const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins, rateLimit })
       return c.json({ id: keyId, api_key: apiKey }, 201)
     } catch (error) {
-      if (error instanceof InvalidInput) return consoleError(c, 422, error.message, { errors: { [error.field]: error.message } })
-      throw error
+      return refusal(c, error)
     }
   })
 

@@ -7,8 +7,9 @@
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { externalProvider, linkAccount } from '../accounts/account-links.js'
-import { externalFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
 import type { Database } from '../db/schema.js'
+import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { AccountEvents } from '../oidc/account-events.js'
@@ -55,7 +56,7 @@ export function consoleLinks({
       await pending.set(c, started)
       return c.redirect(url.href, 303)
     } catch (error) {
-      return back(c, `${provider.name} could not be reached: ${externalFailure(error)}`)
+      return back(c, `${provider.name} could not be reached: ${relyingPartyFailure(error)}`)
     }
   })
 
@@ -67,11 +68,11 @@ export function consoleLinks({
     const user = await db.selectFrom('users').selectAll().where('sub', '=', session.sub).executeTakeFirst()
     if (!provider || !user) return back(c, 'The provider or your account is gone.')
     try {
-      const external = await relyingParty.finish(provider, new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, issuer), started)
+      const external = await relyingParty.finish(provider, publicUrl(c, issuer), started)
       await linkAccount(db, events, user, provider, external)
       return back(c, `Your ${provider.name} account is linked.`)
     } catch (error) {
-      return back(c, error instanceof InvalidInput ? `${error.message}.` : `${provider.name} did not link: ${externalFailure(error)}`)
+      return back(c, error instanceof InvalidInput ? `${error.message}.` : `${provider.name} did not link: ${relyingPartyFailure(error)}`)
     }
   })
   return app

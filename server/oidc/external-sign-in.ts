@@ -8,7 +8,8 @@
  */
 import { type Context, Hono } from 'hono'
 import { externalProvider, userLinkedTo } from '../accounts/account-links.js'
-import { externalFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { htmlPage } from './pages/html-page.js'
 import { messagePage } from './pages/message-page.js'
@@ -41,7 +42,7 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
       await pending.set(c, started)
       return c.redirect(url.href, 302)
     } catch (error) {
-      return problem(c, `${external.name} could not be reached: ${externalFailure(error)}`)
+      return problem(c, `${external.name} could not be reached: ${relyingPartyFailure(error)}`)
     }
   })
 
@@ -52,9 +53,9 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
     if (!external) return problem(c, 'That sign-in provider is no longer configured.')
     let account: { sub: string }
     try {
-      account = await relyingParty.finish(external, new URL(`${c.req.path}?${new URL(c.req.url).searchParams}`, provider.issuer), started)
+      account = await relyingParty.finish(external, publicUrl(c, provider.issuer), started)
     } catch (error) {
-      return problem(c, `${external.name} did not sign you in: ${externalFailure(error)}`)
+      return problem(c, `${external.name} did not sign you in: ${relyingPartyFailure(error)}`)
     }
     const user = await userLinkedTo(provider.db, external, account.sub)
     if (!user)
