@@ -88,6 +88,7 @@ export async function benchIdentityProvider(): Promise<void> {
   )
   const svc = await startServerProcess(['server/cli.ts', 'serve', '--port', '0', '--json', '--db', dbPath])
   const peer = await startServerProcess(['bench/oidc-provider-server.ts', setupFile])
+  const floor = await startServerProcess(['bench/signing-floor-server.ts', setupFile])
   const peerReady = peer.ready as unknown as { port: number; refreshTokens: string[]; accessToken: string }
   const basic = `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret!)}`).toString('base64')}`
   const svcUrl = `http://127.0.0.1:${svc.ready.port}`
@@ -109,6 +110,14 @@ export async function benchIdentityProvider(): Promise<void> {
       seconds: SECONDS,
     })
     const peerRefreshCpu = cpuMilliseconds(peer.child.pid!) - peerCpu
+    const floorCpu = cpuMilliseconds(floor.child.pid!)
+    const floorRefresh = await loadChain({
+      url: `http://127.0.0.1:${floor.ready.port}`,
+      request: refreshChain('/token', basic, [...peerReady.refreshTokens]),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    })
+    const floorRefreshCpu = cpuMilliseconds(floor.child.pid!) - floorCpu
     const svcUserinfo = await load({
       url: `${svcUrl}/oidc/userinfo`,
       headers: { Authorization: `Bearer ${svcAccessToken}` },
@@ -134,6 +143,10 @@ export async function benchIdentityProvider(): Promise<void> {
     console.log(
       `  CPU per refresh grant (all threads): svc ${perGrant(svcRefreshCpu, svcRefresh)} ms, node-oidc-provider ${perGrant(peerRefreshCpu, peerRefresh)} ms`,
     )
+    console.log(row('floor: node:http + signing', floorRefresh))
+    console.log(
+      `  floor ratio floor/node-oidc-provider: ${(floorRefresh.requestsPerSecond / peerRefresh.requestsPerSecond).toFixed(2)}, CPU per grant ${perGrant(floorRefreshCpu, floorRefresh)} ms`,
+    )
     console.log(row('svc userinfo', svcUserinfo))
     console.log(row('node-oidc-provider userinfo', peerUserinfo))
     console.log(`  userinfo ratio svc/node-oidc-provider: ${(svcUserinfo.requestsPerSecond / peerUserinfo.requestsPerSecond).toFixed(2)}`)
@@ -141,7 +154,7 @@ export async function benchIdentityProvider(): Promise<void> {
       `  id_token signing: svc ${signing.svc.toFixed(0)}/s, bare jose RS256 ${signing.bare.toFixed(0)}/s, ratio ${(signing.svc / signing.bare).toFixed(2)}`,
     )
   } finally {
-    await Promise.all([svc.stop(), peer.stop()])
+    await Promise.all([svc.stop(), peer.stop(), floor.stop()])
   }
 }
 

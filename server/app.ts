@@ -1,7 +1,7 @@
 /**
  * @module Assembles the BFF: every feature's sub-app mounted on one Hono
  * app with a request id on every answer, and the `node:http` listener that
- * serves it, with the ads API's fast path in front.
+ * serves it, with the fast paths of the ads API and the token endpoint in front.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
@@ -17,6 +17,7 @@ import type { Database } from './db/schema.js'
 import type { AccountEvents } from './oidc/account-events.js'
 import { LOGIN_WINDOW_MS, loginThrottle, type LoginThrottle } from './oidc/authorize/login-throttle.js'
 import { identityProvider } from './oidc/identity-provider.js'
+import { answerTokenOverNode, isServerTokenRequest } from './oidc/token-fast-path.js'
 import type { Provider } from './oidc/provider.js'
 import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
@@ -55,7 +56,7 @@ export interface Bff {
   app: Hono<{ Variables: RequestIdVariables }>
   /** The identity provider's shared parts (keys, clock, events). */
   provider: Provider
-  /** The listener a `node:http` server runs: the ads fast path, then Hono. */
+  /** The listener a `node:http` server runs: the fast paths, then Hono. */
   listener: RequestListener
 }
 
@@ -123,7 +124,11 @@ export function createBff({
       setRequestHeader(req, 'x-request-id', id)
       logRequestWhenAnswered(req, res, id)
     }
-    if (isAdsRequest(req.url ?? '')) {
+    if (isServerTokenRequest(req)) {
+      answerTokenOverNode(provider, req, res).catch((error: unknown) =>
+        log('error', (error as Error).message, { stack: (error as Error).stack }),
+      )
+    } else if (isAdsRequest(req.url ?? '')) {
       answerAdsOverNode(answerAds, req, res).catch((error: unknown) => {
         log('error', (error as Error).message, { stack: (error as Error).stack })
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })

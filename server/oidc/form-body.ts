@@ -2,7 +2,7 @@
  * @module Reads the `application/x-www-form-urlencoded` bodies the token,
  * revocation and introspection endpoints take, refusing other types,
  * oversized bodies and repeated parameters (RFC 6749 §3.2: parameters
- * must not repeat).
+ * must not repeat), from a Hono context or straight from `node:http`.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
@@ -10,33 +10,67 @@ import { InvalidRequest } from './errors.js'
 
 const MAX_BODY_BYTES = 64 * 1024
 
+/** A form post, whichever server received it. */
+export interface FormPost {
+  contentType: string | undefined
+  /** Reads the whole body; refuses one over the size limit. */
+  readBody(): Promise<string>
+}
+
 /**
  * The form, or `invalid_request`.
  *
  * @example
- * const form = await readForm(c, ['grant_type', 'code'])
+ * const form = await formOf(post, ['grant_type', 'code'])
  */
-export async function readForm(c: Context, singleValued: readonly string[]): Promise<URLSearchParams> {
-  if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+export async function formOf(post: FormPost, singleValued: readonly string[]): Promise<URLSearchParams> {
+  if (!(post.contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     throw new InvalidRequest('the body must be application/x-www-form-urlencoded')
   }
-  const form = new URLSearchParams(await bodyText(c))
+  const form = new URLSearchParams(await post.readBody())
   for (const name of singleValued) if (form.getAll(name).length > 1) throw new InvalidRequest(`${name} must be given once`)
   return form
 }
 
 /**
- * The body as text. Under `@hono/node-server` it is read straight from
- * Node's request stream: building a web `Request` body stream costs more
- * than the rest of a refresh grant's own work.
+ * The form of a Hono request, or `invalid_request`.
+ *
+ * @example
+ * const form = await readForm(c, ['token', 'token_type_hint'])
  */
-async function bodyText(c: Context): Promise<string> {
+export function readForm(c: Context, singleValued: readonly string[]): Promise<URLSearchParams> {
+  return formOf(honoFormPost(c), singleValued)
+}
+
+/**
+ * A Hono request as a form post. Under `@hono/node-server` the body is read
+ * straight from Node's request stream: building a web `Request` body
+ * stream costs more than the rest of a refresh grant's own work.
+ *
+ * @example
+ * await answerTokenRequest(provider, { ...honoFormPost(c), … })
+ */
+export function honoFormPost(c: Context): FormPost {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  if (!incoming) {
-    const text = await c.req.text()
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
-    return text
+  return {
+    contentType: c.req.header('Content-Type'),
+    readBody: incoming
+      ? () => nodeBodyText(incoming)
+      : async () => {
+          const text = await c.req.text()
+          if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
+          return text
+        },
   }
+}
+
+/**
+ * The body of a `node:http` request as text, or `invalid_request` past the size limit.
+ *
+ * @example
+ * const text = await nodeBodyText(req)
+ */
+export async function nodeBodyText(incoming: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of incoming as AsyncIterable<Buffer>) {

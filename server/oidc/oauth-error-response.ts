@@ -9,6 +9,39 @@ import type { Context, ErrorHandler } from 'hono'
 import { OAuthError } from './errors.js'
 import { log } from '../log.js'
 
+/** A JSON answer of these endpoints, before any server writes it. */
+export interface JsonAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * A JSON answer that no cache may keep (RFC 6749 §5.1).
+ *
+ * @example
+ * return noStoreJson(200, tokenResponse)
+ */
+export function noStoreJson(status: number, value: unknown, headers: Record<string, string> = {}): JsonAnswer {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers },
+    body: JSON.stringify(value),
+  }
+}
+
+/**
+ * The answer for an error thrown while answering request `requestId`.
+ *
+ * @example
+ * catch (error) { return oauthErrorAnswer(error, requestId) }
+ */
+export function oauthErrorAnswer(error: Error, requestId: string | undefined): JsonAnswer {
+  if (error instanceof OAuthError) return noStoreJson(error.status, { error: error.code, error_description: error.message }, error.headers)
+  log('error', error.message, { request_id: requestId, stack: error.stack })
+  return noStoreJson(500, { error: 'server_error', error_description: 'internal error' })
+}
+
 /**
  * The `onError` of the JSON endpoints.
  *
@@ -16,11 +49,6 @@ import { log } from '../log.js'
  * app.onError(oauthErrorResponse)
  */
 export const oauthErrorResponse: ErrorHandler = (error, c: Context) => {
-  c.header('Cache-Control', 'no-store')
-  if (error instanceof OAuthError) {
-    for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
-    return c.json({ error: error.code, error_description: error.message }, error.status as 400)
-  }
-  log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })
-  return c.json({ error: 'server_error', error_description: 'internal error' }, 500)
+  const { status, headers, body } = oauthErrorAnswer(error, c.get('requestId'))
+  return c.body(body, status as 400, headers)
 }

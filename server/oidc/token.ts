@@ -11,8 +11,8 @@ import { userById } from '../accounts/users.js'
 import type { ClientRow } from '../db/schema.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
-import { readForm } from './form-body.js'
-import { oauthErrorResponse } from './oauth-error-response.js'
+import { type FormPost, formOf, honoFormPost } from './form-body.js'
+import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-response.js'
 import { redirectUriAllowed } from './sdk-callback.js'
 import { LIFETIMES, type Provider } from './provider.js'
 import { hashToken, isTokenLive, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
@@ -20,25 +20,52 @@ import { hashToken, isTokenLive, prepareTokens, revokeGrant, tokenByValue, type 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 
+/** A token request, whichever server received it. */
+export interface TokenRequest extends FormPost {
+  authorization: string | undefined
+  requestId: string | undefined
+}
+
 /**
- * Builds the token endpoint, to be mounted at `/oidc/token`.
+ * Answers one token request: the token response, or its RFC 6749 §5.2 error.
  *
  * @example
- * app.route('/oidc/token', tokenEndpoint(provider))
+ * const { status, headers, body } = await answerTokenRequest(provider, { contentType, authorization, readBody, requestId })
  */
-export function tokenEndpoint(provider: Provider): Hono {
-  const app = new Hono()
-  app.onError(oauthErrorResponse)
-  app.post('/', async (c) => {
-    const form = await readForm(c, SINGLE_VALUED)
-    const { client } = await authenticateClient(provider, c.req.header('Authorization'), form)
+export async function answerTokenRequest(provider: Provider, request: TokenRequest): Promise<JsonAnswer> {
+  try {
+    const form = await formOf(request, SINGLE_VALUED)
+    const { client } = await authenticateClient(provider, request.authorization, form)
     const grantType = form.get('grant_type')
     let response: TokenResponse
     if (grantType === 'authorization_code') response = await redeemCode(provider, client, form)
     else if (grantType === 'refresh_token') response = await refresh(provider, client, form)
     else if (!grantType) throw new InvalidRequest('grant_type is required')
     else throw new UnsupportedGrantType(`grant_type ${grantType} is not supported; use authorization_code or refresh_token`)
-    return c.json(response, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+    return noStoreJson(200, response)
+  } catch (error) {
+    return oauthErrorAnswer(error as Error, request.requestId)
+  }
+}
+
+/**
+ * Builds the token endpoint, to be mounted at `/oidc/token`; server calls
+ * without an Origin reach {@link answerTokenRequest} through the
+ * `node:http` fast path instead.
+ *
+ * @example
+ * app.route('/oidc/token', tokenEndpoint(provider))
+ */
+export function tokenEndpoint(provider: Provider): Hono {
+  const app = new Hono()
+  app.post('/', async (c) => {
+    const post = honoFormPost(c)
+    const { status, headers, body } = await answerTokenRequest(provider, {
+      ...post,
+      authorization: c.req.header('Authorization'),
+      requestId: c.get('requestId'),
+    })
+    return c.body(body, status as 200, headers)
   })
   return app
 }

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { issueTokens } from './tokens.js'
+import { type IdentityFixture, identityFixture } from './oidc-testing.js'
+import { clientByClientId } from '../clients/clients.js'
+
+let idp: IdentityFixture
+let basic: string
+
+beforeAll(async () => {
+  idp = await identityFixture()
+  basic = `Basic ${Buffer.from(`${idp.confidential.clientId}:${idp.confidential.clientSecret}`).toString('base64')}`
+})
+afterAll(() => idp.close())
+
+const COMPARED_HEADERS = ['content-type', 'cache-control', 'pragma', 'www-authenticate', 'access-control-allow-origin']
+
+async function observable(res: Response) {
+  return {
+    status: res.status,
+    headers: Object.fromEntries(COMPARED_HEADERS.map((name) => [name, res.headers.get(name)])),
+    body: await res.text(),
+    requestId: res.headers.get('x-request-id'),
+  }
+}
+
+async function refreshToken(): Promise<string> {
+  const client = (await clientByClientId(idp.db, idp.confidential.clientId))!
+  const user = await idp.db.selectFrom('users').selectAll().where('sub', '=', idp.sub).executeTakeFirstOrThrow()
+  const issued = await issueTokens(idp.bff.provider, {
+    client,
+    user,
+    scopes: ['openid', 'email', 'offline_access'],
+    grantId: `grt_${Math.random()}`,
+    authTime: 1,
+    sessionId: null,
+    grantExpiresAt: new Date(Date.now() + 3600_000),
+    withIdToken: false,
+  })
+  return issued.refresh_token!
+}
+
+const FORM = 'application/x-www-form-urlencoded'
+
+describe('the token endpoint on node:http', () => {
+  it.each<[string, Record<string, string>, string]>([
+    ['a JSON body', { 'Content-Type': 'application/json' }, '{"grant_type":"refresh_token"}'],
+    ['no grant_type', { 'Content-Type': FORM }, ''],
+    ['an unsupported grant_type', { 'Content-Type': FORM }, 'grant_type=password'],
+    ['a malformed Basic header', { 'Content-Type': FORM, Authorization: 'Basic !!!' }, 'grant_type=refresh_token'],
+    [
+      'a wrong secret',
+      { 'Content-Type': FORM, Authorization: `Basic ${Buffer.from('x:y').toString('base64')}` },
+      'grant_type=refresh_token',
+    ],
+    ['a repeated parameter', { 'Content-Type': FORM }, 'grant_type=refresh_token&grant_type=refresh_token'],
+    ['an unknown refresh token', { 'Content-Type': FORM }, 'grant_type=refresh_token&refresh_token=nope'],
+    ['a body over 64 KB', { 'Content-Type': FORM }, `grant_type=refresh_token&refresh_token=${'a'.repeat(70_000)}`],
+  ])('refuses %s exactly as the Hono route does', async (_, extra, body) => {
+    const headers = { Authorization: basic, ...extra }
+    const viaHono = await observable(await idp.bff.app.request('/oidc/token', { method: 'POST', headers, body }))
+    const viaNode = await observable(await fetch(`${idp.issuer}/oidc/token`, { method: 'POST', headers, body }))
+    expect(viaNode.status).toBeGreaterThanOrEqual(400)
+    expect(viaNode.status).toBeLessThan(500)
+    expect({ ...viaNode, requestId: undefined }).toEqual({ ...viaHono, requestId: undefined })
+    expect(viaNode.requestId).toMatch(/^req_[0-9a-f]{32}$/)
+  })
+
+  it('answers a refresh grant with the same fields and headers as the Hono route', async () => {
+    const headers = { Authorization: basic, 'Content-Type': FORM, 'X-Request-Id': 'rp-42' }
+    const form = async () => `grant_type=refresh_token&refresh_token=${await refreshToken()}`
+    const viaHono = await observable(await idp.bff.app.request('/oidc/token', { method: 'POST', headers, body: await form() }))
+    const viaNode = await observable(await fetch(`${idp.issuer}/oidc/token`, { method: 'POST', headers, body: await form() }))
+    expect(viaNode.status).toBe(200)
+    expect(viaNode.headers).toEqual(viaHono.headers)
+    expect(viaNode.requestId).toBe('rp-42')
+    const [fromHono, fromNode] = [JSON.parse(viaHono.body), JSON.parse(viaNode.body)]
+    expect(Object.keys(fromNode).sort()).toEqual(Object.keys(fromHono).sort())
+    expect(Object.keys(fromNode).sort()).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'scope', 'token_type'])
+  })
+
+  it('leaves browser calls, which need CORS, to the Hono route', async () => {
+    const res = await fetch(`${idp.issuer}/oidc/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM, Origin: 'http://127.0.0.1:3000' },
+      body: `grant_type=refresh_token&client_id=${idp.publicClient.clientId}&refresh_token=nope`,
+    })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
+  })
+})
