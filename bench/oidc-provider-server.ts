@@ -2,13 +2,15 @@
  * @module The baseline of the identity benchmark: node-oidc-provider 8 in
  * its own process, configured like svc (the same RSA key, one confidential
  * client with client_secret_basic, the same scopes and claims, refresh
- * token rotation), storing in memory without a size cap. Prints its port,
- * a pool of refresh tokens and an access token.
+ * token rotation), storing in memory without a size cap, or, with
+ * `sqliteFile` in the setup, durably in SQLite as svc does. Prints its
+ * port, a pool of refresh tokens and an access token.
  *
  * Usage: node --import tsx bench/oidc-provider-server.ts SETUP_JSON_FILE
  */
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import SQLite from 'better-sqlite3'
 import Provider from 'oidc-provider'
 
 const setup = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
@@ -18,10 +20,13 @@ const setup = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
   redirectUri: string
   scope: string
   tokens: number
+  /** Store in this SQLite file instead of memory. */
+  sqliteFile?: string
 }
 
 const store = new Map<string, { payload: Record<string, unknown>; exp: number }>()
 const byGrant = new Map<string, Set<string>>()
+/** In memory, without a size cap: node-oidc-provider at its fastest, keeping nothing across a restart. */
 class MapAdapter {
   constructor(private readonly name: string) {}
   private key(id: string) {
@@ -55,6 +60,60 @@ class MapAdapter {
   }
 }
 
+/**
+ * In a SQLite file like svc (WAL, synchronous NORMAL), one row per model
+ * instance with its payload as JSON, in the manner of node-oidc-provider's
+ * own Sequelize-on-SQLite example adapter; statements are prepared once.
+ */
+function sqliteAdapter(file: string) {
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.exec(`create table if not exists oidc_models (
+    name text not null, id text not null, payload text not null, grant_id text, expires_at integer,
+    primary key (name, id))`)
+  sqlite.exec('create index if not exists oidc_models_by_grant on oidc_models (grant_id)')
+  const upsert = sqlite.prepare(`insert into oidc_models (name, id, payload, grant_id, expires_at) values (?, ?, ?, ?, ?)
+    on conflict (name, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, expires_at = excluded.expires_at`)
+  const find = sqlite
+    .prepare('select payload from oidc_models where name = ? and id = ? and (expires_at is null or expires_at > ?)')
+    .pluck()
+  const consume = sqlite.prepare("update oidc_models set payload = json_set(payload, '$.consumed', ?) where name = ? and id = ?")
+  const destroy = sqlite.prepare('delete from oidc_models where name = ? and id = ?')
+  const revoke = sqlite.prepare('delete from oidc_models where grant_id = ?')
+  return class SqliteAdapter {
+    constructor(private readonly name: string) {}
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
+      upsert.run(
+        this.name,
+        id,
+        JSON.stringify(payload),
+        (payload.grantId as string) ?? null,
+        expiresIn ? Date.now() + expiresIn * 1000 : null,
+      )
+    }
+    async find(id: string) {
+      const payload = find.get(this.name, id, Date.now()) as string | undefined
+      return payload === undefined ? undefined : JSON.parse(payload)
+    }
+    async findByUid() {
+      return undefined
+    }
+    async findByUserCode() {
+      return undefined
+    }
+    async consume(id: string) {
+      consume.run(Math.floor(Date.now() / 1000), this.name, id)
+    }
+    async destroy(id: string) {
+      destroy.run(this.name, id)
+    }
+    async revokeByGrantId(grantId: string) {
+      revoke.run(grantId)
+    }
+  }
+}
+
 const account = {
   sub: 'ACC0000000001',
   name: 'Bench User',
@@ -64,7 +123,7 @@ const account = {
   email_verified: true,
 }
 const provider = new Provider('http://127.0.0.1', {
-  adapter: MapAdapter,
+  adapter: setup.sqliteFile ? sqliteAdapter(setup.sqliteFile) : MapAdapter,
   clients: [
     {
       client_id: setup.clientId,
