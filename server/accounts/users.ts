@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import { insertWithFreshCode } from '../db/public-code.js'
 import type { Database, UserRow } from '../db/schema.js'
+import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
 import { hashPassword } from './passwords.js'
 
@@ -93,8 +94,10 @@ export async function userByLogin(db: Kysely<Database>, login: string): Promise<
  * const user = await userById(db, token.user_id)
  */
 export async function userById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  return (await userByIdQuery(db, { id })).rows[0]
 }
+
+const userByIdQuery = preparedQuery((db, { id }: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', id))
 
 /**
  * The claims the granted scopes release (OIDC Core 5.4 and the handbook):

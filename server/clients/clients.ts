@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { ClientRow, Database } from '../db/schema.js'
+import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
 
 /** Every scope svc knows. */
@@ -93,8 +94,12 @@ export async function createClient(
  * const client = await clientByClientId(db, 'cli_…')
  */
 export async function clientByClientId(db: Kysely<Database>, clientId: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+  return (await clientByClientIdQuery(db, { clientId })).rows[0]
 }
+
+const clientByClientIdQuery = preparedQuery((db, { clientId }: { clientId: string }) =>
+  db.selectFrom('clients').selectAll().where('client_id', '=', clientId),
+)
 
 /**
  * True when `secret` is the client's secret; constant-time.

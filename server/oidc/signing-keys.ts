@@ -10,6 +10,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
+import { preparedQuery } from '../db/prepared-query.js'
 import { rsaPrivateKey } from './sign-jws.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -90,6 +91,8 @@ export async function storeSigningKey(
  * const keys = signingKeys(db)
  * const { kid, privateKey } = await keys.current()
  */
+const newestKeyId = preparedQuery((db) => db.selectFrom('signing_keys').select((eb) => eb.fn.max('id').as('newest')))
+
 export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { now?: () => Date } = {}) {
   // Kept until a key is added (keys are only ever added, and a rotation
   // retires the old one in the same transaction) or the time comes to
@@ -98,10 +101,7 @@ export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { 
   let cached: { newestId: number; validUntil: number; current: SigningKey; jwks: { keys: JWK[] } } | undefined
 
   async function load() {
-    const { newest: newestId } = await db
-      .selectFrom('signing_keys')
-      .select((eb) => eb.fn.max('id').as('newest'))
-      .executeTakeFirstOrThrow()
+    const newestId = (await newestKeyId(db, {})).rows[0]!.newest
     if (cached && cached.newestId === newestId && now().getTime() < cached.validUntil) return cached
     // One reload at a time: requests arriving together must not each make a key.
     reloading ??= reload().finally(() => (reloading = undefined))

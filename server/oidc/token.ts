@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { userById } from '../accounts/users.js'
+import { preparedQuery } from '../db/prepared-query.js'
 import type { ClientRow } from '../db/schema.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
@@ -135,6 +136,10 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   return response
 }
 
+const retireRefreshToken = preparedQuery((db, { id, at }: { id: number; at: string }) =>
+  db.updateTable('tokens').set({ retired_at: at }).where('id', '=', id).where('retired_at', 'is', null).where('revoked_at', 'is', null),
+)
+
 async function refresh(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
   const value = form.get('refresh_token')
   if (!value) throw new InvalidRequest('refresh_token is required')
@@ -170,14 +175,8 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
   // Retiring the old token and storing its successor commit together; the
   // guard on retired_at makes two concurrent uses of one token rotate it once.
   const rotated = await provider.db.transaction().execute(async (trx) => {
-    const retired = await trx
-      .updateTable('tokens')
-      .set({ retired_at: now.toISOString() })
-      .where('id', '=', token.id)
-      .where('retired_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(retired.numUpdatedRows) === 0) return false
+    const retired = await retireRefreshToken(trx, { id: token.id, at: now.toISOString() })
+    if (Number(retired.numAffectedRows) === 0) return false
     await store(trx)
     return true
   })

@@ -9,6 +9,7 @@ import type { Insertable, Kysely } from 'kysely'
 import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
 import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
 import { signRs256 } from './sign-jws.js'
+import { preparedQuery } from '../db/prepared-query.js'
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
@@ -77,7 +78,7 @@ export async function prepareTokens(
     retired_at: null,
     revoked_at: null,
   }
-  const rows: Insertable<TokensTable>[] = [
+  const rows: (Insertable<TokensTable> & { retired_at: null; revoked_at: null })[] = [
     {
       ...base,
       token_hash: hashToken(accessToken),
@@ -107,8 +108,31 @@ export async function prepareTokens(
     response.refresh_token = refreshToken
   }
   if (issuance.withIdToken) response.id_token = await signIdToken(provider, issuance, accessToken)
-  return { response, store: async (db) => void (await db.insertInto('tokens').values(rows).execute()) }
+  return {
+    response,
+    store: async (db) => {
+      for (const row of rows) await insertToken(db, row)
+    },
+  }
 }
+
+const insertToken = preparedQuery((db, row: Insertable<TokensTable> & { retired_at: null; revoked_at: null }) =>
+  db.insertInto('tokens').values({
+    token_hash: row.token_hash,
+    kind: row.kind,
+    grant_id: row.grant_id,
+    client_id: row.client_id,
+    user_id: row.user_id,
+    session_id: row.session_id,
+    scopes: row.scopes,
+    auth_time: row.auth_time,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    grant_expires_at: row.grant_expires_at,
+    retired_at: row.retired_at,
+    revoked_at: row.revoked_at,
+  }),
+)
 
 /**
  * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, nonce, at_hash (with an access token) and the claims the scopes release.
@@ -145,8 +169,10 @@ export async function signIdToken(
  */
 export async function tokenByValue(provider: Provider, value: string): Promise<TokenRow | undefined> {
   if (value.length === 0 || value.length > 200) return undefined
-  return provider.db.selectFrom('tokens').selectAll().where('token_hash', '=', hashToken(value)).executeTakeFirst()
+  return (await tokenByHash(provider.db, { hash: hashToken(value) })).rows[0]
 }
+
+const tokenByHash = preparedQuery((db, { hash }: { hash: string }) => db.selectFrom('tokens').selectAll().where('token_hash', '=', hash))
 
 /** True while a token may be used: not revoked, not retired, not expired. */
 export function isTokenLive(token: TokenRow, now: Date): boolean {
