@@ -25,6 +25,7 @@ import { databaseRateLimiter } from './http/database-rate-limiter.js'
 import { healthChecks } from './http/health.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId, requestIdFor } from './http/request-id.js'
+import { callerHungUp } from './http/caller-hung-up.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog, log } from './log.js'
@@ -109,6 +110,10 @@ export function createBff({
   app.route('/', demoSite({ demoApiKey, demoClientId, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
+    if (callerHungUp(c)) {
+      log('info', 'the caller hung up before sending the whole body', { request_id: c.get('requestId') })
+      return c.json({ status: 'error', code: 400, message: 'the request body was not received in full' }, 400)
+    }
     log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })
     return c.json(
       { status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` },

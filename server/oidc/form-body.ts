@@ -73,10 +73,16 @@ export function honoFormPost(c: Context): FormPost {
 export async function nodeBodyText(incoming: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
-    chunks.push(chunk)
+  try {
+    for await (const chunk of incoming as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    // The caller hung up before sending the whole body: its doing, not the server's.
+    if (error instanceof InvalidRequest) throw error
+    throw new InvalidRequest(`the body was not received in full (${(error as Error).message})`)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
