@@ -18,6 +18,8 @@ export interface RunningBff {
   origin: string
   /** What `serve --json` printed. */
   started: { url: string; port: number; database: string; demo_api_key?: string }
+  /** What it has logged so far. */
+  stderr(): string
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>
 }
@@ -67,6 +69,7 @@ export async function startServe(
     process: child,
     origin: `http://127.0.0.1:${started.port}`,
     started,
+    stderr: () => stderr,
     stop: () => {
       child.kill('SIGTERM')
       return exited

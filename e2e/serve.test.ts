@@ -76,6 +76,29 @@ describe('svc-bff serve --demo', () => {
     ).toMatch(/^HTTP\/1\.1 4\d\d/)
   })
 
+  it('logs a request under the id its answer carries, even when the caller sent X-Request-Id twice', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    running = await startBff(['--db', db], { SVC_ACCESS_LOG: '1' })
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(running!.started.port, '127.0.0.1', () =>
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\r\nX-Request-Id: b\r\nConnection: close\r\n\r\n'),
+      )
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk))
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    const answeredId = /^x-request-id: (.+)$/im.exec(answer)?.[1]?.trim()
+    expect(answeredId).toMatch(/^req_[0-9a-f]{32}$/)
+    await expect.poll(() => running!.stderr()).toContain('"path":"/healthz"')
+    const logged = running
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('"path":"/healthz"'))
+      .map((line) => (JSON.parse(line) as { request_id: string }).request_id)
+    expect(logged).toEqual([answeredId])
+  })
+
   it('refuses to start on a port in use with a clear message', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
     running = await startBff(['--db', db])

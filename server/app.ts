@@ -6,6 +6,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { adsApi } from './ads/ads-api.js'
@@ -29,6 +31,8 @@ import { callerHungUp } from './http/caller-hung-up.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog, log } from './log.js'
+
+const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -90,6 +94,13 @@ export function createBff({
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
+  // No route takes more; forms and the token endpoint keep tighter limits of their own.
+  app.use(
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: (c) => c.json({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
+    }),
+  )
   app.route('/', healthChecks(db, draining))
   app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
@@ -110,6 +121,8 @@ export function createBff({
   app.route('/', demoSite({ demoApiKey, demoClientId, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
   app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
   app.onError((error, c) => {
+    // Refusals raised by Hono's own middleware (a body over its limit) carry their answer.
+    if (error instanceof HTTPException) return error.getResponse()
     if (callerHungUp(c)) {
       log('info', 'the caller hung up before sending the whole body', { request_id: c.get('requestId') })
       return c.json({ status: 'error', code: 400, message: 'the request body was not received in full' }, 400)
@@ -178,11 +191,10 @@ function logRequestWhenAnswered(req: IncomingMessage, res: ServerResponse, reque
 /** Sets a request header for both readers: `req.headers` (the ads path) and `req.rawHeaders` (Hono's adapter). */
 function setRequestHeader(req: IncomingMessage, name: string, value: string): void {
   req.headers[name] = value
+  // Every copy goes: Hono joins repeated headers, and the joined value would not be this one.
+  const others: string[] = []
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() === name) {
-      req.rawHeaders[i + 1] = value
-      return
-    }
+    if (req.rawHeaders[i]!.toLowerCase() !== name) others.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
   }
-  req.rawHeaders.push(name, value)
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...others, name, value)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidInput } from '../invalid-input.js'
-import { adChangesFrom, adContentFrom } from './ad-input.js'
+import { adChangesFrom, adContentFrom, adInputProblems } from './ad-input.js'
 
 function refusal(run: () => unknown): { field: string; message: string } {
   try {
@@ -61,9 +61,18 @@ describe('adContentFrom', () => {
     [{ title: 'T', display: 'Home', status: 'published' }, 'status', 'status must be saved or draft'],
     [{ title: 'T', display: 'Home', publish: 2 }, 'publish', 'publish must be 0 or 1'],
     [{ title: 'T', display: 'Home', colour: 'red' }, 'colour', 'unknown field colour'],
+    [{ title: 'T', display: ' - ' }, 'display', 'display must name a slot with letters or digits'],
     [null, 'ad', 'an ad must be an object of fields'],
   ])('refuses %j naming the field', (input, field, message) => {
     expect(refusal(() => adContentFrom(input))).toEqual({ field, message })
+  })
+})
+
+describe('adInputProblems', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('reports an unknown field named %s, like any other', (name) => {
+    const input = JSON.parse(`{"title":"T","display":"Home","${name}":1}`)
+    expect(adInputProblems(input)).toEqual({ [name]: `unknown field ${name}` })
+    expect(Object.keys(adInputProblems(input))).toEqual([name])
   })
 })
 

@@ -52,7 +52,10 @@ const fields = {
   link: text('link', 80),
   target: z.enum(['_self', '_blank'], { error: 'target must be _self or _blank' }),
   size: optionalText('size', 50),
-  display: text('display', 100, 1).refine((value) => !CONTROL_CHARACTERS.test(value), 'display must not contain control characters'),
+  display: text('display', 100, 1)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'display must not contain control characters')
+    // A name of only dashes and spaces has an empty slug: no request could ever reach its ads.
+    .refine((value) => slotKey(value) !== '', 'display must name a slot with letters or digits'),
   tags: optionalText('tags', 500),
   description: z.string({ error: 'description must be a string' }).max(50_000, 'description must be at most 50000 characters'),
   image: httpUrl('image', { orEmpty: true }),
@@ -127,12 +130,13 @@ function firstProblem(error: z.ZodError): InvalidInput {
 export function adInputProblems(input: unknown, { change = false } = {}): Record<string, string> {
   const parsed = (change ? adChangesSchema : newAdSchema).safeParse(input)
   if (parsed.success) return {}
-  const problems: Record<string, string> = {}
+  // A Map, so that a field named like an Object member (`constructor`, `__proto__`) is still reported.
+  const problems = new Map<string, string>()
   for (const issue of parsed.error.issues) {
     const { field, message } = firstProblem({ issues: [issue] } as z.ZodError)
-    problems[field] ??= message
+    if (!problems.has(field)) problems.set(field, message)
   }
-  return problems
+  return Object.fromEntries(problems)
 }
 
 /**

@@ -11,7 +11,7 @@ import { adContentFrom, adInputProblems } from '../ads/ad-input.js'
 import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow, Database } from '../db/schema.js'
 import { slotKey } from '../../shared/slug.js'
-import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -69,8 +69,11 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
     const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
-    const content = adContentFrom(body)
-    return c.json({ ad: toWireAd({ ...content, code: 'ADS0000000000' }) })
+    try {
+      return c.json({ ad: toWireAd({ ...adContentFrom(body), code: 'ADS0000000000' }) })
+    } catch (error) {
+      return refusal(c, error)
+    }
   })
 
   app.post('/', async (c) => {
@@ -89,8 +92,12 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
       return consoleError(c, 422, 'choose the organisation the ad belongs to', { errors: { organisation: 'choose an organisation' } })
     const problems = adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
-    const row = await createAd(db, target.id, fields)
-    return c.json({ ad: { ...editable(row), organisation: target.code } }, 201)
+    try {
+      const row = await createAd(db, target.id, fields)
+      return c.json({ ad: { ...editable(row), organisation: target.code } }, 201)
+    } catch (error) {
+      return refusal(c, error)
+    }
   })
 
   app.get('/:code', async (c) => {
@@ -107,7 +114,11 @@ export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVa
     const { organisation: _ignored, ...fields } = body
     const problems = adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
-    return c.json({ ad: editable(await updateAd(db, row.code, fields)) })
+    try {
+      return c.json({ ad: editable(await updateAd(db, row.code, fields)) })
+    } catch (error) {
+      return refusal(c, error)
+    }
   })
 
   app.delete('/:code', async (c) => {

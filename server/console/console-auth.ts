@@ -7,7 +7,7 @@
  * `/console/login`, `/console/callback`, `/console/logout` (POST) and
  * `/console/signed-out`.
  */
-import { timingSafeEqual } from 'node:crypto'
+import { sameSecret } from '../http/constant-time.js'
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import * as oidc from 'openid-client'
@@ -102,8 +102,8 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
   app.post('/logout', async (c) => {
     const session = await consoleSession(c, db)
     if (!session) return c.redirect('/console/signed-out', 303)
-    const form = await c.req.parseBody()
-    if (typeof form.csrf !== 'string' || !sameToken(form.csrf, session.csrf))
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    if (typeof form.csrf !== 'string' || !sameSecret(form.csrf, session.csrf))
       return problem(c, 'The sign-out form expired. Go back and try again.')
     await endConsoleSession(c, db, session)
     const registered = await client()
@@ -129,7 +129,5 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
 function safeReturnPath(value: string | undefined): string {
   return value && /^\/console(\/[\w\-/]*)?$/.test(value) ? value : '/console'
 }
-
-const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 const problem = (c: Context, message: string) => htmlPage(c, 400, 'Console sign-in', messagePage('Console sign-in', message))

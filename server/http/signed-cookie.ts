@@ -4,7 +4,8 @@
  * signed with a deployment secret so a visitor cannot forge one, HttpOnly
  * and SameSite=Lax so the provider's redirect back brings it along.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { sameSecret } from './constant-time.js'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
@@ -35,7 +36,7 @@ export function signedCookie<T extends object>(db: Kysely<Database>, name: strin
       deleteCookie(c, name, { path })
       if (!payload) return undefined
       const expected = await sign(payload)
-      if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return undefined
+      if (!sameSecret(signature, expected)) return undefined
       try {
         return JSON.parse(Buffer.from(payload, 'base64url').toString()) as T
       } catch {

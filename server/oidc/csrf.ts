@@ -3,7 +3,8 @@
  * token in a SameSite=Strict cookie that the form must echo (the
  * double-submit pattern), compared in constant time.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { sameSecret } from '../http/constant-time.js'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 
@@ -32,7 +33,5 @@ export function csrfToken(c: Context): string {
 export function csrfTokenMatches(c: Context, submitted: string | null): boolean {
   const cookie = getCookie(c, CSRF_COOKIE)
   if (!cookie || !submitted) return false
-  const a = Buffer.from(cookie)
-  const b = Buffer.from(submitted)
-  return a.length === b.length && timingSafeEqual(a, b)
+  return sameSecret(submitted, cookie)
 }

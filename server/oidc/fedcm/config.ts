@@ -59,12 +59,12 @@ export function fedcmConfigFiles(provider: Provider): Hono {
   // Where a refused assertion's `error.url` points: a page saying why.
   app.get('/fedcm/error', (c) => {
     const code = c.req.query('code') ?? 'error'
-    const why: Record<string, string> = {
-      unauthorized_client: 'This site is not registered to sign you in with svc.',
-      access_denied: 'You are not signed in to svc.',
-      invalid_request: 'The sign-in request was not valid.',
-    }
-    return htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in could not finish', why[code] ?? 'Something went wrong.'))
+    const why = new Map([
+      ['unauthorized_client', 'This site is not registered to sign you in with svc.'],
+      ['access_denied', 'You are not signed in to svc.'],
+      ['invalid_request', 'The sign-in request was not valid.'],
+    ])
+    return htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in could not finish', why.get(code) ?? 'Something went wrong.'))
   })
   app.get('/fedcm/icon.svg', (c) =>
     c.body(

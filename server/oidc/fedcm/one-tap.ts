@@ -12,6 +12,8 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { deploymentSecret } from '../../db/settings.js'
 import { escapeHtml } from '../../http/html.js'
+import { htmlPage } from '../pages/html-page.js'
+import { messagePage } from '../pages/message-page.js'
 import type { Provider } from '../provider.js'
 import { browserCredential } from './browser-credential.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
@@ -70,7 +72,11 @@ export function oneTap(provider: Provider): Hono {
     )
   })
 
-  app.post('/', bodyLimit({ maxSize: 16 * 1024 }), async (c) => {
+  const limit = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) => htmlPage(c, 400, 'Sign in', messagePage('Sign-in could not finish', 'The form is too large.')),
+  })
+  app.post('/', limit, async (c) => {
     const form = new URLSearchParams(await c.req.text())
     const request = await read(c, form)
     if ('refusal' in request) return request.refusal
