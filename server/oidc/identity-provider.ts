@@ -5,7 +5,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
-import { isPublicClient, redirectUrisOf } from '../clients/clients.js'
+import { isPublicClient, originsOf } from '../clients/clients.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import { authorizeEndpoint } from './authorize/authorize.js'
 import { type LoginThrottle, loginThrottle } from './authorize/login-throttle.js'
@@ -66,7 +66,7 @@ function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
     const stamp = readStamp?.()
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached.origins
     const clients = await provider.db.selectFrom('clients').selectAll().execute()
-    const origins = new Set(clients.filter(isPublicClient).flatMap((client) => redirectUrisOf(client).map((uri) => new URL(uri).origin)))
+    const origins = new Set(clients.filter(isPublicClient).flatMap(originsOf))
     cached = { stamp, origins }
     return origins
   }

@@ -2,6 +2,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../clients/clients.js'
 import { rotateSigningKey } from './signing-keys.js'
 import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
 
@@ -305,5 +306,16 @@ describe('a public client with oauth4webapi', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
     const authorize = await fetch(`${idp.issuer}/oidc/authorize?client_id=x`, { headers: { Origin: 'http://127.0.0.1:3000' } })
     expect(authorize.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it("gives no CORS to the opaque origin `null`, even when a public app's redirect URI has a custom scheme", async () => {
+    await createClient(idp.db, { name: 'Phone App', redirectUris: ['com.example.app:/callback'], public: true })
+    for (const method of ['OPTIONS', 'POST']) {
+      const answer = await fetch(`${idp.issuer}/oidc/token`, {
+        method,
+        headers: { Origin: 'null', 'Access-Control-Request-Method': 'POST' },
+      })
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull()
+    }
   })
 })
