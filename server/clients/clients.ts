@@ -34,6 +34,23 @@ function exactUri(field: string, value: string): string {
   return value
 }
 
+/** An http(s) URL svc calls or links to; returned as the URL parser writes it. */
+function webUrl(field: string, value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
+    throw new InvalidInput(field, `${field} must be an http or https URL`)
+  return url.href
+}
+
+const MAX_URIS = 50
+
+/** Registered URIs, each once; too many is refused rather than kept. */
+function uriSet(field: string, values: string[]): string[] {
+  const unique = [...new Set(values.map((value) => exactUri(field, value)))]
+  if (unique.length > MAX_URIS) throw new InvalidInput(field, `a client may register at most ${MAX_URIS} ${field}s`)
+  return unique
+}
+
 function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
@@ -52,20 +69,16 @@ export async function createClient(
   const name = input.name.trim()
   if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
   if (input.redirectUris.length === 0) throw new InvalidInput('redirect_uris', 'a client needs at least one redirect URI')
-  const redirectUris = input.redirectUris.map((uri) => exactUri('redirect_uri', uri))
-  const postLogoutRedirectUris = (input.postLogoutRedirectUris ?? []).map((uri) => exactUri('post_logout_redirect_uri', uri))
+  const redirectUris = uriSet('redirect_uri', input.redirectUris)
+  const postLogoutRedirectUris = uriSet('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [])
   const scopes = input.scopes ?? [...SCOPES]
   for (const scope of scopes) {
     if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
       throw new InvalidInput('scopes', `scope ${JSON.stringify(scope)} is unknown; known: ${SCOPES.join(' ')}`)
   }
-  for (const [field, value] of [
-    ['webhook_url', input.webhookUrl],
-    ['privacy_policy_url', input.privacyPolicyUrl],
-    ['terms_of_service_url', input.termsOfServiceUrl],
-  ] as const) {
-    if (value !== undefined && !/^https?:\/\//.test(value)) throw new InvalidInput(field, `${field} must be an http or https URL`)
-  }
+  const webhookUrl = input.webhookUrl === undefined ? null : webUrl('webhook_url', input.webhookUrl)
+  const privacyPolicyUrl = input.privacyPolicyUrl === undefined ? null : webUrl('privacy_policy_url', input.privacyPolicyUrl)
+  const termsOfServiceUrl = input.termsOfServiceUrl === undefined ? null : webUrl('terms_of_service_url', input.termsOfServiceUrl)
   const clientId = `cli_${randomBytes(12).toString('base64url')}`
   const clientSecret = input.public ? undefined : `sec_${randomBytes(32).toString('base64url')}`
   await db
@@ -77,9 +90,9 @@ export async function createClient(
       redirect_uris: JSON.stringify(redirectUris),
       post_logout_redirect_uris: JSON.stringify(postLogoutRedirectUris),
       scopes: JSON.stringify(scopes),
-      webhook_url: input.webhookUrl ?? null,
-      privacy_policy_url: input.privacyPolicyUrl ?? null,
-      terms_of_service_url: input.termsOfServiceUrl ?? null,
+      webhook_url: webhookUrl,
+      privacy_policy_url: privacyPolicyUrl,
+      terms_of_service_url: termsOfServiceUrl,
       owner_sub: input.ownerSub ?? null,
       created_at: now.toISOString(),
     })

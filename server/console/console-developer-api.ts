@@ -12,6 +12,7 @@ import type { ClientRow, Database } from '../db/schema.js'
 import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
+import { flag, optionalText, stringList } from './console-input.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -41,21 +42,19 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
 
   app.post('/', async (c) => {
     const input = (await jsonObject(c)) ?? {}
-    const list = (value: unknown) =>
-      Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : []
-    const optional = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
     try {
+      const registration = {
+        name: optionalText(input, 'name') ?? '',
+        public: flag(input, 'public'),
+        redirectUris: stringList(input, 'redirect_uris'),
+        postLogoutRedirectUris: stringList(input, 'post_logout_redirect_uris'),
+        webhookUrl: optionalText(input, 'webhook_url'),
+        privacyPolicyUrl: optionalText(input, 'privacy_policy_url'),
+        termsOfServiceUrl: optionalText(input, 'terms_of_service_url'),
+        ownerSub: c.get('session').sub,
+      }
       const made = await db.transaction().execute(async (trx) => {
-        const { clientId, clientSecret } = await createClient(trx, {
-          name: typeof input.name === 'string' ? input.name : '',
-          public: input.public === true,
-          redirectUris: list(input.redirect_uris),
-          postLogoutRedirectUris: list(input.post_logout_redirect_uris),
-          webhookUrl: optional(input.webhook_url),
-          privacyPolicyUrl: optional(input.privacy_policy_url),
-          termsOfServiceUrl: optional(input.terms_of_service_url),
-          ownerSub: c.get('session').sub,
-        })
+        const { clientId, clientSecret } = await createClient(trx, registration)
         const row = (await trx.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst())!
         const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
         return { row, clientSecret, webhookSecret }

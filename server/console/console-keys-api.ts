@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
+import { optionalWholeNumber, stringList } from './console-input.js'
 
 /**
  * Builds the key routes, mounted at `/console/api/keys`.
@@ -54,13 +55,9 @@ export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleV
       roles.operator && typeof input.organisation === 'string' ? input.organisation : roles.organisation,
     )
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
-    const origins = Array.isArray(input.origins)
-      ? input.origins.map(String).filter(Boolean)
-      : String(input.origins ?? '')
-          .split(/\s+/)
-          .filter(Boolean)
-    const rateLimit = input.rate_limit === undefined || input.rate_limit === '' ? undefined : Number(input.rate_limit)
     try {
+      const origins = stringList(input, 'origins')
+      const rateLimit = optionalWholeNumber(input, 'rate_limit')
       const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins, rateLimit })
       return c.json({ id: keyId, api_key: apiKey }, 201)
     } catch (error) {

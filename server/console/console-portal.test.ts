@@ -83,6 +83,42 @@ describe('the developer portal', () => {
   })
 })
 
+describe('console API input', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['an unparseable webhook URL', { webhook_url: 'http://%%%' }, 'webhook_url'],
+    ['a webhook URL without a host', { webhook_url: 'https://' }, 'webhook_url'],
+    ['markup for a privacy policy URL', { privacy_policy_url: 'https://a"><script>' }, 'privacy_policy_url'],
+    ['a number for the post-logout URIs', { post_logout_redirect_uris: 5 }, 'post_logout_redirect_uris'],
+    ['"yes" for public', { public: 'yes' }, 'public'],
+    ['a number for the name', { name: 7 }, 'name'],
+    [
+      'more redirect URIs than a client may have',
+      { redirect_uris: Array.from({ length: 51 }, (_, i) => `https://a.example/${i}`) },
+      'redirect_uri',
+    ],
+  ])('refuses a client with %s, naming the field', async (_, fields, field) => {
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const refused = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'https://shop.example/cb', ...fields })
+    expect(refused.status).toBe(422)
+    expect(Object.keys((await refused.json()).errors)).toEqual([field])
+  })
+
+  it('keeps a redirect URI given twice once', async () => {
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const uri = 'https://shop.example/cb'
+    const made = await (await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: [uri, uri] })).json()
+    expect(made.client.redirect_uris).toEqual([uri])
+  })
+
+  it.each([[[5]], [true], ['12x'], [1.5]])('refuses an API key whose rate_limit is %j', async (rateLimit) => {
+    const organisation = await createOrganisation(idp.db, { name: 'Limits' })
+    const admin = await consoleUser(idp, { svcRole: 'admin', svcApp: organisation.code })
+    const refused = await admin.api('POST', '/keys', { origins: 'https://www.example.com', rate_limit: rateLimit })
+    expect(refused.status).toBe(422)
+    expect(Object.keys((await refused.json()).errors)).toEqual(['rate_limit'])
+  })
+})
+
 describe('signing keys in the console', () => {
   it('shows an operator the keys with their ages and rotates now; nobody else', async () => {
     const operator = await consoleUser(idp, { svcMaster: true })
