@@ -87,6 +87,14 @@ describe('GET /ads/{display}', () => {
     }
   })
 
+  it('takes a target that only decodes to its path (/%61ds) for no request of its own', async () => {
+    for (const path of ['/%61ds', '/ad%73/home']) {
+      const res = await get(path)
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ status: 'error', code: 404, message: `no page at ${path}` })
+    }
+  })
+
   it('treats anywhere and no slug as every slot', async () => {
     await publisher.addAd({ display: 'Home' })
     await publisher.addAd({ display: 'Donation Stories' })

@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
+import { isAdsRequest } from './ads-fast-path.js'
 import type { AdsAnswer } from './respond.js'
 
 /**
@@ -20,6 +21,9 @@ export function adsApi(answerAdsRequest: (request: AdsRequestLine) => Promise<Ad
     const pathStart = url.indexOf('/', url.indexOf('//') + 2)
     const queryStart = url.indexOf('?', pathStart)
     const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart)
+    // The router matched the decoded path; the API reads the path as sent, as the fast path does,
+    // so a target like `/%61ds` that only decodes to the API's path is not one of its requests.
+    if (!isAdsRequest(url.slice(pathStart))) return c.json({ status: 'error', code: 404, message: `no page at ${path}` }, 404)
     const answer = await answerAdsRequest({
       method: c.req.method,
       path: path.slice(ADS_PATH.length),

@@ -66,6 +66,8 @@ describe('the node:http fast path', () => {
     ['GET', '/ads', { Origin: 'https://partner.example' }],
     ['OPTIONS', '/ads/home', { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET' }],
     ['GET', '/ads/home?limit=2', { 'If-None-Match': '*' }],
+    ['GET', '/%61ds'],
+    ['GET', '/ad%73/home'],
   ])('answers %s %s exactly as the Hono sub-app does', async (method, path, extra = {}) => {
     const headers = { Authorization: `Bearer ${limitedKey}`, ...extra }
     const viaHono = await observable(await bff.app.request(path, { method, headers }))
