@@ -298,6 +298,17 @@ describe('the token endpoint refuses', () => {
     expect((await res.json()).error).toBe(error)
   })
 
+  it('an empty scope on a refresh, which would make a token for nothing', async () => {
+    const { refresh_token } = await (await redeem(await codeFor())).json()
+    const res = await tokenRequest({ grant_type: 'refresh_token', refresh_token, scope: ' ' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      error: 'invalid_scope',
+      error_description: 'scope names no scope; leave it out to keep the granted scopes',
+    })
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token })).status).toBe(200)
+  })
+
   it('a body that is not a form', async () => {
     const res = await fetch(`${idp.issuer}/oidc/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
     expect(res.status).toBe(400)

@@ -156,6 +156,7 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
   const granted = token.scopes.split(' ')
   const asked = form.get('scope')
   const scopes = asked === null ? granted : [...new Set(asked.split(' ').filter(Boolean))]
+  if (scopes.length === 0) throw new InvalidScope('scope names no scope; leave it out to keep the granted scopes')
   const wider = scopes.find((scope) => !granted.includes(scope))
   if (wider) throw new InvalidScope(`scope ${wider} was not granted; a refresh can only narrow the scope`)
 
