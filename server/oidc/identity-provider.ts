@@ -3,7 +3,7 @@
  * set, every `/oidc/*` endpoint and FedCM, with CORS on token, userinfo and
  * revocation for public clients' registered origins (never on authorize).
  */
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Handler, Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { isPublicClient, originsOf } from '../clients/clients.js'
 import { changeStampOf } from '../db/change-stamp.js'
@@ -55,8 +55,29 @@ export function identityProvider(provider: Provider, { throttle = loginThrottle(
   app.get('/oidc/iframe/check_session', checkSessionIframe)
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))
+  // Registered last, so they answer only the methods the endpoints above do not take.
+  for (const [path, allowed] of Object.entries(ENDPOINT_METHODS)) app.all(path, methodNotAllowed(allowed))
   return app
 }
+
+/** The methods each endpoint takes (HEAD comes with GET). */
+const ENDPOINT_METHODS: Record<string, string[]> = {
+  '/oidc/authorize': ['GET', 'POST'],
+  '/oidc/token': ['POST'],
+  '/oidc/userinfo': ['GET', 'POST'],
+  '/oidc/revoke': ['POST'],
+  '/oidc/introspect': ['POST'],
+  '/oidc/logout': ['GET', 'POST'],
+}
+
+/** RFC 9110 §15.5.6: 405 naming the methods the endpoint takes, in RFC 6749's error shape. */
+const methodNotAllowed =
+  (allowed: string[]): Handler =>
+  (c) =>
+    c.json({ error: 'invalid_request', error_description: `use ${allowed.join(' or ')}` }, 405, {
+      Allow: [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '),
+      'Cache-Control': 'no-store',
+    })
 
 /** The origins of public clients' redirect URIs, reloaded when the database changes. */
 function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {

@@ -23,6 +23,7 @@ async function signIn(
   config: client.Configuration,
   scope = 'openid profile email offline_access svc.access',
   extra: Record<string, string> = {},
+  { post = false } = {},
 ) {
   const verifier = client.randomPKCECodeVerifier()
   const state = client.randomState()
@@ -37,7 +38,7 @@ async function signIn(
     ...extra,
   })
   const browser = new ScriptedBrowser()
-  const callback = await browser.authorize(url)
+  const callback = await browser.authorize(url, { post })
   const tokens = await client.authorizationCodeGrant(config, callback, {
     pkceCodeVerifier: verifier,
     expectedState: state,
@@ -125,6 +126,19 @@ describe('a confidential client with openid-client', () => {
       client: idp.confidential.clientId,
       data: { account: idp.sub, scopes: tokens.scope!.split(' '), ip: '127.0.0.1', user_agent: expect.any(String) },
     })
+  })
+
+  it('takes the authorization request form-encoded in a POST as well (OIDC Core 3.1.2.1)', async () => {
+    const config = await confidentialConfig()
+    const { tokens, callback, nonce } = await signIn(config, 'openid email', {}, { post: true })
+    expect(callback.searchParams.get('iss')).toBe(idp.issuer)
+    expect(tokens.claims()).toMatchObject({ sub: idp.sub, nonce, email: 'ada@example.com' })
+    const asJson = await fetch(`${idp.issuer}/oidc/authorize`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(asJson.status).toBe(400)
   })
 
   it('releases only the claims the scopes allow', async () => {

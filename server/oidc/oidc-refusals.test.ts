@@ -309,6 +309,20 @@ describe('the token endpoint refuses', () => {
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token })).status).toBe(200)
   })
 
+  it.each([
+    ['PUT', '/oidc/token', 'POST'],
+    ['GET', '/oidc/token', 'POST'],
+    ['GET', '/oidc/revoke', 'POST'],
+    ['DELETE', '/oidc/introspect', 'POST'],
+    ['PUT', '/oidc/userinfo', 'GET, POST, HEAD'],
+    ['DELETE', '/oidc/authorize', 'GET, POST, HEAD'],
+  ])('%s %s, with 405 and the methods it takes', async (method, path, allow) => {
+    const res = await fetch(`${idp.issuer}${path}`, { method })
+    expect(res.status).toBe(405)
+    expect(res.headers.get('Allow')).toBe(allow)
+    expect((await res.json()).error).toBe('invalid_request')
+  })
+
   it('a body that is not a form', async () => {
     const res = await fetch(`${idp.issuer}/oidc/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
     expect(res.status).toBe(400)

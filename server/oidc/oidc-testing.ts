@@ -128,8 +128,19 @@ export class ScriptedBrowser {
    * @example
    * const callback = await browser.authorize(url, { decision: 'allow' })
    */
-  async authorize(url: string | URL, { email = USER.email, password = USER.password, decision = 'allow' } = {}): Promise<URL> {
-    let res = await this.request(String(url))
+  async authorize(
+    url: string | URL,
+    { email = USER.email, password = USER.password, decision = 'allow', post = false } = {},
+  ): Promise<URL> {
+    const request = new URL(url)
+    // With `post`, the request's parameters go form-encoded in a POST (OIDC Core §3.1.2.1).
+    let res = post
+      ? await this.request(`${request.origin}${request.pathname}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: request.search.slice(1),
+        })
+      : await this.request(String(url))
     const issuer = new URL(url).origin
     for (let step = 0; step < 4; step++) {
       if (res.status === 302) return new URL(res.headers.get('Location')!)

@@ -181,6 +181,14 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
 
   const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorPage(c, 400, 'The form is too large.') })
 
+  // OIDC Core §3.1.2.1: the same request may come form-encoded in a POST.
+  app.post('/', limit, async (c) => {
+    if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return errorPage(c, 400, 'An authorization request sent by POST must be application/x-www-form-urlencoded.')
+    }
+    return authorize(c, { query: await c.req.text(), startedAt: epochSeconds(provider.now()) })
+  })
+
   app.post('/login', limit, async (c) => {
     const read = await readForm(c)
     if (read instanceof Response) return read
