@@ -95,12 +95,13 @@ export function createBff({
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
-  app.use(
-    bodyLimit({
-      maxSize: MAX_REQUEST_BODY_BYTES,
-      onError: (c) => c.json({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: MAX_REQUEST_BODY_BYTES,
+    onError: (c) => c.json({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
+  })
+  // GET and HEAD carry no body; the limit would still build the web Request that the
+  // node adapter otherwise never makes, costing userinfo a fifth of its throughput.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.route('/', healthChecks(db, draining))
   app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
