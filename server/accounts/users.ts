@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely'
 import { insertWithFreshCode } from '../db/public-code.js'
+import { isUniqueViolation } from '../db/unique-violation.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -41,12 +42,15 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
     if (!/^[\w.-]+:[\w.*-]+$/.test(entry))
       throw new InvalidInput('svc_access', `svc.access entry ${JSON.stringify(entry)} must be <Area>:<Permission>`)
   }
-  if (input.picture !== undefined && !URL.canParse(input.picture)) throw new InvalidInput('picture', 'picture must be a URL')
+  // The picture is released as a claim and shown by partner pages: a web image only.
+  if (input.picture !== undefined && !/^https?:$/.test(URL.canParse(input.picture) ? new URL(input.picture).protocol : ''))
+    throw new InvalidInput('picture', 'picture must be an http or https URL')
+  const emailTaken = () => new InvalidInput('email', `an account with the email ${email} exists already`)
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
-  if (existing) throw new InvalidInput('email', `an account with the email ${email} exists already`)
+  if (existing) throw emailTaken()
   const timestamp = now.toISOString()
   const passwordHash = await hashPassword(input.password)
-  const { result } = await insertWithFreshCode('ACC', (sub) =>
+  const inserted = insertWithFreshCode('ACC', (sub) =>
     db
       .insertInto('users')
       .values({
@@ -69,7 +73,14 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
       .returningAll()
       .executeTakeFirstOrThrow(),
   )
-  return result
+  try {
+    return (await inserted).result
+  } catch (error) {
+    // Another request registered the same address since the check above.
+    if (isUniqueViolation(error) && (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()))
+      throw emailTaken()
+    throw error
+  }
 }
 
 /**

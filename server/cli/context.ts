@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path'
 import type { Kysely } from 'kysely'
 import { openDatabase } from '../db/open-database.js'
+import { UsageError } from './cli-error.js'
 import type { Database } from '../db/schema.js'
 
 export interface CliIo {
@@ -28,6 +29,9 @@ export const DEFAULT_SQLITE_PATH = './data/svc.db'
  * sqlitePathFrom({ db: undefined }, process.env)
  */
 export function sqlitePathFrom(flags: { db?: string }, env: CliIo['env']): string {
+  // SQLite takes an empty name for a temporary database, deleted on close: everything written would be lost.
+  if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db must name a database file')
+  if (flags.db === undefined && env.SVC_DB !== undefined && env.SVC_DB.trim() === '') throw new UsageError('SVC_DB is set but empty')
   return flags.db ?? env.SVC_DB ?? DEFAULT_SQLITE_PATH
 }
 

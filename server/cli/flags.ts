@@ -68,3 +68,28 @@ export function list(value: string | undefined): string[] | undefined {
     .map((item) => item.trim())
     .filter((item) => item !== '')
 }
+
+/**
+ * Reads the issuer URL: absolute http(s), no query, fragment or credentials; without a trailing slash.
+ *
+ * @example
+ * const issuer = issuerFrom(values.issuer ?? env.SVC_ISSUER, '--issuer')
+ */
+export function issuerFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password)
+    throw new UsageError(`${name} must be an http or https URL without query, fragment or credentials, like https://id.example.com`)
+  return url.href.replace(/\/$/, '')
+}
+
+/**
+ * Reads a setting that takes one of a few documented values; anything else is refused, not read as the default.
+ *
+ * @example
+ * oneOf(env.SVC_ACCESS_LOG, 'SVC_ACCESS_LOG', ['0', '1'])
+ */
+export function oneOf(value: string | undefined, name: string, allowed: string[]): string | undefined {
+  if (value !== undefined && !allowed.includes(value)) throw new UsageError(`${name} must be ${allowed.join(' or ')}`)
+  return value
+}

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -151,11 +151,66 @@ describe('svc-bff', () => {
     [['org', 'create', '--name', 'A', '--colour', 'red'], 2, "Unknown option '--colour'"],
     [['ads', 'list'], 2, 'unknown command "ads"; run svc-bff --help for the list'],
     [['seed'], 2, 'seed needs --demo: it seeds the demo organisation, key and ads'],
+    [
+      ['seed', '--demo', '--issuer', 'not a url'],
+      2,
+      '--issuer must be an http or https URL without query, fragment or credentials, like https://id.example.com',
+    ],
+    [['user', 'delete', '--sub', 'ACC1', '--email', 'a@b.example'], 2, 'name the account with --email or --sub, not both'],
+    [['user', 'delete', '--sub', 'a@b.example'], 1, 'no account has the code a@b.example'],
+    [
+      ['user', 'create', '--email', 'p@b.example', '--name', 'P', '--password', 'long enough', '--picture', 'javascript:alert(1)'],
+      1,
+      'picture must be an http or https URL',
+    ],
   ])('refuses %j with exit %i', async (argv, exitCode, message) => {
     const result = await json(...argv)
     expect(result.exitCode).toBe(exitCode)
     expect(result.body).toEqual({ error: { message, exit_code: exitCode } })
     expect(result.stderr).toBe(`svc-bff: ${message}`)
+  })
+
+  it('acts on the account --email names, never on one whose code is that text', async () => {
+    await json('user', 'create', '--email', 'keep@b.example', '--name', 'Keep', '--password', 'long enough')
+    const gone = await json('user', 'create', '--email', 'gone@b.example', '--name', 'Gone', '--password', 'long enough')
+    expect((await json('user', 'delete', '--email', gone.body.sub)).exitCode).toBe(1)
+    expect((await json('user', 'delete', '--sub', gone.body.sub)).exitCode).toBe(0)
+    expect((await json('user', 'delete', '--email', 'KEEP@b.example')).exitCode).toBe(0)
+  })
+
+  it('refuses a database that is not one, or no name at all, in a line', async () => {
+    const empty = await runCli(['ad', 'list', '--db', ''], { stdout: () => {}, stderr: () => {}, env: {} })
+    expect(empty).toBe(2)
+    const lines: string[] = []
+    const notDatabase = join(mkdtempSync(join(tmpdir(), 'svc-cli-')), 'notes.txt')
+    writeFileSync(notDatabase, 'just some text, long enough to be read as a header by SQLite '.repeat(10))
+    const code = await runCli(['ad', 'list', '--db', notDatabase], { stdout: () => {}, stderr: (t) => lines.push(t), env: {} })
+    expect(code).toBe(1)
+    expect(lines).toEqual([`svc-bff: cannot open SQLite database at ${notDatabase}: file is not a database`])
+  })
+
+  it.each<[Record<string, string>, string[], string]>([
+    [{ SVC_WEBHOOK_LEASE_SECONDS: 'abc' }, [], 'SVC_WEBHOOK_LEASE_SECONDS must be an integer from 1 to 3600'],
+    [{ SVC_ACCESS_LOG: 'true' }, [], 'SVC_ACCESS_LOG must be 0 or 1'],
+    [{ SVC_WEBHOOK_ALLOW_PRIVATE: 'yes' }, [], 'SVC_WEBHOOK_ALLOW_PRIVATE must be 0 or 1'],
+    [{ SVC_LOG_LEVEL: 'verbose' }, [], 'SVC_LOG_LEVEL must be info or warn or error'],
+    [
+      {},
+      ['--issuer', 'ftp://id.example'],
+      '--issuer must be an http or https URL without query, fragment or credentials, like https://id.example.com',
+    ],
+    [{ SVC_DB: ' ' }, [], 'SVC_DB is set but empty'],
+  ])('serve refuses %j %j before it opens anything', async (env, argv, message) => {
+    const lines: string[] = []
+    const code = await runCli(['serve', '--port', '0', ...argv], { stdout: () => {}, stderr: (t) => lines.push(t), env })
+    expect(code).toBe(2)
+    expect(lines.join('\n')).toContain(message)
+  })
+
+  it('serve names a host it cannot listen on in a line', async () => {
+    const result = await cli('serve', '--port', '0', '--host', '999.1.1.1')
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toBe('svc-bff: cannot listen on host 999.1.1.1: it is not an address of this machine; choose another with --host')
   })
 
   it('creates users and clients and rotates signing keys for the identity provider', async () => {

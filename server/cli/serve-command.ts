@@ -11,7 +11,7 @@ import { webhookWorker } from '../webhooks/worker.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl, sqlitePathFrom } from './context.js'
-import { integer, parseFlags } from './flags.js'
+import { integer, issuerFrom, oneOf, parseFlags } from './flags.js'
 
 export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
 
@@ -28,8 +28,14 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     issuer: { type: 'string' },
     demo: { type: 'boolean' },
   })
+  // Every setting is read before anything opens, so a bad one stops the command cleanly.
   const port = integer(values.port ?? io.env.PORT, values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
   const hostname = values.host ?? io.env.HOST ?? '127.0.0.1'
+  const configuredIssuer = issuerFrom(values.issuer ?? io.env.SVC_ISSUER, values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
+  const leaseSeconds = integer(io.env.SVC_WEBHOOK_LEASE_SECONDS, 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
+  const allowPrivate = oneOf(io.env.SVC_WEBHOOK_ALLOW_PRIVATE, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
+  oneOf(io.env.SVC_ACCESS_LOG, 'SVC_ACCESS_LOG', ['0', '1'])
+  oneOf(io.env.SVC_LOG_LEVEL, 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
   const sqlitePath = sqlitePathFrom(values, io.env)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
@@ -47,13 +53,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   let draining = false
   const server = createServer((req, res) => listener(req, res))
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new CliError(`port ${port} is already in use; choose another with --port`) : error),
-    )
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, port, hostname)))
     server.listen(port, hostname, () => resolve(server.address() as AddressInfo))
   })
     .then(async (address) => {
-      const issuer = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${address.port}`
+      const issuer = configuredIssuer ?? `http://localhost:${address.port}`
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
@@ -66,10 +70,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       throw error
     })
 
-  const leaseSeconds = integer(io.env.SVC_WEBHOOK_LEASE_SECONDS, 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const worker = webhookWorker({
     db,
-    allowPrivate: io.env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
+    allowPrivate,
     ...(leaseSeconds === undefined ? {} : { leaseMs: leaseSeconds * 1000 }),
   })
   worker.start()
@@ -88,8 +91,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   process.once('SIGTERM', shutDown)
   process.once('SIGINT', shutDown)
 
-  const url = values.issuer ?? io.env.SVC_ISSUER ?? `http://localhost:${listening.port}`
-  const base = url.replace(/\/$/, '')
+  const base = configuredIssuer ?? `http://localhost:${listening.port}`
   const lines = [
     `svc is listening on http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`,
     `  Demo partner page  ${base}/`,
@@ -108,4 +110,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     json: { url: base, port: listening.port, database, ...(demoApiKey ? { demo_api_key: demoApiKey } : {}) },
     text: lines.join('\n'),
   }
+}
+
+/** Why the server could not listen, in a sentence. */
+function listenFailure(error: NodeJS.ErrnoException, port: number, hostname: string): Error {
+  if (error.code === 'EADDRINUSE') return new CliError(`port ${port} is already in use; choose another with --port`)
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EADDRNOTAVAIL')
+    return new CliError(`cannot listen on host ${hostname}: it is not an address of this machine; choose another with --host`)
+  if (error.code === 'EACCES') return new CliError(`not allowed to listen on port ${port}; choose one above 1023 with --port`)
+  return error
 }

@@ -56,10 +56,14 @@ export const USER_ACCOUNT_USAGE = ['user revoke-consent (--email E | --sub S) --
 )
 
 async function userNamed(db: Parameters<typeof userByLogin>[0], values: { email?: string; sub?: string }) {
-  const login = values.email ?? values.sub
-  if (login === undefined) throw new UsageError('name the account with --email or --sub')
-  const user = await userByLogin(db, login)
-  if (!user) throw new CliError(`no account has the ${values.email !== undefined ? 'email' : 'code'} ${login}`)
+  if (values.email !== undefined && values.sub !== undefined) throw new UsageError('name the account with --email or --sub, not both')
+  if (values.email === undefined && values.sub === undefined) throw new UsageError('name the account with --email or --sub')
+  // Each flag reads its own column, so an e-mail address given as --sub names no one.
+  const user =
+    values.email !== undefined
+      ? await db.selectFrom('users').selectAll().where('email', '=', values.email.trim().toLowerCase()).executeTakeFirst()
+      : await db.selectFrom('users').selectAll().where('sub', '=', values.sub!.trim()).executeTakeFirst()
+  if (!user) throw new CliError(`no account has the ${values.email !== undefined ? `email ${values.email}` : `code ${values.sub}`}`)
   return user
 }
 

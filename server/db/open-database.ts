@@ -46,19 +46,20 @@ export class DatabaseUnavailable extends Error {
 export async function openDatabase(location: DatabaseLocation): Promise<Kysely<Database>> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl)
   const path = location.sqlitePath ?? ':memory:'
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   let sqlite: SQLite.Database
   try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
     sqlite = new SQLite(path, sqliteOptions())
+    // WAL lets the API read while a CLI command writes; the busy timeout makes
+    // a writer wait for another instead of failing at once. The first pragma
+    // also reads the file, so a file that is not a database fails here.
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('busy_timeout = 5000')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('synchronous = NORMAL')
   } catch (error) {
     throw new DatabaseUnavailable(`cannot open SQLite database at ${path}: ${(error as Error).message}`)
   }
-  // WAL lets the API read while a CLI command writes; the busy timeout makes
-  // a writer wait for another instead of failing at once.
-  sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('busy_timeout = 5000')
-  sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('synchronous = NORMAL')
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
   registerChangeStamp(db, sqliteChangeStamp(sqlite))
   await migrateToLatest(db)
