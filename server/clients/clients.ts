@@ -27,6 +27,9 @@ export interface NewClient {
 
 function exactUri(field: string, value: string): string {
   if (!URL.canParse(value)) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must be an absolute URI`)
+  // Compared character for character with what clients send, so nothing the URL parser would drop may be in it.
+  if (/[\s\u0000-\u001f\u007f]/.test(value))
+    throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must not contain spaces or control characters`)
   const url = new URL(value)
   if (url.hash) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must not have a fragment`)
   if (url.protocol === 'javascript:' || url.protocol === 'data:')
@@ -34,11 +37,24 @@ function exactUri(field: string, value: string): string {
   return value
 }
 
-/** An http(s) URL svc calls or links to; returned as the URL parser writes it. */
-function webUrl(field: string, value: string): string {
+const MAX_URL_LENGTH = 2048
+
+/**
+ * An http(s) URL svc calls (a webhook) or links to, as the URL parser
+ * writes it. Refused: anything the parser would quietly change (white
+ * space, control characters), credentials, fragments, over 2 KB.
+ *
+ * @example
+ * const url = webUrl('webhook_url', 'https://shop.example/hooks')
+ */
+export function webUrl(field: string, value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
     throw new InvalidInput(field, `${field} must be an http or https URL`)
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) throw new InvalidInput(field, `${field} must not contain spaces or control characters`)
+  if (url.username || url.password) throw new InvalidInput(field, `${field} must not carry a user name or password`)
+  if (url.hash) throw new InvalidInput(field, `${field} must not have a fragment`)
+  if (value.length > MAX_URL_LENGTH) throw new InvalidInput(field, `${field} must be at most ${MAX_URL_LENGTH} characters`)
   return url.href
 }
 

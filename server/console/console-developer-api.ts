@@ -7,12 +7,12 @@
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { createClient, isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/clients.js'
+import { createClient, isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf, webUrl } from '../clients/clients.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
-import { flag, optionalText, stringList } from './console-input.js'
+import { flag, optionalText, rowId, stringList } from './console-input.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -84,11 +84,12 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
   app.put('/:clientId/webhook', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const url = ((await jsonObject(c)) ?? {}).webhook_url
-    if (typeof url !== 'string' || !/^https?:\/\/[^\s/]+/.test(url) || !URL.canParse(url))
-      return consoleError(c, 422, 'webhook_url must be an http or https URL', {
-        errors: { webhook_url: 'webhook_url must be an http or https URL' },
-      })
+    let url: string
+    try {
+      url = webUrl('webhook_url', optionalText((await jsonObject(c)) ?? {}, 'webhook_url') ?? '')
+    } catch (error) {
+      return refusal(c, error)
+    }
     const secret = await db.transaction().execute(async (trx) => {
       await trx.updateTable('clients').set({ webhook_url: url }).where('id', '=', client.id).execute()
       const existing = await trx
@@ -112,8 +113,10 @@ export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: Con
   app.delete('/:clientId/webhook-secrets/:id', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
+    const id = rowId(c.req.param('id'))
+    if (id === undefined) return consoleError(c, 404, `no webhook secret ${c.req.param('id')} for this client`)
     try {
-      return c.json(await removeWebhookSecret(db, client.id, Number(c.req.param('id'))))
+      return c.json(await removeWebhookSecret(db, client.id, id))
     } catch (error) {
       return refusal(c, error)
     }

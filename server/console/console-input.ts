@@ -58,3 +58,13 @@ export function optionalWholeNumber(input: Record<string, unknown>, field: strin
   if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim())
   throw new InvalidInput(field, `${field} must be a whole number`)
 }
+
+/**
+ * A row id from a path: digits only, so that `8.0`, `0x8` or ` 8` name no row.
+ *
+ * @example
+ * const id = rowId(c.req.param('id')) // undefined for 'abc'
+ */
+export function rowId(value: string | undefined): number | undefined {
+  return value !== undefined && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined
+}

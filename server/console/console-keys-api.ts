@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
-import { optionalWholeNumber, stringList } from './console-input.js'
+import { optionalWholeNumber, rowId, stringList } from './console-input.js'
 
 /**
  * Builds the key routes, mounted at `/console/api/keys`.
@@ -71,7 +71,7 @@ export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleV
       .selectFrom('api_keys')
       .innerJoin('organisations', 'organisations.id', 'api_keys.organisation_id')
       .select(['api_keys.id', 'organisations.code'])
-      .where('api_keys.id', '=', Number(c.req.param('id')) || 0)
+      .where('api_keys.id', '=', rowId(c.req.param('id')) ?? 0)
       .executeTakeFirst()
     if (!key || (!roles.operator && key.code !== roles.organisation))
       return consoleError(c, 404, `no key ${c.req.param('id')} in your organisation`)

@@ -91,6 +91,11 @@ describe('console API input', () => {
     ['a number for the post-logout URIs', { post_logout_redirect_uris: 5 }, 'post_logout_redirect_uris'],
     ['"yes" for public', { public: 'yes' }, 'public'],
     ['a number for the name', { name: 7 }, 'name'],
+    ['a webhook URL with a line break', { webhook_url: 'https://p.example/a\nb' }, 'webhook_url'],
+    ['a webhook URL with credentials', { webhook_url: 'https://user:pw@p.example/' }, 'webhook_url'],
+    ['a webhook URL with a fragment', { webhook_url: 'https://p.example/#frag' }, 'webhook_url'],
+    ['a webhook URL of 100 KB', { webhook_url: `https://p.example/${'a'.repeat(100_000)}` }, 'webhook_url'],
+    ['a redirect URI with a tab', { redirect_uris: ['https://s.example/c\tb'] }, 'redirect_uri'],
     [
       'more redirect URIs than a client may have',
       { redirect_uris: Array.from({ length: 51 }, (_, i) => `https://a.example/${i}`) },
@@ -101,6 +106,39 @@ describe('console API input', () => {
     const refused = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'https://shop.example/cb', ...fields })
     expect(refused.status).toBe(422)
     expect(Object.keys((await refused.json()).errors)).toEqual([field])
+  })
+
+  it('changes a webhook URL only to one it will deliver to exactly as shown', async () => {
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const made = await (await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'https://shop.example/cb' })).json()
+    const path = `/clients/${made.client.client_id}/webhook`
+    for (const webhook_url of ['https://p.example/a b', 'https://p.example/\u0000', 'https://user:pw@p.example/', 'HTTP://%%%']) {
+      const refused = await developer.api('PUT', path, { webhook_url })
+      expect(refused.status).toBe(422)
+      expect(Object.keys((await refused.json()).errors)).toEqual(['webhook_url'])
+    }
+    expect((await (await developer.api('PUT', path, { webhook_url: 'HTTPS://P.example/hooks' })).json()).webhook_url).toBe(
+      'https://p.example/hooks',
+    )
+  })
+
+  it('finds no key or webhook secret by an id that is not plain digits', async () => {
+    const organisation = await createOrganisation(idp.db, { name: 'Ids' })
+    const admin = await consoleUser(idp, { svcRole: 'admin', svcApp: organisation.code })
+    const { id } = await (await admin.api('POST', '/keys', { origins: 'https://www.example.com' })).json()
+    for (const malformed of [`${id}.0`, `0x${id.toString(16)}`, `+${id}`, `${id}e0`]) {
+      expect((await admin.api('DELETE', `/keys/${encodeURIComponent(malformed)}`)).status).toBe(404)
+    }
+    expect((await admin.api('DELETE', `/keys/${id}`)).status).toBe(204)
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const made = await (
+      await developer.api('POST', '/clients', {
+        name: 'Shop',
+        redirect_uris: 'https://shop.example/cb',
+        webhook_url: 'https://shop.example/h',
+      })
+    ).json()
+    expect((await developer.api('DELETE', `/clients/${made.client.client_id}/webhook-secrets/abc`)).status).toBe(404)
   })
 
   it('keeps a redirect URI given twice once', async () => {
