@@ -331,6 +331,23 @@ describe('the token endpoint refuses', () => {
 })
 
 describe('introspection, userinfo and logout refuse', () => {
+  it('an access token sent both in the header and in the form (RFC 6750 §2)', async () => {
+    const { access_token } = await (await redeem(await codeFor())).json()
+    const both = await fetch(`${idp.issuer}/oidc/userinfo`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ access_token }),
+    })
+    expect(both.status).toBe(400)
+    expect((await both.json()).error).toBe('invalid_request')
+    const formOnly = await fetch(`${idp.issuer}/oidc/userinfo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ access_token }),
+    })
+    expect(formOnly.status).toBe(200)
+  })
+
   it('a public client at introspection', async () => {
     const res = await fetch(`${idp.issuer}/oidc/introspect`, {
       method: 'POST',

@@ -29,17 +29,21 @@ export function userinfoEndpoint(provider: Provider): Hono {
   app.onError(oauthErrorResponse)
   app.on(['GET', 'POST'], '/', async (c) => {
     const header = c.req.header('Authorization')
+    // RFC 6750 §2.2: the token may come in the form body instead, but only one way (§2).
+    const form =
+      c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')
+        ? new URLSearchParams(await c.req.text())
+        : undefined
+    const inForm = form?.getAll('access_token') ?? []
+    if (inForm.length > 1) throw new InvalidRequest('access_token must be given once')
+    if (header !== undefined && inForm.length > 0)
+      throw new InvalidRequest('send the access token one way only: the Authorization header or the form')
     let value: string | undefined
     if (header !== undefined) {
       const match = BEARER.exec(header)
       if (!match) throw invalidToken('the Authorization header must be Bearer <access token>')
       value = match[1]
-    } else if (c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-      // RFC 6750 §2.2: the token may come in the form body instead.
-      const form = new URLSearchParams(await c.req.text())
-      if (form.getAll('access_token').length > 1) throw new InvalidRequest('access_token must be given once')
-      value = form.get('access_token') ?? undefined
-    }
+    } else value = inForm[0]
     if (!value) {
       const error = new InvalidToken('an access token is required')
       error.headers['WWW-Authenticate'] = 'Bearer realm="svc"'
