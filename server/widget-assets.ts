@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { getAsset, isSea } from 'node:sea'
 import { fileURLToPath } from 'node:url'
 import { type Context, Hono } from 'hono'
+import { matchesIfNoneMatch } from './http/if-none-match.js'
 
 const STABLE = 'public, max-age=300'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -102,6 +103,6 @@ export function answerWithAsset(c: Context, assets: ReturnType<typeof loadWidget
     'Access-Control-Allow-Origin': '*',
     'Cross-Origin-Resource-Policy': 'cross-origin',
   }
-  if (c.req.header('If-None-Match') === asset.etag) return c.body(null, 304, headers)
+  if (matchesIfNoneMatch(c.req.header('If-None-Match'), asset.etag)) return c.body(null, 304, headers)
   return c.body(new Uint8Array(asset.body), 200, headers)
 }

@@ -6,6 +6,7 @@
 import type { AdsError, AdsNotFound } from '../../shared/ads-wire.js'
 import { AdsApiError } from './errors.js'
 import type { AdWindow } from './published-ads-reader.js'
+import { matchesIfNoneMatch } from '../http/if-none-match.js'
 import { log } from '../log.js'
 
 /** An answer of the ads API, independent of the HTTP framework that sends it. */
@@ -60,16 +61,6 @@ export function adsAnswer(
     parts.push(Buffer.from(`],"count":${ads.length}}`))
   }
   return answer(200, headers, Buffer.concat(parts), CACHEABLE)
-}
-
-// RFC 9110 §13.1.2: If-None-Match uses the weak comparison.
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false
-  const opaque = etag.replace(/^W\//, '')
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim()
-    return tag === '*' || tag.replace(/^W\//, '') === opaque
-  })
 }
 
 /**
