@@ -8,7 +8,7 @@ import type { AdRow } from '../db/schema.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
-import { integer, list, parseFlags, required } from './flags.js'
+import { integer, list, oneOf, parseFlags, required } from './flags.js'
 
 export const AD_USAGE = [
   'ad create --org CODE --title T --display D [--label L] [--url URL] [--link TEXT] [--target _self|_blank]',
@@ -93,12 +93,13 @@ export async function adList(args: string[], io: CliIo): Promise<CommandOutput> 
     publish: { type: 'string' },
   })
   const publish = integer(values.publish, '--publish', 0, 1)
+  const status = oneOf(values.status, '--status', ['saved', 'draft']) as 'saved' | 'draft' | undefined
   return withDatabase(values, io, async (db) => {
     const organisationId = values.org === undefined ? undefined : (await organisationByCode(db, values.org)).id
     const ads = await listAds(db, {
       organisationId,
       displayKey: values.display === undefined ? undefined : slotKey(values.display),
-      status: values.status,
+      status,
       publish,
     })
     const rows = ads.map(

@@ -156,6 +156,14 @@ describe('svc-bff', () => {
       2,
       '--issuer must be an http or https URL without query, fragment or credentials, like https://id.example.com',
     ],
+    [['ad', 'list', '--status', 'bogus'], 2, '--status must be saved or draft'],
+    [['client', 'create', '--name', 'C', '--redirect-uri', 'https://c.example/cb', '--scopes', ''], 1, 'scopes must include openid'],
+    [['client', 'create', '--name', 'C', '--redirect-uri', 'https://c.example/cb', '--scopes', 'profile'], 1, 'scopes must include openid'],
+    [
+      ['client', 'create', '--name', 'C', '--redirect-uri', 'https://c.example/cb', '--webhook-url', 'https://user:pw@x.example/'],
+      1,
+      'webhook_url must not carry a user name or password',
+    ],
     [['user', 'delete', '--sub', 'ACC1', '--email', 'a@b.example'], 2, 'name the account with --email or --sub, not both'],
     [['user', 'delete', '--sub', 'a@b.example'], 1, 'no account has the code a@b.example'],
     [
@@ -205,6 +213,13 @@ describe('svc-bff', () => {
     const code = await runCli(['serve', '--port', '0', ...argv], { stdout: () => {}, stderr: (t) => lines.push(t), env })
     expect(code).toBe(2)
     expect(lines.join('\n')).toContain(message)
+  })
+
+  it('refuses a key with no permission at all, which every request would meet with 403', async () => {
+    const org = await json('org create', '--name', 'Acme')
+    const refused = await json('key', 'create', '--org', org.body.code, '--permissions', '')
+    expect(refused.exitCode).toBe(1)
+    expect(refused.body.error.message).toBe('a key needs at least one permission, e.g. read_ads')
   })
 
   it('serve names a host it cannot listen on in a line', async () => {

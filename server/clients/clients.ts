@@ -88,6 +88,8 @@ export async function createClient(
   const redirectUris = uriSet('redirect_uri', input.redirectUris)
   const postLogoutRedirectUris = uriSet('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [])
   const scopes = input.scopes ?? [...SCOPES]
+  // Every sign-in asks for openid; a client without it could never complete one.
+  if (!scopes.includes('openid')) throw new InvalidInput('scopes', 'scopes must include openid')
   for (const scope of scopes) {
     if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
       throw new InvalidInput('scopes', `scope ${JSON.stringify(scope)} is unknown; known: ${SCOPES.join(' ')}`)

@@ -57,6 +57,7 @@ export async function createApiKey(db: Kysely<Database>, input: NewApiKey, now =
     throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 100000000 requests a minute')
   }
   const permissions = input.permissions ?? ['read_ads']
+  if (permissions.length === 0) throw new InvalidInput('permissions', 'a key needs at least one permission, e.g. read_ads')
   for (const permission of permissions) {
     if (!PERMISSIONS.includes(permission as Permission)) {
       throw new InvalidInput('permissions', `permission ${JSON.stringify(permission)} is unknown; known: ${PERMISSIONS.join(', ')}`)
