@@ -9,7 +9,7 @@ import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { sqliteOptions } from '../db/sqlite-addon.js'
-import { CliError } from './cli-error.js'
+import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, sqlitePathFrom } from './context.js'
 import { parseFlags, required } from './flags.js'
 
@@ -24,6 +24,7 @@ export const BACKUP_USAGE = 'backup --to FILE'
 export async function backupCommand(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { to: { type: 'string' } })
   const to = required(values.to, '--to')
+  if (to.trim() === '') throw new UsageError('--to must name the backup file')
   if (values.db === undefined && io.env.DATABASE_URL)
     throw new CliError('backup copies a SQLite file; DATABASE_URL names PostgreSQL, whose backups are taken with pg_dump')
   const source = sqlitePathFrom(values, io.env)
@@ -31,6 +32,13 @@ export async function backupCommand(args: string[], io: CliIo): Promise<CommandO
   if (resolve(to) === resolve(source)) throw new CliError('--to names the database itself; choose another file')
   if (existsSync(to)) throw new CliError(`${to} already exists; backups never overwrite a file`)
   const sqlite = new SQLite(source, sqliteOptions({ readonly: true, fileMustExist: true }))
+  try {
+    // Reading the schema fails at once for a file that is not a database, before anything is written.
+    sqlite.pragma('schema_version')
+  } catch (error) {
+    sqlite.close()
+    throw new CliError(`cannot read the database ${source}: ${(error as Error).message}`)
+  }
   try {
     await sqlite.backup(to)
   } catch (error) {

@@ -357,6 +357,15 @@ describe('svc-bff', () => {
     expect((await cli('backup', '--to', copy)).stderr).toBe(`svc-bff: ${copy} already exists; backups never overwrite a file`)
     expect((await cli('backup', '--to', dbPath)).stderr).toBe('svc-bff: --to names the database itself; choose another file')
     expect((await cli('backup')).exitCode).toBe(2)
+    expect((await cli('backup', '--to', '')).exitCode).toBe(2)
+    const notDatabase = join(mkdtempSync(join(tmpdir(), 'svc-backup-')), 'notes.txt')
+    writeFileSync(notDatabase, 'just some text, long enough to be read as a header by SQLite '.repeat(10))
+    const fromText = await runCli(['backup', '--db', notDatabase, '--to', `${notDatabase}.db`], {
+      stdout: () => {},
+      stderr: (line) => expect(line).toBe(`svc-bff: cannot read the database ${notDatabase}: file is not a database`),
+      env: {},
+    })
+    expect(fromText).toBe(1)
     const onPostgres = await runCli(['backup', '--to', '/tmp/x.db'], {
       stdout: () => {},
       stderr: () => {},
