@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Ad } from '../../shared/ads-wire.js'
 import { createApp } from '../app.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
-import { revokeApiKey } from '../keys/api-keys.js'
+import { hashApiKey, revokeApiKey } from '../keys/api-keys.js'
 import { type Publisher, publisherFixture } from '../testing.js'
 import { updateAd } from './ads-repository.js'
 
@@ -211,7 +211,9 @@ describe('authentication and origins', () => {
   })
 
   it('refuses a key without read_ads', async () => {
-    const key = await publisher.addKey({ permissions: [] })
+    // Keys are no longer made without a permission; one stored before that, or by hand, still exists.
+    const key = await publisher.addKey()
+    await publisher.db.updateTable('api_keys').set({ permissions: '[]' }).where('key_hash', '=', hashApiKey(key)).execute()
     const res = await get('/ads', bearer(key))
     expect(res.status).toBe(403)
     expect((await res.json()).message).toBe('API key lacks the read_ads permission')
