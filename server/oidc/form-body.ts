@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
+import { callerHungUp } from '../http/caller-hung-up.js'
 import { InvalidRequest } from './errors.js'
 
 const MAX_BODY_BYTES = 64 * 1024
@@ -43,24 +44,27 @@ export function readForm(c: Context, singleValued: readonly string[]): Promise<U
 }
 
 /**
- * A Hono request as a form post. Under `@hono/node-server` the body is read
- * straight from Node's request stream: building a web `Request` body
- * stream costs more than the rest of a refresh grant's own work.
+ * A Hono request as a form post. The body is read through Hono: the
+ * server-wide body limit may already have opened the request's stream,
+ * and reading Node's stream beside it would find it drained.
  *
  * @example
  * await answerTokenRequest(provider, { ...honoFormPost(c), … })
  */
 export function honoFormPost(c: Context): FormPost {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
   return {
     contentType: c.req.header('Content-Type'),
-    readBody: incoming
-      ? () => nodeBodyText(incoming)
-      : async () => {
-          const text = await c.req.text()
-          if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
-          return text
-        },
+    readBody: async () => {
+      let text: string
+      try {
+        text = await c.req.text()
+      } catch (error) {
+        if (callerHungUp(c)) throw new InvalidRequest('the body was not received in full')
+        throw error
+      }
+      if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
+      return text
+    },
   }
 }
 
