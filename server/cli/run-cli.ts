@@ -85,7 +85,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const words = [3, 2, 1].find((count) => COMMANDS[argv.slice(0, count).join(' ')] !== undefined) ?? 1
     const [name, args] = [argv.slice(0, words).join(' '), argv.slice(words)]
     const command = COMMANDS[name]
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}; run svc-bff --help for the list`)
+    if (!command) {
+      const group = commandGroup(argv)
+      if (group) throw new UsageError(`${group.words} needs one of: ${group.commands.join(', ')}`)
+      throw new UsageError(`unknown command ${JSON.stringify(name)}; run svc-bff --help for the list`)
+    }
     if (args.includes('--help') || args.includes('-h')) {
       io.stdout(USAGE)
       return 0
@@ -112,4 +116,14 @@ function asCliError(error: unknown): CliError {
     return new CliError(error.message)
   }
   return new CliError(`unexpected failure: ${(error as Error).stack ?? String(error)}`)
+}
+
+/** The commands the longest known leading words of `argv` start (`client` → client create, …), for a group word given alone. */
+function commandGroup(argv: string[]): { words: string; commands: string[] } | undefined {
+  for (const count of [2, 1]) {
+    const words = argv.slice(0, count).join(' ')
+    const commands = Object.keys(COMMANDS).filter((known) => known.startsWith(`${words} `))
+    if (argv.length >= count && commands.length > 0) return { words, commands }
+  }
+  return undefined
 }
