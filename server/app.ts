@@ -28,6 +28,7 @@ import { healthChecks } from './http/health.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId, requestIdFor } from './http/request-id.js'
 import { callerHungUp } from './http/caller-hung-up.js'
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog, log } from './log.js'
@@ -124,6 +125,7 @@ export function createBff({
   app.onError((error, c) => {
     // Refusals raised by Hono's own middleware (a body over its limit) carry their answer.
     if (error instanceof HTTPException) return error.getResponse()
+    if (isUnstorableText(error)) return c.json({ status: 'error', code: 400, message: UNSTORABLE_TEXT_MESSAGE }, 400)
     if (callerHungUp(c)) {
       log('info', 'the caller hung up before sending the whole body', { request_id: c.get('requestId') })
       return c.json({ status: 'error', code: 400, message: 'the request body was not received in full' }, 400)
@@ -144,9 +146,11 @@ export function createBff({
       logRequestWhenAnswered(req, res, id)
     }
     if (isServerTokenRequest(req)) {
-      answerTokenOverNode(provider, req, res).catch((error: unknown) =>
-        log('error', (error as Error).message, { stack: (error as Error).stack }),
-      )
+      answerTokenOverNode(provider, req, res).catch((error: unknown) => {
+        log('error', (error as Error).message, { stack: (error as Error).stack })
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+        res.end('{"error":"server_error","error_description":"internal error"}')
+      })
     } else if (isAdsRequest(req.url ?? '')) {
       answerAdsOverNode(answerAds, req, res).catch((error: unknown) => {
         log('error', (error as Error).message, { stack: (error as Error).stack })

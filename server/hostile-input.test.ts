@@ -89,6 +89,24 @@ describe('hostile input gets a clear refusal', () => {
     refused(res)
   })
 
+  it.each([
+    ['POST', '/oidc/token', 'grant_type=refresh_token&refresh_token=x&client_id=%00'],
+    ['POST', '/oidc/revoke', 'token=x&client_id=a%00b'],
+    ['GET', '/oidc/authorize?client_id=%00&response_type=code', undefined],
+    ['GET', '/oidc/logout?client_id=%00', undefined],
+    ['POST', '/oidc/authorize/login', 'email=a%00@b.example&password=x'],
+  ])('a NUL character in %s %s (PostgreSQL cannot store it; SQLite finds nothing)', async (method, path, body) => {
+    const res = await fetch(`${idp.issuer}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      redirect: 'manual',
+    })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(errorLines).toEqual([])
+  })
+
   it('a sign-out form of many megabytes, which no one needs to be signed in to send', async () => {
     const res = await fetch(`${idp.issuer}/oidc/logout`, {
       method: 'POST',

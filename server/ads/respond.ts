@@ -7,6 +7,7 @@ import type { AdsError, AdsNotFound } from '../../shared/ads-wire.js'
 import { AdsApiError } from './errors.js'
 import type { AdWindow } from './published-ads-reader.js'
 import { matchesIfNoneMatch } from '../http/if-none-match.js'
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.js'
 import { log } from '../log.js'
 
 /** An answer of the ads API, independent of the HTTP framework that sends it. */
@@ -75,6 +76,7 @@ export function adsAnswer(
 export function errorAnswer(error: unknown, headers: Record<string, string>, requestId: string): AdsAnswer {
   if (error instanceof AdsApiError)
     return answer(error.status, Object.assign(headers, error.headers), envelope(error.status, error.message), 'no-store')
+  if (isUnstorableText(error)) return answer(400, headers, envelope(400, UNSTORABLE_TEXT_MESSAGE), 'no-store')
   const { message, stack, code } = error as { message?: string; stack?: string; code?: unknown }
   log('error', message ?? String(error), { request_id: requestId, stack })
   if (code === 'SQLITE_BUSY') {

@@ -24,6 +24,7 @@ describe('a caller hanging up mid-body', () => {
     ['/oidc/logout', 'application/x-www-form-urlencoded'],
     ['/oidc/token', 'application/x-www-form-urlencoded'],
     ['/oidc/revoke', 'application/x-www-form-urlencoded'],
+    ['/oidc/userinfo', 'application/x-www-form-urlencoded'],
   ])('at %s is logged as information, not as a server error', async (path, contentType) => {
     const lines = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {

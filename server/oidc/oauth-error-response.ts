@@ -6,7 +6,9 @@
  * internals, logged.
  */
 import type { Context, ErrorHandler } from 'hono'
-import { OAuthError } from './errors.js'
+import { callerHungUp } from '../http/caller-hung-up.js'
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.js'
+import { InvalidRequest, OAuthError } from './errors.js'
 import { log } from '../log.js'
 
 /** A JSON answer of these endpoints, before any server writes it. */
@@ -38,6 +40,7 @@ export function noStoreJson(status: number, value: unknown, headers: Record<stri
  */
 export function oauthErrorAnswer(error: Error, requestId: string | undefined): JsonAnswer {
   if (error instanceof OAuthError) return noStoreJson(error.status, { error: error.code, error_description: error.message }, error.headers)
+  if (isUnstorableText(error)) return noStoreJson(400, { error: 'invalid_request', error_description: UNSTORABLE_TEXT_MESSAGE })
   log('error', error.message, { request_id: requestId, stack: error.stack })
   return noStoreJson(500, { error: 'server_error', error_description: 'internal error' })
 }
@@ -49,6 +52,7 @@ export function oauthErrorAnswer(error: Error, requestId: string | undefined): J
  * app.onError(oauthErrorResponse)
  */
 export const oauthErrorResponse: ErrorHandler = (error, c: Context) => {
+  if (callerHungUp(c)) error = new InvalidRequest('the body was not received in full')
   const { status, headers, body } = oauthErrorAnswer(error, c.get('requestId'))
   return c.body(body, status as 400, headers)
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueTokens } from './tokens.js'
 import { type IdentityFixture, identityFixture } from './oidc-testing.js'
@@ -78,6 +79,29 @@ describe('the token endpoint on node:http', () => {
     expect(Object.keys(fromNode).sort()).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'scope', 'token_type'])
   })
 
+  it('closes a kept-alive connection after a body it did not read, so the next request is not lost in it', async () => {
+    const head = await rawExchange(
+      `POST /oidc/token HTTP/1.1\r\nHost: x\r\nContent-Type: ${FORM}\r\nContent-Length: 300000\r\n\r\n${'a'.repeat(300_000)}`,
+    )
+    expect(head).toMatch(/^HTTP\/1\.1 400/)
+    expect(head).toMatch(/^connection: close$/im)
+  })
+
+  it('reads a repeated Authorization header as the Hono route does', async () => {
+    const other = `Basic ${Buffer.from('x:y').toString('base64')}`
+    const viaNode = await rawExchange(
+      `POST /oidc/token HTTP/1.1\r\nHost: x\r\nContent-Type: ${FORM}\r\nAuthorization: ${basic}\r\nAuthorization: ${other}\r\nContent-Length: 24\r\nConnection: close\r\n\r\ngrant_type=refresh_token`,
+    )
+    const viaHono = await idp.bff.app.request('/oidc/token', {
+      method: 'POST',
+      headers: { 'Content-Type': FORM, Authorization: `${basic}, ${other}` },
+      body: 'grant_type=refresh_token',
+    })
+    expect(viaHono.status).toBe(401)
+    expect(viaNode).toMatch(/^HTTP\/1\.1 401/)
+    expect(viaNode.slice(viaNode.indexOf('\r\n\r\n') + 4)).toBe(await viaHono.text())
+  })
+
   it('leaves browser calls, which need CORS, to the Hono route', async () => {
     const res = await fetch(`${idp.issuer}/oidc/token`, {
       method: 'POST',
@@ -88,3 +112,15 @@ describe('the token endpoint on node:http', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
   })
 })
+
+/** Sends raw bytes on a new connection and resolves with all that comes back before it closes. */
+function rawExchange(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(idp.issuer).port), '127.0.0.1', () => socket.end(request))
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (answer += chunk))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}

@@ -33,12 +33,21 @@ export async function answerTokenOverNode(provider: Provider, req: IncomingMessa
   const requestId = requestIdFor(req.headers['x-request-id'] as string | undefined)
   const { status, headers, body } = await answerTokenRequest(provider, {
     contentType: req.headers['content-type'],
-    authorization: req.headers.authorization,
+    authorization: joinedHeader(req, 'authorization'),
     readBody: () => nodeBodyText(req),
     requestId,
   })
   headers['X-Request-Id'] = requestId
+  // A body left unread (over the limit, cut off) leaves the connection unusable for a next request.
+  if (!req.complete) headers.Connection = 'close'
   headers['Content-Length'] = String(Buffer.byteLength(body))
   res.writeHead(status, headers)
   res.end(body)
+}
+
+/** A header as Hono reads it: repeats joined with `, ` (Node keeps only the first `Authorization`). */
+function joinedHeader(req: IncomingMessage, name: string): string | undefined {
+  const values: string[] = []
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === name) values.push(req.rawHeaders[i + 1]!)
+  return values.length === 0 ? undefined : values.join(', ')
 }

@@ -177,7 +177,8 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
   // guard on retired_at makes two concurrent uses of one token rotate it once.
   const rotated = await provider.db.transaction().execute(async (trx) => {
     const retired = await retireRefreshToken(trx, { id: token.id, at: now.toISOString() })
-    if (Number(retired.numAffectedRows) === 0) return false
+    // Anything but exactly one retired row (none: a concurrent use won) is not a rotation.
+    if (retired.numAffectedRows !== 1n) return false
     await store(trx)
     return true
   })

@@ -183,7 +183,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
 
   // OIDC Core §3.1.2.1: the same request may come form-encoded in a POST.
   app.post('/', limit, async (c) => {
-    if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+    if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
       return errorPage(c, 400, 'An authorization request sent by POST must be application/x-www-form-urlencoded.')
     }
     return authorize(c, { query: await c.req.text(), startedAt: epochSeconds(provider.now()) })
