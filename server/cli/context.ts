@@ -31,8 +31,19 @@ export const DEFAULT_SQLITE_PATH = './data/svc.db'
 export function sqlitePathFrom(flags: { db?: string }, env: CliIo['env']): string {
   // SQLite takes an empty name for a temporary database, deleted on close: everything written would be lost.
   if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db must name a database file')
-  if (flags.db === undefined && env.SVC_DB !== undefined && env.SVC_DB.trim() === '') throw new UsageError('SVC_DB is set but empty')
-  return flags.db ?? env.SVC_DB ?? DEFAULT_SQLITE_PATH
+  return flags.db ?? setting(env, 'SVC_DB') ?? DEFAULT_SQLITE_PATH
+}
+
+/**
+ * An environment setting; empty counts as unset, as env files and compose
+ * files write a variable they leave blank.
+ *
+ * @example
+ * const port = setting(io.env, 'PORT')
+ */
+export function setting(env: CliIo['env'], name: string): string | undefined {
+  const value = env[name]
+  return value === undefined || value.trim() === '' ? undefined : value
 }
 
 /**
@@ -43,8 +54,8 @@ export function sqlitePathFrom(flags: { db?: string }, env: CliIo['env']): strin
  * const db = await databaseFrom(values, io.env)
  */
 export async function databaseFrom(flags: { db?: string }, env: CliIo['env']): Promise<Kysely<Database>> {
-  const databaseUrl = flags.db === undefined ? env.DATABASE_URL || undefined : undefined
-  return openDatabase({ sqlitePath: sqlitePathFrom(flags, env), databaseUrl })
+  const databaseUrl = flags.db === undefined ? setting(env, 'DATABASE_URL') : undefined
+  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath: sqlitePathFrom(flags, env) })
 }
 
 /**

@@ -80,7 +80,8 @@ export function issuerFrom(value: string | undefined, name: string): string | un
   const url = URL.canParse(value) ? new URL(value) : undefined
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password)
     throw new UsageError(`${name} must be an http or https URL without query, fragment or credentials, like https://id.example.com`)
-  return url.href.replace(/\/$/, '')
+  // As given, less a trailing slash: relying parties compare `iss` character for character.
+  return value.replace(/\/$/, '')
 }
 
 /**

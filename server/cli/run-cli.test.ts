@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
 import { openDatabase } from '../db/open-database.js'
+import { DEFAULT_SQLITE_PATH, sqlitePathFrom } from './context.js'
 import { runCli } from './run-cli.js'
 
 let dbPath: string
@@ -209,7 +210,6 @@ describe('svc-bff', () => {
       ['--issuer', 'ftp://id.example'],
       '--issuer must be an http or https URL without query, fragment or credentials, like https://id.example.com',
     ],
-    [{ SVC_DB: ' ' }, [], 'SVC_DB is set but empty'],
   ])('serve refuses %j %j before it opens anything', async (env, argv, message) => {
     const lines: string[] = []
     const code = await runCli(['serve', '--port', '0', ...argv], { stdout: () => {}, stderr: (t) => lines.push(t), env })
@@ -222,6 +222,25 @@ describe('svc-bff', () => {
     const refused = await json('key', 'create', '--org', org.body.code, '--permissions', '')
     expect(refused.exitCode).toBe(1)
     expect(refused.body.error.message).toBe('a key needs at least one permission, e.g. read_ads')
+  })
+
+  it('reads an empty setting, as env files write a blank one, as unset', async () => {
+    const blank = {
+      PORT: '',
+      HOST: '',
+      SVC_ISSUER: '',
+      SVC_WEBHOOK_LEASE_SECONDS: '',
+      SVC_WEBHOOK_ALLOW_PRIVATE: '',
+      SVC_ACCESS_LOG: '',
+      SVC_LOG_LEVEL: '',
+    }
+    const lines: string[] = []
+    // Every setting above is read before --db; the refusal of the empty --db shows they all passed.
+    const code = await runCli(['serve', '--db', ''], { stdout: () => {}, stderr: (t) => lines.push(t), env: blank })
+    expect(code).toBe(2)
+    expect(lines).toEqual(['svc-bff: --db must name a database file'])
+    expect(sqlitePathFrom({}, { SVC_DB: '' })).toBe(DEFAULT_SQLITE_PATH)
+    expect(() => sqlitePathFrom({ db: ' ' }, {})).toThrow('--db must name a database file')
   })
 
   it('serve names a host it cannot listen on in a line', async () => {

@@ -3,7 +3,7 @@
  */
 import { seedDemo } from '../demo/seed-demo.js'
 import { UsageError } from './cli-error.js'
-import { type CliIo, type CommandOutput, demoCredentialsFile, sqlitePathFrom, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, demoCredentialsFile, setting, sqlitePathFrom, withDatabase } from './context.js'
 import { issuerFrom, parseFlags } from './flags.js'
 
 export const SEED_USAGE = 'seed --demo [--issuer URL]'
@@ -18,7 +18,8 @@ export async function seedCommand(args: string[], io: CliIo): Promise<CommandOut
   const { values } = parseFlags(args, { demo: { type: 'boolean' }, issuer: { type: 'string' } })
   if (!values.demo) throw new UsageError('seed needs --demo: it seeds the demo organisation, key and ads')
   const publicUrl =
-    issuerFrom(values.issuer ?? io.env.SVC_ISSUER, values.issuer === undefined ? 'SVC_ISSUER' : '--issuer') ?? 'http://localhost:8787'
+    issuerFrom(values.issuer ?? setting(io.env, 'SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer') ??
+    'http://localhost:8787'
   return withDatabase(values, io, async (db) => {
     const seeded = await seedDemo(db, { publicUrl, credentialsFile: demoCredentialsFile(sqlitePathFrom(values, io.env)) })
     return {

@@ -10,7 +10,15 @@ import { isPostgres } from '../db/open-database.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
-import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl, sqlitePathFrom } from './context.js'
+import {
+  type CliIo,
+  type CommandOutput,
+  databaseFrom,
+  demoCredentialsFile,
+  redactedDatabaseUrl,
+  setting,
+  sqlitePathFrom,
+} from './context.js'
 import { integer, issuerFrom, oneOf, parseFlags } from './flags.js'
 
 export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
@@ -29,13 +37,14 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
-  const port = integer(values.port ?? io.env.PORT, values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
-  const hostname = values.host ?? io.env.HOST ?? '127.0.0.1'
-  const configuredIssuer = issuerFrom(values.issuer ?? io.env.SVC_ISSUER, values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
-  const leaseSeconds = integer(io.env.SVC_WEBHOOK_LEASE_SECONDS, 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
-  const allowPrivate = oneOf(io.env.SVC_WEBHOOK_ALLOW_PRIVATE, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
-  oneOf(io.env.SVC_ACCESS_LOG, 'SVC_ACCESS_LOG', ['0', '1'])
-  oneOf(io.env.SVC_LOG_LEVEL, 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
+  const env = (name: string) => setting(io.env, name)
+  const port = integer(values.port ?? env('PORT'), values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
+  const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
+  const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
+  const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
+  const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
+  oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
+  oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
   const sqlitePath = sqlitePathFrom(values, io.env)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
