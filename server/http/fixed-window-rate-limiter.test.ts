@@ -1,10 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import type { Kysely } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../db/schema.js'
 import { openTestDatabase } from '../db/test-database.js'
 import { databaseRateLimiter } from './database-rate-limiter.js'
 import { type FixedWindowOptions, fixedWindowRateLimiter, type RateLimiter } from './fixed-window-rate-limiter.js'
 
-const db = await openTestDatabase()
-afterAll(() => db.destroy())
+// A database per test: a limiter sweeps older windows without waiting, and
+// tests on different clocks sharing one table would sweep each other's rows.
+let db: Kysely<Database>
+beforeEach(async () => {
+  db = await openTestDatabase()
+})
+afterEach(() => db.destroy())
 
 let bucketRun = 0
 describe.each([
