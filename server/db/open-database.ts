@@ -17,6 +17,9 @@ import {
   SqliteDriver,
   PostgresAdapter,
   PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type TableMetadata,
 } from 'kysely'
 import pg from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
@@ -109,12 +112,37 @@ async function openPostgres(url: string): Promise<Kysely<Database>> {
     await pool.end()
     throw new DatabaseUnavailable(`cannot connect to PostgreSQL at ${where}: ${(error as Error).message}`)
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
   await migrateToLatest(db).catch(async (error: unknown) => {
     await db.destroy()
     throw error
   })
   return db
+}
+
+/**
+ * Kysely's migrator asks the introspector for every table of every schema
+ * (with a serial-sequence lookup per column) only to learn whether its two
+ * bookkeeping tables exist. In a database shared by several deployments or
+ * test runs that is slow, and fails when another schema is dropped
+ * meanwhile; this dialect's introspector sees the connection's own schema,
+ * and only table names, which is all the migrator reads (nothing else here
+ * introspects).
+ */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    const tables = async (): Promise<TableMetadata[]> => {
+      const { rows } = await sql<{ schema: string; name: string; is_view: boolean }>`
+        select table_schema as schema, table_name as name, table_type = 'VIEW' as is_view
+        from information_schema.tables where table_schema = current_schema()`.execute(db)
+      return rows.map((row) => ({ schema: row.schema, name: row.name, isView: row.is_view, columns: [] }))
+    }
+    return {
+      getSchemas: async () => (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows,
+      getTables: tables,
+      getMetadata: async () => ({ tables: await tables() }),
+    }
+  }
 }
 
 /**
