@@ -14,8 +14,8 @@ const undropped = new Map<string, () => Promise<void>>()
 
 /**
  * Drops the schemas this test file made and left (tests that never close
- * their database): PostgreSQL's catalogue, which Kysely's migrator reads
- * whole, would otherwise grow with every test and slow down each next one.
+ * their database), so that a run does not leave hundreds of schemas behind
+ * in the test server's catalogue.
  *
  * @example
  * afterAll(dropLeftoverSchemas)
