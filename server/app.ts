@@ -27,7 +27,7 @@ import { databaseRateLimiter } from './http/database-rate-limiter.js'
 import { healthChecks } from './http/health.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId, requestIdFor } from './http/request-id.js'
-import { callerHungUp } from './http/caller-hung-up.js'
+import { BODY_CUT_OFF, callerHungUp } from './http/caller-hung-up.js'
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
@@ -128,7 +128,7 @@ export function createBff({
     if (isUnstorableText(error)) return c.json({ status: 'error', code: 400, message: UNSTORABLE_TEXT_MESSAGE }, 400)
     if (callerHungUp(c)) {
       log('info', 'the caller hung up before sending the whole body', { request_id: c.get('requestId') })
-      return c.json({ status: 'error', code: 400, message: 'the request body was not received in full' }, 400)
+      return c.json({ status: 'error', code: 400, message: BODY_CUT_OFF }, 400)
     }
     log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })
     return c.json(
@@ -146,17 +146,9 @@ export function createBff({
       logRequestWhenAnswered(req, res, id)
     }
     if (isServerTokenRequest(req)) {
-      answerTokenOverNode(provider, req, res).catch((error: unknown) => {
-        log('error', (error as Error).message, { stack: (error as Error).stack })
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-        res.end('{"error":"server_error","error_description":"internal error"}')
-      })
+      answerTokenOverNode(provider, req, res).catch(lastResort(res, '{"error":"server_error","error_description":"internal error"}'))
     } else if (isAdsRequest(req.url ?? '')) {
-      answerAdsOverNode(answerAds, req, res).catch((error: unknown) => {
-        log('error', (error as Error).message, { stack: (error as Error).stack })
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
-        res.end('{"status":"error","code":500,"message":"internal error"}')
-      })
+      answerAdsOverNode(answerAds, req, res).catch(lastResort(res, '{"status":"error","code":500,"message":"internal error"}'))
     } else {
       void honoListener(req, res)
     }
@@ -191,6 +183,15 @@ function logRequestWhenAnswered(req: IncomingMessage, res: ServerResponse, reque
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
+}
+
+/** Ends a fast path's answer that failed past its own error handling: logged, and a 500 in the endpoint's error shape. */
+function lastResort(res: ServerResponse, body: string): (error: unknown) => void {
+  return (error) => {
+    log('error', (error as Error).message, { stack: (error as Error).stack })
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+    res.end(body)
+  }
 }
 
 /** Sets a request header for both readers: `req.headers` (the ads path) and `req.rawHeaders` (Hono's adapter). */

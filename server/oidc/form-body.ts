@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { callerHungUp } from '../http/caller-hung-up.js'
+import { BODY_CUT_OFF, callerHungUp } from '../http/caller-hung-up.js'
 import { InvalidRequest } from './errors.js'
 
 const MAX_BODY_BYTES = 64 * 1024
@@ -59,7 +59,7 @@ export function honoFormPost(c: Context): FormPost {
       try {
         text = await c.req.text()
       } catch (error) {
-        if (callerHungUp(c)) throw new InvalidRequest('the body was not received in full')
+        if (callerHungUp(c)) throw new InvalidRequest(BODY_CUT_OFF)
         throw error
       }
       if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new InvalidRequest('the body is too large')
@@ -86,7 +86,7 @@ export async function nodeBodyText(incoming: IncomingMessage): Promise<string> {
   } catch (error) {
     // The caller hung up before sending the whole body: its doing, not the server's.
     if (error instanceof InvalidRequest) throw error
-    throw new InvalidRequest(`the body was not received in full (${(error as Error).message})`)
+    throw new InvalidRequest(BODY_CUT_OFF)
   }
   return Buffer.concat(chunks).toString('utf8')
 }

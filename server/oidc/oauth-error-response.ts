@@ -6,7 +6,7 @@
  * internals, logged.
  */
 import type { Context, ErrorHandler } from 'hono'
-import { callerHungUp } from '../http/caller-hung-up.js'
+import { BODY_CUT_OFF, callerHungUp } from '../http/caller-hung-up.js'
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.js'
 import { InvalidRequest, OAuthError } from './errors.js'
 import { log } from '../log.js'
@@ -52,7 +52,7 @@ export function oauthErrorAnswer(error: Error, requestId: string | undefined): J
  * app.onError(oauthErrorResponse)
  */
 export const oauthErrorResponse: ErrorHandler = (error, c: Context) => {
-  if (callerHungUp(c)) error = new InvalidRequest('the body was not received in full')
+  if (callerHungUp(c)) error = new InvalidRequest(BODY_CUT_OFF)
   const { status, headers, body } = oauthErrorAnswer(error, c.get('requestId'))
   return c.body(body, status as 400, headers)
 }
