@@ -46,8 +46,8 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
   if (input.picture !== undefined && !/^https?:$/.test(URL.canParse(input.picture) ? new URL(input.picture).protocol : ''))
     throw new InvalidInput('picture', 'picture must be an http or https URL')
   const emailTaken = () => new InvalidInput('email', `an account with the email ${email} exists already`)
-  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
-  if (existing) throw emailTaken()
+  const emailInUse = async () => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined
+  if (await emailInUse()) throw emailTaken()
   const timestamp = now.toISOString()
   const passwordHash = await hashPassword(input.password)
   const inserted = insertWithFreshCode('ACC', (sub) =>
@@ -77,8 +77,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
     return (await inserted).result
   } catch (error) {
     // Another request registered the same address since the check above.
-    if (isUniqueViolation(error) && (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()))
-      throw emailTaken()
+    if (isUniqueViolation(error) && (await emailInUse())) throw emailTaken()
     throw error
   }
 }

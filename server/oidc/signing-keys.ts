@@ -82,6 +82,8 @@ export async function storeSigningKey(
   })
 }
 
+const newestKeyId = preparedQuery((db) => db.selectFrom('signing_keys').select((eb) => eb.fn.max('id').as('newest')))
+
 /**
  * The keys of one database: the current signing key (rotating it when it
  * is due) and the published key set. Keys are kept in memory until the
@@ -91,8 +93,6 @@ export async function storeSigningKey(
  * const keys = signingKeys(db)
  * const { kid, privateKey } = await keys.current()
  */
-const newestKeyId = preparedQuery((db) => db.selectFrom('signing_keys').select((eb) => eb.fn.max('id').as('newest')))
-
 export function signingKeys(db: Kysely<Database>, { now = () => new Date() }: { now?: () => Date } = {}) {
   // Kept until a key is added (keys are only ever added, and a rotation
   // retires the old one in the same transaction) or the time comes to

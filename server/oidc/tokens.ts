@@ -78,7 +78,7 @@ export async function prepareTokens(
     retired_at: null,
     revoked_at: null,
   }
-  const rows: (Insertable<TokensTable> & { retired_at: null; revoked_at: null })[] = [
+  const rows: NewToken[] = [
     {
       ...base,
       token_hash: hashToken(accessToken),
@@ -116,7 +116,10 @@ export async function prepareTokens(
   }
 }
 
-const insertToken = preparedQuery((db, row: Insertable<TokensTable> & { retired_at: null; revoked_at: null }) =>
+/** A token row as issued: neither retired nor revoked. */
+type NewToken = Insertable<TokensTable> & { retired_at: null; revoked_at: null }
+
+const insertToken = preparedQuery((db, row: NewToken) =>
   db.insertInto('tokens').values({
     token_hash: row.token_hash,
     kind: row.kind,
