@@ -2,15 +2,16 @@
  * @module The ads API itself, free of any HTTP framework: one request in,
  * one answer out. The Hono sub-app (`ads-api.ts`) and the server's
  * `node:http` fast path (`ads-fast-path.ts`) both call it, so the rules
- * live in one place: CORS, the key, the rate limit, the key's permission
- * and origins, the query, then the envelope.
+ * live in one place: CORS, the key, the rate limit (refused callers in a
+ * bucket of their own), the key's permission and origins, the query, then
+ * the envelope.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { apiKeyGrants } from '../keys/api-key-grants.js'
 import { parseAdsRequest } from './ads-request.js'
-import { assertKeyMayCall, authenticate } from './api-key-auth.js'
+import { assertKeyMayCall, authenticate, rateLimitBucket } from './api-key-auth.js'
 import { MethodNotAllowed, RateLimited, RouteNotFound } from './errors.js'
 import { corsHeaders, preflightHeaders } from './partner-cors.js'
 import { publishedAdsReader } from './published-ads-reader.js'
@@ -59,7 +60,7 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
 
       const grant = await authenticate(request.headers.get('authorization'), grantFor)
-      const rate = await limiter.hit(`api-key:${grant.keyId}`, grant.rateLimit)
+      const rate = await limiter.hit(rateLimitBucket(grant, 'read_ads', origin), grant.rateLimit)
       headers['X-RateLimit-Limit'] = String(rate.limit)
       headers['X-RateLimit-Remaining'] = String(rate.remaining)
       headers['X-RateLimit-Reset'] = String(rate.resetSeconds)

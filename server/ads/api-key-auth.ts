@@ -50,3 +50,23 @@ export function assertKeyMayCall(grant: ApiKeyGrant, permission: Permission, ori
     throw new OriginDenied(`origin ${origin} is not allowed for this API key`)
   }
 }
+
+/**
+ * The rate-limit bucket a request spends. A key's budget belongs to the
+ * callers it was issued for: a key with an origin list serves pages on
+ * those origins, and a publishable key can be read off any of them, so
+ * requests without `Origin` (servers, curl) and requests the key may not
+ * make (a refused origin, a missing permission) each count in a bucket of
+ * their own with the same limit. A flood of them is throttled without
+ * spending what the partner's pages need.
+ *
+ * @example
+ * await limiter.hit(rateLimitBucket(grant, 'read_ads', origin), grant.rateLimit)
+ */
+export function rateLimitBucket(grant: ApiKeyGrant, permission: Permission, origin: string | undefined): string {
+  const key = `api-key:${grant.keyId}`
+  if (!grant.permissions.has(permission)) return `${key}:refused`
+  if (grant.origins.length === 0) return key
+  if (origin === undefined) return `${key}:no-origin`
+  return grant.origins.includes(origin) ? key : `${key}:refused`
+}
