@@ -14,17 +14,27 @@ export class ForbiddenTarget extends Error {
   override name = 'ForbiddenTarget'
 }
 
+// IANA allocates global unicast IPv6 only from 2000::/3. ipaddr.js calls
+// everything it has no name for `unicast`, including the deprecated
+// IPv4-compatible ::/96 (`[::127.0.0.1]` parses to ::7f00:1), so IPv6 must
+// also fall inside this block.
+const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3')
+
 /**
- * True for an address on the public internet (ipaddr.js's `unicast` range).
+ * True for an address on the public internet: ipaddr.js's `unicast`
+ * range, and for IPv6 inside the global unicast block 2000::/3.
  *
  * @example
  * isPublicAddress('10.0.0.1') // false
+ * isPublicAddress('::7f00:1') // false: [::127.0.0.1] in a URL
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
-  let parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
-  return parsed.range() === 'unicast'
+  const parsed = ipaddr.parse(address)
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast'
+  const ipv6 = parsed as ipaddr.IPv6
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range() === 'unicast'
+  return ipv6.range() === 'unicast' && ipv6.match(GLOBAL_UNICAST_IPV6)
 }
 
 /**
