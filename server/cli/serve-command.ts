@@ -3,9 +3,10 @@
  * stops accepting connections, finishes the requests in flight and closes
  * the database.
  */
-import { createServer, type RequestListener } from 'node:http'
+import type { RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, httpServer } from '../http/http-server.js'
 import { isPostgres } from '../db/open-database.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
@@ -42,6 +43,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
   const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
+  const requestTimeoutSeconds =
+    integer(env('SVC_REQUEST_TIMEOUT_SECONDS'), 'SVC_REQUEST_TIMEOUT_SECONDS', 1, 3600) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS
   const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
   oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
@@ -60,7 +63,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     res.end('{"status":"error","code":503,"message":"starting"}')
   }
   let draining = false
-  const server = createServer((req, res) => listener(req, res))
+  const server = httpServer((req, res) => listener(req, res), { requestTimeoutSeconds })
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, port, hostname)))
     server.listen(port, hostname, () => resolve(server.address() as AddressInfo))
