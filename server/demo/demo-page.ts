@@ -2,7 +2,10 @@
  * @module The demo partner page at `/`: a `<svc-signin>` button of the
  * demo's sign-in client, and the demo organisation's three slots as a
  * partner site embeds them, one `<svc-ads>` each, in the slider, stories
- * and hero layouts.
+ * and hero layouts. The page runs on the identity provider's origin and
+ * shows what organisations wrote, so it carries no inline script: the
+ * one it needs is `/demo/signed-in.js`, and demo-site.ts sends a CSP that
+ * allows only this server's scripts.
  */
 
 import { escapeHtml } from '../http/html.js'
@@ -66,13 +69,7 @@ ${
   clientId
     ? `<div class="signin"><svc-signin client-id="${escapeHtml(clientId)}" theme="filled_blue"></svc-signin><span id="signed-in" role="status" class="muted">Try a demo account, such as marketer@demo.example.</span></div>
 <script src="/sdk.js" async></script>
-<script>
-  // A real partner sends the credential to its backend, which verifies it; the demo only shows who signed in.
-  document.addEventListener('svc-signin', (event) => {
-    const claims = event.detail.credential ? JSON.parse(atob(event.detail.credential.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) : {}
-    document.getElementById('signed-in').textContent = 'Signed in as ' + (claims.name || claims.email || claims.sub) + ' (' + event.detail.select_by + ')'
-  })
-</script>`
+<script src="/demo/signed-in.js" defer></script>`
     : ''
 }
 ${
@@ -91,3 +88,11 @@ ${slots}`
 </html>
 `
 }
+
+/** Shows who signed in with the demo's `<svc-signin>`. */
+export const DEMO_SIGNED_IN_SCRIPT = `// A real partner sends the credential to its backend, which verifies it; the demo only shows who signed in.
+document.addEventListener('svc-signin', (event) => {
+  const claims = event.detail.credential ? JSON.parse(atob(event.detail.credential.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) : {}
+  document.getElementById('signed-in').textContent = 'Signed in as ' + (claims.name || claims.email || claims.sub) + ' (' + event.detail.select_by + ')'
+})
+`
