@@ -87,7 +87,7 @@ function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
     const stamp = readStamp?.()
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached.origins
     const clients = await provider.db.selectFrom('clients').selectAll().execute()
-    const origins = new Set(clients.filter(isPublicClient).flatMap(originsOf))
+    const origins = new Set(clients.filter(isPublicClient).flatMap((client) => originsOf(client, provider.issuer)))
     cached = { stamp, origins }
     return origins
   }

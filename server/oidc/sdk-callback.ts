@@ -10,7 +10,7 @@
  * registered origins of the client the code was issued to.
  */
 import type { Context } from 'hono'
-import { clientByClientId, originsOf, redirectUrisOf } from '../clients/clients.js'
+import { clientByClientId, originsOf, redirectUriRegistered, redirectUrisOf } from '../clients/clients.js'
 import type { ClientRow } from '../db/schema.js'
 import { htmlPage } from './pages/html-page.js'
 import { messagePage } from './pages/message-page.js'
@@ -27,7 +27,7 @@ const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description
  * if (!redirectUriAllowed(provider, client, uri)) refuse()
  */
 export function redirectUriAllowed(provider: Provider, client: ClientRow, uri: string): boolean {
-  return redirectUrisOf(client).includes(uri) || uri === `${provider.issuer}${SDK_CALLBACK_PATH}`
+  return uri === `${provider.issuer}${SDK_CALLBACK_PATH}` || redirectUriRegistered(client, uri, provider.issuer)
 }
 
 /**
@@ -67,7 +67,7 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
     return c.redirect(target.href, 302)
   }
   const message = JSON.stringify({ source: 'svc-sdk', ...response }).replaceAll('<', '\\u003c')
-  const script = `for (const origin of ${JSON.stringify(originsOf(client))}) window.opener && window.opener.postMessage(${message}, origin); window.close()`
+  const script = `for (const origin of ${JSON.stringify(originsOf(client, provider.issuer))}) window.opener && window.opener.postMessage(${message}, origin); window.close()`
   return htmlPage(c, 200, 'Signing in', messagePage('Signing you in…', 'You can close this window.'), { script })
 }
 
