@@ -4,7 +4,8 @@
  * (an unknown client or unregistered URI gets a page, never a redirect);
  * then every other parameter, whose errors redirect back to the client.
  */
-import { clientByClientId, scopesOf } from '../../clients/clients.js'
+import { clientByClientId } from '../../clients/clients.js'
+import { grantableScopes } from '../../clients/grantable-scopes.js'
 import { shownUri } from '../../clients/redirect-uris.js'
 import type { ClientRow } from '../../db/schema.js'
 import {
@@ -103,7 +104,7 @@ export function readAuthorizationRequest(target: RedirectTarget, query: URLSearc
 
   const scopes = [...new Set((query.get('scope') ?? '').split(' ').filter(Boolean))]
   if (!scopes.includes('openid')) throw new InvalidScope('scope must include openid')
-  const allowed = scopesOf(target.client)
+  const allowed = grantableScopes(target.client, scopes)
   const refused = scopes.find((scope) => !allowed.includes(scope))
   if (refused) throw new InvalidScope(`scope ${refused} is not allowed for this client`)
 
