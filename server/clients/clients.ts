@@ -1,13 +1,15 @@
 /**
  * @module The clients repository: applications that sign users in through
  * svc, confidential (with a secret, shown once and stored hashed) or
- * public (PKCE only), with their exact redirect URIs.
+ * public (PKCE only), with their redirect URIs (which ones may be
+ * registered, and how they match: `redirect-uris.ts`).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { ClientRow, Database } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
+import { DROPPED_BY_URL_PARSER, MAX_URI_LENGTH, redirectUriMatches, registrableUri, usableUris, webOriginOf } from './redirect-uris.js'
 
 /** Every scope svc knows. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
@@ -23,24 +25,9 @@ export interface NewClient {
   termsOfServiceUrl?: string
   /** The developer registering it in the console. */
   ownerSub?: string
+  /** svc's own base URL, for its own clients (console, demo): their URIs on it may be plain http off loopback. */
+  issuer?: string
 }
-
-/** White space and control characters: the URL parser drops or escapes them, so the stored URL would differ from the one given. */
-const DROPPED_BY_URL_PARSER = /[\s\u0000-\u001f\u007f]/
-
-function exactUri(field: string, value: string): string {
-  if (!URL.canParse(value)) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must be an absolute URI`)
-  // Compared character for character with what clients send, so nothing the URL parser would drop may be in it.
-  if (DROPPED_BY_URL_PARSER.test(value))
-    throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must not contain spaces or control characters`)
-  const url = new URL(value)
-  if (url.hash) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} must not have a fragment`)
-  if (url.protocol === 'javascript:' || url.protocol === 'data:')
-    throw new InvalidInput(field, `${field} ${JSON.stringify(value)} uses a forbidden scheme`)
-  return value
-}
-
-const MAX_URL_LENGTH = 2048
 
 /**
  * An http(s) URL svc calls (a webhook) or links to, as the URL parser
@@ -57,17 +44,17 @@ export function webUrl(field: string, value: string): string {
   if (DROPPED_BY_URL_PARSER.test(value)) throw new InvalidInput(field, `${field} must not contain spaces or control characters`)
   if (url.username || url.password) throw new InvalidInput(field, `${field} must not carry a user name or password`)
   if (url.hash) throw new InvalidInput(field, `${field} must not have a fragment`)
-  if (value.length > MAX_URL_LENGTH) throw new InvalidInput(field, `${field} must be at most ${MAX_URL_LENGTH} characters`)
+  if (value.length > MAX_URI_LENGTH) throw new InvalidInput(field, `${field} must be at most ${MAX_URI_LENGTH} characters`)
   return url.href
 }
 
 const MAX_URIS = 50
 
 /** Registered URIs, each once; too many is refused rather than kept. */
-function uriSet(field: string, values: string[]): string[] {
-  const unique = [...new Set(values.map((value) => exactUri(field, value)))]
+function uriSet(field: string, values: string[], issuer: string | undefined): string[] {
+  const unique = [...new Set(values)]
   if (unique.length > MAX_URIS) throw new InvalidInput(field, `a client may register at most ${MAX_URIS} ${field}s`)
-  return unique
+  return unique.map((value) => registrableUri(field, value, issuer))
 }
 
 function hashSecret(secret: string): string {
@@ -88,8 +75,8 @@ export async function createClient(
   const name = input.name.trim()
   if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
   if (input.redirectUris.length === 0) throw new InvalidInput('redirect_uris', 'a client needs at least one redirect URI')
-  const redirectUris = uriSet('redirect_uri', input.redirectUris)
-  const postLogoutRedirectUris = uriSet('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [])
+  const redirectUris = uriSet('redirect_uri', input.redirectUris, input.issuer)
+  const postLogoutRedirectUris = uriSet('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [], input.issuer)
   const scopes = input.scopes ?? [...SCOPES]
   // Every sign-in asks for openid; a client without it could never complete one.
   if (!scopes.includes('openid')) throw new InvalidInput('scopes', 'scopes must include openid')
@@ -149,18 +136,45 @@ export function clientSecretMatches(client: ClientRow, secret: string): boolean 
 /** True for a client without a secret, which must use PKCE. */
 export const isPublicClient = (client: ClientRow): boolean => client.secret_hash === null
 
-/** The client's registered redirect URIs. */
+/** The client's registered redirect URIs, as stored (the console shows them). */
 export const redirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.redirect_uris) as string[]
-/** The client's registered post-logout redirect URIs. */
+/** The client's registered post-logout redirect URIs, as stored. */
 export const postLogoutRedirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.post_logout_redirect_uris) as string[]
-/** The scopes the client may ask for. */
+/** The scopes the client is registered for (what it may get is decided by `grantableScopes`). */
 export const scopesOf = (client: ClientRow): string[] => JSON.parse(client.scopes) as string[]
-/** The web origins a client's pages run on: those of its http(s) redirect URIs (an app's custom scheme has no origin, `"null"`). */
-export const originsOf = (client: ClientRow): string[] => [
-  ...new Set(
-    redirectUrisOf(client)
-      .map((uri) => new URL(uri))
-      .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
-      .map((url) => url.origin),
-  ),
+
+/**
+ * True when `uri` is one of the client's redirect URIs: exactly, or on
+ * another port for a public client's loopback IP URI (RFC 8252 §7.3). A
+ * stored URI that breaks the registration rules never matches.
+ *
+ * @example
+ * if (!redirectUriRegistered(client, uri, provider.issuer)) refuse()
+ */
+export const redirectUriRegistered = (client: ClientRow, uri: string, issuer: string): boolean =>
+  usableUris(redirectUrisOf(client), issuer).some((registered) =>
+    redirectUriMatches(registered, uri, { anyLoopbackPort: isPublicClient(client) }),
+  )
+
+/**
+ * True when `uri` is one of the client's post-logout redirect URIs, matched as {@link redirectUriRegistered} matches.
+ *
+ * @example
+ * if (!postLogoutRedirectUriRegistered(client, uri, provider.issuer)) refuse()
+ */
+export const postLogoutRedirectUriRegistered = (client: ClientRow, uri: string, issuer: string): boolean =>
+  usableUris(postLogoutRedirectUrisOf(client), issuer).some((registered) =>
+    redirectUriMatches(registered, uri, { anyLoopbackPort: isPublicClient(client) }),
+  )
+
+/**
+ * The web origins a client's pages run on: those of its http(s) redirect
+ * URIs that keep the registration rules (an app's scheme has no origin),
+ * the only values that may enter a `frame-ancestors` or match an `Origin`.
+ *
+ * @example
+ * const ancestors = originsOf(client, provider.issuer).join(' ')
+ */
+export const originsOf = (client: ClientRow, issuer: string): string[] => [
+  ...new Set(redirectUrisOf(client).flatMap((uri) => webOriginOf(uri, issuer) ?? [])),
 ]

@@ -35,6 +35,7 @@ export async function ensureConsoleClient(db: Kysely<Database>, issuer: string):
       redirectUris: [redirectUri],
       postLogoutRedirectUris: [postLogoutRedirectUri],
       scopes: CONSOLE_SCOPES,
+      issuer,
     })
     await db
       .insertInto('settings')

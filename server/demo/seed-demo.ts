@@ -80,7 +80,9 @@ async function seedDemoClient(db: Kysely<Database>, publicUrl: string): Promise<
     await db.updateTable('clients').set({ redirect_uris: redirectUris }).where('client_id', '=', existing.client_id).execute()
     return existing.client_id
   }
-  return (await createClient(db, { name: DEMO_CLIENT_NAME, public: true, redirectUris: JSON.parse(redirectUris) as string[] })).clientId
+  return (
+    await createClient(db, { name: DEMO_CLIENT_NAME, public: true, redirectUris: JSON.parse(redirectUris) as string[], issuer: publicUrl })
+  ).clientId
 }
 
 /** The demo's console accounts, one per role, all with {@link DEMO_PASSWORD}. */

@@ -12,6 +12,7 @@ import { type LoginThrottle, loginThrottle } from './authorize/login-throttle.js
 import { wellKnown } from './discovery.js'
 import { fedcm } from './fedcm/fedcm.js'
 import { SDK_CALLBACK_PATH, sdkCallback } from './sdk-callback.js'
+import { sdkStart } from './sdk-start.js'
 import { checkSessionIframe } from './session-state.js'
 import { introspectionEndpoint } from './introspect.js'
 import { logoutEndpoint } from './logout.js'
@@ -53,6 +54,7 @@ export function identityProvider(provider: Provider, { throttle = loginThrottle(
   app.route('/oidc/logout', logoutEndpoint(provider))
   app.route('/oidc', externalSignIn(provider, externalRelyingParty()))
   app.get('/oidc/iframe/check_session', checkSessionIframe)
+  app.route('/oidc/sdk/start', sdkStart(provider))
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))
   // Registered last, so they answer only the methods the endpoints above do not take.
@@ -68,6 +70,7 @@ const ENDPOINT_METHODS: Record<string, string[]> = {
   '/oidc/revoke': ['POST'],
   '/oidc/introspect': ['POST'],
   '/oidc/logout': ['GET', 'POST'],
+  '/oidc/sdk/start': ['POST'],
 }
 
 /** RFC 9110 §15.5.6: 405 naming the methods the endpoint takes, in RFC 6749's error shape. */
@@ -87,7 +90,7 @@ function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
     const stamp = readStamp?.()
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached.origins
     const clients = await provider.db.selectFrom('clients').selectAll().execute()
-    const origins = new Set(clients.filter(isPublicClient).flatMap(originsOf))
+    const origins = new Set(clients.filter(isPublicClient).flatMap((client) => originsOf(client, provider.issuer)))
     cached = { stamp, origins }
     return origins
   }

@@ -9,7 +9,8 @@
  * so no other site can sign them out.
  */
 import { type Context, Hono } from 'hono'
-import { clientByClientId, postLogoutRedirectUrisOf } from '../clients/clients.js'
+import { clientByClientId, postLogoutRedirectUriRegistered } from '../clients/clients.js'
+import { shownUri } from '../clients/redirect-uris.js'
 import type { ClientRow, UserRow } from '../db/schema.js'
 import { readIdTokenHint } from './id-token-hint.js'
 import { csrfToken, csrfTokenMatches } from './csrf.js'
@@ -54,8 +55,11 @@ export function logoutEndpoint(provider: Provider): Hono {
     const redirectUri = parameters.get('post_logout_redirect_uri')
     if (redirectUri !== null) {
       if (!client) return refuse(c, 'client_id or id_token_hint is required with post_logout_redirect_uri.')
-      if (!postLogoutRedirectUrisOf(client).includes(redirectUri))
-        return refuse(c, 'The address to return to after signing out is not registered for this application.')
+      if (!postLogoutRedirectUriRegistered(client, redirectUri, provider.issuer))
+        return refuse(
+          c,
+          `The address to return to after signing out is not registered for this application. It asked for ${shownUri(redirectUri)}; registered URIs match character for character.`,
+        )
     }
 
     const session = await currentSession(c, provider)

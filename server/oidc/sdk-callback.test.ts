@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
 
 let idp: IdentityFixture
 let browser: ScriptedBrowser
@@ -10,76 +10,104 @@ beforeEach(async () => {
 })
 afterEach(() => idp.close())
 
-const encode = (url: string) => Buffer.from(url).toString('base64url')
+const PAGE_ORIGIN = 'http://127.0.0.1:3000'
+const newState = () => randomBytes(18).toString('base64url')
 
-/** Runs the SDK's code flow for the public client up to svc's callback, with `state` as given. */
-async function landing(state: string): Promise<Response> {
+/** What `/sdk.js` posts to `/oidc/sdk/start` from a page of `origin`. */
+function start(fields: Record<string, string>, origin = PAGE_ORIGIN): Promise<Response> {
   const verifier = randomBytes(32).toString('base64url')
-  const callback = await browser.authorize(
-    `${idp.issuer}/oidc/authorize?${new URLSearchParams({
+  return browser.request(`${idp.issuer}/oidc/sdk/start`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({
       client_id: idp.publicClient.clientId,
-      redirect_uri: `${idp.issuer}/oidc/sdk/callback`,
-      response_type: 'code',
-      scope: 'openid profile',
-      state,
+      state: newState(),
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-    })}`,
-  )
+      mode: 'popup',
+      ...fields,
+    }).toString(),
+  })
+}
+
+/** Starts a flow as the SDK does, signs in and consents, and opens svc's callback. */
+async function landing(fields: Record<string, string>): Promise<Response> {
+  const started = await start(fields)
+  expect(started.status).toBe(303)
+  const callback = await browser.authorize(started.headers.get('Location')!)
   expect(callback.pathname).toBe('/oidc/sdk/callback')
   return browser.request(callback.href)
 }
 
-describe('the SDK callback /oidc/sdk/callback', () => {
-  it("posts a popup's response to the opener at the client's registered origins only", async () => {
-    const res = await landing(`${idp.publicClient.clientId}~abc`)
+describe('the SDK flow: /oidc/sdk/start and /oidc/sdk/callback', () => {
+  it("posts a popup's answer to the opener at the origin that started the flow, only", async () => {
+    const state = newState()
+    const res = await landing({ state })
     expect(res.status).toBe(200)
     const page = await res.text()
-    expect(page).toContain('["http://127.0.0.1:3000"]')
-    expect(page).toMatch(/"source":"svc-sdk","code":"[^"]+","state":"[^"]+~abc"/)
+    expect(page).toContain(`window.opener.postMessage(`)
+    expect(page).toMatch(new RegExp(`"source":"svc-sdk","code":"[^"]+","state":"${state}".*, "http://127\\.0\\.0\\.1:3000"\\)`))
+    // Delivered once: the flow's record is gone.
+    expect((await browser.request(`${idp.issuer}/oidc/sdk/callback?error=access_denied&state=${state}`)).status).toBe(400)
   })
 
-  it('sends a full-page sign-in back to the page it came from, the response in the fragment', async () => {
-    const res = await landing(`${idp.publicClient.clientId}~abc~${encode('http://127.0.0.1:3000/callback?item=1#reviews')}`)
+  it('sends a full-page sign-in back to the exact registered page, the answer in the fragment', async () => {
+    const state = newState()
+    const res = await landing({ state, mode: 'redirect', return_to: CALLBACK })
     expect(res.status).toBe(302)
     const back = new URL(res.headers.get('Location')!)
-    expect(back.origin + back.pathname + back.search).toBe('http://127.0.0.1:3000/callback?item=1')
+    expect(back.origin + back.pathname + back.search).toBe(CALLBACK)
     const fragment = new URLSearchParams(back.hash.slice(1))
     expect(fragment.get('svc_code')).toMatch(/^[\w-]{20,}$/)
-    expect(fragment.get('svc_state')).toBe(`${idp.publicClient.clientId}~abc~${encode('http://127.0.0.1:3000/callback?item=1#reviews')}`)
+    expect(fragment.get('svc_state')).toBe(state)
     expect(fragment.get('svc_iss')).toBe(idp.issuer)
   })
 
-  it("refuses to return to any page but the client's registered redirect URIs, even on its own site", async () => {
-    for (const page of ['https://attacker.example/steal', 'http://127.0.0.1:3000/go?to=https://attacker.example/']) {
-      const res = await landing(`${idp.publicClient.clientId}~abc~${encode(page)}`)
-      expect(res.status).toBe(400)
-      expect(await res.text()).toContain('not one of this application&#39;s registered redirect URIs')
-    }
-    // An error answer, which names its client in state only, is held to the same rule.
-    const error = await fetch(
-      `${idp.issuer}/oidc/sdk/callback?error=x&state=${idp.publicClient.clientId}~r~${encode('http://127.0.0.1:3000/other')}`,
-      {
-        redirect: 'manual',
-      },
-    )
-    expect(error.status).toBe(400)
+  it('asks only for the browser scopes the client is registered for', async () => {
+    const res = await start({})
+    expect(new URL(res.headers.get('Location')!).searchParams.get('scope')).toBe('openid profile email')
   })
 
-  it("never hands a client's code to the origins of another client named in state", async () => {
-    // The confidential client's page starts a flow for the public client,
-    // hoping to receive a code it could redeem with its own verifier.
-    for (const state of [`${idp.confidential.clientId}~abc`, `${idp.confidential.clientId}~abc~${encode('http://127.0.0.1:3000/')}`]) {
-      const res = await landing(state)
-      expect(res.status).toBe(400)
-      const page = await res.text()
-      expect(page).toContain('started for another application')
-      expect(page).not.toContain('"code"')
-    }
+  it.each([
+    ['a page of another origin', {}, 'https://attacker.example', 403, 'it came from &quot;https://attacker.example&quot;'],
+    ['a page that hides its origin', {}, 'null', 403, 'registered origins'],
+    [
+      'a return page with a query of its own',
+      { mode: 'redirect', return_to: `${CALLBACK}?next=https://attacker.example/` },
+      PAGE_ORIGIN,
+      400,
+      'exactly',
+    ],
+    ['an unregistered return page', { mode: 'redirect', return_to: `${PAGE_ORIGIN}/go` }, PAGE_ORIGIN, 400, 'exactly'],
+    ['a popup with a return page', { return_to: CALLBACK }, PAGE_ORIGIN, 400, 'return_to is for mode redirect only'],
+    ['an unknown mode', { mode: 'iframe' }, PAGE_ORIGIN, 400, 'mode must be popup or redirect'],
+    ['a short state', { state: 'abc' }, PAGE_ORIGIN, 400, 'state must be 22 to 128 characters'],
+    ['a plain challenge', { code_challenge: 'plain' }, PAGE_ORIGIN, 400, 'code_challenge must be a PKCE S256 challenge'],
+    ['an unknown client', { client_id: 'cli_nobody' }, PAGE_ORIGIN, 400, 'not registered with svc'],
+  ])('refuses a start from %s with a page, never a redirect', async (_name, fields, origin, status, message) => {
+    const res = await start(fields, origin)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('Location')).toBeNull()
+    expect(await res.text()).toContain(message)
+    expect([...browser.cookies.keys()].some((name) => name.includes('svc_sdk_'))).toBe(false)
   })
 
-  it('shows an error page for an unknown code or client, never a redirect', async () => {
-    for (const query of ['code=forged&state=x~y', `state=${idp.publicClient.clientId}`, 'error=access_denied&state=nobody~x', '']) {
+  it("never hands a client's code to a flow another client's page started", async () => {
+    // The confidential client's page starts a flow; a code of the public client is then brought to the callback under its state.
+    const theirs = newState()
+    expect((await start({ client_id: idp.confidential.clientId, state: theirs })).status).toBe(303)
+    const ours = newState()
+    const started = await start({ state: ours })
+    const callback = await browser.authorize(started.headers.get('Location')!)
+    const code = callback.searchParams.get('code')!
+    const res = await browser.request(`${idp.issuer}/oidc/sdk/callback?code=${code}&state=${theirs}`)
+    expect(res.status).toBe(400)
+    const page = await res.text()
+    expect(page).toContain('started for another application')
+    expect(page).not.toContain(code)
+  })
+
+  it('shows an error page for an unknown code or flow, never a redirect', async () => {
+    for (const query of ['code=forged&state=x~y', `state=${newState()}`, `error=access_denied&state=${newState()}`, '']) {
       const res = await fetch(`${idp.issuer}/oidc/sdk/callback?${query}`, { redirect: 'manual' })
       expect(res.status).toBe(400)
       expect(res.headers.get('Location')).toBeNull()

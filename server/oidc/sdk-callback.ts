@@ -1,20 +1,24 @@
 /**
  * @module The redirect URI of `/sdk.js`'s code flow, at svc itself:
  * `/oidc/sdk/callback` hands the authorization response to the partner
- * page. In a popup it posts it to the opener, addressed to each of the
- * client's registered origins (the browser delivers it only to the one that
- * matches), then closes; when popups were blocked and the whole page came
- * here, it redirects back to the page, the response in the URL fragment;
- * that page must be one of the client's registered redirect URIs.
- * Every client may use this URI, since the response goes nowhere but the
- * registered origins of the client the code was issued to.
+ * page that started the flow, and to nothing else. The flow must have been
+ * started from that page in this browser (`/oidc/sdk/start` left its
+ * sealed record, `sdk-flow.ts`), and the code must be the flow's client's.
+ * In a popup the answer is posted to the opener, addressed to the one
+ * origin that started the flow (the browser delivers it to no other), then
+ * the popup closes; after a full-page redirect the browser goes back to
+ * the exact registered page recorded at the start, the answer in the URL
+ * fragment, where the SDK takes it only if its own stored `state` matches.
+ * Anything else (a flow a third party started with its own PKCE verifier,
+ * another client's code) gets an error page, and its code is spent.
  */
 import type { Context } from 'hono'
-import { clientByClientId, originsOf, redirectUrisOf } from '../clients/clients.js'
+import { redirectUriRegistered } from '../clients/clients.js'
 import type { ClientRow } from '../db/schema.js'
 import { htmlPage } from './pages/html-page.js'
 import { messagePage } from './pages/message-page.js'
 import type { Provider } from './provider.js'
+import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
 import { hashToken } from './tokens.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
@@ -27,65 +31,61 @@ const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description
  * if (!redirectUriAllowed(provider, client, uri)) refuse()
  */
 export function redirectUriAllowed(provider: Provider, client: ClientRow, uri: string): boolean {
-  return redirectUrisOf(client).includes(uri) || uri === `${provider.issuer}${SDK_CALLBACK_PATH}`
+  return uri === `${provider.issuer}${SDK_CALLBACK_PATH}` || redirectUriRegistered(client, uri, provider.issuer)
 }
 
 /**
- * Answers the SDK's landing. The SDK writes `state` as `CLIENT_ID~RANDOM`
- * for a popup and `CLIENT_ID~RANDOM~RETURN_URL` (base64url) for a
- * full-page redirect.
+ * Answers the SDK's landing.
  *
  * @example
  * app.get('/oidc/sdk/callback', (c) => sdkCallback(c, provider))
  */
 export async function sdkCallback(c: Context, provider: Provider): Promise<Response> {
   const query = new URL(c.req.url).searchParams
-  const [stateClientId = '', , returnTo] = (query.get('state') ?? '').split('~')
-  const refuse = (message: string) => htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in error', message))
-  // A code names its own client. Trusting the client named in `state` would
-  // let one client's page start a flow for another client (whose consent
-  // the user gave) and receive that client's code.
   const code = query.get('code')
+  const refuse = async (message: string) => {
+    if (code !== null) await spendCode(provider, code)
+    return htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in error', message))
+  }
   if (code === null && !query.has('error')) return refuse('This page only receives answers to sign-in requests.')
-  const client = code !== null ? await clientOfCode(provider, code) : await clientByClientId(provider.db, stateClientId)
-  if (!client) return refuse('This sign-in was not started by a registered application, or it has already finished.')
-  if (client.client_id !== stateClientId) return refuse('This sign-in was started for another application.')
+  const flow = await sdkFlowOf(c, provider, query.get('state') ?? undefined)
+  if (!flow) return refuse("This sign-in was not started from this browser by the application's page, or it has already finished.")
+  // A code names its own client: a flow one client's page started must not receive another's.
+  if (code !== null && (await clientIdOfCode(provider, code)) !== flow.clientId)
+    return refuse('This sign-in was started for another application.')
+  forgetSdkFlow(c, provider, flow.state)
   const response = Object.fromEntries(RESPONSE_PARAMETERS.flatMap((name) => (query.has(name) ? [[name, query.get(name)!]] : [])))
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
 
-  if (returnTo !== undefined) {
-    const target = returnUrl(returnTo)
-    // Exactly a registered page (its query may differ): the code must not
-    // land on any other page of the site, an open redirect among them.
-    const registered = redirectUrisOf(client)
-      .map((uri) => new URL(uri))
-      .map((uri) => uri.origin + uri.pathname)
-    if (!target || !registered.includes(target.origin + target.pathname))
-      return refuse("The page to return to is not one of this application's registered redirect URIs.")
+  if (flow.mode === 'redirect' && flow.returnTo !== undefined) {
+    const target = new URL(flow.returnTo)
     target.hash = new URLSearchParams(Object.entries(response).map(([name, value]) => [`svc_${name}`, value])).toString()
-    c.header('Cache-Control', 'no-store')
-    c.header('Referrer-Policy', 'no-referrer')
     return c.redirect(target.href, 302)
   }
   const message = JSON.stringify({ source: 'svc-sdk', ...response }).replaceAll('<', '\\u003c')
-  const script = `for (const origin of ${JSON.stringify(originsOf(client))}) window.opener && window.opener.postMessage(${message}, origin); window.close()`
+  const script = `window.opener && window.opener.postMessage(${message}, ${JSON.stringify(flow.origin).replaceAll('<', '\\u003c')}); window.close()`
   return htmlPage(c, 200, 'Signing in', messagePage('Signing you in…', 'You can close this window.'), { script })
 }
 
-async function clientOfCode(provider: Provider, code: string): Promise<ClientRow | undefined> {
+async function clientIdOfCode(provider: Provider, code: string): Promise<string | undefined> {
   if (code.length > 200) return undefined
-  return provider.db
+  const row = await provider.db
     .selectFrom('authorization_codes')
     .innerJoin('clients', 'clients.id', 'authorization_codes.client_id')
-    .selectAll('clients')
+    .select('clients.client_id')
     .where('authorization_codes.code_hash', '=', hashToken(code))
     .executeTakeFirst()
+  return row?.client_id
 }
 
-function returnUrl(encoded: string): URL | undefined {
-  try {
-    const url = new URL(Buffer.from(encoded, 'base64url').toString())
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined
-  } catch {
-    return undefined
-  }
+/** A code that reached the callback outside a flow this browser started is used up, so nobody can redeem it. */
+async function spendCode(provider: Provider, code: string): Promise<void> {
+  if (code.length > 200) return
+  await provider.db
+    .updateTable('authorization_codes')
+    .set({ consumed_at: provider.now().toISOString() })
+    .where('code_hash', '=', hashToken(code))
+    .where('consumed_at', 'is', null)
+    .execute()
 }

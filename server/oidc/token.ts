@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { userById } from '../accounts/users.js'
+import { grantableScopes } from '../clients/grantable-scopes.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import type { ClientRow } from '../db/schema.js'
 import { authenticateClient } from './client-auth.js'
@@ -110,7 +111,8 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   const { response, store } = await prepareTokens(provider, {
     client,
     user,
-    scopes: stored.scopes.split(' '),
+    // Registered scopes can only have narrowed since the code was issued.
+    scopes: grantableScopes(client, stored.scopes.split(' ')),
     grantId: stored.grant_id,
     authTime: stored.auth_time,
     sessionId: stored.session_id,
@@ -153,7 +155,7 @@ async function refresh(provider: Provider, client: ClientRow, form: URLSearchPar
   }
   if (!isTokenLive(token, now)) throw new InvalidGrant('the refresh token has expired')
 
-  const granted = token.scopes.split(' ')
+  const granted = grantableScopes(client, token.scopes.split(' '))
   const asked = form.get('scope')
   const scopes = asked === null ? granted : [...new Set(asked.split(' ').filter(Boolean))]
   if (scopes.length === 0) throw new InvalidScope('scope names no scope; leave it out to keep the granted scopes')

@@ -3,7 +3,12 @@
  * where the browser has no FedCM: in a popup whose answer comes back by
  * `postMessage` from svc's origin, or, when popups are blocked, by a
  * full-page redirect that svc sends back with the answer in the URL
- * fragment. The verifier waits in `sessionStorage` meanwhile.
+ * fragment. The verifier waits in `sessionStorage` meanwhile. The flow
+ * starts with a form POST to svc's `/oidc/sdk/start`: the browser's
+ * `Origin` on it proves to svc that this page, one of the client's
+ * registered origins, asked, so svc delivers the answer only here (the
+ * popup's opener on this origin, or this exact page, which must be a
+ * registered redirect URI) and never for a flow another site started.
  */
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 
@@ -19,7 +24,9 @@ export interface CodeAnswer {
 
 /** The redirect URI every code the SDK obtains is bound to, at svc. */
 export const REDIRECT_URI = `${SCRIPT_ORIGIN}/oidc/sdk/callback`
+const START_URL = `${SCRIPT_ORIGIN}/oidc/sdk/start`
 const PENDING_KEY = 'svc-signin:pending'
+const POPUP_NAME = 'svc-signin'
 
 interface Pending {
   state: string
@@ -37,19 +44,15 @@ export async function newPkce(verifier = randomString(32)): Promise<{ verifier: 
   return { verifier, challenge: base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))) }
 }
 
-async function authorizationUrl(clientId: string, nonce: string | undefined, state: string, verifier: string): Promise<string> {
-  const { challenge } = await newPkce(verifier)
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    scope: 'openid profile email',
-    state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  })
-  if (nonce) query.set('nonce', nonce)
-  return `${SCRIPT_ORIGIN}/oidc/authorize?${query}`
+/** Starts the flow at svc by a form POST into `target` (the popup, or this page), so the browser tells svc this page's origin. */
+function startAtSvc(target: string, fields: Record<string, string>): void {
+  const form = Object.assign(document.createElement('form'), { method: 'post', action: START_URL, target })
+  for (const [name, value] of Object.entries(fields))
+    form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }))
+  form.hidden = true
+  document.body.append(form)
+  form.submit()
+  form.remove()
 }
 
 /**
@@ -60,19 +63,18 @@ async function authorizationUrl(clientId: string, nonce: string | undefined, sta
  * const answer = await authorizeByCode('cli_…', nonce)
  */
 export async function authorizeByCode(clientId: string, nonce: string | undefined): Promise<CodeAnswer> {
-  const verifier = randomString(32)
-  // svc reads the client before the first `~` to know where the answer may
-  // go, and a third part, the page to come back to, for a full-page flow.
-  const state = `${clientId}~${randomString(16)}`
-  const popup = open('', 'svc-signin', 'popup,width=480,height=640')
+  // Opened before anything is awaited, while the click still counts as the user's.
+  const popup = open('', POPUP_NAME, 'popup,width=480,height=640')
+  const { verifier, challenge } = await newPkce()
+  const state = randomString(24)
+  const fields = { client_id: clientId, state, code_challenge: challenge, ...(nonce ? { nonce } : {}) }
   if (!popup) {
-    const returning = `${state}~${base64url(new TextEncoder().encode(location.href.split('#')[0]))}`
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ state: returning, verifier, nonce } satisfies Pending))
-    location.assign(await authorizationUrl(clientId, nonce, returning, verifier))
+    // svc returns only to this exact page, which must be one of the client's registered redirect URIs.
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ state, verifier, nonce } satisfies Pending))
+    startAtSvc('_self', { ...fields, mode: 'redirect', return_to: location.href.split('#')[0]! })
     return new Promise(() => {})
   }
-  popup.location.href = await authorizationUrl(clientId, nonce, state, verifier)
-  const answer = await new Promise<Record<string, string>>((resolve) => {
+  const answer = new Promise<Record<string, string>>((resolve) => {
     let settled = false
     const done = (data: Record<string, string>) => {
       if (settled) return
@@ -83,19 +85,22 @@ export async function authorizeByCode(clientId: string, nonce: string | undefine
     }
     const listen = (event: MessageEvent) => {
       const data = event.data as Record<string, string> | null
-      if (event.origin !== SCRIPT_ORIGIN || data?.source !== 'svc-sdk' || data.state !== state) return
+      // Only svc's answer, from the popup this page opened, to the flow it started.
+      if (event.origin !== SCRIPT_ORIGIN || event.source !== popup || data?.source !== 'svc-sdk' || data.state !== state) return
       done(data)
     }
     addEventListener('message', listen)
     // Closed without an answer (after a moment for one posted as it closed): the person changed their mind.
     const watch = setInterval(() => popup.closed && setTimeout(() => done({ error: 'popup_closed' }), 300), 500)
   })
-  return { code: answer.code, error: answer.error, verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'popup' }
+  startAtSvc(POPUP_NAME, { ...fields, mode: 'popup' })
+  const data = await answer
+  return { code: data.code, error: data.error, verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'popup' }
 }
 
 /**
  * The answer of a full-page sign-in this page started, once, when the URL
- * carries it; the fragment is removed from the address bar.
+ * carries it; the answer leaves the address bar either way.
  *
  * @example
  * const answer = takeRedirectAnswer()
@@ -104,12 +109,12 @@ export function takeRedirectAnswer(): CodeAnswer | undefined {
   const fragment = new URLSearchParams(location.hash.slice(1))
   const state = fragment.get('svc_state')
   if (state === null) return undefined
+  history.replaceState(history.state, '', location.href.split('#')[0])
   const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as Pending | null
   // Only the tab that started the flow holds its state: a forged fragment
   // (a link someone was sent) is ignored.
   if (!pending || pending.state !== state || fragment.get('svc_iss') !== SCRIPT_ORIGIN) return undefined
   sessionStorage.removeItem(PENDING_KEY)
-  history.replaceState(history.state, '', location.href.split('#')[0])
   return {
     code: fragment.get('svc_code') ?? undefined,
     error: fragment.get('svc_error') ?? undefined,

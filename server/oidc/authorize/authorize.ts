@@ -32,6 +32,8 @@ import {
 } from './read-request.js'
 import { redirectWithCode, redirectWithError } from './respond.js'
 import { externalProviders } from '../../accounts/account-links.js'
+import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
+import { sdkFlowOf } from '../sdk-flow.js'
 
 const errorPage = (c: Context, status: 400 | 403, message: string) =>
   htmlPage(c, status, 'Sign-in error', messagePage('Sign-in error', message))
@@ -64,6 +66,12 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPage(c, 400, error.message)
       throw error
+    }
+    // svc's SDK callback delivers to the page that started the flow in this browser; no code for a flow nobody's page started.
+    if (target.redirectUri === `${provider.issuer}${SDK_CALLBACK_PATH}`) {
+      const flow = await sdkFlowOf(c, provider, target.state)
+      if (flow?.clientId !== target.client.client_id)
+        return errorPage(c, 400, "This sign-in was not started from this browser by the application's page, or it has already finished.")
     }
     try {
       return await step(readAuthorizationRequest(target, query))

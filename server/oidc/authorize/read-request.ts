@@ -4,7 +4,9 @@
  * (an unknown client or unregistered URI gets a page, never a redirect);
  * then every other parameter, whose errors redirect back to the client.
  */
-import { clientByClientId, scopesOf } from '../../clients/clients.js'
+import { clientByClientId } from '../../clients/clients.js'
+import { grantableScopes } from '../../clients/grantable-scopes.js'
+import { shownUri } from '../../clients/redirect-uris.js'
 import type { ClientRow } from '../../db/schema.js'
 import {
   InvalidRequest,
@@ -72,8 +74,12 @@ export async function readRedirectTarget(provider: Provider, query: URLSearchPar
   if (!client) throw new AuthorizePageError('The application asking you to sign in is not registered with svc.')
   const redirectUri = query.get('redirect_uri')
   if (!redirectUri) throw new AuthorizePageError('The request does not say where to return (redirect_uri is missing).')
-  if (query.getAll('redirect_uri').length > 1 || !redirectUriAllowed(provider, client, redirectUri)) {
-    throw new AuthorizePageError('The address the application asked to return to is not registered for it.')
+  if (query.getAll('redirect_uri').length > 1) throw new AuthorizePageError('redirect_uri was given more than once.')
+  if (!redirectUriAllowed(provider, client, redirectUri)) {
+    // Shown as received (the page escapes it), so a developer sees how it differs from what they registered.
+    throw new AuthorizePageError(
+      `The address the application asked to return to is not registered for it. It asked for ${shownUri(redirectUri)}; registered URIs match character for character.`,
+    )
   }
   return { client, redirectUri, state: query.get('state') ?? undefined }
 }
@@ -98,7 +104,7 @@ export function readAuthorizationRequest(target: RedirectTarget, query: URLSearc
 
   const scopes = [...new Set((query.get('scope') ?? '').split(' ').filter(Boolean))]
   if (!scopes.includes('openid')) throw new InvalidScope('scope must include openid')
-  const allowed = scopesOf(target.client)
+  const allowed = grantableScopes(target.client, scopes)
   const refused = scopes.find((scope) => !allowed.includes(scope))
   if (refused) throw new InvalidScope(`scope ${refused} is not allowed for this client`)
 

@@ -62,7 +62,7 @@ export function fedcmAssertion(provider: Provider): Hono {
     const client = clientId ? await clientByClientId(provider.db, clientId) : undefined
     if (!client) return { status: 400, code: 'invalid_request', message: 'unknown client_id' }
     const origin = c.req.header('Origin')
-    if (!origin || !originsOf(client).includes(origin))
+    if (!origin || !originsOf(client, provider.issuer).includes(origin))
       return { status: 403, code: 'unauthorized_client', message: 'the calling origin is not registered for this client' }
     c.header('Access-Control-Allow-Origin', origin)
     c.header('Access-Control-Allow-Credentials', 'true')

@@ -1,12 +1,14 @@
 /**
  * @module The credential a partner page receives in the browser (FedCM's
  * ID assertion, One Tap): an id_token for the client bound to the page's
- * nonce, disclosing the profile and e-mail address, or, when the partner
- * asked for the code flow, an authorization code bound to its PKCE
- * challenge that its backend redeems. Issuing either records the user's
- * consent and the `account.signed_in` event.
+ * nonce, disclosing the profile and e-mail address when the client is
+ * registered for them (`grantableScopes`), or, when the partner asked for
+ * the code flow, an authorization code bound to its PKCE challenge that
+ * its backend redeems. Issuing either records the user's consent to those
+ * scopes and the `account.signed_in` event.
  */
 import type { Context } from 'hono'
+import { grantableScopes } from '../../clients/grantable-scopes.js'
 import type { ClientRow } from '../../db/schema.js'
 import { clientAddress } from '../../http/client-address.js'
 import { grantConsent } from '../authorize/consents.js'
@@ -16,8 +18,8 @@ import type { Provider } from '../provider.js'
 import type { ActiveSession } from '../sessions.js'
 import { signIdToken } from '../tokens.js'
 
-/** What the browser flows disclose to the client, as scopes. */
-const BROWSER_SCOPES = ['openid', 'profile', 'email']
+/** What the browser flows ask for the client, as scopes; it gets those it is registered for. */
+export const BROWSER_SCOPES = ['openid', 'profile', 'email']
 
 /**
  * Records consent and the sign-in, and returns the id_token.
@@ -32,9 +34,10 @@ export async function browserCredential(
   client: ClientRow,
   nonce: string | undefined,
 ): Promise<string> {
-  await grantConsent(provider, session.user, client, BROWSER_SCOPES)
-  const token = await signIdToken(provider, { client, user: session.user, scopes: BROWSER_SCOPES, authTime: session.authTime, nonce })
-  await recordSignIn(c, provider, session, client)
+  const scopes = grantableScopes(client, BROWSER_SCOPES)
+  await grantConsent(provider, session.user, client, scopes)
+  const token = await signIdToken(provider, { client, user: session.user, scopes, authTime: session.authTime, nonce })
+  await recordSignIn(c, provider, session, client, scopes)
   return token
 }
 
@@ -54,20 +57,21 @@ export async function browserCode(
   nonce: string | undefined,
   codeChallenge: string,
 ): Promise<string> {
-  await grantConsent(provider, session.user, client, BROWSER_SCOPES)
+  const scopes = grantableScopes(client, BROWSER_SCOPES)
+  await grantConsent(provider, session.user, client, scopes)
   const code = await issueCode(
     provider,
-    { client, redirectUri: `${provider.issuer}${SDK_CALLBACK_PATH}`, scopes: BROWSER_SCOPES, nonce, codeChallenge },
+    { client, redirectUri: `${provider.issuer}${SDK_CALLBACK_PATH}`, scopes, nonce, codeChallenge },
     session,
   )
-  await recordSignIn(c, provider, session, client)
+  await recordSignIn(c, provider, session, client, scopes)
   return code
 }
 
-function recordSignIn(c: Context, provider: Provider, session: ActiveSession, client: ClientRow): Promise<void> {
+function recordSignIn(c: Context, provider: Provider, session: ActiveSession, client: ClientRow, scopes: string[]): Promise<void> {
   return provider.events.record(provider.db, 'account.signed_in', client.client_id, {
     account: session.user.sub,
-    scopes: BROWSER_SCOPES,
+    scopes,
     ip: clientAddress(c),
     user_agent: c.req.header('User-Agent') ?? '',
   })

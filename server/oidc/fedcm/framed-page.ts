@@ -1,8 +1,10 @@
 /**
  * @module The pages svc serves into partner pages' iframes (One Tap, the
  * personalised button): framed only by the client's registered origins
- * (CSP `frame-ancestors`), one inline script allowed by its hash, and
- * messages to the parent addressed to the partner's origin only.
+ * (CSP `frame-ancestors`, built from valid web origins only: a stored
+ * `https://*` or a host with `;` never gets in), one inline script allowed
+ * by its hash, and messages to the parent addressed to the partner's
+ * origin only.
  */
 import type { Context } from 'hono'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
@@ -13,23 +15,27 @@ import type { Provider } from '../provider.js'
 const STYLE =
   'body{margin:0;font:15px/1.4 system-ui,sans-serif}form{margin:0}button{font:inherit;width:100%;padding:.6rem 1rem;border:1px solid #d0d7de;border-radius:8px;background:#fff;cursor:pointer;display:flex;gap:.6rem;align-items:center}img{width:28px;height:28px;border-radius:50%}'
 
+/** A web origin as a CSP source may name it: scheme, a plain host, a port; nothing that could end the directive. */
+const CSP_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/
+
 /**
- * Sends a page for a partner's iframe.
+ * Sends a page for a partner's iframe, which only `ancestors` (the client's registered origins) may frame.
  *
  * @example
- * return framedPage(c, client, '<p>Signed in.</p>', notify('svc-onetap', { status: 'signed_in' }, origin))
+ * return framedPage(c, partner.ancestors, '<p>Signed in.</p>', notify('svc-onetap', { status: 'signed_in' }, origin))
  */
 export function framedPage(
   c: Context,
-  client: ClientRow | undefined,
+  ancestors: string[],
   body: string,
   script: string,
   { status = 200, style = '' }: { status?: 200 | 400 | 403; style?: string } = {},
 ): Response {
-  const ancestors = client ? originsOf(client).join(' ') : "'none'"
+  const sources = ancestors.filter((origin) => CSP_ORIGIN.test(origin))
+  const frameAncestors = sources.length > 0 ? sources.join(' ') : "'none'"
   c.header(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; connect-src 'self'; form-action 'self'; script-src ${inlineScriptSource(script)}; frame-ancestors ${ancestors}`,
+    `default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; connect-src 'self'; form-action 'self'; script-src ${inlineScriptSource(script)}; frame-ancestors ${frameAncestors}`,
   )
   c.header('Cache-Control', 'no-store')
   c.header('Referrer-Policy', 'no-referrer')
@@ -46,7 +52,7 @@ export const notify = (source: string, message: Record<string, unknown>, origin:
   `parent.postMessage(${JSON.stringify({ source, ...message }).replaceAll('<', '\\u003c')}, ${JSON.stringify(origin).replaceAll('<', '\\u003c')})`
 
 /**
- * Reads `client_id` and `origin` of a framed page's request: the client, and the partner origin, which must be one of its registered origins.
+ * Reads `client_id` and `origin` of a framed page's request: the client, the partner origin, which must be one of its registered origins, and those origins.
  *
  * @example
  * const request = await framingPartner(c, provider, query)
@@ -56,11 +62,12 @@ export async function framingPartner(
   c: Context,
   provider: Provider,
   query: URLSearchParams,
-): Promise<{ refusal: Response } | { client: ClientRow; origin: string }> {
+): Promise<{ refusal: Response } | { client: ClientRow; origin: string; ancestors: string[] }> {
   const client = await clientByClientId(provider.db, query.get('client_id') ?? '')
   const origin = query.get('origin') ?? ''
-  if (!client) return { refusal: framedPage(c, undefined, '<p>Unknown application.</p>', '', { status: 400 }) }
-  if (!originsOf(client).includes(origin))
-    return { refusal: framedPage(c, client, '<p>This site is not registered for this application.</p>', '', { status: 403 }) }
-  return { client, origin }
+  if (!client) return { refusal: framedPage(c, [], '<p>Unknown application.</p>', '', { status: 400 }) }
+  const ancestors = originsOf(client, provider.issuer)
+  if (!ancestors.includes(origin))
+    return { refusal: framedPage(c, ancestors, '<p>This site is not registered for this application.</p>', '', { status: 403 }) }
+  return { client, origin, ancestors }
 }

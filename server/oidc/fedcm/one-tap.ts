@@ -52,7 +52,7 @@ export function oneTap(provider: Provider): Hono {
     const request = await read(c, new URL(c.req.url).searchParams)
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
-    if (!session) return framedPage(c, request.client, '', notifyParent({ status: 'signed_out' }, request.origin))
+    if (!session) return framedPage(c, request.ancestors, '', notifyParent({ status: 'signed_out' }, request.origin))
     const { user } = session
     const fields = {
       client_id: request.client.client_id,
@@ -62,7 +62,7 @@ export function oneTap(provider: Provider): Hono {
     }
     return framedPage(
       c,
-      request.client,
+      request.ancestors,
       `<form method="post" action="/oidc/onetap">${Object.entries(fields)
         .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
         .join(
@@ -81,12 +81,12 @@ export function oneTap(provider: Provider): Hono {
     const request = await read(c, form)
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
-    if (!session) return framedPage(c, request.client, '', notifyParent({ status: 'signed_out' }, request.origin))
+    if (!session) return framedPage(c, request.ancestors, '', notifyParent({ status: 'signed_out' }, request.origin))
     if (!(await tokenMatches(form.get('token'), session.id, request.client.client_id, request.origin))) {
-      return framedPage(c, request.client, '<p>The request expired. Try again.</p>', '', { status: 403 })
+      return framedPage(c, request.ancestors, '<p>The request expired. Try again.</p>', '', { status: 403 })
     }
     const credential = await browserCredential(c, provider, session, request.client, request.nonce)
-    return framedPage(c, request.client, '<p>Signed in.</p>', notifyParent({ status: 'signed_in', credential }, request.origin))
+    return framedPage(c, request.ancestors, '<p>Signed in.</p>', notifyParent({ status: 'signed_in', credential }, request.origin))
   })
   return app
 }

@@ -51,7 +51,7 @@ export function personalButton(provider: Provider): Hono {
 })()`
     return framedPage(
       c,
-      partner.client,
+      partner.ancestors,
       `<button type="button" class="${escapeHtml(`${theme} ${shape}`)}" hidden><img alt=""><span><b></b><small></small></span></button>`,
       script,
       { style: STYLE },

@@ -1,0 +1,97 @@
+/**
+ * @module The proof that a sign-in through `/sdk.js` was started by the
+ * client's own page in this very browser. `/oidc/sdk/start` (a form POST
+ * from the partner page, whose `Origin` the browser sets and no other site
+ * can forge) leaves a cookie on svc's origin, sealed with an HMAC and named
+ * after the flow's `state`: the client, the page's origin, the mode (popup
+ * or full-page redirect) and, for a redirect, the exact registered page to
+ * return to. The authorization endpoint issues no code for svc's SDK
+ * redirect URI without it, and `/oidc/sdk/callback` delivers nothing
+ * without it; a third party that starts a flow itself, with its own PKCE
+ * verifier, gets neither.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { deploymentSecret } from '../db/settings.js'
+import { epochSeconds, type Provider } from './provider.js'
+
+/** How long a flow may take, sign-in and consent included. */
+const FLOW_SECONDS = 600
+/** The SDK's `state`: random, base64url. */
+export const FLOW_STATE = /^[A-Za-z0-9_-]{22,128}$/
+
+export interface SdkFlow {
+  clientId: string
+  /** The origin of the page that started the flow: the only one a popup's answer is posted to. */
+  origin: string
+  mode: 'popup' | 'redirect'
+  /** For a redirect: the registered page, exactly, that receives the answer in its fragment. */
+  returnTo?: string
+  state: string
+  /** Unix seconds after which the flow is void. */
+  expiresAt: number
+}
+
+const secrets = new WeakMap<Provider, Promise<Buffer>>()
+function secretOf(provider: Provider): Promise<Buffer> {
+  let secret = secrets.get(provider)
+  if (!secret) secrets.set(provider, (secret = deploymentSecret(provider.db, 'sdk-flow-hmac')))
+  return secret
+}
+
+/** One cookie per flow, so two tabs signing in at once do not overwrite each other; `__Host-` on https. */
+function cookieName(provider: Provider, state: string): string {
+  const id = createHash('sha256').update(state).digest('base64url').slice(0, 16)
+  return `${provider.issuer.startsWith('https:') ? '__Host-' : ''}svc_sdk_${id}`
+}
+
+/**
+ * Records a flow in this browser.
+ *
+ * @example
+ * await rememberSdkFlow(c, provider, { clientId, origin, mode: 'popup', state })
+ */
+export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit<SdkFlow, 'expiresAt'>): Promise<void> {
+  const payload = Buffer.from(JSON.stringify({ ...flow, expiresAt: epochSeconds(provider.now()) + FLOW_SECONDS })).toString('base64url')
+  const mac = createHmac('sha256', await secretOf(provider))
+    .update(payload)
+    .digest('base64url')
+  // Lax: sent on the top-level GETs of the flow (to authorize, to the callback), never on another site's subrequests.
+  setCookie(c, cookieName(provider, flow.state), `${payload}.${mac}`, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: FLOW_SECONDS,
+  })
+}
+
+/**
+ * The flow this browser started with `state`, when it is live and sealed by svc.
+ *
+ * @example
+ * const flow = await sdkFlowOf(c, provider, state)
+ */
+export async function sdkFlowOf(c: Context, provider: Provider, state: string | undefined): Promise<SdkFlow | undefined> {
+  if (state === undefined || !FLOW_STATE.test(state)) return undefined
+  const [payload, mac] = (getCookie(c, cookieName(provider, state)) ?? '').split('.')
+  if (!payload || !mac) return undefined
+  const expected = createHmac('sha256', await secretOf(provider))
+    .update(payload)
+    .digest()
+  const actual = Buffer.from(mac, 'base64url')
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined
+  const flow = JSON.parse(Buffer.from(payload, 'base64url').toString()) as SdkFlow
+  return flow.state === state && flow.expiresAt > epochSeconds(provider.now()) ? flow : undefined
+}
+
+/**
+ * Ends the flow: its answer is delivered once.
+ *
+ * @example
+ * forgetSdkFlow(c, provider, flow.state)
+ */
+export function forgetSdkFlow(c: Context, provider: Provider, state: string): void {
+  deleteCookie(c, cookieName(provider, state), { path: '/', secure: true })
+}
