@@ -15,13 +15,14 @@ import {
   type CommandOutput,
   databaseFrom,
   demoCredentialsFile,
+  keySetCacheMsFrom,
   redactedDatabaseUrl,
   setting,
   sqlitePathFrom,
 } from './context.js'
 import { integer, issuerFrom, oneOf, parseFlags } from './flags.js'
 
-export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
+export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--demo]'
 
 /**
  * Starts the server and resolves once it listens; the process then stays up.
@@ -34,6 +35,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     port: { type: 'string' },
     host: { type: 'string' },
     issuer: { type: 'string' },
+    'jwks-cache-seconds': { type: 'string' },
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
@@ -41,6 +43,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const port = integer(values.port ?? env('PORT'), values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
   const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
   const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
+  const keySetCacheMs = keySetCacheMsFrom(values, io.env)
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
@@ -70,7 +73,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
-      listener = createBff({ db, demoApiKey, demoClientId, issuer, draining: () => draining }).listener
+      listener = createBff({ db, demoApiKey, demoClientId, issuer, keySetCacheMs, draining: () => draining }).listener
       return address
     })
     .catch(async (error) => {

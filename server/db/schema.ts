@@ -109,8 +109,11 @@ export interface SigningKeysTable {
   kid: string
   private_jwk: string
   public_jwk: string
+  /** When the key was published in the JWKS. */
   created_at: ColumnType<string, string, never>
-  /** When a newer key took over signing. */
+  /** When it starts signing: after the key-set cache lifetime, or at once for a first key or an emergency rotation. */
+  signs_from: string
+  /** When a newer key takes (or took) over signing; in the future while that key is published but not yet signing. */
   retired_at: string | null
 }
 
@@ -301,5 +304,6 @@ export type NewAdRow = Insertable<AdsTable>
 export type AdRowUpdate = Updateable<AdsTable>
 export type UserRow = Selectable<UsersTable>
 export type ClientRow = Selectable<ClientsTable>
+export type SigningKeyRow = Selectable<SigningKeysTable>
 export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>
