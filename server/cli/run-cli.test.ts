@@ -285,13 +285,26 @@ describe('svc-bff', () => {
       'redirect_uri "not a uri" must be an absolute URI',
     )
 
+    // The first key signs at once; the next is published now and signs in 6 hours.
     const first = await json('keys', 'rotate')
+    expect(Date.parse(first.body.signs_from)).toBeLessThanOrEqual(Date.now())
     const second = await json('keys', 'rotate')
     expect(first.body.kid).not.toBe(second.body.kid)
+    expect(Date.parse(second.body.signs_from) - Date.now()).toBeGreaterThan(6 * 3600_000 - 60_000)
+    const told = await cli('keys', 'rotate', '--jwks-cache-seconds', '600')
+    expect(told.stdout).toMatch(/is published in the JWKS now and starts signing at \S+ \(in 10 minutes,/)
+    expect(told.stdout).toContain('keys rotate --now')
+    expect((await cli('keys', 'rotate', '--jwks-cache-seconds', 'soon')).stderr).toContain(
+      '--jwks-cache-seconds must be an integer from 0 to 604800',
+    )
+    const emergency = await cli('keys', 'rotate', '--now')
+    expect(emergency.stdout).toMatch(/^New signing key \S+ signs now \(emergency rotation/)
     const db = await openDatabase({ sqlitePath: dbPath })
     try {
       const res = await createApp({ db }).request('/.well-known/jwks.json')
-      expect((await res.json()).keys.map((key: { kid: string }) => key.kid)).toEqual([second.body.kid, first.body.kid])
+      const published = (await res.json()).keys.map((key: { kid: string }) => key.kid)
+      expect(published).toHaveLength(4)
+      expect(published.slice(2)).toEqual([second.body.kid, first.body.kid])
     } finally {
       await db.destroy()
     }

@@ -37,8 +37,7 @@ export function consoleSigningKeysApi(db: Kysely<Database>, keys: SigningKeys): 
   })
   app.post('/rotate', async (c) => {
     const body = (await jsonObject(c)) ?? {}
-    if (body.emergency !== undefined && typeof body.emergency !== 'boolean')
-      return consoleError(c, 400, 'emergency must be true or false')
+    if (body.emergency !== undefined && typeof body.emergency !== 'boolean') return consoleError(c, 400, 'emergency must be true or false')
     const { kid, signsFrom } = await keys.rotate({ immediately: body.emergency === true })
     return c.json({ kid, signs_from: signsFrom.toISOString() }, 201)
   })

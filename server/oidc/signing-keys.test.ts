@@ -10,7 +10,6 @@ import {
 } from './signing-keys.js'
 
 const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
 const kids = (jwks: { keys: { kid?: string }[] }) => jwks.keys.map((key) => key.kid)
 
 describe('signingKeys', () => {

@@ -92,7 +92,12 @@ export async function rotateSigningKey(db: Kysely<Database>, rotation: Rotation 
 export async function storeSigningKey(
   db: Kysely<Database>,
   privateJwk: JWK & { kid: string },
-  { at = new Date(), keySetCacheMs = DEFAULT_KEY_SET_CACHE_MS, immediately = false, onlyIfDue = false }: Rotation & { onlyIfDue?: boolean } = {},
+  {
+    at = new Date(),
+    keySetCacheMs = DEFAULT_KEY_SET_CACHE_MS,
+    immediately = false,
+    onlyIfDue = false,
+  }: Rotation & { onlyIfDue?: boolean } = {},
 ): Promise<Date | undefined> {
   const { d, p, q, dp, dq, qi, oth, ...publicParts } = privateJwk
   const publicJwk = { kty: publicParts.kty, n: publicParts.n, e: publicParts.e, kid: privateJwk.kid, alg: 'RS256', use: 'sig' }
@@ -166,11 +171,7 @@ const newestKeyId = preparedQuery((db) => db.selectFrom('signing_keys').select((
  * const keys = await signingKeyList(db, new Date())
  */
 export async function signingKeyList(db: Kysely<Database>, time: Date) {
-  const rows = await db
-    .selectFrom('signing_keys')
-    .select(['kid', 'created_at', 'signs_from', 'retired_at'])
-    .orderBy('id', 'desc')
-    .execute()
+  const rows = await db.selectFrom('signing_keys').select(['kid', 'created_at', 'signs_from', 'retired_at']).orderBy('id', 'desc').execute()
   return rows.map((row) => ({
     ...row,
     state: signingKeyState(row, time),

@@ -67,7 +67,9 @@ export class SvcConsoleSigningKeys extends LitElement {
       : 'Publish a new signing key now? It starts signing once applications have had time to fetch it; the current key signs until then.'
     if (!confirm(question)) return
     const { kid, signs_from } = await consoleApi<{ kid: string; signs_from: string }>('POST', '/signing-keys/rotate', { emergency })
-    this.notice = emergency ? `New signing key ${kid} signs now.` : `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
+    this.notice = emergency
+      ? `New signing key ${kid} signs now.`
+      : `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
     await this.load()
   }
 
@@ -75,8 +77,8 @@ export class SvcConsoleSigningKeys extends LitElement {
     return html`
       <h1>Signing keys</h1>
       <p class="hint">
-        A new key is published every 90 days and starts signing ${hours(this.cacheSeconds)} later, once applications' cached key
-        sets have expired; a retired key stays published for 91 days so that what it signed keeps verifying.
+        A new key is published every 90 days and starts signing ${hours(this.cacheSeconds)} later, once applications' cached key sets have
+        expired; a retired key stays published for 91 days so that what it signed keeps verifying.
       </p>
       ${this.notice ? html`<p role="status">${this.notice}</p>` : nothing}
       <p>
