@@ -242,7 +242,7 @@ export interface RateLimitWindowsTable {
 export interface ConsoleSessionsTable {
   id_hash: string
   user_sub: string
-  /** JSON of the id_token's claims (the roles come from them). */
+  /** JSON of the id_token's claims at sign-in, kept as a record; roles are read from the account's current row, never from these. */
   claims: string
   id_token: string
   access_token: string
@@ -251,6 +251,8 @@ export interface ConsoleSessionsTable {
   csrf: string
   created_at: string
   expires_at: string
+  /** The svc session the console signed in with (migration 0008); the console session lasts no longer. */
+  svc_session_id: number | null
 }
 
 /** An external OpenID Connect provider users may link and sign in with (migration 0006). */
