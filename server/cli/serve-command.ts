@@ -7,6 +7,8 @@ import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
 import { isPostgres } from '../db/open-database.js'
+import { readableByOthersWarning } from '../db/private-files.js'
+import { log } from '../log.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
@@ -51,6 +53,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const sqlitePath = sqlitePathFrom(values, io.env)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
+  // New files are made private; older ones are only reported, with the chmod to run.
+  const readable = isPostgres(db) || sqlitePath === ':memory:' ? undefined : readableByOthersWarning(sqlitePath)
+  if (readable) log('warn', readable)
 
   let demoApiKey: string | undefined
   // The server listens before the demo is seeded so that the seed's image
