@@ -205,6 +205,8 @@ describe('svc-bff', () => {
     [{ SVC_ACCESS_LOG: 'true' }, [], 'SVC_ACCESS_LOG must be 0 or 1'],
     [{ SVC_WEBHOOK_ALLOW_PRIVATE: 'yes' }, [], 'SVC_WEBHOOK_ALLOW_PRIVATE must be 0 or 1'],
     [{ SVC_LOG_LEVEL: 'verbose' }, [], 'SVC_LOG_LEVEL must be info or warn or error'],
+    [{ SVC_JWKS_CACHE_SECONDS: '6h' }, [], 'SVC_JWKS_CACHE_SECONDS must be an integer from 0 to 604800'],
+    [{}, ['--jwks-cache-seconds', '604801'], '--jwks-cache-seconds must be an integer from 0 to 604800'],
     [
       {},
       ['--issuer', 'ftp://id.example'],
@@ -233,6 +235,7 @@ describe('svc-bff', () => {
       SVC_WEBHOOK_ALLOW_PRIVATE: '',
       SVC_ACCESS_LOG: '',
       SVC_LOG_LEVEL: '',
+      SVC_JWKS_CACHE_SECONDS: '',
     }
     const lines: string[] = []
     // Every setting above is read before --db; the refusal of the empty --db shows they all passed.
