@@ -132,4 +132,21 @@ describe('the console in Chromium: the developer portal and the account page', (
       .poll(() => partner.received.find((hook) => hook.event === 'account.consent_revoked'), { timeout: 15_000 })
       .toMatchObject({ verified: true, data: { scopes: ['openid', 'email'] } })
   })
+
+  it(
+    'lets an operator rotate the signing key safely: the new key is shown as next, signing from 6 hours on',
+    { timeout: 60_000 },
+    async () => {
+      const page = await (await browser.newContext()).newPage()
+      await signInToConsole(page, bff.started.url, 'operator@demo.example')
+      await page.getByRole('link', { name: 'Signing keys' }).click()
+      await expect.poll(() => page.getByRole('cell', { name: 'Signing', exact: true }).count()).toBe(1)
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.getByRole('button', { name: 'Rotate', exact: true }).click()
+      await expect.poll(() => page.getByRole('status').textContent()).toMatch(/is published and starts signing at/)
+      await expect.poll(() => page.getByRole('cell', { name: /^Next: published, signs from/ }).count()).toBe(1)
+      await expect.poll(() => page.getByRole('cell', { name: /^Signing until/ }).count()).toBe(1)
+      expect(await page.getByRole('button', { name: 'Emergency: sign with a new key now' }).isVisible()).toBe(true)
+    },
+  )
 })

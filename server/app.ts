@@ -55,6 +55,8 @@ export interface AppOptions {
   throttle?: LoginThrottle
   /** True once the server is shutting down, so `/readyz` turns away new traffic. */
   draining?: () => boolean
+  /** How long relying parties may cache the key set: a new signing key is published this long before it signs (6 hours by default). */
+  keySetCacheMs?: number
 }
 
 export interface Bff {
@@ -84,12 +86,13 @@ export function createBff({
   events,
   throttle = loginThrottle(isPostgres(db) ? { limiter: databaseRateLimiter(db, { windowMs: LOGIN_WINDOW_MS }) } : {}),
   draining,
+  keySetCacheMs,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
     db,
     issuer: issuer.replace(/\/$/, ''),
-    keys: signingKeys(db, { now }),
+    keys: signingKeys(db, { now, ...(keySetCacheMs === undefined ? {} : { keySetCacheMs }) }),
     now,
     events: events ?? webhookOutbox({ now }),
   }
@@ -112,6 +115,7 @@ export function createBff({
       db,
       issuer: provider.issuer,
       events: provider.events,
+      keys: provider.keys,
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )

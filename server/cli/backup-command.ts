@@ -4,10 +4,12 @@
  * copies pages in steps and starts over when a write lands, so the copy is
  * one moment's state, WAL included). Restoring is the same command the
  * other way round; the README has the steps. PostgreSQL has pg_dump.
+ * The copy holds the same secrets as the database, so it is made 0600.
  */
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, rmSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
+import { createPrivateFile } from '../db/private-files.js'
 import { sqliteOptions } from '../db/sqlite-addon.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, sqlitePathFrom } from './context.js'
@@ -40,8 +42,17 @@ export async function backupCommand(args: string[], io: CliIo): Promise<CommandO
     throw new CliError(`cannot read the database ${source}: ${(error as Error).message}`)
   }
   try {
+    // Made here, 0600 and exclusively, before SQLite writes into it (its journal takes the same mode).
+    createPrivateFile(to)
+  } catch (error) {
+    sqlite.close()
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${to} already exists; backups never overwrite a file`)
+    throw new CliError(`could not write ${to}: ${(error as Error).message}`)
+  }
+  try {
     await sqlite.backup(to)
   } catch (error) {
+    rmSync(to, { force: true })
     throw new CliError(`could not write ${to}: ${(error as Error).message}`)
   } finally {
     sqlite.close()

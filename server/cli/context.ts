@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely'
 import { openDatabase } from '../db/open-database.js'
 import { UsageError } from './cli-error.js'
 import type { Database } from '../db/schema.js'
+import { MAX_KEY_SET_CACHE_MS } from '../oidc/signing-keys.js'
+import { integer } from './flags.js'
 
 export interface CliIo {
   stdout(text: string): void
@@ -44,6 +46,25 @@ export function sqlitePathFrom(flags: { db?: string }, env: CliIo['env']): strin
 export function setting(env: CliIo['env'], name: string): string | undefined {
   const value = env[name]
   return value === undefined || value.trim() === '' ? undefined : value
+}
+
+/**
+ * The key-set cache lifetime from `--jwks-cache-seconds`, else
+ * `SVC_JWKS_CACHE_SECONDS`, in milliseconds; `undefined` for the default
+ * (6 hours). `serve` and `keys rotate` both read it.
+ *
+ * @example
+ * const keySetCacheMs = keySetCacheMsFrom(values, io.env)
+ */
+export function keySetCacheMsFrom(flags: { 'jwks-cache-seconds'?: string }, env: CliIo['env']): number | undefined {
+  const flag = flags['jwks-cache-seconds']
+  const seconds = integer(
+    flag ?? setting(env, 'SVC_JWKS_CACHE_SECONDS'),
+    flag === undefined ? 'SVC_JWKS_CACHE_SECONDS' : '--jwks-cache-seconds',
+    0,
+    MAX_KEY_SET_CACHE_MS / 1000,
+  )
+  return seconds === undefined ? undefined : seconds * 1000
 }
 
 /**

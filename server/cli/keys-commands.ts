@@ -1,22 +1,47 @@
 /**
- * @module `keys rotate`: a new signing key now, instead of at its 90 days.
+ * @module `keys rotate [--now]`: a new signing key, published at once and
+ * signing once relying parties' cached key sets have expired (6 hours by
+ * default, `SVC_JWKS_CACHE_SECONDS`), instead of at its 90 days. `--now`
+ * signs with it at once: an emergency for a leaked key, which fails
+ * relying parties' verification of new id_tokens until they refetch the
+ * key set.
  */
-import { rotateSigningKey } from '../oidc/signing-keys.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { DEFAULT_KEY_SET_CACHE_MS, rotateSigningKey } from '../oidc/signing-keys.js'
+import { type CliIo, type CommandOutput, keySetCacheMsFrom, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
 
-export const KEYS_USAGE = 'keys rotate'
+export const KEYS_USAGE = 'keys rotate [--now] [--jwks-cache-seconds N]'
 
 /**
- * Makes a new signing key; the previous one stays published until what it signed has expired.
+ * Makes a new signing key; the previous one signs until the new one takes
+ * over and stays published until what it signed has expired.
  *
  * @example
- * await keysRotate([], io)
+ * await keysRotate(['--now'], io)
  */
 export async function keysRotate(args: string[], io: CliIo): Promise<CommandOutput> {
-  const { values } = parseFlags(args, {})
+  const { values } = parseFlags(args, { now: { type: 'boolean' }, 'jwks-cache-seconds': { type: 'string' } })
+  const keySetCacheMs = keySetCacheMsFrom(values, io.env) ?? DEFAULT_KEY_SET_CACHE_MS
   return withDatabase(values, io, async (db) => {
-    const { kid } = await rotateSigningKey(db)
-    return { json: { kid }, text: `New signing key ${kid}; the previous key stays in the JWKS until the tokens it signed expire.` }
+    const at = new Date()
+    const { kid, signsFrom } = await rotateSigningKey(db, { at, keySetCacheMs, immediately: values.now === true })
+    const json = { kid, signs_from: signsFrom.toISOString() }
+    if (signsFrom.getTime() <= at.getTime())
+      return {
+        json,
+        text: `New signing key ${kid} signs now${values.now ? ' (emergency rotation: relying parties that cached the key set fail to verify new id_tokens until they fetch it again)' : ''}; the previous key stays in the JWKS until the tokens it signed expire.`,
+      }
+    return {
+      json,
+      text: `New signing key ${kid} is published in the JWKS now and starts signing at ${json.signs_from} (in ${duration(signsFrom.getTime() - at.getTime())}, once relying parties' cached key sets have expired); the current key signs until then and stays published until the tokens it signed expire. In an emergency (a leaked key), keys rotate --now signs with a new key at once.`,
+    }
   })
+}
+
+/** `6 hours`, `90 minutes`, `45 seconds`. */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`
+  return `${seconds} second${seconds === 1 ? '' : 's'}`
 }

@@ -205,6 +205,8 @@ describe('svc-bff', () => {
     [{ SVC_ACCESS_LOG: 'true' }, [], 'SVC_ACCESS_LOG must be 0 or 1'],
     [{ SVC_WEBHOOK_ALLOW_PRIVATE: 'yes' }, [], 'SVC_WEBHOOK_ALLOW_PRIVATE must be 0 or 1'],
     [{ SVC_LOG_LEVEL: 'verbose' }, [], 'SVC_LOG_LEVEL must be info or warn or error'],
+    [{ SVC_JWKS_CACHE_SECONDS: '6h' }, [], 'SVC_JWKS_CACHE_SECONDS must be an integer from 0 to 604800'],
+    [{}, ['--jwks-cache-seconds', '604801'], '--jwks-cache-seconds must be an integer from 0 to 604800'],
     [
       {},
       ['--issuer', 'ftp://id.example'],
@@ -233,6 +235,7 @@ describe('svc-bff', () => {
       SVC_WEBHOOK_ALLOW_PRIVATE: '',
       SVC_ACCESS_LOG: '',
       SVC_LOG_LEVEL: '',
+      SVC_JWKS_CACHE_SECONDS: '',
     }
     const lines: string[] = []
     // Every setting above is read before --db; the refusal of the empty --db shows they all passed.
@@ -285,13 +288,26 @@ describe('svc-bff', () => {
       'redirect_uri "not a uri" must be an absolute URI',
     )
 
+    // The first key signs at once; the next is published now and signs in 6 hours.
     const first = await json('keys', 'rotate')
+    expect(Date.parse(first.body.signs_from)).toBeLessThanOrEqual(Date.now())
     const second = await json('keys', 'rotate')
     expect(first.body.kid).not.toBe(second.body.kid)
+    expect(Date.parse(second.body.signs_from) - Date.now()).toBeGreaterThan(6 * 3600_000 - 60_000)
+    const told = await cli('keys', 'rotate', '--jwks-cache-seconds', '600')
+    expect(told.stdout).toMatch(/is published in the JWKS now and starts signing at \S+ \(in 10 minutes,/)
+    expect(told.stdout).toContain('keys rotate --now')
+    expect((await cli('keys', 'rotate', '--jwks-cache-seconds', 'soon')).stderr).toContain(
+      '--jwks-cache-seconds must be an integer from 0 to 604800',
+    )
+    const emergency = await cli('keys', 'rotate', '--now')
+    expect(emergency.stdout).toMatch(/^New signing key \S+ signs now \(emergency rotation/)
     const db = await openDatabase({ sqlitePath: dbPath })
     try {
       const res = await createApp({ db }).request('/.well-known/jwks.json')
-      expect((await res.json()).keys.map((key: { kid: string }) => key.kid)).toEqual([second.body.kid, first.body.kid])
+      const published = (await res.json()).keys.map((key: { kid: string }) => key.kid)
+      expect(published).toHaveLength(4)
+      expect(published.slice(2)).toEqual([second.body.kid, first.body.kid])
     } finally {
       await db.destroy()
     }

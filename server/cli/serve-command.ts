@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, httpServer } from '../http/http-server.js'
 import { isPostgres } from '../db/open-database.js'
+import { readableByOthersWarning } from '../db/private-files.js'
+import { log } from '../log.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
@@ -16,13 +18,14 @@ import {
   type CommandOutput,
   databaseFrom,
   demoCredentialsFile,
+  keySetCacheMsFrom,
   redactedDatabaseUrl,
   setting,
   sqlitePathFrom,
 } from './context.js'
 import { integer, issuerFrom, oneOf, parseFlags } from './flags.js'
 
-export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
+export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--demo]'
 
 /**
  * Starts the server and resolves once it listens; the process then stays up.
@@ -35,6 +38,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     port: { type: 'string' },
     host: { type: 'string' },
     issuer: { type: 'string' },
+    'jwks-cache-seconds': { type: 'string' },
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
@@ -42,6 +46,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const port = integer(values.port ?? env('PORT'), values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
   const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
   const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
+  const keySetCacheMs = keySetCacheMsFrom(values, io.env)
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const requestTimeoutSeconds =
     integer(env('SVC_REQUEST_TIMEOUT_SECONDS'), 'SVC_REQUEST_TIMEOUT_SECONDS', 1, 3600) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS
@@ -51,6 +56,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const sqlitePath = sqlitePathFrom(values, io.env)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
+  // New files are made private; older ones are only reported, with the chmod to run.
+  const readable = isPostgres(db) || sqlitePath === ':memory:' ? undefined : readableByOthersWarning(sqlitePath)
+  if (readable) log('warn', readable)
 
   let demoApiKey: string | undefined
   // The server listens before the demo is seeded so that the seed's image
@@ -73,7 +81,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
-      listener = createBff({ db, demoApiKey, demoClientId, issuer, draining: () => draining }).listener
+      listener = createBff({ db, demoApiKey, demoClientId, issuer, keySetCacheMs, draining: () => draining }).listener
       return address
     })
     .catch(async (error) => {

@@ -158,16 +158,29 @@ describe('console API input', () => {
 })
 
 describe('signing keys in the console', () => {
-  it('shows an operator the keys with their ages and rotates now; nobody else', async () => {
+  it('shows an operator the keys with their ages and states, and rotates safely or, labelled, at once; nobody else', async () => {
     const operator = await consoleUser(idp, { svcMaster: true })
-    const before = (await (await operator.api('GET', '/signing-keys')).json()).keys
-    expect(before[0]).toMatchObject({ state: 'signing', age_days: 0 })
-    const { kid } = await (await operator.api('POST', '/signing-keys/rotate')).json()
-    const after = (await (await operator.api('GET', '/signing-keys')).json()).keys
-    expect(after.map((key: { kid: string; state: string }) => [key.kid, key.state])).toEqual([
-      [kid, 'signing'],
-      [before[0].kid, 'published'],
+    const before = await (await operator.api('GET', '/signing-keys')).json()
+    expect(before.key_set_cache_seconds).toBe(21600)
+    expect(before.keys[0]).toMatchObject({ state: 'signing', age_days: 0 })
+    const rotated = await operator.api('POST', '/signing-keys/rotate')
+    expect(rotated.status).toBe(201)
+    const { kid, signs_from } = await rotated.json()
+    expect(Date.parse(signs_from) - Date.now()).toBeGreaterThan(6 * 3600_000 - 60_000)
+    const states = async () =>
+      (await (await operator.api('GET', '/signing-keys')).json()).keys.map((key: { kid: string; state: string }) => [key.kid, key.state])
+    expect(await states()).toEqual([
+      [kid, 'next'],
+      [before.keys[0].kid, 'signing'],
     ])
+    idp.advance(6 * 3600)
+    expect(await states()).toEqual([
+      [kid, 'signing'],
+      [before.keys[0].kid, 'retired'],
+    ])
+    expect((await operator.api('POST', '/signing-keys/rotate', { emergency: 'yes' })).status).toBe(400)
+    const emergency = await (await operator.api('POST', '/signing-keys/rotate', { emergency: true })).json()
+    expect((await states())[0]).toEqual([emergency.kid, 'signing'])
     const developer = await consoleUser(idp, { svcRole: 'developer' })
     expect((await developer.api('POST', '/signing-keys/rotate')).status).toBe(403)
   })

@@ -1,7 +1,11 @@
 /**
  * @module The console's sessions: the browser holds only a random cookie
- * (`svc_console`, HttpOnly, SameSite=Lax, path `/console`); the tokens and
- * claims it stands for stay in the database, so every replica knows it.
+ * (`svc_console`, HttpOnly, SameSite=Lax, path `/console`); the tokens it
+ * stands for stay in the database, so every replica knows it. A console
+ * session lasts no longer than the svc session it was signed in with
+ * (signing out of svc signs out of the console), and its roles are read
+ * from the account's current row on every request, so a role taken away
+ * stops working at once.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -9,6 +13,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { claimsFor } from '../accounts/users.js'
+import { liveSessionUser } from '../oidc/sessions.js'
+import { sessionIdOfToken } from '../oidc/tokens.js'
 import { type ConsoleRoles, rolesFrom } from './roles.js'
 
 /** The scopes the console asks for, whose claims it reads. */
@@ -41,6 +47,8 @@ export async function startConsoleSession(
   now = new Date(),
 ): Promise<void> {
   const value = randomBytes(32).toString('base64url')
+  // The svc session the sign-in ran in, named by the access token it issued.
+  const svcSessionId = (await sessionIdOfToken(db, tokens.accessToken)) ?? null
   await db
     .insertInto('console_sessions')
     .values({
@@ -53,6 +61,7 @@ export async function startConsoleSession(
       csrf: randomBytes(24).toString('base64url'),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + LIFETIME_MS).toISOString(),
+      svc_session_id: svcSessionId,
     })
     .execute()
   setCookie(c, CONSOLE_COOKIE, value, {
@@ -76,11 +85,17 @@ export async function consoleSession(c: Context, db: Kysely<Database>, now = new
   if (!value || value.length > 100) return undefined
   const row = await db.selectFrom('console_sessions').selectAll().where('id_hash', '=', hashOf(value)).executeTakeFirst()
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  // The roles are read afresh from the account on every request: one taken
-  // away (or an account deleted) stops working at once, not at sign-out.
-  const user = await db.selectFrom('users').selectAll().where('sub', '=', row.user_sub).executeTakeFirst()
-  if (!user) return undefined
-  const claims = { ...(JSON.parse(row.claims) as Record<string, unknown>), ...claimsFor(user, CONSOLE_SCOPES) }
+  // The account as it is now, while the svc session the console signed in
+  // with lives: a sign-out of svc (or that session ending any other way)
+  // ends this one, and an account deleted or demoted bites at once.
+  const user = row.svc_session_id === null ? undefined : await liveSessionUser(db, row.svc_session_id, now)
+  if (!user || user.sub !== row.user_sub) {
+    await db.deleteFrom('console_sessions').where('id_hash', '=', row.id_hash).execute()
+    return undefined
+  }
+  // Only the current row: a cleared svc_role or svc_app must not fall back
+  // to what the id_token said at sign-in.
+  const claims = claimsFor(user, CONSOLE_SCOPES)
   return { idHash: row.id_hash, sub: row.user_sub, claims, roles: rolesFrom(claims), idToken: row.id_token, csrf: row.csrf }
 }
 

@@ -1,13 +1,16 @@
 /**
  * @module The operator's signing keys in the console's JSON API: every key
- * with its age and whether it still signs or is only published, and
- * rotating now.
+ * with its age and state (next, signing, retired, expired) and rotating.
+ * A rotation publishes the new key now and signs with it once relying
+ * parties' cached key sets have expired; `{"emergency": true}` signs with
+ * it at once, for a leaked key, at the price of failed verifications until
+ * relying parties refetch the key set.
  */
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from '../oidc/signing-keys.js'
-import { type ConsoleVariables, consoleGuard } from './console-guard.js'
+import type { SigningKeys } from '../oidc/signing-keys.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -15,24 +18,28 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * Builds the signing-key routes, mounted at `/console/api/signing-keys`.
  *
  * @example
- * app.route('/console/api/signing-keys', consoleSigningKeysApi(db))
+ * app.route('/console/api/signing-keys', consoleSigningKeysApi(db, provider.keys))
  */
-export function consoleSigningKeysApi(db: Kysely<Database>, now: () => Date = () => new Date()): Hono<{ Variables: ConsoleVariables }> {
+export function consoleSigningKeysApi(db: Kysely<Database>, keys: SigningKeys): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(db, 'operator'))
   app.get('/', async (c) => {
-    const rows = await db.selectFrom('signing_keys').select(['kid', 'created_at', 'retired_at']).orderBy('id', 'desc').execute()
-    const time = now().getTime()
-    return c.json({
-      keys: rows.map((row) => ({
-        kid: row.kid,
-        created_at: row.created_at,
-        retired_at: row.retired_at,
-        age_days: Math.floor((time - Date.parse(row.created_at)) / DAY_MS),
-        state: row.retired_at === null ? 'signing' : time - Date.parse(row.retired_at) < RETIRED_KEY_PUBLISHED_MS ? 'published' : 'expired',
-      })),
-    })
+    const time = keys.now()
+    const rows = await keys.list()
+    return c.json(
+      {
+        key_set_cache_seconds: Math.floor(keys.keySetCacheMs / 1000),
+        keys: rows.map((row) => ({ ...row, age_days: Math.floor((time.getTime() - Date.parse(row.created_at)) / DAY_MS) })),
+      },
+      200,
+      { 'Cache-Control': 'no-store' },
+    )
   })
-  app.post('/rotate', async (c) => c.json(await rotateSigningKey(db, now()), 201))
+  app.post('/rotate', async (c) => {
+    const body = (await jsonObject(c)) ?? {}
+    if (body.emergency !== undefined && typeof body.emergency !== 'boolean') return consoleError(c, 400, 'emergency must be true or false')
+    const { kid, signsFrom } = await keys.rotate({ immediately: body.emergency === true })
+    return c.json({ kid, signs_from: signsFrom.toISOString() }, 201)
+  })
   return app
 }

@@ -12,6 +12,7 @@ import { escapeHtml } from '../http/html.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { AccountEvents } from '../oidc/account-events.js'
+import type { SigningKeys } from '../oidc/signing-keys.js'
 import { externalProviders } from '../accounts/account-links.js'
 import { externalRelyingParty } from '../accounts/external-relying-party.js'
 import { consoleAccountApi } from './console-account-api.js'
@@ -33,6 +34,8 @@ export interface ConsoleOptions {
   fetchInProcess: (request: Request) => Promise<Response>
   /** Where account events (consent revoked, account deleted) are recorded. */
   events: AccountEvents
+  /** The identity provider's signing keys, which an operator rotates. */
+  keys: SigningKeys
 }
 
 /**
@@ -41,7 +44,7 @@ export interface ConsoleOptions {
  * @example
  * app.route('/console', adminConsole({ db, issuer, fetchInProcess: (request) => app.fetch(request) }))
  */
-export function adminConsole({ db, issuer, fetchInProcess, events }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
+export function adminConsole({ db, issuer, fetchInProcess, events, keys }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   let client: Promise<ConsoleClient> | undefined
   const registered = () =>
@@ -71,7 +74,7 @@ export function adminConsole({ db, issuer, fetchInProcess, events }: ConsoleOpti
   app.route('/api/ads', consoleAdsApi(db))
   app.route('/api/keys', consoleKeysApi(db))
   app.route('/api/clients', consoleDeveloperApi(db))
-  app.route('/api/signing-keys', consoleSigningKeysApi(db))
+  app.route('/api/signing-keys', consoleSigningKeysApi(db, keys))
   app.route('/api/account', consoleAccountApi(db, events))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 

@@ -3,8 +3,6 @@
  * PostgreSQL for several replicas) and brings its schema up to date. This
  * is the only module that knows which SQL dialect is in use.
  */
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
   CompiledQuery,
@@ -25,6 +23,7 @@ import pg from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
 import { sqliteOptions } from './sqlite-addon.js'
 import { migrateToLatest } from './migrate.js'
+import { preparePrivateDatabaseFile } from './private-files.js'
 import type { Database } from './schema.js'
 import { log } from '../log.js'
 
@@ -51,7 +50,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   const path = location.sqlitePath ?? ':memory:'
   let sqlite: SQLite.Database
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+    // The folder 0700 and the file 0600 before SQLite makes them (0755 and 0644 under the usual umask); its sidecar files take the file's mode.
+    if (path !== ':memory:') preparePrivateDatabaseFile(path)
     sqlite = new SQLite(path, sqliteOptions())
     // WAL lets the API read while a CLI command writes; the busy timeout makes
     // a writer wait for another instead of failing at once. The first pragma

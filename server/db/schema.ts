@@ -109,8 +109,11 @@ export interface SigningKeysTable {
   kid: string
   private_jwk: string
   public_jwk: string
+  /** When the key was published in the JWKS. */
   created_at: ColumnType<string, string, never>
-  /** When a newer key took over signing. */
+  /** When it starts signing: after the key-set cache lifetime, or at once for a first key or an emergency rotation. */
+  signs_from: string
+  /** When a newer key takes (or took) over signing; in the future while that key is published but not yet signing. */
   retired_at: string | null
 }
 
@@ -239,7 +242,7 @@ export interface RateLimitWindowsTable {
 export interface ConsoleSessionsTable {
   id_hash: string
   user_sub: string
-  /** JSON of the id_token's claims (the roles come from them). */
+  /** JSON of the id_token's claims at sign-in, kept as a record; roles are read from the account's current row, never from these. */
   claims: string
   id_token: string
   access_token: string
@@ -248,6 +251,8 @@ export interface ConsoleSessionsTable {
   csrf: string
   created_at: string
   expires_at: string
+  /** The svc session the console signed in with (migration 0008); the console session lasts no longer. */
+  svc_session_id: number | null
 }
 
 /** An external OpenID Connect provider users may link and sign in with (migration 0006). */
@@ -301,5 +306,6 @@ export type NewAdRow = Insertable<AdsTable>
 export type AdRowUpdate = Updateable<AdsTable>
 export type UserRow = Selectable<UsersTable>
 export type ClientRow = Selectable<ClientsTable>
+export type SigningKeyRow = Selectable<SigningKeysTable>
 export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>

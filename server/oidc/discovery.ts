@@ -80,10 +80,12 @@ export function wellKnown(provider: Provider): Hono {
       'Access-Control-Allow-Origin': '*',
     }),
   )
-  // Clients may cache the key set for up to 6 hours (the spec); an hour
-  // here keeps a rotation visible well within that.
+  // A new key is published this long before it signs, so no cache may
+  // keep the key set longer: an hour, or the key-set cache lifetime when
+  // that is shorter.
+  const maxAge = Math.min(3600, Math.floor(provider.keys.keySetCacheMs / 1000))
   app.get('/jwks.json', async (c) =>
-    c.json(await provider.keys.jwks(), 200, { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' }),
+    c.json(await provider.keys.jwks(), 200, { 'Cache-Control': `public, max-age=${maxAge}`, 'Access-Control-Allow-Origin': '*' }),
   )
   return app
 }

@@ -3,7 +3,6 @@ import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { rotateSigningKey } from './signing-keys.js'
 import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
 
 let idp: IdentityFixture
@@ -259,19 +258,22 @@ describe('a confidential client with openid-client', () => {
     expect(await client.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false })
   })
 
-  it('keeps verifying tokens signed by the previous key after a rotation', async () => {
+  it('publishes a new key at once, signs with it after the key-set cache lifetime, and keeps verifying the previous key', async () => {
     const config = await confidentialConfig()
     const before = await signIn(config)
     const oldKid = decodeProtectedHeader(before.tokens.id_token!).kid
-    const { kid: newKid } = await rotateSigningKey(idp.db)
+    const { kid: newKid } = await idp.bff.provider.keys.rotate()
     const jwks = createRemoteJWKSet(new URL(`${idp.issuer}/.well-known/jwks.json`))
     const { keys } = await (await fetch(`${idp.issuer}/.well-known/jwks.json`)).json()
     expect(keys.map((key: { kid: string }) => key.kid).sort()).toEqual([oldKid, newKid].sort())
     await expect(
       jwtVerify(before.tokens.id_token!, jwks, { issuer: idp.issuer, audience: idp.confidential.clientId }),
     ).resolves.toBeTruthy()
+    const soon = await client.refreshTokenGrant(config, before.tokens.refresh_token!)
+    expect(decodeProtectedHeader(soon.id_token!).kid).toBe(oldKid)
+    idp.advance(6 * 3600)
     // A fresh configuration: openid-client refetches a key set for an unknown kid only after a cool-down.
-    const after = await client.refreshTokenGrant(await confidentialConfig(), before.tokens.refresh_token!)
+    const after = await client.refreshTokenGrant(await confidentialConfig(), soon.refresh_token!)
     expect(decodeProtectedHeader(after.id_token!).kid).toBe(newKid)
   })
 })

@@ -76,6 +76,27 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
 }
 
 /**
+ * The account of a session while it lives (not ended, not expired), read
+ * afresh; `undefined` once it is over. For what lasts only as long as a
+ * svc session, such as the console's.
+ *
+ * @example
+ * const user = await liveSessionUser(db, sessionId, new Date())
+ */
+export async function liveSessionUser(db: Kysely<Database>, sessionId: number, now: Date): Promise<UserRow | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.expires_at as session_expires_at', 'sessions.ended_at as session_ended_at'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst()
+  if (!row || row.session_ended_at !== null || Date.parse(row.session_expires_at) <= now.getTime()) return undefined
+  const { session_expires_at, session_ended_at, ...user } = row
+  return user
+}
+
+/**
  * Ends the session and clears its cookie.
  *
  * @example

@@ -1,55 +1,123 @@
 import { describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../db/test-database.js'
-import { RETIRED_KEY_PUBLISHED_MS, ROTATION_INTERVAL_MS, rotateSigningKey, signingKeys } from './signing-keys.js'
+import {
+  DEFAULT_KEY_SET_CACHE_MS,
+  RETIRED_KEY_PUBLISHED_MS,
+  ROTATION_INTERVAL_MS,
+  rotateSigningKey,
+  signingKeyList,
+  signingKeys,
+} from './signing-keys.js'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
+const kids = (jwks: { keys: { kid?: string }[] }) => jwks.keys.map((key) => key.kid)
 
 describe('signingKeys', () => {
-  it('makes a key on first use, a new one every 90 days without a restart, and drops a retired key once its tokens have expired', async () => {
+  it('makes a key that signs at once on first use, and every 90 days publishes the next one 6 hours before it signs, without a restart', async () => {
     const db = await openTestDatabase()
     let time = Date.parse('2026-01-01T00:00:00Z')
     const keys = signingKeys(db, { now: () => new Date(time) })
     const first = (await keys.current()).kid
-    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual([first])
+    expect(kids(await keys.jwks())).toEqual([first])
 
-    time += ROTATION_INTERVAL_MS - DAY_MS
+    time += ROTATION_INTERVAL_MS - DEFAULT_KEY_SET_CACHE_MS - 1000
+    expect(kids(await keys.jwks())).toEqual([first])
+
+    // 6 hours before the 90 days end, the next key is published; the first still signs.
+    time += 1000
+    const published = kids(await keys.jwks())
+    expect(published).toHaveLength(2)
+    const second = published[0]!
+    expect(published).toEqual([second, first])
     expect((await keys.current()).kid).toBe(first)
+    time += DEFAULT_KEY_SET_CACHE_MS - 1000
+    expect((await keys.current()).kid).toBe(first)
+    time += 1000
+    expect((await keys.current()).kid).toBe(second)
+    expect(kids(await keys.jwks())).toEqual([second, first])
 
-    time += DAY_MS
-    const second = (await keys.current()).kid
-    expect(second).not.toBe(first)
-    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual([second, first])
-
+    // The first stays published until what it signed has expired.
     time += RETIRED_KEY_PUBLISHED_MS - 1000
-    expect((await keys.jwks()).keys.map((key) => key.kid)).toContain(first)
+    expect(kids(await keys.jwks())).toContain(first)
     time += 2000
-    // The second key is past its own 90 days by now, so a third takes over too.
-    const published = (await keys.jwks()).keys.map((key) => key.kid)
-    expect(published).not.toContain(first)
-    expect(published).toContain(second)
+    const later = kids(await keys.jwks())
+    expect(later).not.toContain(first)
+    expect(later).toContain(second)
     await db.destroy()
   })
 
   it('makes one key, not one per request, when many requests need the first key at once', async () => {
     const db = await openTestDatabase()
     const keys = signingKeys(db)
-    const kids = await Promise.all(Array.from({ length: 20 }, async () => (await keys.current()).kid))
-    expect(new Set(kids).size).toBe(1)
+    const kidsSeen = await Promise.all(Array.from({ length: 20 }, async () => (await keys.current()).kid))
+    expect(new Set(kidsSeen).size).toBe(1)
     expect(await db.selectFrom('signing_keys').selectAll().execute()).toHaveLength(1)
     await db.destroy()
   })
 
-  it('lets an operator rotate at once, seen by a running provider', async () => {
+  it('publishes an operator’s new key at once and signs with it after the key-set cache lifetime, seen by a running provider', async () => {
     const db = await openTestDatabase()
-    const keys = signingKeys(db)
+    let time = Date.parse('2026-03-01T00:00:00Z')
+    const now = () => new Date(time)
+    const keys = signingKeys(db, { now, keySetCacheMs: 2 * HOUR_MS })
     const before = (await keys.current()).kid
-    const { kid } = await rotateSigningKey(db)
+    const { kid, signsFrom } = await rotateSigningKey(db, { at: now(), keySetCacheMs: 2 * HOUR_MS })
+    expect(signsFrom.getTime()).toBe(time + 2 * HOUR_MS)
+    expect(kids(await keys.jwks())).toEqual([kid, before])
+    expect((await keys.current()).kid).toBe(before)
+    expect((await signingKeyList(db, now())).map((key) => [key.kid, key.state])).toEqual([
+      [kid, 'next'],
+      [before, 'signing'],
+    ])
+    time += 2 * HOUR_MS
     expect((await keys.current()).kid).toBe(kid)
-    expect((await keys.jwks()).keys.map((key) => key.kid)).toEqual([kid, before])
+    expect((await signingKeyList(db, now())).map((key) => [key.kid, key.state])).toEqual([
+      [kid, 'signing'],
+      [before, 'retired'],
+    ])
+    time += RETIRED_KEY_PUBLISHED_MS
+    expect((await signingKeyList(db, now())).map((key) => key.state)).toEqual(['signing', 'expired'])
     await db.destroy()
   })
 
-  it('makes one new key when replicas find the current one due at the same moment', async () => {
+  it('signs with a new key at once in an emergency, and a next key waiting from an earlier rotation never signs', async () => {
+    const db = await openTestDatabase()
+    let time = Date.parse('2026-03-01T00:00:00Z')
+    const now = () => new Date(time)
+    const keys = signingKeys(db, { now })
+    const first = (await keys.current()).kid
+    const waiting = await rotateSigningKey(db, { at: now() })
+    time += HOUR_MS
+    const emergency = await rotateSigningKey(db, { at: now(), immediately: true })
+    expect((await keys.current()).kid).toBe(emergency.kid)
+    time += DEFAULT_KEY_SET_CACHE_MS
+    expect((await keys.current()).kid).toBe(emergency.kid)
+    expect((await signingKeyList(db, now())).map((key) => [key.kid, key.state])).toEqual([
+      [emergency.kid, 'signing'],
+      [waiting.kid, 'retired'],
+      [first, 'retired'],
+    ])
+    await db.destroy()
+  })
+
+  it('lets two rotations in a row take turns: each key signs from its own time', async () => {
+    const db = await openTestDatabase()
+    let time = Date.parse('2026-03-01T00:00:00Z')
+    const now = () => new Date(time)
+    const keys = signingKeys(db, { now })
+    const first = (await keys.current()).kid
+    const second = await rotateSigningKey(db, { at: now() })
+    time += HOUR_MS
+    const third = await rotateSigningKey(db, { at: now() })
+    expect(kids(await keys.jwks())).toEqual([third.kid, second.kid, first])
+    time += DEFAULT_KEY_SET_CACHE_MS - HOUR_MS
+    expect((await keys.current()).kid).toBe(second.kid)
+    time += HOUR_MS
+    expect((await keys.current()).kid).toBe(third.kid)
+    await db.destroy()
+  })
+
+  it('makes one next key when replicas find the current one due at the same moment, and they switch together', async () => {
     const db = await openTestDatabase()
     let time = Date.parse('2026-01-01T00:00:00Z')
     const now = () => new Date(time)
@@ -57,14 +125,14 @@ describe('signingKeys', () => {
     time += ROTATION_INTERVAL_MS
     // Each replica has its own cache and decides on its own.
     const replicas = Array.from({ length: 4 }, () => signingKeys(db, { now }))
-    const kids = await Promise.all(replicas.map(async (keys) => (await keys.current()).kid))
-    expect(new Set(kids).size).toBe(1)
-    expect(kids[0]).not.toBe(first)
-    const rows = await db.selectFrom('signing_keys').select(['kid', 'retired_at']).orderBy('id').execute()
-    expect(rows.map((row) => [row.kid, row.retired_at === null])).toEqual([
-      [first, false],
-      [kids[0], true],
-    ])
+    const published = await Promise.all(replicas.map(async (keys) => kids(await keys.jwks())))
+    expect(new Set(published.map((set) => set.join())).size).toBe(1)
+    const [next] = published[0]!
+    expect(next).not.toBe(first)
+    expect(await Promise.all(replicas.map(async (keys) => (await keys.current()).kid))).toEqual([first, first, first, first])
+    time += DEFAULT_KEY_SET_CACHE_MS
+    expect(await Promise.all(replicas.map(async (keys) => (await keys.current()).kid))).toEqual([next, next, next, next])
+    expect(await db.selectFrom('signing_keys').selectAll().execute()).toHaveLength(2)
     await db.destroy()
   })
 })

@@ -234,3 +234,15 @@ export async function revokeClientTokensForUser(
   if (count > 0) await provider.events.record(db, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason })
   return count
 }
+
+/**
+ * The svc session a token was issued under (`null` for none), or
+ * `undefined` for a token svc does not know.
+ *
+ * @example
+ * const sessionId = await sessionIdOfToken(db, tokens.access_token)
+ */
+export async function sessionIdOfToken(db: Kysely<Database>, value: string): Promise<number | null | undefined> {
+  const row = await db.selectFrom('tokens').select('session_id').where('token_hash', '=', hashToken(value)).executeTakeFirst()
+  return row?.session_id
+}

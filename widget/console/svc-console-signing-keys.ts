@@ -1,17 +1,35 @@
 /**
  * @module `<svc-console-signing-keys>`: the operator's view of the
- * identity provider's signing keys, with their ages, and rotating now.
+ * identity provider's signing keys, with their ages and states, and
+ * rotating. "Rotate" publishes a new key now and signs with it once
+ * relying parties' cached key sets have expired, so nobody is signed out;
+ * the emergency button (a leaked key) signs with a new key at once.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
 import { consoleApi } from './console-api.js'
 
+type SigningKeyState = 'next' | 'signing' | 'retired' | 'expired'
+
 interface SigningKeyRow {
   kid: string
   created_at: string
+  signs_from: string
+  retired_at: string | null
+  published_until: string | null
   age_days: number
-  state: 'signing' | 'published' | 'expired'
+  state: SigningKeyState
 }
+
+/** Each state in words, with the time that matters for it. */
+const STATE_TEXT: Record<SigningKeyState, (key: SigningKeyRow) => string> = {
+  next: (key) => `Next: published, signs from ${when(key.signs_from)}`,
+  signing: (key) => (key.retired_at ? `Signing until ${when(key.retired_at)}` : 'Signing'),
+  retired: (key) => `Retired: published until ${when(key.published_until!)}`,
+  expired: () => 'Expired: no longer published',
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString()
 
 /**
  * The signing keys page.
@@ -20,13 +38,15 @@ interface SigningKeyRow {
  */
 export class SvcConsoleSigningKeys extends LitElement {
   static override styles = consoleStyles
-  static override properties = { keys: { state: true }, notice: { state: true } }
+  static override properties = { keys: { state: true }, cacheSeconds: { state: true }, notice: { state: true } }
   declare keys: SigningKeyRow[] | undefined
+  declare cacheSeconds: number
   declare notice: string
 
   constructor() {
     super()
     this.keys = undefined
+    this.cacheSeconds = 0
     this.notice = ''
   }
 
@@ -36,22 +56,35 @@ export class SvcConsoleSigningKeys extends LitElement {
   }
 
   private async load(): Promise<void> {
-    this.keys = (await consoleApi<{ keys: SigningKeyRow[] }>('GET', '/signing-keys')).keys
+    const answer = await consoleApi<{ keys: SigningKeyRow[]; key_set_cache_seconds: number }>('GET', '/signing-keys')
+    this.keys = answer.keys
+    this.cacheSeconds = answer.key_set_cache_seconds
   }
 
-  private async rotate(): Promise<void> {
-    if (!confirm('Make a new signing key now? The current one stays published until what it signed expires.')) return
-    const { kid } = await consoleApi<{ kid: string }>('POST', '/signing-keys/rotate', {})
-    this.notice = `New signing key ${kid}.`
+  private async rotate(emergency: boolean): Promise<void> {
+    const question = emergency
+      ? 'Sign with a new key at once? Only for a leaked key: applications that cached the key set fail to verify new sign-ins until they fetch it again, which can sign users out.'
+      : 'Publish a new signing key now? It starts signing once applications have had time to fetch it; the current key signs until then.'
+    if (!confirm(question)) return
+    const { kid, signs_from } = await consoleApi<{ kid: string; signs_from: string }>('POST', '/signing-keys/rotate', { emergency })
+    this.notice = emergency
+      ? `New signing key ${kid} signs now.`
+      : `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
     await this.load()
   }
 
   override render(): TemplateResult {
     return html`
       <h1>Signing keys</h1>
-      <p class="hint">A new key is made every 90 days; a retired key stays published for 91 days so that what it signed keeps verifying.</p>
+      <p class="hint">
+        A new key is published every 90 days and starts signing ${hours(this.cacheSeconds)} later, once applications' cached key sets have
+        expired; a retired key stays published for 91 days so that what it signed keeps verifying.
+      </p>
       ${this.notice ? html`<p role="status">${this.notice}</p>` : nothing}
-      <p><button type="button" class="primary" @click=${this.rotate}>Rotate now</button></p>
+      <p>
+        <button type="button" class="primary" @click=${() => this.rotate(false)}>Rotate</button>
+        <button type="button" class="danger" @click=${() => this.rotate(true)}>Emergency: sign with a new key now</button>
+      </p>
       ${
         this.keys === undefined
           ? html`<p>Loading keys…</p>`
@@ -59,7 +92,7 @@ export class SvcConsoleSigningKeys extends LitElement {
               <thead>
                 <tr>
                   <th scope="col">Key id</th>
-                  <th scope="col">Created</th>
+                  <th scope="col">Published</th>
                   <th scope="col">Age</th>
                   <th scope="col">State</th>
                 </tr>
@@ -69,9 +102,9 @@ export class SvcConsoleSigningKeys extends LitElement {
                   (key) =>
                     html`<tr>
                       <td><code>${key.kid}</code></td>
-                      <td>${new Date(key.created_at).toLocaleString()}</td>
+                      <td>${when(key.created_at)}</td>
                       <td>${key.age_days} days</td>
-                      <td>${key.state}</td>
+                      <td>${STATE_TEXT[key.state](key)}</td>
                     </tr>`,
                 )}
               </tbody>
@@ -79,6 +112,12 @@ export class SvcConsoleSigningKeys extends LitElement {
       }
     `
   }
+}
+
+/** `6 hours`, `1 hour`, `90 seconds`. */
+function hours(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
+  return `${seconds} seconds`
 }
 
 declare global {
