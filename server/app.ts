@@ -25,6 +25,7 @@ import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { databaseRateLimiter } from './http/database-rate-limiter.js'
 import { healthChecks } from './http/health.js'
+import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId, requestIdFor } from './http/request-id.js'
 import { BODY_CUT_OFF, callerHungUp } from './http/caller-hung-up.js'
@@ -55,6 +56,8 @@ export interface AppOptions {
   throttle?: LoginThrottle
   /** True once the server is shutting down, so `/readyz` turns away new traffic. */
   draining?: () => boolean
+  /** The proxies whose `X-Forwarded-For` names the caller (`SVC_TRUSTED_PROXIES`); none by default. */
+  trustedProxies?: TrustedProxies
 }
 
 export interface Bff {
@@ -84,6 +87,7 @@ export function createBff({
   events,
   throttle = loginThrottle(isPostgres(db) ? { limiter: databaseRateLimiter(db, { windowMs: LOGIN_WINDOW_MS }) } : {}),
   draining,
+  trustedProxies,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -95,6 +99,7 @@ export function createBff({
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
+  if (trustedProxies) app.use(trustProxies(trustedProxies))
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
   const limitBody = bodyLimit({
     maxSize: MAX_REQUEST_BODY_BYTES,

@@ -19,9 +19,9 @@ import {
   setting,
   sqlitePathFrom,
 } from './context.js'
-import { integer, issuerFrom, oneOf, parseFlags } from './flags.js'
+import { integer, issuerFrom, oneOf, parseFlags, trustedProxiesFrom } from './flags.js'
 
-export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--demo]'
+export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--trusted-proxies ADDRESS,CIDR...] [--demo]'
 
 /**
  * Starts the server and resolves once it listens; the process then stays up.
@@ -34,6 +34,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     port: { type: 'string' },
     host: { type: 'string' },
     issuer: { type: 'string' },
+    'trusted-proxies': { type: 'string' },
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
@@ -41,6 +42,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const port = integer(values.port ?? env('PORT'), values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
   const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
   const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
+  const trustedProxies = trustedProxiesFrom(
+    values['trusted-proxies'] ?? env('SVC_TRUSTED_PROXIES'),
+    values['trusted-proxies'] === undefined ? 'SVC_TRUSTED_PROXIES' : '--trusted-proxies',
+  )
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
@@ -70,7 +75,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
-      listener = createBff({ db, demoApiKey, demoClientId, issuer, draining: () => draining }).listener
+      listener = createBff({ db, demoApiKey, demoClientId, issuer, trustedProxies, draining: () => draining }).listener
       return address
     })
     .catch(async (error) => {

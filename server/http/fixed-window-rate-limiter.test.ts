@@ -41,14 +41,14 @@ describe.each([
 })
 
 describe('the in-memory rate limiter', () => {
-  it('keeps at most maxBuckets counters a window, forgetting the oldest', () => {
+  it('keeps at most maxBuckets counters a window, forgetting the oldest', async () => {
     const limiter = fixedWindowRateLimiter({ now: () => 0, maxBuckets: 3 })
-    for (const bucket of ['a', 'b', 'c']) limiter.hit(bucket, 1)
-    expect(limiter.hit('b', 1).allowed).toBe(false)
-    limiter.hit('d', 1)
+    for (const bucket of ['a', 'b', 'c']) await limiter.hit(bucket, 1)
+    expect((await limiter.hit('b', 1)).allowed).toBe(false)
+    await limiter.hit('d', 1)
     // 'a' was the oldest and is counted afresh; 'c' is still remembered.
-    expect(limiter.hit('a', 1).allowed).toBe(true)
-    expect(limiter.hit('c', 1).allowed).toBe(false)
+    expect((await limiter.hit('a', 1)).allowed).toBe(true)
+    expect((await limiter.hit('c', 1)).allowed).toBe(false)
   })
 })
 

@@ -41,7 +41,11 @@ export const MAX_BUCKETS = 100_000
  * const limiter = fixedWindowRateLimiter()
  * limiter.hit('key:1', 600) // { allowed: true, limit: 600, remaining: 599, resetSeconds: 42 }
  */
-export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now, maxBuckets = MAX_BUCKETS }: FixedWindowOptions = {}): RateLimiter & {
+export function fixedWindowRateLimiter({
+  windowMs = 60_000,
+  now = Date.now,
+  maxBuckets = MAX_BUCKETS,
+}: FixedWindowOptions = {}): RateLimiter & {
   hit(bucket: string, limit: number): RateLimitDecision
 } {
   let currentWindow = -1
