@@ -1,23 +1,57 @@
 /**
  * @module Password hashing with scrypt from `node:crypto`: a random salt
  * per password, parameters stored beside the hash so they can be raised
- * later, and a constant-time comparison.
+ * later, and a constant-time comparison. scrypt runs in libuv's thread
+ * pool (4 threads), which RS256 signing of id_tokens uses too, so every
+ * hash and check goes through one small queue: a few at once (half the
+ * cores, leaving the pool at least two threads), a short line behind them,
+ * and beyond it {@link PasswordWorkBusy} at once, which sign-in pages
+ * answer with 503 and `Retry-After`. A sign-in flood then costs other
+ * requests at most those few threads, never the whole pool.
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { boundedQueue, QueueFull } from './bounded-queue.js'
 
 const PARAMETERS = { N: 16384, r: 8, p: 1 }
 const KEY_LENGTH = 32
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  )
+const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4
+/** Password hashes computed at once. */
+export const PASSWORD_CONCURRENCY = Math.max(1, Math.min(Math.floor(availableParallelism() / 2), THREAD_POOL_SIZE - 2))
+/** Password hashes that may wait for a place (each about 0.1 s of one core). */
+export const PASSWORD_QUEUE = 8 * PASSWORD_CONCURRENCY
+/** What a refused caller is told to wait. */
+export const PASSWORD_RETRY_AFTER_SECONDS = 2
+
+const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PASSWORD_QUEUE })
+
+/** Raised when too many passwords are being checked at once; try again after {@link PASSWORD_RETRY_AFTER_SECONDS}. */
+export class PasswordWorkBusy extends Error {
+  override name = 'PasswordWorkBusy'
+  readonly status = 503
+  readonly retryAfterSeconds = PASSWORD_RETRY_AFTER_SECONDS
+}
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  try {
+    return await scryptWork.run(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        ),
+    )
+  } catch (error) {
+    if (error instanceof QueueFull) throw new PasswordWorkBusy(`too many passwords are being checked at once (${error.message})`)
+    throw error
+  }
 }
 
 /**
- * Hashes a password as `scrypt$N$r$p$salt$hash`.
+ * Hashes a password as `scrypt$N$r$p$salt$hash`; rejects with
+ * {@link PasswordWorkBusy} when the queue is full.
  *
  * @example
  * const stored = await hashPassword('correct horse battery staple')
@@ -30,6 +64,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 /**
  * True when `password` matches the stored hash; compares in constant time.
+ * Rejects with {@link PasswordWorkBusy} when the queue is full.
  *
  * @example
  * if (!(await verifyPassword(typed, user.password_hash))) refuse()
