@@ -11,6 +11,9 @@
  *   wrong passwords for new addresses from new client addresses (through a
  *   trusted proxy, so the throttle does not shed them: the password queue
  *   does). Budget: p99 during the flood within 2 times p99 without it.
+ *   A control flood of the same requests with an e-mail no account can
+ *   have (refused before any hashing) shows what the requests themselves
+ *   cost, apart from the passwords.
  */
 import { mkdtempSync } from 'node:fs'
 import { readFileSync } from 'node:fs'
@@ -34,6 +37,8 @@ const FLOOD_ADDRESSES = Number(process.env.BENCH_FLOOD_ADDRESSES ?? 5_000)
 const REFRESH_CONNECTIONS = 10
 const REFRESH_RATE = 100
 const FLOOD_CONNECTIONS = 50
+/** Sign-ins a second in the flood: about twenty times what the password queue gets through on the 2-core machine. */
+const FLOOD_RATE = Number(process.env.BENCH_FLOOD_RATE ?? 200)
 const SCOPE = 'openid profile email offline_access'
 const POOL = 2_000
 
@@ -87,12 +92,18 @@ export async function benchLoginFlood(): Promise<void> {
     const refreshes = () => refreshGrants(origin, basic, pool)
     await refreshes() // warm-up
     // Rounds of the grants alone and then during a flood, so both see the same machine; the median round is reported.
-    const rounds: { alone: LoadResult; during: LoadResult; flood: { requestsPerSecond: number; statuses: Map<number, number> } }[] = []
+    type Flood = { requestsPerSecond: number; statuses: Map<number, number> }
+    const rounds: { alone: LoadResult; during: LoadResult; flood: Flood; control: LoadResult; controlFlood: Flood }[] = []
+    const measureDuring = async (kind: 'hashed' | 'refused') => {
+      const flooding = await startLoginFlood(origin, cookie, csrf, kind)
+      const result = await refreshes()
+      return [result, await flooding.done()] as const
+    }
     for (let round = 0; round < ROUNDS; round++) {
       const alone = await refreshes()
-      const flooding = await startLoginFlood(origin, cookie, csrf)
-      const during = await refreshes()
-      rounds.push({ alone, during, flood: await flooding.done() })
+      const [during, flood] = await measureDuring('hashed')
+      const [control, controlFlood] = await measureDuring('refused')
+      rounds.push({ alone, during, flood, control, controlFlood })
     }
     const growth = memory.after - memory.before
     const row = (name: string, r: LoadResult) =>
@@ -103,17 +114,26 @@ export async function benchLoginFlood(): Promise<void> {
         `growth ${growth.toFixed(1)} MB (budget < 30 MB: ${growth < 30 ? 'met' : 'MISSED'}); answers ${formatStatuses(memory.statuses)}`,
     )
     const ratioOf = (round: (typeof rounds)[number]) => round.during.p99Ms / Math.max(1, round.alone.p99Ms)
+    const controlRatioOf = (round: (typeof rounds)[number]) => round.control.p99Ms / Math.max(1, round.alone.p99Ms)
     for (const [index, round] of rounds.entries()) {
-      console.log(`  round ${index + 1}: p99 ratio ${ratioOf(round).toFixed(2)}`)
+      console.log(`  round ${index + 1}: p99 ratio ${ratioOf(round).toFixed(2)}, control ${controlRatioOf(round).toFixed(2)}`)
       console.log(row(`refresh grants at ${REFRESH_RATE}/s, alone`, round.alone))
-      console.log(row(`refresh grants at ${REFRESH_RATE}/s, during the flood`, round.during))
+      console.log(`    (floods: ${FLOOD_CONNECTIONS} connections at ${FLOOD_RATE} sign-ins a second)`)
+      console.log(row(`during the sign-in flood`, round.during))
       console.log(
-        `  login flood, ${FLOOD_CONNECTIONS} connections: ${round.flood.requestsPerSecond.toFixed(0)} req/s, answers ${formatStatuses(round.flood.statuses)}`,
+        `    sign-in flood at ${FLOOD_RATE}/s: ${round.flood.requestsPerSecond.toFixed(0)} req/s, answers ${formatStatuses(round.flood.statuses)}`,
+      )
+      console.log(row(`during the control flood (no hashing)`, round.control))
+      console.log(
+        `    control flood at ${FLOOD_RATE}/s: ${round.controlFlood.requestsPerSecond.toFixed(0)} req/s, answers ${formatStatuses(round.controlFlood.statuses)}`,
       )
     }
-    const median = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds.length / 2)]!
-    const ratio = ratioOf(median)
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+    const ratio = median(rounds.map(ratioOf))
     console.log(`  refresh p99 ratio during/alone, median round: ${ratio.toFixed(2)} (budget <= 2.00: ${ratio <= 2 ? 'met' : 'MISSED'})`)
+    console.log(
+      `  control: the same flood answered before any hashing (an e-mail no account can have), median ratio ${median(rounds.map(controlRatioOf)).toFixed(2)}`,
+    )
   } finally {
     await svc.stop()
   }
@@ -183,10 +203,14 @@ async function refreshGrants(origin: string, basic: string, pool: string[]): Pro
 }
 
 /** Starts the flood in its own process (bench/login-flooder.ts), a second longer than a measurement; resolves once it runs. */
-async function startLoginFlood(origin: string, cookie: string, csrf: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/login-flooder.ts', origin, cookie, csrf, String(SECONDS + 1)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+async function startLoginFlood(origin: string, cookie: string, csrf: string, kind: 'hashed' | 'refused') {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/login-flooder.ts', origin, cookie, csrf, String(SECONDS + 1), String(FLOOD_RATE), kind],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the login flooder exited with ${code}`))))
   await Promise.race([lines.next(), exited])

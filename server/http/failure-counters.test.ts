@@ -77,6 +77,8 @@ describe('failure counters in the database', () => {
     await counters.add(['old'])
     time += 2 * HOUR
     await counters.add(['new'])
-    await expect.poll(async () => (await db.selectFrom('failure_counters').select('bucket').execute()).map((row) => row.bucket)).toEqual(['new'])
+    await expect
+      .poll(async () => (await db.selectFrom('failure_counters').select('bucket').execute()).map((row) => row.bucket))
+      .toEqual(['new'])
   })
 })
