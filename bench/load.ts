@@ -114,7 +114,8 @@ export async function load({
   return summarise(result)
 }
 
-function summarise(result: autocannon.Result): LoadResult {
+/** The figures a benchmark row prints, from autocannon's result. */
+export function summarise(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

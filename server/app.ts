@@ -11,20 +11,23 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { adsApi } from './ads/ads-api.js'
+import { PasswordWorkBusy } from './accounts/passwords.js'
 import { adminConsole } from './console/console.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
 import { isPostgres } from './db/open-database.js'
 import type { Database } from './db/schema.js'
 import type { AccountEvents } from './oidc/account-events.js'
-import { LOGIN_WINDOW_MS, loginThrottle, type LoginThrottle } from './oidc/authorize/login-throttle.js'
+import { FORGET_AFTER_MS, loginThrottle, type LoginThrottle } from './oidc/authorize/login-throttle.js'
 import { identityProvider } from './oidc/identity-provider.js'
 import { answerTokenOverNode, isServerTokenRequest } from './oidc/token-fast-path.js'
 import type { Provider } from './oidc/provider.js'
 import { signingKeys } from './oidc/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { databaseRateLimiter } from './http/database-rate-limiter.js'
+import { databaseFailureCounters } from './http/database-failure-counters.js'
 import { healthChecks } from './http/health.js'
+import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId, requestIdFor } from './http/request-id.js'
 import { BODY_CUT_OFF, callerHungUp } from './http/caller-hung-up.js'
@@ -57,6 +60,8 @@ export interface AppOptions {
   draining?: () => boolean
   /** How long relying parties may cache the key set: a new signing key is published this long before it signs (6 hours by default). */
   keySetCacheMs?: number
+  /** The proxies whose `X-Forwarded-For` names the caller (`SVC_TRUSTED_PROXIES`); none by default. */
+  trustedProxies?: TrustedProxies
 }
 
 export interface Bff {
@@ -84,9 +89,10 @@ export function createBff({
   issuer = 'http://localhost:8787',
   now = () => new Date(),
   events,
-  throttle = loginThrottle(isPostgres(db) ? { limiter: databaseRateLimiter(db, { windowMs: LOGIN_WINDOW_MS }) } : {}),
+  throttle = loginThrottle(isPostgres(db) ? { counters: databaseFailureCounters(db, { forgetAfterMs: FORGET_AFTER_MS }) } : {}),
   draining,
   keySetCacheMs,
+  trustedProxies,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -98,6 +104,7 @@ export function createBff({
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   app.use(requestId({ generator: newRequestId }))
+  if (trustedProxies) app.use(trustProxies(trustedProxies))
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
   const limitBody = bodyLimit({
     maxSize: MAX_REQUEST_BODY_BYTES,
@@ -130,6 +137,10 @@ export function createBff({
     // Refusals raised by Hono's own middleware (a body over its limit) carry their answer.
     if (error instanceof HTTPException) return error.getResponse()
     if (isUnstorableText(error)) return c.json({ status: 'error', code: 400, message: UNSTORABLE_TEXT_MESSAGE }, 400)
+    if (error instanceof PasswordWorkBusy)
+      return c.json({ status: 'error', code: 503, message: 'too many passwords are being checked at once; try again shortly' }, 503, {
+        'Retry-After': String(error.retryAfterSeconds),
+      })
     if (callerHungUp(c)) {
       log('info', 'the caller hung up before sending the whole body', { request_id: c.get('requestId') })
       return c.json({ status: 'error', code: 400, message: BODY_CUT_OFF }, 400)

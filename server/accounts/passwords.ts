@@ -1,23 +1,58 @@
 /**
  * @module Password hashing with scrypt from `node:crypto`: a random salt
  * per password, parameters stored beside the hash so they can be raised
- * later, and a constant-time comparison.
+ * later, and a constant-time comparison. scrypt is meant to cost CPU, and
+ * a sign-in flood must not turn that into everyone's cost: hashes run in
+ * worker threads below the event loop's priority (scrypt-workers.ts), off
+ * libuv's thread pool that id_token signing uses, and every hash and check
+ * goes through one small queue: a few at once (half the cores), a short
+ * line behind them, and beyond it {@link PasswordWorkBusy} at once, which
+ * sign-in pages answer with 503 and `Retry-After`.
  */
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto'
+import { randomBytes, type ScryptOptions, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { boundedQueue, QueueFull } from './bounded-queue.js'
+import { scryptWorkers } from './scrypt-workers.js'
 
 const PARAMETERS = { N: 16384, r: 8, p: 1 }
 const KEY_LENGTH = 32
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  )
+/** Password hashes computed at once: half the cores, at least one. */
+export const PASSWORD_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2))
+/** Password hashes that may wait for a place (each about 0.1 s of one core). */
+export const PASSWORD_QUEUE = 8 * PASSWORD_CONCURRENCY
+/** What a refused caller is told to wait. */
+export const PASSWORD_RETRY_AFTER_SECONDS = 2
+
+const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PASSWORD_QUEUE })
+const hashingThreads = scryptWorkers()
+
+/** Raised when too many passwords are being checked at once; try again after {@link PASSWORD_RETRY_AFTER_SECONDS}. */
+export class PasswordWorkBusy extends Error {
+  override name = 'PasswordWorkBusy'
+  readonly status = 503
+  readonly retryAfterSeconds = PASSWORD_RETRY_AFTER_SECONDS
+}
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  try {
+    return await scryptWork.run(() =>
+      hashingThreads.derive(password.normalize('NFKC'), salt, KEY_LENGTH, {
+        N: options.N ?? PARAMETERS.N,
+        r: options.r ?? PARAMETERS.r,
+        p: options.p ?? PARAMETERS.p,
+        maxmem: 64 * 1024 * 1024,
+      }),
+    )
+  } catch (error) {
+    if (error instanceof QueueFull) throw new PasswordWorkBusy(`too many passwords are being checked at once (${error.message})`)
+    throw error
+  }
 }
 
 /**
- * Hashes a password as `scrypt$N$r$p$salt$hash`.
+ * Hashes a password as `scrypt$N$r$p$salt$hash`; rejects with
+ * {@link PasswordWorkBusy} when the queue is full.
  *
  * @example
  * const stored = await hashPassword('correct horse battery staple')
@@ -30,6 +65,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 /**
  * True when `password` matches the stored hash; compares in constant time.
+ * Rejects with {@link PasswordWorkBusy} when the queue is full.
  *
  * @example
  * if (!(await verifyPassword(typed, user.password_hash))) refuse()

@@ -24,7 +24,7 @@ export interface NewUser {
   svcRole?: string
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * Creates an account and returns it.

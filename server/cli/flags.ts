@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { UsageError } from './cli-error.js'
+import { InvalidTrustedProxy, trustedProxies, type TrustedProxies } from '../http/client-address.js'
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
@@ -93,4 +94,21 @@ export function issuerFrom(value: string | undefined, name: string): string | un
 export function oneOf(value: string | undefined, name: string, allowed: string[]): string | undefined {
   if (value !== undefined && !allowed.includes(value)) throw new UsageError(`${name} must be ${allowed.join(' or ')}`)
   return value
+}
+
+/**
+ * Reads the trusted proxies: comma-separated IP addresses and CIDR ranges; unset trusts none.
+ *
+ * @example
+ * const trusted = trustedProxiesFrom(env.SVC_TRUSTED_PROXIES, 'SVC_TRUSTED_PROXIES')
+ */
+export function trustedProxiesFrom(value: string | undefined, name: string): TrustedProxies | undefined {
+  if (value === undefined) return undefined
+  try {
+    return trustedProxies(value)
+  } catch (error) {
+    if (error instanceof InvalidTrustedProxy)
+      throw new UsageError(`${name} must list IP addresses or CIDR ranges, separated by commas: ${error.message}`)
+    throw error
+  }
 }

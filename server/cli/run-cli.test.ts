@@ -212,6 +212,12 @@ describe('svc-bff', () => {
       ['--issuer', 'ftp://id.example'],
       '--issuer must be an http or https URL without query, fragment or credentials, like https://id.example.com',
     ],
+    [
+      { SVC_TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal' },
+      [],
+      'SVC_TRUSTED_PROXIES must list IP addresses or CIDR ranges, separated by commas: "proxy.internal" is neither an IP address nor a CIDR range like 10.0.0.0/8',
+    ],
+    [{}, ['--trusted-proxies', '10.0.0.0/33'], '--trusted-proxies must list IP addresses or CIDR ranges'],
   ])('serve refuses %j %j before it opens anything', async (env, argv, message) => {
     const lines: string[] = []
     const code = await runCli(['serve', '--port', '0', ...argv], { stdout: () => {}, stderr: (t) => lines.push(t), env })
@@ -236,6 +242,7 @@ describe('svc-bff', () => {
       SVC_ACCESS_LOG: '',
       SVC_LOG_LEVEL: '',
       SVC_JWKS_CACHE_SECONDS: '',
+      SVC_TRUSTED_PROXIES: '',
     }
     const lines: string[] = []
     // Every setting above is read before --db; the refusal of the empty --db shows they all passed.

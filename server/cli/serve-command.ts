@@ -23,9 +23,10 @@ import {
   setting,
   sqlitePathFrom,
 } from './context.js'
-import { integer, issuerFrom, oneOf, parseFlags } from './flags.js'
+import { integer, issuerFrom, oneOf, parseFlags, trustedProxiesFrom } from './flags.js'
 
-export const SERVE_USAGE = 'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--demo]'
+export const SERVE_USAGE =
+  'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--demo]'
 
 /**
  * Starts the server and resolves once it listens; the process then stays up.
@@ -39,6 +40,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     host: { type: 'string' },
     issuer: { type: 'string' },
     'jwks-cache-seconds': { type: 'string' },
+    'trusted-proxies': { type: 'string' },
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
@@ -47,6 +49,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
   const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
   const keySetCacheMs = keySetCacheMsFrom(values, io.env)
+  const trustedProxies = trustedProxiesFrom(
+    values['trusted-proxies'] ?? env('SVC_TRUSTED_PROXIES'),
+    values['trusted-proxies'] === undefined ? 'SVC_TRUSTED_PROXIES' : '--trusted-proxies',
+  )
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const requestTimeoutSeconds =
     integer(env('SVC_REQUEST_TIMEOUT_SECONDS'), 'SVC_REQUEST_TIMEOUT_SECONDS', 1, 3600) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS
@@ -81,7 +87,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
-      listener = createBff({ db, demoApiKey, demoClientId, issuer, keySetCacheMs, draining: () => draining }).listener
+      listener = createBff({ db, demoApiKey, demoClientId, issuer, keySetCacheMs, trustedProxies, draining: () => draining }).listener
       return address
     })
     .catch(async (error) => {

@@ -238,6 +238,15 @@ export interface RateLimitWindowsTable {
   hits: number
 }
 
+/** Failures counted on one bucket of the login throttle (migration 0007); used by replicas on PostgreSQL. */
+export interface FailureCountersTable {
+  /** The bucket's name: its kind and a digest. */
+  bucket: string
+  failures: number
+  /** The last failure, in milliseconds since the epoch. */
+  last_failure_at: number
+}
+
 /** A signed-in console user's session: the cookie's value is kept as SHA-256, the tokens stay here (migration 0005). */
 export interface ConsoleSessionsTable {
   id_hash: string
@@ -282,6 +291,7 @@ export interface Database {
   account_links: AccountLinksTable
   console_sessions: ConsoleSessionsTable
   rate_limit_windows: RateLimitWindowsTable
+  failure_counters: FailureCountersTable
   webhook_secrets: WebhookSecretsTable
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable

@@ -40,6 +40,18 @@ describe.each([
   })
 })
 
+describe('the in-memory rate limiter', () => {
+  it('keeps at most maxBuckets counters a window, forgetting the oldest', async () => {
+    const limiter = fixedWindowRateLimiter({ now: () => 0, maxBuckets: 3 })
+    for (const bucket of ['a', 'b', 'c']) await limiter.hit(bucket, 1)
+    expect((await limiter.hit('b', 1)).allowed).toBe(false)
+    await limiter.hit('d', 1)
+    // 'a' was the oldest and is counted afresh; 'c' is still remembered.
+    expect((await limiter.hit('a', 1)).allowed).toBe(true)
+    expect((await limiter.hit('c', 1)).allowed).toBe(false)
+  })
+})
+
 describe('the database rate limiter', () => {
   it('shares one count between limiters on one database, as replicas do', async () => {
     const [first, second] = [databaseRateLimiter(db, { now: () => 5_000 }), databaseRateLimiter(db, { now: () => 6_000 })]

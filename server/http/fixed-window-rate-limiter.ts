@@ -3,6 +3,10 @@
  * in each window of the wall clock (one minute by default). Counters live
  * in this process, which is right for one server on SQLite; replicas on
  * PostgreSQL share theirs through the database (database-rate-limiter.ts).
+ * The table of counters is capped, so callers inventing new buckets cannot
+ * grow it without end: when full, the oldest bucket of the window is
+ * forgotten (it starts again from zero, so a full table lets a little more
+ * through; it never refuses anyone who is within the limit).
  */
 
 export interface RateLimitDecision {
@@ -23,7 +27,12 @@ export interface FixedWindowOptions {
   windowMs?: number
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number
+  /** The most buckets counted in one window (in memory); past it the oldest is forgotten. */
+  maxBuckets?: number
 }
+
+/** Buckets one in-memory limiter keeps at most: about 10 MB of counters. */
+export const MAX_BUCKETS = 100_000
 
 /**
  * Makes an in-memory fixed-window limiter.
@@ -32,7 +41,11 @@ export interface FixedWindowOptions {
  * const limiter = fixedWindowRateLimiter()
  * limiter.hit('key:1', 600) // { allowed: true, limit: 600, remaining: 599, resetSeconds: 42 }
  */
-export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now }: FixedWindowOptions = {}): RateLimiter & {
+export function fixedWindowRateLimiter({
+  windowMs = 60_000,
+  now = Date.now,
+  maxBuckets = MAX_BUCKETS,
+}: FixedWindowOptions = {}): RateLimiter & {
   hit(bucket: string, limit: number): RateLimitDecision
 } {
   let currentWindow = -1
@@ -47,7 +60,10 @@ export function fixedWindowRateLimiter({ windowMs = 60_000, now = Date.now }: Fi
         currentWindow = window
         counts = new Map()
       }
-      const count = (counts.get(bucket) ?? 0) + 1
+      const counted = counts.get(bucket)
+      // A Map iterates in insertion order, so its first key is the window's oldest bucket.
+      if (counted === undefined && counts.size >= maxBuckets) counts.delete(counts.keys().next().value!)
+      const count = (counted ?? 0) + 1
       counts.set(bucket, count)
       return decision(count, limit, (window + 1) * windowMs - time)
     },

@@ -1,8 +1,9 @@
 /**
- * @module Short-lived cookies that carry a sign-in in progress (state,
- * nonce, PKCE verifier) across the trip to an identity provider: JSON,
- * signed with a deployment secret so a visitor cannot forge one, HttpOnly
- * and SameSite=Lax so the provider's redirect back brings it along.
+ * @module Cookies that carry a sign-in in progress (state, nonce, PKCE
+ * verifier) across the trip to an identity provider, or remember a browser
+ * (the login throttle's device cookie): JSON, signed with a deployment
+ * secret so a visitor cannot forge one, HttpOnly and SameSite=Lax so the
+ * provider's redirect back brings it along.
  */
 import { createHmac } from 'node:crypto'
 import { sameSecret } from './constant-time.js'
@@ -25,6 +26,17 @@ export function signedCookie<T extends object>(db: Kysely<Database>, name: strin
     createHmac('sha256', await (key ??= deploymentSecret(db, `cookie-hmac:${name}`)))
       .update(payload)
       .digest('base64url')
+  const read = async (c: Context): Promise<T | undefined> => {
+    const [payload = '', signature = ''] = (getCookie(c, name) ?? '').split('.')
+    if (!payload) return undefined
+    const expected = await sign(payload)
+    if (!sameSecret(signature, expected)) return undefined
+    try {
+      return JSON.parse(Buffer.from(payload, 'base64url').toString()) as T
+    } catch {
+      return undefined
+    }
+  }
   return {
     async set(c: Context, value: T, maxAgeSeconds = 600): Promise<void> {
       const payload = Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -32,16 +44,11 @@ export function signedCookie<T extends object>(db: Kysely<Database>, name: strin
     },
     /** The value, once: the cookie is cleared as it is read. */
     async take(c: Context): Promise<T | undefined> {
-      const [payload = '', signature = ''] = (getCookie(c, name) ?? '').split('.')
+      const value = await read(c)
       deleteCookie(c, name, { path })
-      if (!payload) return undefined
-      const expected = await sign(payload)
-      if (!sameSecret(signature, expected)) return undefined
-      try {
-        return JSON.parse(Buffer.from(payload, 'base64url').toString()) as T
-      } catch {
-        return undefined
-      }
+      return value
     },
+    /** The value, leaving the cookie in place; undefined when missing or not signed by us. */
+    read,
   }
 }

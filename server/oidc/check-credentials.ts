@@ -1,17 +1,36 @@
 /**
  * @module Checks an e-mail address and password typed into one of svc's
- * sign-in forms, throttled per account and address; a missing account
- * costs the same scrypt work as a wrong password, so timing tells nothing.
+ * sign-in forms. In order: the address must be one an account could have
+ * (at most 254 characters; nothing is counted or hashed otherwise); the
+ * login throttle may make the attempt wait; the password is checked through
+ * the bounded password queue (busy: 503, nothing counted); a wrong one is
+ * counted, a right one clears the throttle's counts and remembers the
+ * browser (device cookie). A missing account costs the same scrypt work as
+ * a wrong password, so timing tells nothing.
  */
 import type { Context } from 'hono'
-import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../accounts/passwords.js'
-import { userByLogin } from '../accounts/users.js'
+import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../accounts/passwords.js'
+import { EMAIL, userByLogin } from '../accounts/users.js'
 import type { UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
-import type { LoginThrottle } from './authorize/login-throttle.js'
+import type { LoginAttempt, LoginThrottle } from './authorize/login-throttle.js'
+import { deviceCookie } from './device-cookie.js'
+import { badLogin, signInBusy, tooManyAttempts } from './pages/sign-in-messages.js'
 import type { Provider } from './provider.js'
 
-export type CredentialsCheck = { user: UserRow } | { status: 401 | 429; error: string }
+/** The longest e-mail address (RFC 5321's 256-octet path, less its angle brackets). */
+export const LOGIN_MAX_LENGTH = 254
+/** An account's `sub`, which the form also takes. */
+const SUB = /^ACC\d{10}$/
+
+export type CredentialsCheck =
+  | { user: UserRow }
+  | {
+      status: 400 | 401 | 429 | 503
+      error: string
+      /** Seconds, for a `Retry-After` header. */
+      retryAfter?: number
+    }
 
 /**
  * The account the credentials open, or the refusal to show beside the form.
@@ -24,12 +43,32 @@ export async function checkCredentials(
   c: Context,
   provider: Provider,
   throttle: LoginThrottle,
-  email: string,
+  login: string,
   password: string,
 ): Promise<CredentialsCheck> {
-  const wait = await throttle.check(email, clientAddress(c))
-  if (wait !== undefined) return { status: 429, error: `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.` }
-  const user = email === '' ? undefined : await userByLogin(provider.db, email)
-  const passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
-  return user && passwordOk ? { user } : { status: 401, error: 'The email or password is not right.' }
+  if (login.length > LOGIN_MAX_LENGTH || !(EMAIL.test(login) || SUB.test(login)) || /\p{Cc}/u.test(login))
+    return { status: 400, error: badLogin() }
+  const user = await userByLogin(provider.db, login)
+  const devices = deviceCookie(provider.db)
+  const attempt: LoginAttempt = {
+    account: user?.sub ?? login.toLowerCase(),
+    address: clientAddress(c),
+    device: user ? await devices.deviceFor(c, user.sub) : undefined,
+  }
+  const wait = await throttle.wait(attempt)
+  if (wait !== undefined) return { status: 429, error: tooManyAttempts(wait), retryAfter: wait }
+  let passwordOk: boolean
+  try {
+    passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
+  } catch (error) {
+    if (error instanceof PasswordWorkBusy) return { status: 503, error: signInBusy(), retryAfter: error.retryAfterSeconds }
+    throw error
+  }
+  if (!user || !passwordOk) {
+    await throttle.failed(attempt)
+    return { status: 401, error: 'The email or password is not right.' }
+  }
+  await throttle.succeeded(attempt)
+  await devices.remember(c, user.sub)
+  return { user }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ATTEMPTS_PER_ACCOUNT } from './authorize/login-throttle.js'
+import { FREE_FAILURES } from './authorize/login-throttle.js'
 import { CALLBACK, formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from './oidc-testing.js'
 
 let idp: IdentityFixture
@@ -178,12 +178,13 @@ describe('the login and consent forms', () => {
     expect(res.status).toBe(401)
     page = await res.text()
     expect(page).toContain('The email or password is not right.')
-    for (let attempt = 2; attempt <= ATTEMPTS_PER_ACCOUNT; attempt++) {
+    for (let attempt = 2; attempt <= FREE_FAILURES.pair + 1; attempt++) {
       res = await browser.submit(`${idp.issuer}/oidc/authorize/login`, page, { email: USER.email, password: 'wrong password' })
     }
     res = await browser.submit(`${idp.issuer}/oidc/authorize/login`, page, { email: USER.email, password: USER.password })
     expect(res.status).toBe(429)
-    expect(await res.text()).toMatch(/Too many sign-in attempts. Try again in \d+ minutes./)
+    expect(res.headers.get('Retry-After')).toBe('1')
+    expect(await res.text()).toContain('Too many failed sign-in attempts. Try again in 1 second.')
   })
 
   it('ask to sign in again for prompt=login and for an old sign-in under max_age', async () => {

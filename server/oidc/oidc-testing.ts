@@ -8,7 +8,7 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
 import { createUser } from '../accounts/users.js'
-import { type Bff, createBff } from '../app.js'
+import { type AppOptions, type Bff, createBff } from '../app.js'
 import { createClient } from '../clients/clients.js'
 // Events are appended and never updated, so the row's place is the order they were recorded in.
 import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
@@ -36,12 +36,13 @@ export interface IdentityFixture {
 }
 
 /**
- * Starts a BFF with one user, one confidential and one public client.
+ * Starts a BFF with one user, one confidential and one public client;
+ * `options` go to the app (a throttle on a test clock, trusted proxies).
  *
  * @example
  * const idp = await identityFixture()
  */
-export async function identityFixture(): Promise<IdentityFixture> {
+export async function identityFixture(options: Omit<AppOptions, 'db' | 'issuer' | 'now'> = {}): Promise<IdentityFixture> {
   const db = await openTestDatabase()
   const user = await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin', picture: 'https://cdn.example/ada.png' })
   const confidential = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT] })
@@ -51,7 +52,7 @@ export async function identityFixture(): Promise<IdentityFixture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   let offset = 0
-  const bff = createBff({ db, issuer, now: () => new Date(Date.now() + offset * 1000) })
+  const bff = createBff({ ...options, db, issuer, now: () => new Date(Date.now() + offset * 1000) })
   listener = bff.listener
   return {
     db,
@@ -100,8 +101,11 @@ export function formFields(html: string): Record<string, string> {
 export class ScriptedBrowser {
   readonly cookies = new Map<string, string>()
 
+  /** `headers` go on every request (an `X-Forwarded-For` a proxy would add, say). */
+  constructor(readonly headers: Record<string, string> = {}) {}
+
   async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers)
+    const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(init.headers)) })
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
     const res = await fetch(url, { ...init, headers, redirect: 'manual' })
     for (const line of res.headers.getSetCookie()) {

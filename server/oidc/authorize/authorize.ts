@@ -9,7 +9,7 @@ import { type Context, Hono } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
 import { bodyLimit } from 'hono/body-limit'
 import { deploymentSecret } from '../../db/settings.js'
-import { checkCredentials } from '../check-credentials.js'
+import { checkCredentials, LOGIN_MAX_LENGTH } from '../check-credentials.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
 import { AccessDenied, ConsentRequired, LoginRequired, OAuthError } from '../errors.js'
 import { readIdTokenHint } from '../id-token-hint.js'
@@ -147,7 +147,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     request: AuthorizationRequest,
     state: InteractionState,
     error?: string,
-    status: 200 | 401 | 429 = 200,
+    status: 200 | 400 | 401 | 429 | 503 = 200,
   ) {
     const interaction = sealInteraction(await interactionSecret(), state)
     return htmlPage(
@@ -205,7 +205,12 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     const password = form.get('password') ?? ''
     return withRequest(c, state, async (request) => {
       const check = await checkCredentials(c, provider, throttle, email, password)
-      if ('error' in check) return showLogin(c, { ...request, loginHint: email }, state, check.error, check.status)
+      if ('error' in check) {
+        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+        // The e-mail typed is kept, unless it was too long to be anyone's.
+        const loginHint = email.length <= LOGIN_MAX_LENGTH ? email : undefined
+        return showLogin(c, { ...request, loginHint }, state, check.error, check.status)
+      }
       await endSession(c, provider, await currentSession(c, provider))
       return decide(c, request, state, await startSession(c, provider, check.user))
     })

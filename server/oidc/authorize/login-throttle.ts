@@ -1,31 +1,107 @@
 /**
- * @module Login throttling: at most 10 sign-in attempts per account and 50
- * per address in 15 minutes, so passwords cannot be guessed at speed.
+ * @module Login throttling that slows down the guesser, not the owner, as
+ * OWASP's authentication cheat sheet and Keycloak's brute-force detection
+ * do. Only wrong passwords count; a correct one never does, and it clears
+ * what its browser and address had counted against the account. Each kind
+ * of bucket lets a few failures through, then makes the next attempt wait
+ * 1 second, doubling with every further failure up to 15 minutes (never a
+ * hard lock), until it has been quiet for an hour:
+ *
+ * - `pair`: one address guessing one account;
+ * - `address`: one address guessing many accounts (spraying);
+ * - `account`: many addresses guessing one account. A browser that has
+ *   signed in to the account before (its signed device cookie names the
+ *   account) is counted on its own `device` bucket instead of this one and
+ *   the two above, so strangers failing against an account, or behind the
+ *   same address, do not keep its owner out.
+ *
+ * Buckets are named by a digest of what they count, so their size is fixed
+ * whatever is typed; IPv6 addresses count by their /64, the block one
+ * subscriber usually gets.
  */
-import { fixedWindowRateLimiter, type RateLimiter } from '../../http/fixed-window-rate-limiter.js'
+import { createHash } from 'node:crypto'
+import ipaddr from 'ipaddr.js'
+import { type FailureCount, type FailureCounters, memoryFailureCounters } from '../../http/failure-counters.js'
 
-export const ATTEMPTS_PER_ACCOUNT = 10
-export const ATTEMPTS_PER_ADDRESS = 50
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+/** Failures each kind of bucket lets through before attempts have to wait. */
+export const FREE_FAILURES = { pair: 5, address: 50, account: 10, device: 10 } as const
+/** The first wait, which doubles with each failure past the free ones. */
+export const FIRST_WAIT_SECONDS = 1
+export const LONGEST_WAIT_SECONDS = 15 * 60
+/** A bucket without a failure for this long starts again from zero. */
+export const FORGET_AFTER_MS = 60 * 60 * 1000
+
+type BucketKind = keyof typeof FREE_FAILURES
+
+export interface LoginAttempt {
+  /** The account tried: its `sub` when it exists, otherwise the login as typed, lower-cased. */
+  account: string
+  /** The caller's address (`clientAddress`). */
+  address: string
+  /** The browser's device id, when its device cookie names this account. */
+  device?: string
+}
 
 /**
- * Makes a throttle; `check` counts an attempt and returns the seconds to
- * wait when it is over a limit. Counters are in memory unless `limiter`
- * (made with {@link LOGIN_WINDOW_MS}) shares them between replicas.
+ * Makes a throttle. `wait` says how many seconds an attempt must still
+ * wait (undefined: go ahead); `failed` and `succeeded` report the answer.
+ * Counters are in memory unless `counters` shares them between replicas.
  *
  * @example
- * const wait = await throttle.check(email, ip)
+ * const throttle = loginThrottle()
+ * if ((await throttle.wait(attempt)) === undefined) await (ok ? throttle.succeeded(attempt) : throttle.failed(attempt))
  */
-export function loginThrottle({ now, limiter }: { now?: () => number; limiter?: RateLimiter } = {}) {
-  const counters: RateLimiter = limiter ?? fixedWindowRateLimiter({ windowMs: LOGIN_WINDOW_MS, now })
+export function loginThrottle({ now = Date.now, counters }: { now?: () => number; counters?: FailureCounters } = {}) {
+  const store = counters ?? memoryFailureCounters({ forgetAfterMs: FORGET_AFTER_MS, now })
   return {
-    async check(account: string, address: string): Promise<number | undefined> {
-      const byAccount = await counters.hit(`login-account:${account.toLowerCase()}`, ATTEMPTS_PER_ACCOUNT)
-      const byAddress = await counters.hit(`login-address:${address}`, ATTEMPTS_PER_ADDRESS)
-      if (byAccount.allowed && byAddress.allowed) return undefined
-      return Math.max(byAccount.allowed ? 0 : byAccount.resetSeconds, byAddress.allowed ? 0 : byAddress.resetSeconds)
+    async wait(attempt: LoginAttempt): Promise<number | undefined> {
+      const buckets = bucketsOf(attempt)
+      const counts = await store.read(buckets.map(([, bucket]) => bucket))
+      const time = now()
+      const waits = buckets.map(([kind], index) => secondsLeft(kind, counts[index]!, time))
+      const longest = Math.max(...waits)
+      return longest > 0 ? longest : undefined
+    },
+    async failed(attempt: LoginAttempt): Promise<void> {
+      await store.add(bucketsOf(attempt).map(([, bucket]) => bucket))
+    },
+    async succeeded({ account, address, device }: LoginAttempt): Promise<void> {
+      // Never the address's: an attacker could clear it by signing in to an account of their own.
+      const cleared = [bucket('pair', addressBlock(address), account), bucket('account', account)]
+      if (device !== undefined) cleared.push(bucket('device', device, account))
+      await store.clear(cleared)
     },
   }
 }
 
 export type LoginThrottle = ReturnType<typeof loginThrottle>
+
+/** The buckets an attempt is counted on. */
+function bucketsOf({ account, address, device }: LoginAttempt): [BucketKind, string][] {
+  if (device !== undefined) return [['device', bucket('device', device, account)]]
+  const where = addressBlock(address)
+  return [
+    ['pair', bucket('pair', where, account)],
+    ['address', bucket('address', where)],
+    ['account', bucket('account', account)],
+  ]
+}
+
+/** A bucket's name: its kind and a digest of what it counts. */
+function bucket(kind: BucketKind, ...parts: string[]): string {
+  return `login-${kind}:${createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)}`
+}
+
+/** An address as counted: IPv4 as is, IPv6 by its /64. */
+function addressBlock(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return address
+  return `${ipaddr.IPv6.parse(address).parts.slice(0, 4).join(':')}::/64`
+}
+
+/** Seconds this bucket still makes an attempt wait (0: none). */
+function secondsLeft(kind: BucketKind, { failures, lastFailureAt }: FailureCount, time: number): number {
+  const over = failures - FREE_FAILURES[kind]
+  if (over <= 0) return 0
+  const waitSeconds = Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (over - 1))
+  return Math.max(0, Math.ceil((lastFailureAt + waitSeconds * 1000 - time) / 1000))
+}

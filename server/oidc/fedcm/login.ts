@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { LoginThrottle } from '../authorize/login-throttle.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
-import { checkCredentials } from '../check-credentials.js'
+import { checkCredentials, LOGIN_MAX_LENGTH } from '../check-credentials.js'
 import { htmlPage } from '../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
 import { messagePage } from '../pages/message-page.js'
@@ -43,7 +43,12 @@ export function standaloneLogin(provider: Provider, { throttle }: { throttle: Lo
       }
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
-      if ('error' in check) return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c), email, check.error))
+      if ('error' in check) {
+        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+        // The e-mail typed is kept, unless it was too long to be anyone's.
+        const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
+        return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c), kept, check.error))
+      }
       const { user } = check
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, user)

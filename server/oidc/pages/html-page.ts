@@ -14,7 +14,7 @@ import { escapeHtml, inlineScriptSource } from '../../http/html.js'
  */
 export function htmlPage(
   c: Context,
-  status: 200 | 400 | 401 | 403 | 429,
+  status: 200 | 400 | 401 | 403 | 429 | 503,
   title: string,
   body: string,
   { script }: { script?: string } = {},

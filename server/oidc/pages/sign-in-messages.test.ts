@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { tooManyAttempts } from './sign-in-messages.js'
+
+describe('the throttle refusal', () => {
+  it.each([
+    [1, 'Try again in 1 second.'],
+    [2, 'Try again in 2 seconds.'],
+    [59, 'Try again in 59 seconds.'],
+    [60, 'Try again in 1 minute.'],
+    [61, 'Try again in 2 minutes.'],
+    [900, 'Try again in 15 minutes.'],
+  ])('for %i seconds says "%s"', (seconds, ending) => {
+    expect(tooManyAttempts(seconds)).toBe(`Too many failed sign-in attempts. ${ending}`)
+  })
+
+  it('falls back to English for a language without its table yet', () => {
+    expect(tooManyAttempts(60, 'de-CH')).toBe('Too many failed sign-in attempts. Try again in 1 minute.')
+  })
+})
