@@ -1,26 +1,29 @@
 /**
  * @module CSRF protection for the identity provider's forms: a random
  * token in a SameSite=Strict cookie that the form must echo (the
- * double-submit pattern), compared in constant time.
+ * double-submit pattern), compared in constant time; `__Host-svc_csrf` on an
+ * https issuer.
  */
 import { randomBytes } from 'node:crypto'
 import { sameSecret } from '../http/constant-time.js'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { providerCookieName } from './cookie-name.js'
+import type { Provider } from './provider.js'
 
-const CSRF_COOKIE = 'svc_csrf'
+const csrfCookie = (provider: Pick<Provider, 'issuer'>) => providerCookieName(provider, 'svc_csrf')
 
 /**
  * The request's CSRF token, setting a new cookie when there is none.
  *
  * @example
- * const csrf = csrfToken(c)
+ * const csrf = csrfToken(c, provider)
  */
-export function csrfToken(c: Context): string {
-  const existing = getCookie(c, CSRF_COOKIE)
+export function csrfToken(c: Context, provider: Pick<Provider, 'issuer'>): string {
+  const existing = getCookie(c, csrfCookie(provider))
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing
   const token = randomBytes(32).toString('base64url')
-  setCookie(c, CSRF_COOKIE, token, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' })
+  setCookie(c, csrfCookie(provider), token, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' })
   return token
 }
 
@@ -28,10 +31,10 @@ export function csrfToken(c: Context): string {
  * True when the form's token matches the cookie.
  *
  * @example
- * if (!csrfTokenMatches(c, form.get('csrf'))) return forbidden()
+ * if (!csrfTokenMatches(c, provider, form.get('csrf'))) return forbidden()
  */
-export function csrfTokenMatches(c: Context, submitted: string | null): boolean {
-  const cookie = getCookie(c, CSRF_COOKIE)
+export function csrfTokenMatches(c: Context, provider: Pick<Provider, 'issuer'>, submitted: string | null): boolean {
+  const cookie = getCookie(c, csrfCookie(provider))
   if (!cookie || !submitted) return false
   return sameSecret(submitted, cookie)
 }

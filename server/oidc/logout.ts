@@ -66,13 +66,13 @@ export function logoutEndpoint(provider: Provider): Hono {
     // Signing out with no proof that the relying party is asking (a matching
     // id_token_hint) could be triggered by any site, so the user confirms.
     const confirmed = c.req.method === 'POST' && parameters.has('csrf')
-    if (confirmed && !csrfTokenMatches(c, parameters.get('csrf')))
+    if (confirmed && !csrfTokenMatches(c, provider, parameters.get('csrf')))
       return refuse(c, 'The sign-out form expired. Go back to the application and try again.')
     const proven = hint !== undefined && (session === undefined || hint.sub === session.user.sub)
     if (session && !proven && !confirmed) {
       const fields = [
         ...PARAMETERS.filter((name) => parameters.has(name)).map((name) => [name, parameters.get(name)!]),
-        ['csrf', csrfToken(c)],
+        ['csrf', csrfToken(c, provider)],
       ]
       return htmlPage(
         c,

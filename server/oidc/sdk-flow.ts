@@ -15,6 +15,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { deploymentSecret } from '../db/settings.js'
 import { epochSeconds, type Provider } from './provider.js'
+import { providerCookieName } from './cookie-name.js'
 
 /** How long a flow may take, sign-in and consent included. */
 const FLOW_SECONDS = 600
@@ -43,7 +44,7 @@ function secretOf(provider: Provider): Promise<Buffer> {
 /** One cookie per flow, so two tabs signing in at once do not overwrite each other; `__Host-` on https. */
 function cookieName(provider: Provider, state: string): string {
   const id = createHash('sha256').update(state).digest('base64url').slice(0, 16)
-  return `${provider.issuer.startsWith('https:') ? '__Host-' : ''}svc_sdk_${id}`
+  return providerCookieName(provider, `svc_sdk_${id}`)
 }
 
 /**

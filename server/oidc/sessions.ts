@@ -10,9 +10,11 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/schema.js'
 import { LIFETIMES, type Provider } from './provider.js'
+import { providerCookieName } from './cookie-name.js'
 import { renewBrowserState } from './session-state.js'
 
-export const SESSION_COOKIE = 'svc_session'
+/** The session cookie's name; `__Host-svc_session` on an https issuer. */
+export const sessionCookie = (provider: Pick<Provider, 'issuer'>) => providerCookieName(provider, 'svc_session')
 
 export interface ActiveSession {
   id: number
@@ -44,7 +46,7 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  setCookie(c, SESSION_COOKIE, value, { httpOnly: true, secure: true, sameSite: 'None', path: '/', maxAge: LIFETIMES.session })
+  setCookie(c, sessionCookie(provider), value, { httpOnly: true, secure: true, sameSite: 'None', path: '/', maxAge: LIFETIMES.session })
   c.header('Set-Login', 'logged-in')
   renewBrowserState(c)
   return { id: row.id, authTime, user }
@@ -57,7 +59,7 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
  * const session = await currentSession(c, provider)
  */
 export async function currentSession(c: Context, provider: Provider): Promise<ActiveSession | undefined> {
-  const value = getCookie(c, SESSION_COOKIE)
+  const value = getCookie(c, sessionCookie(provider))
   if (!value || value.length > 100) return undefined
   return sessionByCookieValue(provider.db, value, provider.now())
 }
@@ -109,7 +111,7 @@ export async function endSession(
   db: Kysely<Database> = provider.db,
 ): Promise<void> {
   if (session) await db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, sameSite: 'None', httpOnly: true })
+  deleteCookie(c, sessionCookie(provider), { path: '/', secure: true, sameSite: 'None', httpOnly: true })
   c.header('Set-Login', 'logged-out')
   renewBrowserState(c)
 }

@@ -121,7 +121,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
           userName: session.user.name,
           scopes: request.scopes,
           interaction,
-          csrf: csrfToken(c),
+          csrf: csrfToken(c, provider),
         }),
       )
     }
@@ -157,7 +157,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
       loginPage({
         heading: `Sign in to continue to ${request.client.name}`,
         action: '/oidc/authorize/login',
-        hidden: { interaction, csrf: csrfToken(c) },
+        hidden: { interaction, csrf: csrfToken(c, provider) },
         loginHint: request.loginHint,
         error,
         external: (await externalProviders(provider.db)).map((external) => ({
@@ -174,7 +174,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
       return errorPage(c, 400, 'The form was not sent as application/x-www-form-urlencoded.')
     }
     const form = new URLSearchParams(await c.req.text())
-    if (!csrfTokenMatches(c, form.get('csrf')))
+    if (!csrfTokenMatches(c, provider, form.get('csrf')))
       return errorPage(c, 403, 'The form expired or did not come from this site. Go back to the application and start again.')
     const state = openInteraction(await interactionSecret(), form.get('interaction') ?? '')
     if (!state) return errorPage(c, 400, 'The sign-in request was damaged. Go back to the application and start again.')

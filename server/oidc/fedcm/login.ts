@@ -29,17 +29,17 @@ function loginForm(csrf: string, email = '', error?: string): string {
  */
 export function standaloneLogin(provider: Provider, { throttle }: { throttle: LoginThrottle }): Hono {
   const app = new Hono()
-  app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c))))
+  app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c, provider))))
   app.post(
     '/',
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c), '', 'The form is too large.')) }),
+    bodyLimit({ maxSize: 64 * 1024, onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.')) }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c), '', 'The form was not sent as a form.'))
+        return htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form was not sent as a form.'))
       }
       const form = new URLSearchParams(await c.req.text())
-      if (!csrfTokenMatches(c, form.get('csrf'))) {
-        return htmlPage(c, 403, 'Sign in', loginForm(csrfToken(c), '', 'The form expired or did not come from this site. Try again.'))
+      if (!csrfTokenMatches(c, provider, form.get('csrf'))) {
+        return htmlPage(c, 403, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form expired or did not come from this site. Try again.'))
       }
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
@@ -47,7 +47,7 @@ export function standaloneLogin(provider: Provider, { throttle }: { throttle: Lo
         if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
         // The e-mail typed is kept, unless it was too long to be anyone's.
         const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
-        return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c), kept, check.error))
+        return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c, provider), kept, check.error))
       }
       const { user } = check
       await endSession(c, provider, await currentSession(c, provider))
