@@ -65,7 +65,11 @@ describe('a stranger cannot lock an account out', () => {
   it('slows a guesser with waits that double, not a 15-minute lock', async () => {
     idp = await identityFixture(frozen())
     const guesser = new ScriptedBrowser()
-    for (let guess = 1; guess <= FREE_FAILURES.pair + 1; guess++) await signInOnce(idp, guesser, USER.email, `guess ${guess}`)
+    let last: Response | undefined
+    for (let guess = 1; guess <= FREE_FAILURES.pair + 1; guess++) last = await signInOnce(idp, guesser, USER.email, `guess ${guess}`)
+    // The failure that starts a wait says so at once, not only on the next try.
+    expect(last!.status).toBe(401)
+    expect(await last!.text()).toContain('The email or password is not right. Try again in 1 second.')
     const refused = await signInOnce(idp, guesser, USER.email, 'next guess')
     expect(refused.status).toBe(429)
     expect(refused.headers.get('Retry-After')).toBe('1')

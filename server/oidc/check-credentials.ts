@@ -15,7 +15,7 @@ import type { UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
 import type { LoginAttempt, LoginThrottle } from './authorize/login-throttle.js'
 import { deviceCookie } from './device-cookie.js'
-import { badLogin, signInBusy, tooManyAttempts } from './pages/sign-in-messages.js'
+import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from './pages/sign-in-messages.js'
 import type { Provider } from './provider.js'
 
 /** The longest e-mail address (RFC 5321's 256-octet path, less its angle brackets). */
@@ -66,7 +66,9 @@ export async function checkCredentials(
   }
   if (!user || !passwordOk) {
     await throttle.failed(attempt)
-    return { status: 401, error: 'The email or password is not right.' }
+    // Said now, so nobody types the password again only to learn of the wait.
+    const wait = await throttle.wait(attempt)
+    return { status: 401, error: wrongCredentials(wait), ...(wait === undefined ? {} : { retryAfter: wait }) }
   }
   await throttle.succeeded(attempt)
   await devices.remember(c, user.sub)

@@ -37,7 +37,7 @@ export function htmlPage(
 <title>${escapeHtml(title)} · svc</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #f6f8fa; color: #1f2328; margin: 0; display: grid; place-items: center; min-height: 100vh }
-  main { background: #fff; border: 1px solid #d0d7de; border-radius: 12px; padding: 2rem; width: min(24rem, 90vw) }
+  main { background: #fff; border: 1px solid #d0d7de; border-radius: 12px; padding: 2rem; box-sizing: border-box; width: min(24rem, calc(100vw - 2rem)); overflow-wrap: anywhere }
   h1 { font-size: 1.35rem; margin: 0 0 1rem } label { display: block; font-weight: 600; margin-top: 1rem }
   input { display: block; width: 100%; box-sizing: border-box; font: inherit; padding: .5rem .6rem; margin-top: .25rem; border: 1px solid #8c959f; border-radius: 6px }
   .actions { display: flex; gap: .75rem; margin-top: 1.5rem } button { font: inherit; padding: .5rem 1.1rem; border-radius: 6px; border: 1px solid #8c959f; background: #fff; cursor: pointer }

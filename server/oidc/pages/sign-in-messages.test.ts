@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tooManyAttempts } from './sign-in-messages.js'
+import { tooManyAttempts, wrongCredentials } from './sign-in-messages.js'
 
 describe('the throttle refusal', () => {
   it.each([
@@ -7,7 +7,10 @@ describe('the throttle refusal', () => {
     [2, 'Try again in 2 seconds.'],
     [59, 'Try again in 59 seconds.'],
     [60, 'Try again in 1 minute.'],
-    [61, 'Try again in 2 minutes.'],
+    [64, 'Try again in 1 minute.'],
+    [89, 'Try again in 1 minute.'],
+    [90, 'Try again in 2 minutes.'],
+    [128, 'Try again in 2 minutes.'],
     [900, 'Try again in 15 minutes.'],
   ])('for %i seconds says "%s"', (seconds, ending) => {
     expect(tooManyAttempts(seconds)).toBe(`Too many failed sign-in attempts. ${ending}`)
@@ -15,5 +18,12 @@ describe('the throttle refusal', () => {
 
   it('falls back to English for a language without its table yet', () => {
     expect(tooManyAttempts(60, 'de-CH')).toBe('Too many failed sign-in attempts. Try again in 1 minute.')
+  })
+})
+
+describe('the wrong-password refusal', () => {
+  it('says how long to wait when this failure starts a wait', () => {
+    expect(wrongCredentials()).toBe('The email or password is not right.')
+    expect(wrongCredentials(2)).toBe('The email or password is not right. Try again in 2 seconds.')
   })
 })

@@ -10,7 +10,11 @@
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
 
 interface SignInMessages {
-  /** Too many wrong passwords: wait `{count}` seconds (under a minute) or minutes. */
+  /** The e-mail and password open no account. */
+  wrong: string
+  /** Attempts are being made to wait. */
+  tooMany: string
+  /** How long: `{count}` seconds (under a minute) or minutes, each a whole sentence. */
   waitSeconds: PluralForms
   waitMinutes: PluralForms
   /** Too many sign-ins being checked at this moment. */
@@ -21,14 +25,10 @@ interface SignInMessages {
 
 const MESSAGES: Record<string, SignInMessages> = {
   en: {
-    waitSeconds: {
-      one: 'Too many failed sign-in attempts. Try again in {count} second.',
-      other: 'Too many failed sign-in attempts. Try again in {count} seconds.',
-    },
-    waitMinutes: {
-      one: 'Too many failed sign-in attempts. Try again in {count} minute.',
-      other: 'Too many failed sign-in attempts. Try again in {count} minutes.',
-    },
+    wrong: 'The email or password is not right.',
+    tooMany: 'Too many failed sign-in attempts.',
+    waitSeconds: { one: 'Try again in {count} second.', other: 'Try again in {count} seconds.' },
+    waitMinutes: { one: 'Try again in {count} minute.', other: 'Try again in {count} minutes.' },
     busy: 'svc is checking too many sign-ins at this moment. Nothing was lost: try again in a few seconds.',
     badLogin: 'Enter the e-mail address of your account (at most 254 characters).',
   },
@@ -50,17 +50,38 @@ function plural(locale: string, forms: PluralForms, count: number): string {
 
 /**
  * The refusal shown while failed attempts make a sign-in wait: seconds
- * under a minute, whole minutes (rounded up) from a minute on.
+ * under a minute, then the nearest whole minute. Rounding up would turn a
+ * 64-second wait into "2 minutes" and send people away for twice as long
+ * as needed; coming back a little early, they are told the seconds left.
  *
  * @example
- * tooManyAttempts(60) // 'Too many failed sign-in attempts. Try again in 1 minute.'
- * tooManyAttempts(5)  // 'Too many failed sign-in attempts. Try again in 5 seconds.'
+ * tooManyAttempts(5)   // 'Too many failed sign-in attempts. Try again in 5 seconds.'
+ * tooManyAttempts(64)  // 'Too many failed sign-in attempts. Try again in 1 minute.'
+ * tooManyAttempts(128) // 'Too many failed sign-in attempts. Try again in 2 minutes.'
  */
 export function tooManyAttempts(seconds: number, locale = 'en'): string {
+  return `${messagesFor(locale)[1].tooMany} ${tryAgainIn(seconds, locale)}`
+}
+
+/**
+ * The refusal of a wrong e-mail or password; when that failure makes the
+ * next attempt wait, it says so now rather than on the next try.
+ *
+ * @example
+ * wrongCredentials()  // 'The email or password is not right.'
+ * wrongCredentials(2) // 'The email or password is not right. Try again in 2 seconds.'
+ */
+export function wrongCredentials(waitSeconds?: number, locale = 'en'): string {
+  const { wrong } = messagesFor(locale)[1]
+  return waitSeconds === undefined ? wrong : `${wrong} ${tryAgainIn(waitSeconds, locale)}`
+}
+
+/** "Try again in …": seconds under a minute, then the nearest whole minute. */
+function tryAgainIn(seconds: number, locale: string): string {
   const [language, messages] = messagesFor(locale)
   return seconds < 60
     ? plural(language, messages.waitSeconds, Math.max(1, Math.ceil(seconds)))
-    : plural(language, messages.waitMinutes, Math.ceil(seconds / 60))
+    : plural(language, messages.waitMinutes, Math.round(seconds / 60))
 }
 
 /**
