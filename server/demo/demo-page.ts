@@ -51,7 +51,7 @@ export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: Dem
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 56rem; padding: 1rem 1.5rem 4rem; color: #1f2328; }
   h1 { margin-bottom: 0 } h2 { font-size: 1.1rem; margin-top: 2.5rem } h2 code { font-size: .8rem; color: #57606a; font-weight: normal }
   .muted { color: #57606a } pre { background: #f6f8fa; padding: .75rem 1rem; overflow-x: auto; border-radius: 6px }
-  .signin { display: flex; gap: 1rem; align-items: center; min-height: 40px }
+  .signin { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; min-height: 40px }
   /* The button's box is kept before /sdk.js arrives, so nothing moves. */
   svc-signin { display: inline-block; min-width: 220px; height: 40px }
 </style>

@@ -96,6 +96,9 @@ export class SvcConsoleClients extends LitElement {
     } catch (error) {
       if (error instanceof ConsoleApiError) this.errors = error.fields
       this.problem = (error as Error).message
+      // As on the ad form: focus goes to the first field marked, whose message it announces.
+      await this.updateComplete
+      this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
     }
   }
 
@@ -128,7 +131,8 @@ export class SvcConsoleClients extends LitElement {
   }
 
   private input(name: string, label: string, hint = ''): TemplateResult {
-    const error = this.errors[name] ?? (name === 'redirect_uris' ? this.errors.redirect_uri : undefined)
+    // The API names a list's field in the singular (redirect_uri, post_logout_redirect_uri).
+    const error = this.errors[name] ?? this.errors[name.replace(/s$/, '')]
     return html`<div class="field">
       <label for=${name}>${label}</label>
       <input id=${name} name=${name} aria-invalid=${error ? 'true' : 'false'} aria-describedby="${name}-hint ${name}-error" />
