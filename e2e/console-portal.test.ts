@@ -154,7 +154,13 @@ describe('the console in Chromium: the developer portal and the account page', (
       await expect.poll(() => page.getByRole('status').textContent()).toMatch(/is published and starts signing at/)
       await expect.poll(() => page.getByRole('cell', { name: /^Next: published, signs from/ }).count()).toBe(1)
       await expect.poll(() => page.getByRole('cell', { name: /^Signing until/ }).count()).toBe(1)
-      expect(await page.getByRole('button', { name: 'Emergency: sign with a new key now' }).isVisible()).toBe(true)
+      // A second safe rotation cannot be started while a key waits; the emergency one stands apart, asked twice.
+      expect(await page.getByRole('button', { name: 'Rotate', exact: true }).isDisabled()).toBe(true)
+      const emergency = page.getByRole('region', { name: 'Emergency: a leaked key' })
+      page.once('dialog', (dialog) => void dialog.accept())
+      await emergency.getByRole('button', { name: 'Sign with a new key now' }).click()
+      await expect.poll(() => page.getByRole('status').textContent()).toMatch(/signs now; every earlier key was withdrawn/)
+      await expect.poll(() => page.getByRole('cell', { name: /^Withdrawn .* \(emergency\)/ }).count()).toBe(2)
     },
   )
 })

@@ -2,9 +2,11 @@
  * @module `keys rotate [--now]`: a new signing key, published at once and
  * signing once relying parties' cached key sets have expired (6 hours by
  * default, `SVC_JWKS_CACHE_SECONDS`), instead of at its 90 days. `--now`
- * signs with it at once: an emergency for a leaked key, which fails
- * relying parties' verification of new id_tokens until they refetch the
- * key set.
+ * signs with it at once and withdraws every earlier key from the JWKS:
+ * an emergency for a leaked key, which fails relying parties'
+ * verification of new id_tokens until they refetch the key set. While a
+ * next key is already waiting, a rotation without `--now` names it and
+ * changes nothing.
  */
 import { DEFAULT_KEY_SET_CACHE_MS, rotateSigningKey } from '../oidc/signing-keys.js'
 import { type CliIo, type CommandOutput, keySetCacheMsFrom, withDatabase } from './context.js'
@@ -24,13 +26,20 @@ export async function keysRotate(args: string[], io: CliIo): Promise<CommandOutp
   const keySetCacheMs = keySetCacheMsFrom(values, io.env) ?? DEFAULT_KEY_SET_CACHE_MS
   return withDatabase(values, io, async (db) => {
     const at = new Date()
-    const { kid, signsFrom } = await rotateSigningKey(db, { at, keySetCacheMs, immediately: values.now === true })
-    const json = { kid, signs_from: signsFrom.toISOString() }
-    if (signsFrom.getTime() <= at.getTime())
+    const { kid, signsFrom, created } = await rotateSigningKey(db, { at, keySetCacheMs, immediately: values.now === true })
+    const json = { kid, signs_from: signsFrom.toISOString(), created }
+    if (!created)
       return {
         json,
-        text: `New signing key ${kid} signs now${values.now ? ' (emergency rotation: relying parties that cached the key set fail to verify new id_tokens until they fetch it again)' : ''}; the previous key stays in the JWKS until the tokens it signed expire.`,
+        text: `Signing key ${kid} is already published and starts signing at ${json.signs_from} (in ${duration(signsFrom.getTime() - at.getTime())}); nothing changed. In an emergency (a leaked key), keys rotate --now signs with a new key at once.`,
       }
+    if (values.now)
+      return {
+        json,
+        text: `New signing key ${kid} signs now; every earlier key left the JWKS, so nothing a leaked key signs verifies any more. Relying parties that cached the key set fail to verify new id_tokens until they fetch it again.`,
+      }
+    if (signsFrom.getTime() <= at.getTime())
+      return { json, text: `New signing key ${kid} signs now (it is the first).` }
     return {
       json,
       text: `New signing key ${kid} is published in the JWKS now and starts signing at ${json.signs_from} (in ${duration(signsFrom.getTime() - at.getTime())}, once relying parties' cached key sets have expired); the current key signs until then and stays published until the tokens it signed expire. In an emergency (a leaked key), keys rotate --now signs with a new key at once.`,
@@ -38,10 +47,11 @@ export async function keysRotate(args: string[], io: CliIo): Promise<CommandOutp
   })
 }
 
-/** `6 hours`, `90 minutes`, `45 seconds`. */
+/** `6 hours`, `5 hours 59 minutes`, `90 minutes` → `1 hour 30 minutes`, `45 seconds`. */
 function duration(ms: number): string {
-  const seconds = Math.round(ms / 1000)
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`
-  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`
-  return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`
+  const minutes = Math.round(ms / 60_000)
+  if (minutes === 0) return unit(Math.round(ms / 1000), 'second')
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60]
+  return [hours ? unit(hours, 'hour') : '', rest ? unit(rest, 'minute') : ''].filter(Boolean).join(' ')
 }

@@ -301,23 +301,33 @@ describe('svc-bff', () => {
     const second = await json('keys', 'rotate')
     expect(first.body.kid).not.toBe(second.body.kid)
     expect(Date.parse(second.body.signs_from) - Date.now()).toBeGreaterThan(6 * 3600_000 - 60_000)
-    const told = await cli('keys', 'rotate', '--jwks-cache-seconds', '600')
-    expect(told.stdout).toMatch(/is published in the JWKS now and starts signing at \S+ \(in 10 minutes,/)
-    expect(told.stdout).toContain('keys rotate --now')
+    // While that key waits, another rotation names it and changes nothing.
+    const again = await cli('keys', 'rotate', '--jwks-cache-seconds', '600')
+    expect(again.stdout).toMatch(new RegExp(`^Signing key ${second.body.kid} is already published and starts signing at \\S+ \\(in (6 hours|5 hours 59 minutes)\\); nothing changed`))
+    expect(again.stdout).toContain('keys rotate --now')
     expect((await cli('keys', 'rotate', '--jwks-cache-seconds', 'soon')).stderr).toContain(
       '--jwks-cache-seconds must be an integer from 0 to 604800',
     )
     const emergency = await cli('keys', 'rotate', '--now')
-    expect(emergency.stdout).toMatch(/^New signing key \S+ signs now \(emergency rotation/)
+    expect(emergency.stdout).toMatch(/^New signing key \S+ signs now; every earlier key left the JWKS/)
     const db = await openDatabase({ sqlitePath: dbPath })
     try {
+      // A leaked key stops verifying at once: only the emergency key is published.
       const res = await createApp({ db }).request('/.well-known/jwks.json')
       const published = (await res.json()).keys.map((key: { kid: string }) => key.kid)
-      expect(published).toHaveLength(4)
-      expect(published.slice(2)).toEqual([second.body.kid, first.body.kid])
+      expect(published).toHaveLength(1)
+      expect(published).not.toContain(first.body.kid)
+      expect(published).not.toContain(second.body.kid)
     } finally {
       await db.destroy()
     }
+  })
+
+  it('tells when a rotated key starts signing', async () => {
+    expect((await json('keys', 'rotate')).body.created).toBe(true)
+    const told = await cli('keys', 'rotate', '--jwks-cache-seconds', '600')
+    expect(told.stdout).toMatch(/is published in the JWKS now and starts signing at \S+ \(in 10 minutes,/)
+    expect(told.stdout).toContain('keys rotate --now')
   })
 
   it('operates webhooks: secrets, ping, list, replay, consent revocation and account deletion', async () => {

@@ -173,6 +173,10 @@ describe('signing keys in the console', () => {
       [kid, 'next'],
       [before.keys[0].kid, 'signing'],
     ])
+    // A second rotation while that key waits names it and makes no other.
+    const again = await operator.api('POST', '/signing-keys/rotate')
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ kid, signs_from, created: false })
     idp.advance(6 * 3600)
     expect(await states()).toEqual([
       [kid, 'signing'],
@@ -180,7 +184,14 @@ describe('signing keys in the console', () => {
     ])
     expect((await operator.api('POST', '/signing-keys/rotate', { emergency: 'yes' })).status).toBe(400)
     const emergency = await (await operator.api('POST', '/signing-keys/rotate', { emergency: true })).json()
-    expect((await states())[0]).toEqual([emergency.kid, 'signing'])
+    // Every earlier key is withdrawn, the leaked one first of all.
+    expect(await states()).toEqual([
+      [emergency.kid, 'signing'],
+      [kid, 'withdrawn'],
+      [before.keys[0].kid, 'withdrawn'],
+    ])
+    const jwks = await (await fetch(`${idp.issuer}/.well-known/jwks.json`)).json()
+    expect(jwks.keys.map((key: { kid: string }) => key.kid)).toEqual([emergency.kid])
     const developer = await consoleUser(idp, { svcRole: 'developer' })
     expect((await developer.api('POST', '/signing-keys/rotate')).status).toBe(403)
   })

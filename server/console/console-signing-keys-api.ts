@@ -1,10 +1,11 @@
 /**
  * @module The operator's signing keys in the console's JSON API: every key
- * with its age and state (next, signing, retired, expired) and rotating.
+ * with its age and state (next, signing, retired, expired, withdrawn) and rotating.
  * A rotation publishes the new key now and signs with it once relying
  * parties' cached key sets have expired; `{"emergency": true}` signs with
- * it at once, for a leaked key, at the price of failed verifications until
- * relying parties refetch the key set.
+ * it at once and withdraws every earlier key, for a leaked key, at the
+ * price of failed verifications until relying parties refetch the key set.
+ * A rotation while a next key waits returns that key (`created: false`).
  */
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -38,8 +39,8 @@ export function consoleSigningKeysApi(db: Kysely<Database>, keys: SigningKeys): 
   app.post('/rotate', async (c) => {
     const body = (await jsonObject(c)) ?? {}
     if (body.emergency !== undefined && typeof body.emergency !== 'boolean') return consoleError(c, 400, 'emergency must be true or false')
-    const { kid, signsFrom } = await keys.rotate({ immediately: body.emergency === true })
-    return c.json({ kid, signs_from: signsFrom.toISOString() }, 201)
+    const { kid, signsFrom, created } = await keys.rotate({ immediately: body.emergency === true })
+    return c.json({ kid, signs_from: signsFrom.toISOString(), created }, created ? 201 : 200)
   })
   return app
 }

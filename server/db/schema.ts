@@ -115,6 +115,8 @@ export interface SigningKeysTable {
   signs_from: string
   /** When a newer key takes (or took) over signing; in the future while that key is published but not yet signing. */
   retired_at: string | null
+  /** When an emergency rotation took it out of the JWKS; null while it is published as its state says. */
+  withdrawn_at: string | null
 }
 
 export interface SessionsTable {

@@ -80,7 +80,7 @@ describe('signingKeys', () => {
     await db.destroy()
   })
 
-  it('signs with a new key at once in an emergency, and a next key waiting from an earlier rotation never signs', async () => {
+  it('signs with a new key at once in an emergency and withdraws every earlier key, a waiting one too', async () => {
     const db = await openTestDatabase()
     let time = Date.parse('2026-03-01T00:00:00Z')
     const now = () => new Date(time)
@@ -90,30 +90,33 @@ describe('signingKeys', () => {
     time += HOUR_MS
     const emergency = await rotateSigningKey(db, { at: now(), immediately: true })
     expect((await keys.current()).kid).toBe(emergency.kid)
+    expect(kids(await keys.jwks())).toEqual([emergency.kid])
     time += DEFAULT_KEY_SET_CACHE_MS
     expect((await keys.current()).kid).toBe(emergency.kid)
     expect((await signingKeyList(db, now())).map((key) => [key.kid, key.state])).toEqual([
       [emergency.kid, 'signing'],
-      [waiting.kid, 'retired'],
-      [first, 'retired'],
+      [waiting.kid, 'withdrawn'],
+      [first, 'withdrawn'],
     ])
     await db.destroy()
   })
 
-  it('lets two rotations in a row take turns: each key signs from its own time', async () => {
+  it('makes no second next key while one waits: a rotation then names the waiting key', async () => {
     const db = await openTestDatabase()
     let time = Date.parse('2026-03-01T00:00:00Z')
     const now = () => new Date(time)
     const keys = signingKeys(db, { now })
     const first = (await keys.current()).kid
     const second = await rotateSigningKey(db, { at: now() })
+    expect(second.created).toBe(true)
     time += HOUR_MS
-    const third = await rotateSigningKey(db, { at: now() })
-    expect(kids(await keys.jwks())).toEqual([third.kid, second.kid, first])
+    const again = await rotateSigningKey(db, { at: now() })
+    expect(again).toEqual({ kid: second.kid, signsFrom: second.signsFrom, created: false })
+    expect(kids(await keys.jwks())).toEqual([second.kid, first])
     time += DEFAULT_KEY_SET_CACHE_MS - HOUR_MS
     expect((await keys.current()).kid).toBe(second.kid)
-    time += HOUR_MS
-    expect((await keys.current()).kid).toBe(third.kid)
+    // Once it signs, the next rotation makes a key again.
+    expect((await rotateSigningKey(db, { at: now() })).created).toBe(true)
     await db.destroy()
   })
 

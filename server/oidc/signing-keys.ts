@@ -8,11 +8,15 @@
  * once the key-set cache lifetime has passed (6 hours by default); the
  * 90-day rotation does the same, without a restart, and `--now` is for an
  * emergency (a leaked key). A retired key stays in the JWKS until every
- * token it signed has expired.
+ * token it signed has expired. A rotation asked for while a next key is
+ * already published changes nothing (two waiting keys would leave the first
+ * signing for moments); an emergency one withdraws every earlier key from
+ * the JWKS at once, so that what a leaked key signs stops verifying.
  *
  * A key's life: `next` (published, not yet signing) from `created_at`,
  * `signing` from `signs_from`, `retired` (published only) from
- * `retired_at`, `expired` (gone from the JWKS) 91 days later. The times are
+ * `retired_at`, `expired` (gone from the JWKS) 91 days later, or
+ * `withdrawn` (gone from the JWKS) from `withdrawn_at`. The times are
  * written when the key is made, so every replica (each with its own cache)
  * switches to the new key at the same moment.
  */
@@ -36,7 +40,7 @@ export const DEFAULT_KEY_SET_CACHE_MS = 6 * HOUR_MS
 /** The most `SVC_JWKS_CACHE_SECONDS` may say: a week. */
 export const MAX_KEY_SET_CACHE_MS = 7 * DAY_MS
 
-export type SigningKeyState = 'next' | 'signing' | 'retired' | 'expired'
+export type SigningKeyState = 'next' | 'signing' | 'retired' | 'expired' | 'withdrawn'
 
 export interface SigningKey {
   kid: string
@@ -58,33 +62,40 @@ export interface Rotation {
  * @example
  * signingKeyState(row, new Date()) // 'signing'
  */
-export function signingKeyState(row: Pick<SigningKeyRow, 'signs_from' | 'retired_at'>, time: Date): SigningKeyState {
+export function signingKeyState(row: Pick<SigningKeyRow, 'signs_from' | 'retired_at' | 'withdrawn_at'>, time: Date): SigningKeyState {
   const t = time.getTime()
+  if (row.withdrawn_at !== null && t >= Date.parse(row.withdrawn_at)) return 'withdrawn'
   const retiredAt = row.retired_at === null ? Infinity : Date.parse(row.retired_at)
   if (t >= retiredAt) return t < retiredAt + RETIRED_KEY_PUBLISHED_MS ? 'retired' : 'expired'
   return t < Date.parse(row.signs_from) ? 'next' : 'signing'
 }
 
+/** The key a rotation left waiting or signing; `created` is false when a next key was already published. */
+export interface RotationResult {
+  kid: string
+  signsFrom: Date
+  created: boolean
+}
+
 /**
  * Makes a new signing key and publishes it now; it signs once the key-set
  * cache lifetime has passed (at once when no key signs yet, or
- * `immediately`). The key signing until then retires at that moment.
+ * `immediately`). The key signing until then retires at that moment. When
+ * a next key is already published, an ordinary rotation returns it instead.
  *
  * @example
- * const { kid, signsFrom } = await rotateSigningKey(db, { keySetCacheMs: 6 * 3600_000 })
+ * const { kid, signsFrom, created } = await rotateSigningKey(db, { keySetCacheMs: 6 * 3600_000 })
  */
-export async function rotateSigningKey(db: Kysely<Database>, rotation: Rotation = {}): Promise<{ kid: string; signsFrom: Date }> {
-  const privateJwk = await newPrivateJwk()
-  const signsFrom = (await storeSigningKey(db, privateJwk, rotation))!
-  return { kid: privateJwk.kid, signsFrom }
+export async function rotateSigningKey(db: Kysely<Database>, rotation: Rotation = {}): Promise<RotationResult> {
+  return (await storeSigningKey(db, await newPrivateJwk(), rotation))!
 }
 
 /**
  * Stores a private RSA JWK (with its `kid`) as the next signing key, as
  * {@link rotateSigningKey} describes; with `onlyIfDue`, only when no key
  * signs or the signing key's 90 days are about to end and no next key is
- * published yet. Resolves with when it signs, or `undefined` when it was
- * not due.
+ * published yet. Resolves with the key that will sign, or `undefined` when
+ * it was not due.
  *
  * @example
  * await storeSigningKey(db, { ...privateJwk, kid: 'k1' })
@@ -98,7 +109,7 @@ export async function storeSigningKey(
     immediately = false,
     onlyIfDue = false,
   }: Rotation & { onlyIfDue?: boolean } = {},
-): Promise<Date | undefined> {
+): Promise<RotationResult | undefined> {
   const { d, p, q, dp, dq, qi, oth, ...publicParts } = privateJwk
   const publicJwk = { kty: publicParts.kty, n: publicParts.n, e: publicParts.e, kid: privateJwk.kid, alg: 'RS256', use: 'sig' }
   return db.transaction().execute(async (trx) => {
@@ -109,6 +120,7 @@ export async function storeSigningKey(
     const rows = await trx.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     const plan = keyPlan(rows, at, keySetCacheMs)
     if (onlyIfDue && plan.due === false) return undefined
+    if (plan.next && !immediately) return { kid: plan.next.kid, signsFrom: new Date(plan.next.signs_from), created: false }
     // Nothing signs yet, so no relying party can hold a key set to outwait.
     const signsFrom = immediately || !plan.signing ? at : new Date(at.getTime() + keySetCacheMs)
     // Every key that would sign at or after the new one's start stops then:
@@ -119,6 +131,8 @@ export async function storeSigningKey(
       .set({ retired_at: signsFrom.toISOString() })
       .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', signsFrom.toISOString())]))
       .execute()
+    // A leaked key must stop verifying at once, and with it whatever else the leak may have exposed.
+    if (immediately) await trx.updateTable('signing_keys').set({ withdrawn_at: at.toISOString() }).where('withdrawn_at', 'is', null).execute()
     await trx
       .insertInto('signing_keys')
       .values({
@@ -128,9 +142,10 @@ export async function storeSigningKey(
         created_at: at.toISOString(),
         signs_from: signsFrom.toISOString(),
         retired_at: null,
+        withdrawn_at: null,
       })
       .execute()
-    return signsFrom
+    return { kid: privateJwk.kid, signsFrom, created: true }
   })
 }
 
@@ -150,16 +165,19 @@ function keyPlan(rows: SigningKeyRow[], time: Date, keySetCacheMs: number) {
   const t = time.getTime()
   const states = rows.map((row) => ({ row, state: signingKeyState(row, time) }))
   const signing = states.find(({ state }) => state === 'signing')?.row
-  const hasNext = states.some(({ state }) => state === 'next')
+  const next = states.find(({ state }) => state === 'next')?.row
+  const hasNext = next !== undefined
   const rotationDueAt = signing && !hasNext ? Date.parse(signing.signs_from) + ROTATION_INTERVAL_MS - keySetCacheMs : Infinity
   const due = !signing ? ('first' as const) : t >= rotationDueAt ? ('scheduled' as const) : false
   // The next moment a key changes state, or a rotation comes due.
   const changes = rows.flatMap((row) => {
     const retiredAt = row.retired_at === null ? Infinity : Date.parse(row.retired_at)
-    return [Date.parse(row.signs_from), retiredAt, retiredAt + RETIRED_KEY_PUBLISHED_MS]
+    const withdrawnAt = row.withdrawn_at === null ? Infinity : Date.parse(row.withdrawn_at)
+    return [Date.parse(row.signs_from), retiredAt, retiredAt + RETIRED_KEY_PUBLISHED_MS, withdrawnAt]
   })
   const validUntil = Math.min(rotationDueAt, ...changes.filter((change) => change > t))
-  return { signing, published: states.filter(({ state }) => state !== 'expired').map(({ row }) => row), due, validUntil }
+  const published = states.filter(({ state }) => state !== 'expired' && state !== 'withdrawn').map(({ row }) => row)
+  return { signing, next, published, due, validUntil }
 }
 
 const newestKeyId = preparedQuery((db) => db.selectFrom('signing_keys').select((eb) => eb.fn.max('id').as('newest')))
@@ -171,11 +189,16 @@ const newestKeyId = preparedQuery((db) => db.selectFrom('signing_keys').select((
  * const keys = await signingKeyList(db, new Date())
  */
 export async function signingKeyList(db: Kysely<Database>, time: Date) {
-  const rows = await db.selectFrom('signing_keys').select(['kid', 'created_at', 'signs_from', 'retired_at']).orderBy('id', 'desc').execute()
+  const rows = await db
+    .selectFrom('signing_keys')
+    .select(['kid', 'created_at', 'signs_from', 'retired_at', 'withdrawn_at'])
+    .orderBy('id', 'desc')
+    .execute()
   return rows.map((row) => ({
     ...row,
     state: signingKeyState(row, time),
-    published_until: row.retired_at === null ? null : new Date(Date.parse(row.retired_at) + RETIRED_KEY_PUBLISHED_MS).toISOString(),
+    published_until:
+      row.withdrawn_at ?? (row.retired_at === null ? null : new Date(Date.parse(row.retired_at) + RETIRED_KEY_PUBLISHED_MS).toISOString()),
   }))
 }
 

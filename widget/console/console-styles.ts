@@ -35,6 +35,16 @@ export const consoleStyles = css`
   button.danger {
     color: #cf222e;
   }
+  .danger-zone {
+    margin-top: 2.5rem;
+    padding: 0 1rem 1rem;
+    border: 1px solid #cf222e;
+    border-radius: 6px;
+  }
+  .danger-zone h2 {
+    font-size: 1rem;
+    color: #cf222e;
+  }
   button:focus-visible,
   a:focus-visible,
   input:focus-visible,

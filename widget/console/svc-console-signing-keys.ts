@@ -3,19 +3,21 @@
  * identity provider's signing keys, with their ages and states, and
  * rotating. "Rotate" publishes a new key now and signs with it once
  * relying parties' cached key sets have expired, so nobody is signed out;
- * the emergency button (a leaked key) signs with a new key at once.
+ * the emergency action (a leaked key), set apart below the table, signs
+ * with a new key at once and withdraws every earlier one.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
 import { consoleApi } from './console-api.js'
 
-type SigningKeyState = 'next' | 'signing' | 'retired' | 'expired'
+type SigningKeyState = 'next' | 'signing' | 'retired' | 'expired' | 'withdrawn'
 
 interface SigningKeyRow {
   kid: string
   created_at: string
   signs_from: string
   retired_at: string | null
+  withdrawn_at: string | null
   published_until: string | null
   age_days: number
   state: SigningKeyState
@@ -27,9 +29,11 @@ const STATE_TEXT: Record<SigningKeyState, (key: SigningKeyRow) => string> = {
   signing: (key) => (key.retired_at ? `Signing until ${when(key.retired_at)}` : 'Signing'),
   retired: (key) => `Retired: published until ${when(key.published_until!)}`,
   expired: () => 'Expired: no longer published',
+  withdrawn: (key) => `Withdrawn ${when(key.withdrawn_at!)} (emergency): no longer published`,
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString()
+/** A time as the operator reads it, with its time zone, since replicas and operators may sit in different ones. */
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
 
 /**
  * The signing keys page.
@@ -62,14 +66,21 @@ export class SvcConsoleSigningKeys extends LitElement {
   }
 
   private async rotate(emergency: boolean): Promise<void> {
-    const question = emergency
-      ? 'Sign with a new key at once? Only for a leaked key: applications that cached the key set fail to verify new sign-ins until they fetch it again, which can sign users out.'
-      : 'Publish a new signing key now? It starts signing once applications have had time to fetch it; the current key signs until then.'
-    if (!confirm(question)) return
-    const { kid, signs_from } = await consoleApi<{ kid: string; signs_from: string }>('POST', '/signing-keys/rotate', { emergency })
+    if (emergency) {
+      const question =
+        'Sign with a new key at once and withdraw every earlier key? Only for a leaked key: applications that cached the key set fail to verify new sign-ins until they fetch it again, which can sign users out.'
+      if (!confirm(question)) return
+    }
+    const { kid, signs_from, created } = await consoleApi<{ kid: string; signs_from: string; created: boolean }>(
+      'POST',
+      '/signing-keys/rotate',
+      { emergency },
+    )
     this.notice = emergency
-      ? `New signing key ${kid} signs now.`
-      : `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
+      ? `New signing key ${kid} signs now; every earlier key was withdrawn from the key set.`
+      : created
+        ? `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
+        : `Key ${kid} is already published and starts signing at ${when(signs_from)}; nothing changed.`
     await this.load()
   }
 
@@ -82,8 +93,10 @@ export class SvcConsoleSigningKeys extends LitElement {
       </p>
       ${this.notice ? html`<p role="status">${this.notice}</p>` : nothing}
       <p>
-        <button type="button" class="primary" @click=${() => this.rotate(false)}>Rotate</button>
-        <button type="button" class="danger" @click=${() => this.rotate(true)}>Emergency: sign with a new key now</button>
+        <button type="button" class="primary" @click=${() => this.rotate(false)} ?disabled=${this.keys?.some((key) => key.state === 'next')}>
+          Rotate
+        </button>
+        ${this.keys?.some((key) => key.state === 'next') ? html`<span class="hint">A new key is already waiting to sign.</span>` : nothing}
       </p>
       ${
         this.keys === undefined
@@ -110,6 +123,14 @@ export class SvcConsoleSigningKeys extends LitElement {
               </tbody>
             </table>`
       }
+      <section aria-labelledby="emergency-heading" class="danger-zone">
+        <h2 id="emergency-heading">Emergency: a leaked key</h2>
+        <p class="hint">
+          Signs with a new key at once and withdraws every earlier key from the key set, so nothing a leaked key signs verifies any more.
+          Applications that cached the key set fail to verify new sign-ins until they fetch it again, which can sign users out.
+        </p>
+        <button type="button" class="danger" @click=${() => this.rotate(true)}>Sign with a new key now</button>
+      </section>
     `
   }
 }
