@@ -2,8 +2,8 @@
  * @module The proof that a sign-in through `/sdk.js` was started by the
  * client's own page in this very browser. `/oidc/sdk/start` (a form POST
  * from the partner page, whose `Origin` the browser sets and no other site
- * can forge) leaves a cookie on svc's origin, sealed with an HMAC and named
- * after the flow's `state`: the client, the page's origin, the mode (popup
+ * can forge) leaves a cookie on svc's origin, sealed with an HMAC, in one
+ * of a few slots picked by the flow's `state`: the client, the page's origin, the mode (popup
  * or full-page redirect) and, for a redirect, the exact registered page to
  * return to. The authorization endpoint issues no code for svc's SDK
  * redirect URI without it, and `/oidc/sdk/callback` delivers nothing
@@ -41,10 +41,20 @@ function secretOf(provider: Provider): Promise<Buffer> {
   return secret
 }
 
-/** One cookie per flow, so two tabs signing in at once do not overwrite each other; `__Host-` on https. */
+/**
+ * Flows are kept in a few cookie slots, picked by the state's digest, so
+ * two tabs signing in at once rarely overwrite each other. The number is
+ * fixed because the partner page's form POST carries no SameSite=Lax
+ * cookie: svc cannot see how many flows a browser holds, and a cookie per
+ * flow let any partner page set hundreds, evicting the session and device
+ * cookies and making every request too large to answer (431).
+ */
+export const FLOW_COOKIE_SLOTS = 4
+
+/** The slot's cookie; `__Host-` on https. */
 function cookieName(provider: Provider, state: string): string {
-  const id = createHash('sha256').update(state).digest('base64url').slice(0, 16)
-  return providerCookieName(provider, `svc_sdk_${id}`)
+  const slot = createHash('sha256').update(state).digest()[0]! % FLOW_COOKIE_SLOTS
+  return providerCookieName(provider, `svc_sdk_${slot}`)
 }
 
 /**
