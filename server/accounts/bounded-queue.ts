@@ -12,30 +12,37 @@ export class QueueFull extends Error {
 }
 
 export interface BoundedQueue {
-  /** Runs `job` when a place is free; rejects with {@link QueueFull} when the line is full. */
-  run<T>(job: () => Promise<T>): Promise<T>
+  /**
+   * Runs `job` when a place is free; rejects with {@link QueueFull} when its
+   * line is full. `priority` jobs have a line of their own, served first.
+   */
+  run<T>(job: () => Promise<T>, options?: { priority?: boolean }): Promise<T>
 }
 
 /**
- * Makes a queue.
+ * Makes a queue. A priority line (as long as the ordinary one) lets the
+ * callers who matter most (people signing in from a browser they used
+ * before) through even while strangers keep the ordinary line full.
  *
  * @example
  * const scryptWork = boundedQueue({ concurrency: 1, waiting: 8 })
- * const key = await scryptWork.run(() => derive(password, salt))
+ * const key = await scryptWork.run(() => derive(password, salt), { priority: knownDevice })
  */
 export function boundedQueue({ concurrency, waiting }: { concurrency: number; waiting: number }): BoundedQueue {
   let running = 0
   const line: (() => void)[] = []
+  const priorityLine: (() => void)[] = []
   return {
-    async run(job) {
+    async run(job, { priority = false } = {}) {
+      const mine = priority ? priorityLine : line
       if (running < concurrency) running++
-      else if (line.length < waiting) await new Promise<void>((resolve) => line.push(resolve))
-      else throw new QueueFull(`${running} jobs running and ${line.length} waiting`)
+      else if (mine.length < waiting) await new Promise<void>((resolve) => mine.push(resolve))
+      else throw new QueueFull(`${running} jobs running and ${mine.length} waiting`)
       try {
         return await job()
       } finally {
-        // The place passes straight to the next in line, or is freed.
-        const next = line.shift()
+        // The place passes straight to the next in line, priority first, or is freed.
+        const next = priorityLine.shift() ?? line.shift()
         if (next) next()
         else running--
       }

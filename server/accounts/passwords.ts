@@ -34,15 +34,17 @@ export class PasswordWorkBusy extends Error {
   readonly retryAfterSeconds = PASSWORD_RETRY_AFTER_SECONDS
 }
 
-async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+async function derive(password: string, salt: Buffer, options: ScryptOptions, priority = false): Promise<Buffer> {
   try {
-    return await scryptWork.run(() =>
-      hashingThreads.derive(password.normalize('NFKC'), salt, KEY_LENGTH, {
-        N: options.N ?? PARAMETERS.N,
-        r: options.r ?? PARAMETERS.r,
-        p: options.p ?? PARAMETERS.p,
-        maxmem: 64 * 1024 * 1024,
-      }),
+    return await scryptWork.run(
+      () =>
+        hashingThreads.derive(password.normalize('NFKC'), salt, KEY_LENGTH, {
+          N: options.N ?? PARAMETERS.N,
+          r: options.r ?? PARAMETERS.r,
+          p: options.p ?? PARAMETERS.p,
+          maxmem: 64 * 1024 * 1024,
+        }),
+      { priority },
     )
   } catch (error) {
     if (error instanceof QueueFull) throw new PasswordWorkBusy(`too many passwords are being checked at once (${error.message})`)
@@ -65,16 +67,19 @@ export async function hashPassword(password: string): Promise<string> {
 
 /**
  * True when `password` matches the stored hash; compares in constant time.
- * Rejects with {@link PasswordWorkBusy} when the queue is full.
+ * Rejects with {@link PasswordWorkBusy} when the queue is full. A
+ * `knownDevice` check (a browser that signed in to the account before)
+ * waits in the queue's priority line, so a flood from many addresses does
+ * not keep owners out.
  *
  * @example
- * if (!(await verifyPassword(typed, user.password_hash))) refuse()
+ * if (!(await verifyPassword(typed, user.password_hash, { knownDevice: true }))) refuse()
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, { knownDevice = false } = {}): Promise<boolean> {
   const [scheme, N, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) })
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) }, knownDevice)
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 

@@ -51,7 +51,10 @@ it('runs the demo under a CSP that stops injected script and framing', { timeout
 
   // Markup that slipped past a sanitiser: inline handlers and script URLs do not run.
   await page.evaluate(() => {
-    document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="window.pwned = 1"><a id="js" href="javascript:window.pwned = 2">x</a>')
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<img src="data:," onerror="window.pwned = 1"><a id="js" href="javascript:window.pwned = 2">x</a>',
+    )
     const script = document.createElement('script')
     script.textContent = 'window.pwned = 3'
     document.body.append(script)

@@ -55,22 +55,34 @@ export async function checkCredentials(
     address: clientAddress(c),
     device: user ? await devices.deviceFor(c, user.sub) : undefined,
   }
-  const wait = await throttle.wait(attempt)
+  const wait = await throttle.reserve(attempt)
   if (wait !== undefined) return { status: 429, error: tooManyAttempts(wait), retryAfter: wait }
-  let passwordOk: boolean
+  let released = false
+  const release = () => {
+    if (!released) throttle.release(attempt)
+    released = true
+  }
   try {
-    passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH)
-  } catch (error) {
-    if (error instanceof PasswordWorkBusy) return { status: 503, error: signInBusy(), retryAfter: error.retryAfterSeconds }
-    throw error
+    let passwordOk: boolean
+    try {
+      passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH, {
+        knownDevice: attempt.device !== undefined,
+      })
+    } catch (error) {
+      if (error instanceof PasswordWorkBusy) return { status: 503, error: signInBusy(), retryAfter: error.retryAfterSeconds }
+      throw error
+    }
+    if (!user || !passwordOk) {
+      await throttle.failed(attempt)
+      release()
+      // Said now, so nobody types the password again only to learn of the wait.
+      const next = await throttle.wait(attempt)
+      return { status: 401, error: wrongCredentials(next), ...(next === undefined ? {} : { retryAfter: next }) }
+    }
+    await throttle.succeeded(attempt)
+    await devices.remember(c, user.sub)
+    return { user }
+  } finally {
+    release()
   }
-  if (!user || !passwordOk) {
-    await throttle.failed(attempt)
-    // Said now, so nobody types the password again only to learn of the wait.
-    const wait = await throttle.wait(attempt)
-    return { status: 401, error: wrongCredentials(wait), ...(wait === undefined ? {} : { retryAfter: wait }) }
-  }
-  await throttle.succeeded(attempt)
-  await devices.remember(c, user.sub)
-  return { user }
 }

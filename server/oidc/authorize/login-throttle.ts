@@ -17,7 +17,10 @@
  *
  * Buckets are named by a digest of what they count, so their size is fixed
  * whatever is typed; IPv6 addresses count by their /64, the block one
- * subscriber usually gets.
+ * subscriber usually gets. Attempts being checked count as failures until
+ * their answer is known, so a burst sent at once cannot slip several
+ * guesses through where one is allowed (in this process; replicas may
+ * each let one through).
  */
 import { createHash } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
@@ -43,24 +46,44 @@ export interface LoginAttempt {
 }
 
 /**
- * Makes a throttle. `wait` says how many seconds an attempt must still
- * wait (undefined: go ahead); `failed` and `succeeded` report the answer.
- * Counters are in memory unless `counters` shares them between replicas.
+ * Makes a throttle. `reserve` says how many seconds an attempt must still
+ * wait (undefined: go ahead, and the attempt counts as checking until
+ * `release`); `failed` and `succeeded` report the answer; `wait` only
+ * looks. Counters are in memory unless `counters` shares them between
+ * replicas; attempts being checked are always this process's.
  *
  * @example
  * const throttle = loginThrottle()
- * if ((await throttle.wait(attempt)) === undefined) await (ok ? throttle.succeeded(attempt) : throttle.failed(attempt))
+ * if ((await throttle.reserve(attempt)) === undefined) {
+ *   try { await (ok ? throttle.succeeded(attempt) : throttle.failed(attempt)) } finally { throttle.release(attempt) }
+ * }
  */
 export function loginThrottle({ now = Date.now, counters }: { now?: () => number; counters?: FailureCounters } = {}) {
   const store = counters ?? memoryFailureCounters({ forgetAfterMs: FORGET_AFTER_MS, now })
+  // Attempts whose password is being checked, by bucket; an entry goes when its count does.
+  const checking = new Map<string, number>()
+  async function secondsToWait(attempt: LoginAttempt): Promise<number | undefined> {
+    const buckets = bucketsOf(attempt)
+    const counts = await store.read(buckets.map(([, bucket]) => bucket))
+    const time = now()
+    const waits = buckets.map(([kind, bucket], index) => secondsLeft(kind, counts[index]!, checking.get(bucket) ?? 0, time))
+    const longest = Math.max(...waits)
+    return longest > 0 ? longest : undefined
+  }
   return {
-    async wait(attempt: LoginAttempt): Promise<number | undefined> {
-      const buckets = bucketsOf(attempt)
-      const counts = await store.read(buckets.map(([, bucket]) => bucket))
-      const time = now()
-      const waits = buckets.map(([kind], index) => secondsLeft(kind, counts[index]!, time))
-      const longest = Math.max(...waits)
-      return longest > 0 ? longest : undefined
+    wait: secondsToWait,
+    async reserve(attempt: LoginAttempt): Promise<number | undefined> {
+      const wait = await secondsToWait(attempt)
+      // No await between the look above and the count below: a burst is decided one attempt at a time.
+      if (wait === undefined) for (const [, bucket] of bucketsOf(attempt)) checking.set(bucket, (checking.get(bucket) ?? 0) + 1)
+      return wait
+    },
+    release(attempt: LoginAttempt): void {
+      for (const [, bucket] of bucketsOf(attempt)) {
+        const left = (checking.get(bucket) ?? 1) - 1
+        if (left > 0) checking.set(bucket, left)
+        else checking.delete(bucket)
+      }
     },
     async failed(attempt: LoginAttempt): Promise<void> {
       await store.add(bucketsOf(attempt).map(([, bucket]) => bucket))
@@ -98,8 +121,14 @@ function addressBlock(address: string): string {
   return `${ipaddr.IPv6.parse(address).parts.slice(0, 4).join(':')}::/64`
 }
 
-/** Seconds this bucket still makes an attempt wait (0: none). */
-function secondsLeft(kind: BucketKind, { failures, lastFailureAt }: FailureCount, time: number): number {
+/**
+ * Seconds this bucket still makes an attempt wait (0: none). Attempts being
+ * checked count as failures: once they could use up the free ones, the
+ * next waits at least a second for their answers.
+ */
+function secondsLeft(kind: BucketKind, { failures, lastFailureAt }: FailureCount, checking: number, time: number): number {
+  if (checking > 0 && failures + checking >= FREE_FAILURES[kind])
+    return Math.max(FIRST_WAIT_SECONDS, secondsLeft(kind, { failures, lastFailureAt }, 0, time))
   const over = failures - FREE_FAILURES[kind]
   if (over <= 0) return 0
   const waitSeconds = Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (over - 1))
