@@ -41,6 +41,8 @@ it('sets the session and CSRF cookies as __Host- cookies on an https issuer', as
   expect(signedIn.status).toBe(200)
   expect(cookiesOf(signedIn).find((c) => c.startsWith('__Host-svc_session='))).toMatch(/; Path=\/;.*Secure/)
   expect(cookiesOf(signedIn).some((c) => c.startsWith('svc_session='))).toBe(false)
+  // The device cookie that keeps the owner out of strangers' throttling, too.
+  expect(cookiesOf(signedIn).find((c) => c.startsWith('__Host-svc_device='))).toMatch(/; Path=\/;.*Secure/)
 })
 
 it('refuses a login form whose CSRF value matches a planted bare cookie', async () => {

@@ -49,7 +49,7 @@ export async function checkCredentials(
   if (login.length > LOGIN_MAX_LENGTH || !(EMAIL.test(login) || SUB.test(login)) || /\p{Cc}/u.test(login))
     return { status: 400, error: badLogin() }
   const user = await userByLogin(provider.db, login)
-  const devices = deviceCookie(provider.db)
+  const devices = deviceCookie(provider)
   const attempt: LoginAttempt = {
     account: user?.sub ?? login.toLowerCase(),
     address: clientAddress(c),

@@ -9,10 +9,10 @@
  * names accounts, never a password or a session.
  */
 import type { Context } from 'hono'
-import type { Kysely } from 'kysely'
 import { randomBytes } from 'node:crypto'
-import type { Database } from '../db/schema.js'
 import { signedCookie } from '../http/signed-cookie.js'
+import { providerCookieName } from './cookie-name.js'
+import type { Provider } from './provider.js'
 
 const DEVICE_COOKIE = 'svc_device'
 /** Accounts one browser is remembered for, the latest kept. */
@@ -33,18 +33,20 @@ export interface DeviceCookie {
   remember(c: Context, sub: string): Promise<void>
 }
 
-const perDatabase = new WeakMap<Kysely<Database>, DeviceCookie>()
+const perProvider = new WeakMap<Pick<Provider, 'db' | 'issuer'>, DeviceCookie>()
 
 /**
- * The device cookie of a deployment (its key comes from the database).
+ * The device cookie of a deployment (its key comes from the database);
+ * `__Host-svc_device` on an https issuer, so a sibling subdomain cannot
+ * delete it and put its owner back under the stranger's throttle.
  *
  * @example
- * const device = await deviceCookie(db).deviceFor(c, user.sub)
+ * const device = await deviceCookie(provider).deviceFor(c, user.sub)
  */
-export function deviceCookie(db: Kysely<Database>): DeviceCookie {
-  let made = perDatabase.get(db)
+export function deviceCookie(provider: Pick<Provider, 'db' | 'issuer'>): DeviceCookie {
+  let made = perProvider.get(provider)
   if (made) return made
-  const cookie = signedCookie<Device>(db, DEVICE_COOKIE, { path: '/', secure: true })
+  const cookie = signedCookie<Device>(provider.db, providerCookieName(provider, DEVICE_COOKIE), { path: '/', secure: true })
   const current = async (c: Context): Promise<Device | undefined> => {
     const device = await cookie.read(c)
     const wellFormed = typeof device?.id === 'string' && Array.isArray(device.accounts)
@@ -61,6 +63,6 @@ export function deviceCookie(db: Kysely<Database>): DeviceCookie {
       await cookie.set(c, { id: device.id, accounts }, LIFETIME_SECONDS)
     },
   }
-  perDatabase.set(db, made)
+  perProvider.set(provider, made)
   return made
 }
