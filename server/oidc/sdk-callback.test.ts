@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
+import { flowCookieSlot } from './sdk-flow.js'
 
 let idp: IdentityFixture
 let browser: ScriptedBrowser
@@ -95,7 +96,9 @@ describe('the SDK flow: /oidc/sdk/start and /oidc/sdk/callback', () => {
     // The confidential client's page starts a flow; a code of the public client is then brought to the callback under its state.
     const theirs = newState()
     expect((await start({ client_id: idp.confidential.clientId, state: theirs })).status).toBe(303)
-    const ours = newState()
+    // Two flows of one browser in one cookie slot: the later one replaces the earlier, a different refusal.
+    let ours = newState()
+    while (flowCookieSlot(ours) === flowCookieSlot(theirs)) ours = newState()
     const started = await start({ state: ours })
     const callback = await browser.authorize(started.headers.get('Location')!)
     const code = callback.searchParams.get('code')!

@@ -51,10 +51,19 @@ function secretOf(provider: Provider): Promise<Buffer> {
  */
 export const FLOW_COOKIE_SLOTS = 4
 
+/**
+ * The slot a flow's cookie takes.
+ *
+ * @example
+ * flowCookieSlot(state) // 2
+ */
+export function flowCookieSlot(state: string): number {
+  return createHash('sha256').update(state).digest()[0]! % FLOW_COOKIE_SLOTS
+}
+
 /** The slot's cookie; `__Host-` on https. */
 function cookieName(provider: Provider, state: string): string {
-  const slot = createHash('sha256').update(state).digest()[0]! % FLOW_COOKIE_SLOTS
-  return providerCookieName(provider, `svc_sdk_${slot}`)
+  return providerCookieName(provider, `svc_sdk_${flowCookieSlot(state)}`)
 }
 
 /**
