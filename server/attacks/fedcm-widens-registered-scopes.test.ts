@@ -4,10 +4,9 @@
  * flow instead, which used to hand it the user's name, e-mail and profile,
  * tokens with those scopes, and stored consent for them.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
+import { type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
 
 const PARTNER = 'http://127.0.0.1:3000'
 let idp: IdentityFixture
@@ -54,8 +53,7 @@ describe('an openid-only client through the browser flows', () => {
   })
 
   it('gets a code worth only openid from FedCM’s code flow: token scope and userinfo', async () => {
-    const verifier = randomBytes(32).toString('base64url')
-    const challenge = createHash('sha256').update(verifier).digest('base64url')
+    const { verifier, challenge } = pkcePair()
     const { token: code } = await (
       await assertion({ response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256' })
     ).json()

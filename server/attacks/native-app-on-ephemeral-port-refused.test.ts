@@ -9,10 +9,9 @@
  * (127.0.0.1 and [::1]; not `localhost`, §8.3), path and query still
  * exact; everything else matches exactly; refusals show the value.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../oidc/oidc-testing.js'
 
 let idp: IdentityFixture
 let nativeApp: string
@@ -52,8 +51,7 @@ describe('a native app on an ephemeral loopback port', () => {
   it.each(['http://127.0.0.1:51234/callback', 'http://[::1]:49152/callback', 'http://127.0.0.1/callback'])(
     'signs in at %s and redeems its code there',
     async (redirectUri) => {
-      const verifier = randomBytes(32).toString('base64url')
-      const challenge = createHash('sha256').update(verifier).digest('base64url')
+      const { verifier, challenge } = pkcePair()
       const callback = await new ScriptedBrowser().authorize(authorizeUrl(nativeApp, redirectUri, challenge))
       expect(callback.origin + callback.pathname).toBe(redirectUri)
       const tokens = await fetch(`${idp.issuer}/oidc/token`, {

@@ -9,9 +9,9 @@
  * and navigated its own window to the client's origin, to receive the
  * posted code there.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../oidc/oidc-testing.js'
 
 let idp: IdentityFixture
 let victim: ScriptedBrowser
@@ -19,7 +19,7 @@ beforeEach(async () => {
   idp = await identityFixture()
   victim = new ScriptedBrowser()
   // The victim signed in to the public client once, so svc remembers the session and the consent.
-  const { challenge } = pkce()
+  const { challenge } = pkcePair()
   const consented = await victim.authorize(
     `${idp.issuer}/oidc/authorize?${new URLSearchParams({
       client_id: idp.publicClient.clientId,
@@ -34,11 +34,6 @@ beforeEach(async () => {
   expect(consented.searchParams.has('code')).toBe(true)
 })
 afterEach(() => idp.close())
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
 
 /** Follows the victim's browser from `url` through svc's redirects; the first answer not on svc's origin, or svc's last page. */
 async function follow(url: string): Promise<{ location?: URL; page?: string }> {
@@ -87,7 +82,7 @@ describe('a silent SDK flow started by a third party', () => {
     })}`
 
   it('lands no code on a registered page with a query the attacker chose', async () => {
-    const { verifier, challenge } = pkce()
+    const { verifier, challenge } = pkcePair()
     const page = Buffer.from(`${CALLBACK}?next=https://attacker.example/collect`).toString('base64url')
     const result = await follow(attack(`${idp.publicClient.clientId}~x~${page}`, challenge))
     expect(result.location?.href ?? '').not.toContain('attacker.example')
@@ -97,7 +92,7 @@ describe('a silent SDK flow started by a third party', () => {
   })
 
   it('posts no code for a popup the attacker opened', async () => {
-    const { verifier, challenge } = pkce()
+    const { verifier, challenge } = pkcePair()
     const result = await follow(attack(`${idp.publicClient.clientId}~x`, challenge))
     expect(result.page).not.toContain('postMessage')
     for (const code of codesIn(result)) expect((await redeem(code, verifier)).status).toBe(400)
@@ -105,7 +100,7 @@ describe('a silent SDK flow started by a third party', () => {
   })
 
   it('cannot start the flow as the client’s page: svc checks the Origin the browser sends', async () => {
-    const { challenge } = pkce()
+    const { challenge } = pkcePair()
     const res = await victim.request(`${idp.issuer}/oidc/sdk/start`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://attacker.example' },

@@ -15,6 +15,7 @@ import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { sql } from 'kysely'
 import type { AccountEventName } from './account-events.js'
+import { createHash, randomBytes } from 'node:crypto'
 
 export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }
 export const CALLBACK = 'http://127.0.0.1:3000/callback'
@@ -157,4 +158,15 @@ export class ScriptedBrowser {
     }
     throw new Error('the authorization did not finish')
   }
+}
+
+/**
+ * A fresh PKCE verifier and its S256 challenge (RFC 7636), as a client makes them.
+ *
+ * @example
+ * const { verifier, challenge } = pkcePair()
+ */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url')
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
 }
