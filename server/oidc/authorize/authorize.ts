@@ -8,6 +8,7 @@
 import { type Context, Hono } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
 import { bodyLimit } from 'hono/body-limit'
+import { oneRequestPerTurn } from '../../http/yielding-lane.js'
 import { deploymentSecret } from '../../db/settings.js'
 import { checkCredentials, LOGIN_MAX_LENGTH } from '../check-credentials.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
@@ -197,7 +198,7 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
     return authorize(c, { query: await c.req.text(), startedAt: epochSeconds(provider.now()) })
   })
 
-  app.post('/login', limit, async (c) => {
+  app.post('/login', oneRequestPerTurn(), limit, async (c) => {
     const read = await readForm(c)
     if (read instanceof Response) return read
     const { form, state } = read

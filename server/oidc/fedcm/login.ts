@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { oneRequestPerTurn } from '../../http/yielding-lane.js'
 import type { LoginThrottle } from '../authorize/login-throttle.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
 import { checkCredentials, LOGIN_MAX_LENGTH } from '../check-credentials.js'
@@ -32,6 +33,7 @@ export function standaloneLogin(provider: Provider, { throttle }: { throttle: Lo
   app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c, provider))))
   app.post(
     '/',
+    oneRequestPerTurn(),
     bodyLimit({ maxSize: 64 * 1024, onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.')) }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
