@@ -10,7 +10,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createBff } from '../app.js'
 import { openTestDatabase } from '../db/test-database.js'
-import { formFields, USER } from '../oidc/oidc-testing.js'
+import { formFields, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
 
 const ISSUER = 'https://id.example'
 let app: ReturnType<typeof createBff>['app']
@@ -43,6 +43,23 @@ it('sets the session and CSRF cookies as __Host- cookies on an https issuer', as
   expect(cookiesOf(signedIn).some((c) => c.startsWith('svc_session='))).toBe(false)
   // The device cookie that keeps the owner out of strangers' throttling, too.
   expect(cookiesOf(signedIn).find((c) => c.startsWith('__Host-svc_device='))).toMatch(/; Path=\/;.*Secure/)
+  // And the browser state the check_session iframe reads, which its script looks for under that name.
+  expect(cookiesOf(signedIn).find((c) => c.startsWith('__Host-svc_browser_state='))).toMatch(/; Path=\/;.*Secure/)
+  expect(await (await app.request(`${ISSUER}/oidc/iframe/check_session`)).text()).toContain('__Host-svc_browser_state=')
+})
+
+it("keeps the console's cookies __Host- too, and takes no planted bare console cookie", async () => {
+  const browser = new ScriptedBrowser({}, (url, init) => app.request(url, init))
+  const toProvider = await browser.request(`${ISSUER}/console/login?return=%2Fconsole%2Fads`)
+  expect(cookiesOf(toProvider).find((c) => c.startsWith('__Host-svc_console_login='))).toMatch(/; Path=\/;.*Secure/)
+  const callback = await browser.authorize(toProvider.headers.get('Location')!)
+  const landed = await browser.request(callback.href)
+  expect(landed.headers.get('Location')).toBe('/console/ads')
+  expect(cookiesOf(landed).find((c) => c.startsWith('__Host-svc_console='))).toMatch(/; Path=\/;.*Secure/)
+  expect((await browser.request(`${ISSUER}/console/api/me`)).status).toBe(200)
+  // The same value under the bare name, as a sibling subdomain could set it, is nobody's session.
+  const planted = `svc_console=${browser.cookies.get('__Host-svc_console')}`
+  expect((await app.request(`${ISSUER}/console/api/me`, { headers: { Cookie: planted } })).status).toBe(401)
 })
 
 it('refuses a login form whose CSRF value matches a planted bare cookie', async () => {

@@ -13,17 +13,17 @@ import { InvalidInput } from '../invalid-input.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../oidc/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
-import { endConsoleSession } from './console-sessions.js'
+import type { ConsoleSessions } from './console-sessions.js'
 
 /**
  * Builds the account routes, mounted at `/console/api/account`.
  *
  * @example
- * app.route('/console/api/account', consoleAccountApi(db, events))
+ * app.route('/console/api/account', consoleAccountApi(db, sessions, events))
  */
-export function consoleAccountApi(db: Kysely<Database>, events: AccountEvents): Hono<{ Variables: ConsoleVariables }> {
+export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSessions, events: AccountEvents): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
-  app.use('*', consoleGuard(db))
+  app.use('*', consoleGuard(sessions))
   const userOf = (sub: string) => db.selectFrom('users').selectAll().where('sub', '=', sub).executeTakeFirst()
 
   app.get('/', async (c) => {
@@ -86,7 +86,7 @@ export function consoleAccountApi(db: Kysely<Database>, events: AccountEvents): 
     if (confirm !== user.email)
       return consoleError(c, 422, 'type your e-mail address to confirm', { errors: { confirm: `type ${user.email} to confirm` } })
     await deleteAccount(db, events, user)
-    await endConsoleSession(c, db, session)
+    await sessions.end(c, session)
     return c.json({ deleted: user.sub })
   })
   return app

@@ -12,6 +12,7 @@ import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repo
 import type { AdRow, Database } from '../db/schema.js'
 import { slotKey } from '../../shared/slug.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
+import type { ConsoleSessions } from './console-sessions.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -21,9 +22,9 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
  * @example
  * app.route('/console/api/ads', consoleAdsApi(db))
  */
-export function consoleAdsApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVariables }> {
+export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
-  app.use('*', consoleGuard(db, 'ads'))
+  app.use('*', consoleGuard(sessions, 'ads'))
 
   /** The organisations this user may work in: its own, or any for an operator (`undefined`). */
   async function scope(c: ConsoleContext): Promise<{ id: number; code: string }[] | undefined> {

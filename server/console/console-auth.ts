@@ -14,12 +14,13 @@ import * as oidc from 'openid-client'
 import { relyingPartyFailure } from '../accounts/external-relying-party.js'
 import type { Database } from '../db/schema.js'
 import { publicUrl } from '../http/public-url.js'
+import { hostCookie } from '../http/host-cookie.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { discoveryDocument } from '../oidc/discovery.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { ConsoleClient } from './console-client.js'
-import { CONSOLE_SCOPES, consoleSession, endConsoleSession, startConsoleSession } from './console-sessions.js'
+import { CONSOLE_SCOPES, type ConsoleSessions } from './console-sessions.js'
 
 interface PendingLogin {
   state: string
@@ -31,6 +32,7 @@ interface PendingLogin {
 export interface ConsoleAuthOptions {
   db: Kysely<Database>
   issuer: string
+  sessions: ConsoleSessions
   client: () => Promise<ConsoleClient>
   /** Answers a request as the app in this process would. */
   fetchInProcess: (request: Request) => Promise<Response>
@@ -42,7 +44,7 @@ export interface ConsoleAuthOptions {
  * @example
  * app.route('/console', consoleAuth({ db, issuer, client, fetchInProcess: app.fetch }))
  */
-export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthOptions): Hono {
+export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: ConsoleAuthOptions): Hono {
   const app = new Hono()
   let configuration: Promise<oidc.Configuration> | undefined
   const relyingParty = () =>
@@ -52,7 +54,8 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
       if (issuer.startsWith('http:')) oidc.allowInsecureRequests(config)
       return config
     }))
-  const pendingLogin = signedCookie<PendingLogin>(db, 'svc_console_login', { path: '/console', secure: issuer.startsWith('https:') })
+  const loginCookie = hostCookie(issuer, 'svc_console_login', '/console')
+  const pendingLogin = signedCookie<PendingLogin>(db, loginCookie.name, loginCookie)
 
   app.get('/login', async (c) => {
     const pending: PendingLogin = {
@@ -89,23 +92,22 @@ export function consoleAuth({ db, issuer, client, fetchInProcess }: ConsoleAuthO
       return problem(c, `svc did not sign you in: ${relyingPartyFailure(error)}`)
     }
     const claims = tokens.claims()!
-    await startConsoleSession(c, db, {
+    await sessions.start(c, {
       claims: { ...claims },
       idToken: tokens.id_token!,
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token,
-      secure: issuer.startsWith('https:'),
     })
     return c.redirect(pending.returnTo, 302)
   })
 
   app.post('/logout', async (c) => {
-    const session = await consoleSession(c, db)
+    const session = await sessions.current(c)
     if (!session) return c.redirect('/console/signed-out', 303)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     if (typeof form.csrf !== 'string' || !sameSecret(form.csrf, session.csrf))
       return problem(c, 'The sign-out form expired. Go back and try again.')
-    await endConsoleSession(c, db, session)
+    await sessions.end(c, session)
     const registered = await client()
     const end = oidc.buildEndSessionUrl(await relyingParty(), {
       id_token_hint: session.idToken,

@@ -13,6 +13,7 @@ import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhook
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { flag, optionalText, rowId, stringList } from './console-input.js'
+import type { ConsoleSessions } from './console-sessions.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -22,9 +23,9 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
  * @example
  * app.route('/console/api/clients', consoleDeveloperApi(db))
  */
-export function consoleDeveloperApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVariables }> {
+export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
-  app.use('*', consoleGuard(db, 'developer'))
+  app.use('*', consoleGuard(sessions, 'developer'))
 
   const visibleClients = (c: ConsoleContext) => {
     const { roles, sub } = c.get('session')

@@ -5,10 +5,8 @@
  * `X-CSRF-Token` header (403 otherwise). Errors use the API's envelope.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
-import { type ConsoleSession, consoleSession } from './console-sessions.js'
+import type { ConsoleSession, ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
 
 export type ConsoleVariables = { session: ConsoleSession }
@@ -43,14 +41,14 @@ export function refusal(c: Context, error: unknown): Response {
  * Requires a session, and the role `need` names when given.
  *
  * @example
- * app.use('/ads/*', consoleGuard(db, 'ads'))
+ * app.use('/ads/*', consoleGuard(sessions, 'ads'))
  */
 export function consoleGuard(
-  db: Kysely<Database>,
+  sessions: ConsoleSessions,
   need?: keyof Omit<ConsoleRoles, 'organisation'>,
 ): MiddlewareHandler<{ Variables: ConsoleVariables }> {
   return async (c, next) => {
-    const session = await consoleSession(c, db)
+    const session = await sessions.current(c)
     if (!session) return consoleError(c, 401, 'sign in to the console first')
     if (need && !session.roles[need])
       return consoleError(c, 403, `your account may not use this part of the console (it needs the ${need} role)`)

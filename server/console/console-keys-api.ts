@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.js'
 import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'
+import type { ConsoleSessions } from './console-sessions.js'
 
 /**
  * Builds the key routes, mounted at `/console/api/keys`.
@@ -16,9 +17,9 @@ import { optionalWholeNumber, rowId, stringList } from './console-input.js'
  * @example
  * app.route('/console/api/keys', consoleKeysApi(db))
  */
-export function consoleKeysApi(db: Kysely<Database>): Hono<{ Variables: ConsoleVariables }> {
+export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
-  app.use('*', consoleGuard(db, 'apiKeys'))
+  app.use('*', consoleGuard(sessions, 'apiKeys'))
 
   const organisationOf = async (code: string | undefined) =>
     db

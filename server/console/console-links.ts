@@ -10,37 +10,41 @@ import { externalProvider, linkAccount } from '../accounts/account-links.js'
 import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
 import type { Database } from '../db/schema.js'
 import { publicUrl } from '../http/public-url.js'
+import { hostCookie } from '../http/host-cookie.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { AccountEvents } from '../oidc/account-events.js'
-import { consoleSession } from './console-sessions.js'
+import type { ConsoleSessions } from './console-sessions.js'
 
 /**
  * Builds the link routes, mounted at `/console`.
  *
  * @example
- * app.route('/console', consoleLinks({ db, issuer, events, relyingParty }))
+ * app.route('/console', consoleLinks({ db, issuer, sessions, events, relyingParty }))
  */
 export function consoleLinks({
   db,
   issuer,
+  sessions,
   events,
   relyingParty,
 }: {
   db: Kysely<Database>
   issuer: string
+  sessions: ConsoleSessions
   events: AccountEvents
   relyingParty: ExternalRelyingParty
 }): Hono {
   const app = new Hono()
-  const pending = signedCookie<PendingExternalSignIn>(db, 'svc_console_link', { path: '/console', secure: issuer.startsWith('https:') })
+  const linkCookie = hostCookie(issuer, 'svc_console_link', '/console')
+  const pending = signedCookie<PendingExternalSignIn>(db, linkCookie.name, linkCookie)
   const redirectUri = `${issuer}/console/linked`
   const back = (c: Context, message: string) => c.redirect(`/console/account?message=${encodeURIComponent(message)}`, 303)
 
   // A POST with the session's CSRF token: a link from another site must not
   // start linking whatever account the browser is signed in to out there.
   app.post('/link/:slug', async (c) => {
-    const session = await consoleSession(c, db)
+    const session = await sessions.current(c)
     if (!session) return c.redirect('/console/login?return=%2Fconsole%2Faccount', 303)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     if (form.csrf !== session.csrf) return back(c, 'The link form expired. Try again.')
@@ -61,7 +65,7 @@ export function consoleLinks({
   })
 
   app.get('/linked', async (c) => {
-    const session = await consoleSession(c, db)
+    const session = await sessions.current(c)
     const started = await pending.take(c)
     if (!session || !started || started.sub !== session.sub) return back(c, 'The link expired or was not started here. Try again.')
     const provider = await externalProvider(db, started.slug)

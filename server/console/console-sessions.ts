@@ -1,6 +1,8 @@
 /**
  * @module The console's sessions: the browser holds only a random cookie
- * (`svc_console`, HttpOnly, SameSite=Lax, path `/console`); the tokens it
+ * (HttpOnly, SameSite=Lax: `__Host-svc_console` at `/` on an https issuer,
+ * which a sibling subdomain can neither plant nor overwrite, and
+ * `svc_console` at `/console` over plain http); the tokens it
  * stands for stay in the database, so every replica knows it. A console
  * session lasts no longer than the svc session it was signed in with
  * (signing out of svc signs out of the console), and its roles are read
@@ -12,6 +14,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
+import { type CookiePlace, hostCookie } from '../http/host-cookie.js'
 import { claimsFor } from '../accounts/users.js'
 import { liveSessionUser } from '../oidc/sessions.js'
 import { sessionIdOfToken } from '../oidc/tokens.js'
@@ -20,7 +23,6 @@ import { type ConsoleRoles, rolesFrom } from './roles.js'
 /** The scopes the console asks for, whose claims it reads. */
 export const CONSOLE_SCOPES = ['openid', 'profile', 'email', 'svc.access']
 
-export const CONSOLE_COOKIE = 'svc_console'
 const LIFETIME_MS = 8 * 60 * 60 * 1000
 
 export interface ConsoleSession {
@@ -34,16 +36,38 @@ export interface ConsoleSession {
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex')
 
+export interface ConsoleSessions {
+  /** Stores a new session for the signed-in user and sets its cookie. */
+  start(c: Context, tokens: { claims: Record<string, unknown>; idToken: string; accessToken: string; refreshToken?: string }): Promise<void>
+  /** The session the request's cookie names, while it lasts. */
+  current(c: Context): Promise<ConsoleSession | undefined>
+  /** Ends the session and clears its cookie. */
+  end(c: Context, session: ConsoleSession): Promise<void>
+}
+
 /**
- * Stores a new session for the signed-in user and sets its cookie.
+ * The console's sessions for a deployment whose issuer is `issuer` (its
+ * scheme, not the request's, decides the cookie: behind a TLS-terminating
+ * proxy the request is http).
  *
  * @example
- * await startConsoleSession(c, db, { claims, idToken, accessToken, refreshToken })
+ * const sessions = consoleSessions(db, issuer)
+ * const session = await sessions.current(c)
  */
-export async function startConsoleSession(
+export function consoleSessions(db: Kysely<Database>, issuer: string): ConsoleSessions {
+  const cookie = hostCookie(issuer, 'svc_console', '/console')
+  return {
+    start: (c, tokens) => startConsoleSession(c, db, cookie, tokens),
+    current: (c) => consoleSession(c, db, cookie),
+    end: (c, session) => endConsoleSession(c, db, cookie, session),
+  }
+}
+
+async function startConsoleSession(
   c: Context,
   db: Kysely<Database>,
-  tokens: { claims: Record<string, unknown>; idToken: string; accessToken: string; refreshToken?: string; secure: boolean },
+  cookie: CookiePlace,
+  tokens: { claims: Record<string, unknown>; idToken: string; accessToken: string; refreshToken?: string },
   now = new Date(),
 ): Promise<void> {
   const value = randomBytes(32).toString('base64url')
@@ -64,24 +88,11 @@ export async function startConsoleSession(
       svc_session_id: svcSessionId,
     })
     .execute()
-  setCookie(c, CONSOLE_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/console',
-    // From the issuer, not the request: behind a TLS-terminating proxy the request is http.
-    secure: tokens.secure,
-    maxAge: LIFETIME_MS / 1000,
-  })
+  setCookie(c, cookie.name, value, { httpOnly: true, sameSite: 'Lax', path: cookie.path, secure: cookie.secure, maxAge: LIFETIME_MS / 1000 })
 }
 
-/**
- * The session the request's cookie names, while it lasts.
- *
- * @example
- * const session = await consoleSession(c, db)
- */
-export async function consoleSession(c: Context, db: Kysely<Database>, now = new Date()): Promise<ConsoleSession | undefined> {
-  const value = getCookie(c, CONSOLE_COOKIE)
+async function consoleSession(c: Context, db: Kysely<Database>, cookie: CookiePlace, now = new Date()): Promise<ConsoleSession | undefined> {
+  const value = getCookie(c, cookie.name)
   if (!value || value.length > 100) return undefined
   const row = await db.selectFrom('console_sessions').selectAll().where('id_hash', '=', hashOf(value)).executeTakeFirst()
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined
@@ -99,13 +110,7 @@ export async function consoleSession(c: Context, db: Kysely<Database>, now = new
   return { idHash: row.id_hash, sub: row.user_sub, claims, roles: rolesFrom(claims), idToken: row.id_token, csrf: row.csrf }
 }
 
-/**
- * Ends the session and clears its cookie.
- *
- * @example
- * await endConsoleSession(c, db, session)
- */
-export async function endConsoleSession(c: Context, db: Kysely<Database>, session: ConsoleSession): Promise<void> {
+async function endConsoleSession(c: Context, db: Kysely<Database>, cookie: CookiePlace, session: ConsoleSession): Promise<void> {
   await db.deleteFrom('console_sessions').where('id_hash', '=', session.idHash).execute()
-  deleteCookie(c, CONSOLE_COOKIE, { path: '/console' })
+  deleteCookie(c, cookie.name, { path: cookie.path, secure: cookie.secure })
 }

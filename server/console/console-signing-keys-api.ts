@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { SigningKeys } from '../oidc/signing-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
+import type { ConsoleSessions } from './console-sessions.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -19,11 +20,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * Builds the signing-key routes, mounted at `/console/api/signing-keys`.
  *
  * @example
- * app.route('/console/api/signing-keys', consoleSigningKeysApi(db, provider.keys))
+ * app.route('/console/api/signing-keys', consoleSigningKeysApi(db, sessions, provider.keys))
  */
-export function consoleSigningKeysApi(db: Kysely<Database>, keys: SigningKeys): Hono<{ Variables: ConsoleVariables }> {
+export function consoleSigningKeysApi(db: Kysely<Database>, sessions: ConsoleSessions, keys: SigningKeys): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
-  app.use('*', consoleGuard(db, 'operator'))
+  app.use('*', consoleGuard(sessions, 'operator'))
   app.get('/', async (c) => {
     const time = keys.now()
     const rows = await keys.list()

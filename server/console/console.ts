@@ -24,7 +24,7 @@ import { consoleSigningKeysApi } from './console-signing-keys-api.js'
 import { consoleAuth } from './console-auth.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
-import { consoleSession } from './console-sessions.js'
+import { consoleSessions } from './console-sessions.js'
 import { hasAnyRole } from './roles.js'
 
 export interface ConsoleOptions {
@@ -52,10 +52,11 @@ export function adminConsole({ db, issuer, fetchInProcess, events, keys }: Conso
       client = undefined
       throw error
     }))
-  app.route('/', consoleAuth({ db, issuer, client: registered, fetchInProcess }))
-  app.route('/', consoleLinks({ db, issuer, events, relyingParty: externalRelyingParty() }))
+  const sessions = consoleSessions(db, issuer)
+  app.route('/', consoleAuth({ db, issuer, sessions, client: registered, fetchInProcess }))
+  app.route('/', consoleLinks({ db, issuer, sessions, events, relyingParty: externalRelyingParty() }))
 
-  app.get('/api/me', consoleGuard(db), async (c) => {
+  app.get('/api/me', consoleGuard(sessions), async (c) => {
     const { claims, roles, csrf } = c.get('session')
     const organisations = await db.selectFrom('organisations').select(['code', 'name']).orderBy('name').execute()
     return c.json(
@@ -71,15 +72,15 @@ export function adminConsole({ db, issuer, fetchInProcess, events, keys }: Conso
       { 'Cache-Control': 'no-store' },
     )
   })
-  app.route('/api/ads', consoleAdsApi(db))
-  app.route('/api/keys', consoleKeysApi(db))
-  app.route('/api/clients', consoleDeveloperApi(db))
-  app.route('/api/signing-keys', consoleSigningKeysApi(db, keys))
-  app.route('/api/account', consoleAccountApi(db, events))
+  app.route('/api/ads', consoleAdsApi(db, sessions))
+  app.route('/api/keys', consoleKeysApi(db, sessions))
+  app.route('/api/clients', consoleDeveloperApi(db, sessions))
+  app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
+  app.route('/api/account', consoleAccountApi(db, sessions, events))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 
   app.get('*', async (c) => {
-    const session = await consoleSession(c, db)
+    const session = await sessions.current(c)
     if (!session) return c.redirect(`/console/login?return=${encodeURIComponent(c.req.path)}`, 302)
     if (!hasAnyRole(session.roles) && !c.req.path.startsWith('/console/account'))
       return htmlPage(

@@ -45,7 +45,7 @@ export function signedCookie<T extends object>(db: Kysely<Database>, name: strin
     /** The value, once: the cookie is cleared as it is read. */
     async take(c: Context): Promise<T | undefined> {
       const value = await read(c)
-      deleteCookie(c, name, { path })
+      deleteCookie(c, name, { path, secure })
       return value
     },
     /** The value, leaving the cookie in place; undefined when missing or not signed by us. */

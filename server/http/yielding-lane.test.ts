@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, type Socket } from 'node:net'
 import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import { oneRequestPerTurn } from './yielding-lane.js'
 
@@ -11,7 +11,8 @@ const BUSY_MS = 15
 function startServer(lane: boolean) {
   const app = new Hono()
   const order: string[] = []
-  app.post('/slow', ...(lane ? [oneRequestPerTurn()] : []), (c) => {
+  const gate: MiddlewareHandler = lane ? oneRequestPerTurn() : (_c, next) => next()
+  app.post('/slow', gate, (c) => {
     const until = Date.now() + BUSY_MS
     while (Date.now() < until);
     order.push('slow')

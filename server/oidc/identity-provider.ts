@@ -53,7 +53,7 @@ export function identityProvider(provider: Provider, { throttle = loginThrottle(
   app.route('/oidc/introspect', introspectionEndpoint(provider))
   app.route('/oidc/logout', logoutEndpoint(provider))
   app.route('/oidc', externalSignIn(provider, externalRelyingParty()))
-  app.get('/oidc/iframe/check_session', checkSessionIframe)
+  app.get('/oidc/iframe/check_session', checkSessionIframe(provider.issuer))
   app.route('/oidc/sdk/start', sdkStart(provider))
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))

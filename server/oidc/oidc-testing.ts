@@ -102,13 +102,20 @@ export function formFields(html: string): Record<string, string> {
 export class ScriptedBrowser {
   readonly cookies = new Map<string, string>()
 
-  /** `headers` go on every request (an `X-Forwarded-For` a proxy would add, say). */
-  constructor(readonly headers: Record<string, string> = {}) {}
+  /**
+   * `headers` go on every request (an `X-Forwarded-For` a proxy would add,
+   * say); `send` is how requests travel (an app's `request`, for an https
+   * issuer answered in process).
+   */
+  constructor(
+    readonly headers: Record<string, string> = {},
+    private readonly send: (url: string, init: RequestInit) => Promise<Response> | Response = fetch,
+  ) {}
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(init.headers)) })
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
-    const res = await fetch(url, { ...init, headers, redirect: 'manual' })
+    const res = await this.send(url, { ...init, headers, redirect: 'manual' })
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';')
       const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)]

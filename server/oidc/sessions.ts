@@ -48,7 +48,7 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
     .executeTakeFirstOrThrow()
   setCookie(c, sessionCookie(provider), value, { httpOnly: true, secure: true, sameSite: 'None', path: '/', maxAge: LIFETIMES.session })
   c.header('Set-Login', 'logged-in')
-  renewBrowserState(c)
+  renewBrowserState(c, provider.issuer)
   return { id: row.id, authTime, user }
 }
 
@@ -113,5 +113,5 @@ export async function endSession(
   if (session) await db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
   deleteCookie(c, sessionCookie(provider), { path: '/', secure: true, sameSite: 'None', httpOnly: true })
   c.header('Set-Login', 'logged-out')
-  renewBrowserState(c)
+  renewBrowserState(c, provider.issuer)
 }

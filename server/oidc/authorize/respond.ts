@@ -25,7 +25,7 @@ function redirectTo(c: Context, target: RedirectTarget, issuer: string, paramete
  * return redirectWithCode(c, request, provider.issuer, code)
  */
 export function redirectWithCode(c: Context, target: RedirectTarget, issuer: string, code: string): Response {
-  return redirectTo(c, target, issuer, { code, session_state: sessionState(c, target.client.client_id, target.redirectUri) })
+  return redirectTo(c, target, issuer, { code, session_state: sessionState(c, issuer, target.client.client_id, target.redirectUri) })
 }
 
 /**
