@@ -118,6 +118,16 @@ export async function clientByClientId(db: Kysely<Database>, clientId: string): 
   return (await clientByClientIdQuery(db, { clientId })).rows[0]
 }
 
+/**
+ * Finds a client by its row id (as tokens and grants name it).
+ *
+ * @example
+ * const client = await clientById(db, token.client_id)
+ */
+export async function clientById(db: Kysely<Database>, id: number): Promise<ClientRow | undefined> {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
 const clientByClientIdQuery = preparedQuery((db, { clientId }: { clientId: string }) =>
   db.selectFrom('clients').selectAll().where('client_id', '=', clientId),
 )

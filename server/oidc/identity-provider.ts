@@ -1,12 +1,10 @@
 /**
  * @module The identity provider as one Hono sub-app: discovery, the key
  * set, every `/oidc/*` endpoint and FedCM, with CORS on token, userinfo and
- * revocation for public clients' registered origins (never on authorize).
+ * revocation for a public client's own origins (never on authorize).
  */
-import { type Handler, Hono, type MiddlewareHandler } from 'hono'
-import { cors } from 'hono/cors'
-import { isPublicClient, originsOf } from '../clients/clients.js'
-import { changeStampOf } from '../db/change-stamp.js'
+import { type Handler, Hono } from 'hono'
+import { clientCors } from './client-cors.js'
 import { authorizeEndpoint } from './authorize/authorize.js'
 import { type LoginThrottle, loginThrottle } from './authorize/login-throttle.js'
 import { wellKnown } from './discovery.js'
@@ -32,16 +30,7 @@ import { externalSignIn } from './external-sign-in.js'
 export function identityProvider(provider: Provider, { throttle = loginThrottle() }: { throttle?: LoginThrottle } = {}): Hono {
   const app = new Hono()
   const options = { throttle }
-  const publicOrigins = publicClientOrigins(provider)
-  const corsForPublicClients = cors({
-    origin: async (origin) => ((await publicOrigins()).has(origin) ? origin : null),
-    allowMethods: ['GET', 'POST'],
-    allowHeaders: ['Authorization', 'Content-Type'],
-    maxAge: 600,
-  })
-  // Only browsers send Origin; servers calling the token endpoint skip the
-  // CORS middleware, which would otherwise rebuild every answer.
-  const browserCors: MiddlewareHandler = (c, next) => (c.req.header('Origin') === undefined ? next() : corsForPublicClients(c, next))
+  const browserCors = clientCors(provider)
   app.route('/.well-known', wellKnown(provider))
   app.route('/oidc/authorize', authorizeEndpoint(provider, options))
   app.use('/oidc/token', browserCors)
@@ -81,17 +70,3 @@ const methodNotAllowed =
       Allow: [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '),
       'Cache-Control': 'no-store',
     })
-
-/** The origins of public clients' redirect URIs, reloaded when the database changes. */
-function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
-  const readStamp = changeStampOf(provider.db)
-  let cached: { stamp: string | undefined; origins: Set<string> } | undefined
-  return async () => {
-    const stamp = readStamp?.()
-    if (cached && stamp !== undefined && cached.stamp === stamp) return cached.origins
-    const clients = await provider.db.selectFrom('clients').selectAll().execute()
-    const origins = new Set(clients.filter(isPublicClient).flatMap((client) => originsOf(client, provider.issuer)))
-    cached = { stamp, origins }
-    return origins
-  }
-}

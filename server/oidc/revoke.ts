@@ -24,6 +24,7 @@ export function revocationEndpoint(provider: Provider): Hono {
   app.post('/', async (c) => {
     const form = await readForm(c, ['token', 'token_type_hint', 'client_id', 'client_secret'])
     const { client } = await authenticateClient(provider, c.req.header('Authorization'), form)
+    c.set('corsClient', client)
     const value = form.get('token')
     if (!value) throw new InvalidRequest('token is required')
     const token = await tokenByValue(provider, value)

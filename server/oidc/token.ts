@@ -26,6 +26,8 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 export interface TokenRequest extends FormPost {
   authorization: string | undefined
   requestId: string | undefined
+  /** Told which client the request authenticated as (CORS decides by it). */
+  onClient?(client: ClientRow): void
 }
 
 /**
@@ -38,6 +40,7 @@ export async function answerTokenRequest(provider: Provider, request: TokenReque
   try {
     const form = await formOf(request, SINGLE_VALUED)
     const { client } = await authenticateClient(provider, request.authorization, form)
+    request.onClient?.(client)
     const grantType = form.get('grant_type')
     let response: TokenResponse
     if (grantType === 'authorization_code') response = await redeemCode(provider, client, form)
@@ -66,6 +69,7 @@ export function tokenEndpoint(provider: Provider): Hono {
       ...post,
       authorization: c.req.header('Authorization'),
       requestId: c.get('requestId'),
+      onClient: (client) => c.set('corsClient', client),
     })
     return c.body(body, status as 200, headers)
   })

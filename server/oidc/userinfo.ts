@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono'
 import { claimsFor, userById } from '../accounts/users.js'
+import { clientById } from '../clients/clients.js'
 import { InvalidRequest, InvalidToken } from './errors.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
 import type { Provider } from './provider.js'
@@ -51,6 +52,11 @@ export function userinfoEndpoint(provider: Provider): Hono {
     }
     const token = await tokenByValue(provider, value)
     if (!token || token.kind !== 'access' || !isTokenLive(token, provider.now())) throw invalidToken('the access token is not valid')
+    // A browser's request: only the token's client's own pages may read the claims.
+    if (c.req.header('Origin') !== undefined) {
+      const client = await clientById(provider.db, token.client_id)
+      if (client) c.set('corsClient', client)
+    }
     const user = await userById(provider.db, token.user_id)
     if (!user) throw invalidToken('the account no longer exists')
     return c.json(claimsFor(user, token.scopes.split(' ')), 200, { 'Cache-Control': 'no-store' })
