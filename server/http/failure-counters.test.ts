@@ -81,4 +81,19 @@ describe('failure counters in the database', () => {
       .poll(async () => (await db.selectFrom('failure_counters').select('bucket').execute()).map((row) => row.bucket))
       .toEqual(['new'])
   })
+
+  it('keep at most maxBuckets rows, forgetting the longest quiet first', async () => {
+    let time = 10 * HOUR
+    const counters = databaseFailureCounters(db, { forgetAfterMs: HOUR, now: () => time, maxBuckets: 3 })
+    for (const bucket of ['a', 'b', 'c', 'd']) {
+      time += 1_000
+      await counters.add([bucket])
+    }
+    // The sweep runs at most once a minute.
+    time += 60_000
+    await counters.add(['e'])
+    await expect
+      .poll(async () => (await db.selectFrom('failure_counters').select('bucket').orderBy('bucket').execute()).map((row) => row.bucket))
+      .toEqual(['c', 'd', 'e'])
+  })
 })

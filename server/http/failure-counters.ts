@@ -29,7 +29,7 @@ export interface FailureCounterOptions {
   forgetAfterMs: number
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number
-  /** The most buckets kept in memory; past it the longest quiet is forgotten. */
+  /** The most buckets kept; past it the longest quiet is forgotten. */
   maxBuckets?: number
 }
 
