@@ -11,7 +11,6 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { adsApi } from './ads/ads-api.js'
-import { PasswordWorkBusy } from './accounts/passwords.js'
 import { adminConsole } from './console/console.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
@@ -30,8 +29,8 @@ import { healthChecks } from './http/health.js'
 import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId, requestIdFor } from './http/request-id.js'
-import { BODY_CUT_OFF, callerHungUp } from './http/caller-hung-up.js'
-import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text.js'
+import { callerHungUp } from './http/caller-hung-up.js'
+import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog, log } from './log.js'
@@ -136,20 +135,8 @@ export function createBff({
   app.onError((error, c) => {
     // Refusals raised by Hono's own middleware (a body over its limit) carry their answer.
     if (error instanceof HTTPException) return error.getResponse()
-    if (isUnstorableText(error)) return c.json({ status: 'error', code: 400, message: UNSTORABLE_TEXT_MESSAGE }, 400)
-    if (error instanceof PasswordWorkBusy)
-      return c.json({ status: 'error', code: 503, message: 'too many passwords are being checked at once; try again shortly' }, 503, {
-        'Retry-After': String(error.retryAfterSeconds),
-      })
-    if (callerHungUp(c)) {
-      log('info', 'the caller hung up before sending the whole body', { request_id: c.get('requestId') })
-      return c.json({ status: 'error', code: 400, message: BODY_CUT_OFF }, 400)
-    }
-    log('error', error.message, { request_id: c.get('requestId'), stack: error.stack })
-    return c.json(
-      { status: 'error', code: 500, message: `internal error; quote request ${c.get('requestId')} when contacting support` },
-      500,
-    )
+    const { status, message, headers } = exposureOf(error, { requestId: c.get('requestId'), hungUp: callerHungUp(c) })
+    return c.json({ status: 'error', code: status, message }, status as 500, headers)
   })
 
   const honoListener = getRequestListener(app.fetch)

@@ -4,16 +4,19 @@
  * beside it.
  */
 
+import { Refusal } from './refusal.js'
+
 /**
  * Input that breaks a rule; `message` names the field and the rule.
  *
  * @example
  * throw new InvalidInput('target', 'target must be _self or _blank')
  */
-export class InvalidInput extends Error {
+export class InvalidInput extends Refusal {
   override name = 'InvalidInput'
+  readonly status = 422
   constructor(
-    readonly field: string,
+    override readonly field: string,
     message: string,
   ) {
     super(message)

@@ -13,6 +13,7 @@ import { randomBytes, type ScryptOptions, timingSafeEqual } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { boundedQueue, QueueFull } from './bounded-queue.js'
 import { scryptWorkers } from './scrypt-workers.js'
+import { ServiceBusy } from '../refusal.js'
 
 const PARAMETERS = { N: 16384, r: 8, p: 1 }
 const KEY_LENGTH = 32
@@ -28,10 +29,11 @@ const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PA
 const hashingThreads = scryptWorkers()
 
 /** Raised when too many passwords are being checked at once; try again after {@link PASSWORD_RETRY_AFTER_SECONDS}. */
-export class PasswordWorkBusy extends Error {
+export class PasswordWorkBusy extends ServiceBusy {
   override name = 'PasswordWorkBusy'
-  readonly status = 503
-  readonly retryAfterSeconds = PASSWORD_RETRY_AFTER_SECONDS
+  constructor(detail: string) {
+    super(`too many passwords are being checked at once (${detail}); try again shortly`, PASSWORD_RETRY_AFTER_SECONDS)
+  }
 }
 
 async function derive(password: string, salt: Buffer, options: ScryptOptions, priority = false): Promise<Buffer> {
@@ -47,7 +49,7 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions, pr
       { priority },
     )
   } catch (error) {
-    if (error instanceof QueueFull) throw new PasswordWorkBusy(`too many passwords are being checked at once (${error.message})`)
+    if (error instanceof QueueFull) throw new PasswordWorkBusy(error.message)
     throw error
   }
 }

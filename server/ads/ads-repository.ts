@@ -9,10 +9,12 @@ import type { Ad, AdTarget } from '../../shared/ads-wire.js'
 import { insertWithFreshCode } from '../db/public-code.js'
 import type { AdRow, Database } from '../db/schema.js'
 import { adChangesFrom, adContentFrom } from './ad-input.js'
+import { Refusal } from '../refusal.js'
 
 /** Raised when an ad code names no ad. */
-export class UnknownAd extends Error {
+export class UnknownAd extends Refusal {
   override name = 'UnknownAd'
+  readonly status = 404
   constructor(readonly adCode: string) {
     super(`no ad has the code ${adCode}`)
   }

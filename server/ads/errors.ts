@@ -4,8 +4,10 @@
  * headers the answer needs; `adsErrorHandler` turns them into the envelope.
  */
 
-/** Base of every error the ads API answers with; `expose` means the message is safe to show. */
-export abstract class AdsApiError extends Error {
+import { Refusal } from '../refusal.js'
+
+/** Base of every error the ads API answers with. */
+export abstract class AdsApiError extends Refusal {
   abstract readonly code:
     | 'invalid_parameter'
     | 'missing_api_key'
@@ -15,9 +17,7 @@ export abstract class AdsApiError extends Error {
     | 'rate_limited'
     | 'route_not_found'
     | 'method_not_allowed'
-  abstract readonly status: 400 | 401 | 403 | 404 | 405 | 429
-  readonly expose = true
-  readonly headers: Record<string, string> = {}
+  abstract override readonly status: 400 | 401 | 403 | 404 | 405 | 429
 }
 
 /** A query or path parameter breaks its rule; the message names both. */

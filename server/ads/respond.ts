@@ -4,11 +4,9 @@
  * the error envelope, which for anything but a typed error reveals nothing.
  */
 import type { AdsError, AdsNotFound } from '../../shared/ads-wire.js'
-import { AdsApiError } from './errors.js'
 import type { AdWindow } from './published-ads-reader.js'
 import { matchesIfNoneMatch } from '../http/if-none-match.js'
-import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.js'
-import { log } from '../log.js'
+import { exposureOf } from '../refusal.js'
 
 /** An answer of the ads API, independent of the HTTP framework that sends it. */
 export interface AdsAnswer {
@@ -65,25 +63,16 @@ export function adsAnswer(
 }
 
 /**
- * Answers a failure with `{status: "error", code, message}`: typed errors
- * keep their status, headers and message; a busy database is a 503 worth
- * retrying; anything else is a 500 whose details go to the log under the
- * request id, never to the client.
+ * Answers a failure with `{status: "error", code, message}`, as
+ * {@link exposureOf} decides: refusals keep their status, headers and
+ * message; svc's own faults say only the request id.
  *
  * @example
  * catch (error) { return errorAnswer(error, headers, requestId) }
  */
 export function errorAnswer(error: unknown, headers: Record<string, string>, requestId: string): AdsAnswer {
-  if (error instanceof AdsApiError)
-    return answer(error.status, Object.assign(headers, error.headers), envelope(error.status, error.message), 'no-store')
-  if (isUnstorableText(error)) return answer(400, headers, envelope(400, UNSTORABLE_TEXT_MESSAGE), 'no-store')
-  const { message, stack, code } = error as { message?: string; stack?: string; code?: unknown }
-  log('error', message ?? String(error), { request_id: requestId, stack })
-  if (code === 'SQLITE_BUSY') {
-    headers['Retry-After'] = '1'
-    return answer(503, headers, envelope(503, `service busy; retry shortly (request ${requestId})`), 'no-store')
-  }
-  return answer(500, headers, envelope(500, `internal error; quote request ${requestId} when contacting support`), 'no-store')
+  const exposure = exposureOf(error, { requestId })
+  return answer(exposure.status, Object.assign(headers, exposure.headers), envelope(exposure.status, exposure.message), 'no-store')
 }
 
 function envelope(code: number, message: string): string {

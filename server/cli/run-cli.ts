@@ -3,10 +3,7 @@
  * its module and prints the result as text or, with `--json`, as exactly
  * one JSON object on stdout. Errors go to stderr with a non-zero exit.
  */
-import { InvalidInput } from '../invalid-input.js'
-import { UnknownAd } from '../ads/ads-repository.js'
-import { DatabaseUnavailable } from '../db/open-database.js'
-import { UnknownOrganisation } from '../orgs/organisations.js'
+import { Refusal } from '../refusal.js'
 import { BACKUP_USAGE, backupCommand } from './backup-command.js'
 import { PROVIDER_USAGE, providerAdd, providerList } from './provider-commands.js'
 import { AD_USAGE, adCreate, adDelete, adList, adUpdate } from './ad-commands.js'
@@ -107,14 +104,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 function asCliError(error: unknown): CliError {
   if (error instanceof CliError) return error
-  if (
-    error instanceof InvalidInput ||
-    error instanceof UnknownOrganisation ||
-    error instanceof UnknownAd ||
-    error instanceof DatabaseUnavailable
-  ) {
-    return new CliError(error.message)
-  }
+  // A refusal's message is written for whoever asked; anything else is a fault, shown whole to the operator.
+  if (error instanceof Refusal) return new CliError(error.message)
   return new CliError(`unexpected failure: ${(error as Error).stack ?? String(error)}`)
 }
 

@@ -5,7 +5,7 @@
  * `X-CSRF-Token` header (403 otherwise). Errors use the API's envelope.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { InvalidInput } from '../invalid-input.js'
+import { exposureOf, Refusal } from '../refusal.js'
 import type { ConsoleSession, ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
 
@@ -27,14 +27,20 @@ export async function jsonObject(c: Context): Promise<Record<string, unknown> | 
 }
 
 /**
- * A refused write: 422 naming the field for {@link InvalidInput}; anything else is not a refusal and is thrown on.
+ * A refused write in the API's envelope, as {@link exposureOf} decides (an
+ * invalid field: 422 with `errors` naming it); anything that is not a
+ * refusal is thrown on, to the last-resort handler.
  *
  * @example
  * catch (error) { return refusal(c, error) }
  */
 export function refusal(c: Context, error: unknown): Response {
-  if (error instanceof InvalidInput) return consoleError(c, 422, error.message, { errors: { [error.field]: error.message } })
-  throw error
+  if (!(error instanceof Refusal)) throw error
+  const { status, message, headers, field } = exposureOf(error, {})
+  return c.json({ status: 'error', code: status, message, ...(field === undefined ? {} : { errors: { [field]: message } }) }, status as 422, {
+    ...headers,
+    'Cache-Control': 'no-store',
+  })
 }
 
 /**

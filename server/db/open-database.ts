@@ -26,6 +26,7 @@ import { migrateToLatest } from './migrate.js'
 import { preparePrivateDatabaseFile } from './private-files.js'
 import type { Database } from './schema.js'
 import { log } from '../log.js'
+import { Refusal } from '../refusal.js'
 
 export interface DatabaseLocation {
   /** A SQLite file path, or `:memory:`. */
@@ -34,9 +35,10 @@ export interface DatabaseLocation {
   databaseUrl?: string
 }
 
-/** Raised when the configured database cannot be opened. */
-export class DatabaseUnavailable extends Error {
+/** Raised when the configured database cannot be opened; the message tells the operator why. */
+export class DatabaseUnavailable extends Refusal {
   override name = 'DatabaseUnavailable'
+  readonly status = 503
 }
 
 /**

@@ -1,17 +1,16 @@
 /**
  * @module The identity provider's typed errors, one class per OAuth 2.0 /
  * OpenID Connect error code (RFC 6749 §4.1.2.1 and §5.2, RFC 6750 §3.1,
- * OIDC Core §3.1.2.6), in the manner of jose's `util/errors`. Each knows
- * its wire code and HTTP status; the endpoint decides the shape.
+ * OIDC Core §3.1.2.6), in the manner of jose's `util/errors`. Each is a
+ * {@link Refusal} that knows its wire code and HTTP status; the endpoint
+ * decides the shape.
  */
+import { Refusal } from '../refusal.js'
 
-export abstract class OAuthError extends Error {
+export abstract class OAuthError extends Refusal {
   /** The `error` value on the wire. */
   abstract readonly code: string
   readonly status: number = 400
-  readonly expose = true
-  /** Extra headers, e.g. `WWW-Authenticate` for 401s. */
-  headers: Record<string, string> = {}
 }
 
 export class InvalidRequest extends OAuthError {

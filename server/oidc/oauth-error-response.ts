@@ -2,14 +2,15 @@
  * @module The error answers of the token, revocation, introspection and
  * userinfo endpoints: RFC 6749 §5.2 `{error, error_description}` with the
  * error's status and headers; userinfo's 401s carry RFC 6750's
- * `WWW-Authenticate: Bearer error=…`. Anything untyped is a 500 with no
- * internals, logged.
+ * `WWW-Authenticate: Bearer error=…`. What an error exposes is
+ * {@link exposureOf}'s decision; this module only names the `error` code:
+ * an OAuth error's own, `temporarily_unavailable` for a busy service,
+ * `server_error` for a fault, `invalid_request` for any other refusal.
  */
 import type { Context, ErrorHandler } from 'hono'
-import { BODY_CUT_OFF, callerHungUp } from '../http/caller-hung-up.js'
-import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.js'
-import { InvalidRequest, OAuthError } from './errors.js'
-import { log } from '../log.js'
+import { callerHungUp } from '../http/caller-hung-up.js'
+import { type Exposure, exposureOf } from '../refusal.js'
+import { OAuthError } from './errors.js'
 
 /** A JSON answer of these endpoints, before any server writes it. */
 export interface JsonAnswer {
@@ -38,11 +39,15 @@ export function noStoreJson(status: number, value: unknown, headers: Record<stri
  * @example
  * catch (error) { return oauthErrorAnswer(error, requestId) }
  */
-export function oauthErrorAnswer(error: Error, requestId: string | undefined): JsonAnswer {
-  if (error instanceof OAuthError) return noStoreJson(error.status, { error: error.code, error_description: error.message }, error.headers)
-  if (isUnstorableText(error)) return noStoreJson(400, { error: 'invalid_request', error_description: UNSTORABLE_TEXT_MESSAGE })
-  log('error', error.message, { request_id: requestId, stack: error.stack })
-  return noStoreJson(500, { error: 'server_error', error_description: 'internal error' })
+export function oauthErrorAnswer(error: unknown, requestId: string | undefined, hungUp = false): JsonAnswer {
+  const exposure = exposureOf(error, { requestId, hungUp })
+  return noStoreJson(exposure.status, { error: oauthCode(exposure), error_description: exposure.message }, exposure.headers)
+}
+
+function oauthCode({ refusal, status }: Exposure): string {
+  if (refusal instanceof OAuthError) return refusal.code
+  if (status === 503) return 'temporarily_unavailable'
+  return status >= 500 ? 'server_error' : 'invalid_request'
 }
 
 /**
@@ -52,7 +57,6 @@ export function oauthErrorAnswer(error: Error, requestId: string | undefined): J
  * app.onError(oauthErrorResponse)
  */
 export const oauthErrorResponse: ErrorHandler = (error, c: Context) => {
-  if (callerHungUp(c)) error = new InvalidRequest(BODY_CUT_OFF)
-  const { status, headers, body } = oauthErrorAnswer(error, c.get('requestId'))
+  const { status, headers, body } = oauthErrorAnswer(error, c.get('requestId'), callerHungUp(c))
   return c.body(body, status as 400, headers)
 }

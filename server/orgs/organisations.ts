@@ -7,6 +7,7 @@ import { insertWithFreshCode } from '../db/public-code.js'
 import type { Database, OrganisationRow } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { canonicalOrigin } from './origins.js'
+import { Refusal } from '../refusal.js'
 
 export interface NewOrganisation {
   name: string
@@ -15,8 +16,9 @@ export interface NewOrganisation {
 }
 
 /** Raised when an organisation code names no organisation. */
-export class UnknownOrganisation extends Error {
+export class UnknownOrganisation extends Refusal {
   override name = 'UnknownOrganisation'
+  readonly status = 404
   constructor(readonly organisationCode: string) {
     super(`no organisation has the code ${organisationCode}`)
   }

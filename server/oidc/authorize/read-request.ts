@@ -19,10 +19,12 @@ import {
 import type { Provider } from '../provider.js'
 import { redirectUriAllowed } from '../sdk-callback.js'
 import { checkPkce } from './check-pkce.js'
+import { Refusal } from '../../refusal.js'
 
 /** A failure that must be shown as a page, because redirecting could leak to an attacker. */
-export class AuthorizePageError extends Error {
+export class AuthorizePageError extends Refusal {
   override name = 'AuthorizePageError'
+  readonly status = 400
 }
 
 /** Where errors may be sent once client and redirect URI are known. */

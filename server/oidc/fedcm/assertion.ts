@@ -13,6 +13,7 @@ import { type Context, Hono } from 'hono'
 import { revokeConsent } from '../../accounts/account-actions.js'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
+import { InvalidInput } from '../../invalid-input.js'
 import { OAuthError } from '../errors.js'
 import { readForm } from '../form-body.js'
 import type { Provider } from '../provider.js'
@@ -29,7 +30,7 @@ interface AssertionParams {
 
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
-type Refusal = { status: 400 | 401 | 403; code: string; message: string }
+type FedcmRefusal = { status: 400 | 401 | 403; code: string; message: string }
 
 interface FedcmCall {
   client: ClientRow
@@ -48,7 +49,7 @@ export function fedcmAssertion(provider: Provider): Hono {
   const errorUrl = `${provider.issuer}/fedcm/error`
 
   /** The guards both endpoints share; returns the call or the refusal to send. */
-  async function readCall(c: Context): Promise<FedcmCall | Refusal> {
+  async function readCall(c: Context): Promise<FedcmCall | FedcmRefusal> {
     if (c.req.header('Sec-Fetch-Dest') !== 'webidentity')
       return { status: 400, code: 'invalid_request', message: 'only the browser may call this endpoint' }
     let form: URLSearchParams
@@ -75,7 +76,7 @@ export function fedcmAssertion(provider: Provider): Hono {
     return { client, session, form }
   }
 
-  const refuse = (c: Context, refusal: Refusal) => {
+  const refuse = (c: Context, refusal: FedcmRefusal) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ error: { code: refusal.code, url: `${errorUrl}?code=${refusal.code}` } }, refusal.status)
   }
@@ -116,7 +117,7 @@ export function fedcmAssertion(provider: Provider): Hono {
     if ('status' in call) return refuse(c, call)
     await revokeConsent(provider.db, provider.events, call.session.user, call.client, provider.now()).catch((error: unknown) => {
       // Disconnecting an account that never consented is already done.
-      if (!(error instanceof Error && error.name === 'InvalidInput')) throw error
+      if (!(error instanceof InvalidInput)) throw error
     })
     return c.json({ account_id: call.session.user.sub }, 200, { 'Cache-Control': 'no-store' })
   })
