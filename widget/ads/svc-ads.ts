@@ -37,6 +37,7 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @csspart dot - Each dot; the current one has `aria-current="true"`.
  * @csspart rotation - The start/stop rotation button.
  * @csspart skeleton - The placeholder shown while loading.
+ * @csspart stories - The list of cards in the `stories` layout.
  *
  * @cssproperty [--svc-ads-aspect-ratio=2 / 1] - The images' aspect ratio, reserved before they load.
  * @cssproperty [--svc-ads-radius=12px] - Corner radius.
@@ -171,7 +172,7 @@ export class SvcAds extends LitElement {
   }
 
   private emit<K extends keyof SvcAdsEventMap>(type: K, detail: SvcAdsEventMap[K]['detail']): void {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
+    dispatchFrom(this, type, detail)
   }
 
   private get ads(): Ad[] {
@@ -406,3 +407,8 @@ declare global {
 }
 
 if (!customElements.get('svc-ads')) customElements.define('svc-ads', SvcAds)
+
+// Outside the class, so the manifest lists only the events documented above (not one named `type`).
+function dispatchFrom(element: HTMLElement, type: string, detail: unknown): void {
+  element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
+}

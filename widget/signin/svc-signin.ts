@@ -32,6 +32,7 @@ iframe { border: 0; width: 100%; height: 40px; display: block; color-scheme: nor
  *
  * @event svc-signin - Signed in; `detail.credential` is an id_token for `client-id` (with `response-type="code"`: `detail.code`, `code_verifier` and `redirect_uri` for the backend to redeem), `detail.select_by` says how.
  * @event svc-signin-error - Sign-in did not finish; `detail.reason` says why.
+ * @csspart button - The sign-in button.
  *
  * @attr client-id - The partner's client id at svc (required).
  * @attr nonce - Bound into the id_token; the partner's backend checks it.
