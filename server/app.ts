@@ -3,7 +3,7 @@
  * app with a request id on every answer, and the `node:http` listener that
  * serves it, with the fast paths of the ads API and the token endpoint in front.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { RequestListener } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -28,14 +28,16 @@ import { databaseFailureCounters } from './http/database-failure-counters.js'
 import { healthChecks } from './http/health.js'
 import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
-import { newRequestId, requestIdFor } from './http/request-id.js'
+import { newRequestId } from './http/request-id.js'
+import { edgeListener, type FastRoute, MAX_REQUEST_BODY_BYTES } from './http/edge.js'
+import { errorAnswer } from './ads/respond.js'
+import { oauthErrorAnswer } from './oidc/oauth-error-response.js'
 import { callerHungUp } from './http/caller-hung-up.js'
 import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
-import { accessLog, log } from './log.js'
+import { accessLog } from './log.js'
 
-const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -139,22 +141,20 @@ export function createBff({
     return c.json({ status: 'error', code: status, message }, status as 500, headers)
   })
 
-  const honoListener = getRequestListener(app.fetch)
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (accessLog) {
-      // Fixed here, so the line below and the answer name the same request.
-      const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
-      setRequestHeader(req, 'x-request-id', id)
-      logRequestWhenAnswered(req, res, id)
-    }
-    if (isServerTokenRequest(req)) {
-      answerTokenOverNode(provider, req, res).catch(lastResort(res, '{"error":"server_error","error_description":"internal error"}'))
-    } else if (isAdsRequest(req.url ?? '')) {
-      answerAdsOverNode(answerAds, req, res).catch(lastResort(res, '{"status":"error","code":500,"message":"internal error"}'))
-    } else {
-      void honoListener(req, res)
-    }
-  }
+  // The routes answered straight from node:http, for speed: servers' token requests and the ads API.
+  const fastRoutes: FastRoute[] = [
+    {
+      matches: isServerTokenRequest,
+      answer: (req, res, id) => answerTokenOverNode(provider, req, res, id),
+      failure: (error, id) => oauthErrorAnswer(error, id),
+    },
+    {
+      matches: (req) => isAdsRequest(req.url ?? ''),
+      answer: (req, res, id) => answerAdsOverNode(answerAds, req, res, id),
+      failure: (error, id) => errorAnswer(error, {}, id),
+    },
+  ]
+  const listener = edgeListener({ fastRoutes, app: getRequestListener(app.fetch), accessLog })
   return { app, provider, listener }
 }
 
@@ -166,43 +166,4 @@ export function createBff({
  */
 export function createApp(options: AppOptions): Hono<{ Variables: RequestIdVariables }> {
   return createBff(options).app
-}
-
-/**
- * Logs one line per answered request: method, path (never the query, which
- * may carry codes and tokens), status, duration and request id.
- */
-function logRequestWhenAnswered(req: IncomingMessage, res: ServerResponse, requestId: string): void {
-  const started = performance.now()
-  res.once('finish', () => {
-    const url = req.url ?? ''
-    const query = url.indexOf('?')
-    log('info', 'request', {
-      request_id: requestId,
-      method: req.method,
-      path: query < 0 ? url : url.slice(0, query),
-      status: res.statusCode,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    })
-  })
-}
-
-/** Ends a fast path's answer that failed past its own error handling: logged, and a 500 in the endpoint's error shape. */
-function lastResort(res: ServerResponse, body: string): (error: unknown) => void {
-  return (error) => {
-    log('error', (error as Error).message, { stack: (error as Error).stack })
-    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-    res.end(body)
-  }
-}
-
-/** Sets a request header for both readers: `req.headers` (the ads path) and `req.rawHeaders` (Hono's adapter). */
-function setRequestHeader(req: IncomingMessage, name: string, value: string): void {
-  req.headers[name] = value
-  // Every copy goes: Hono joins repeated headers, and the joined value would not be this one.
-  const others: string[] = []
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() !== name) others.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  }
-  req.rawHeaders.splice(0, req.rawHeaders.length, ...others, name, value)
 }

@@ -6,7 +6,6 @@
  * alike (an e2e test holds them to it).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { requestIdFor } from '../http/request-id.js'
 import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
 import type { AdsAnswer } from './respond.js'
 
@@ -36,12 +35,13 @@ class NodeHeaders {
  * Answers one `node:http` request with the ads API handler.
  *
  * @example
- * createServer((req, res) => isAdsRequest(req.url!) ? answerAdsOverNode(answerAds, req, res) : hono(req, res))
+ * createServer((req, res) => isAdsRequest(req.url!) ? answerAdsOverNode(answerAds, req, res, requestId) : hono(req, res))
  */
 export async function answerAdsOverNode(
   answerAdsRequest: (request: AdsRequestLine) => Promise<AdsAnswer>,
   req: IncomingMessage,
   res: ServerResponse,
+  requestId: string,
 ): Promise<void> {
   const target = req.url!
   const queryStart = target.indexOf('?')
@@ -54,7 +54,7 @@ export async function answerAdsOverNode(
     path: (queryStart === -1 ? target : target.slice(0, queryStart)).slice(ADS_PATH.length),
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),
     headers: new NodeHeaders(req.headers),
-    requestId: requestIdFor(req.headers['x-request-id'] as string | undefined),
+    requestId,
   })
   if (body !== null) answerHeaders['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
   res.writeHead(status, answerHeaders)

@@ -6,7 +6,6 @@
  * need CORS, go through Hono; both call the same `answerTokenRequest`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { requestIdFor } from '../http/request-id.js'
 import { nodeBodyText } from './form-body.js'
 import type { Provider } from './provider.js'
 import { answerTokenRequest } from './token.js'
@@ -17,7 +16,7 @@ const TOKEN_PATH = '/oidc/token'
  * True for a server's token request: `POST /oidc/token` without `Origin`.
  *
  * @example
- * if (isServerTokenRequest(req)) return answerTokenOverNode(provider, req, res)
+ * if (isServerTokenRequest(req)) return answerTokenOverNode(provider, req, res, requestId)
  */
 export function isServerTokenRequest(req: IncomingMessage): boolean {
   return req.method === 'POST' && req.url === TOKEN_PATH && req.headers.origin === undefined
@@ -27,10 +26,9 @@ export function isServerTokenRequest(req: IncomingMessage): boolean {
  * Answers one `node:http` token request.
  *
  * @example
- * await answerTokenOverNode(provider, req, res)
+ * await answerTokenOverNode(provider, req, res, requestId)
  */
-export async function answerTokenOverNode(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const requestId = requestIdFor(req.headers['x-request-id'] as string | undefined)
+export async function answerTokenOverNode(provider: Provider, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
   const { status, headers, body } = await answerTokenRequest(provider, {
     contentType: req.headers['content-type'],
     authorization: joinedHeader(req, 'authorization'),

@@ -1,0 +1,45 @@
+import { createServer, type Server } from 'node:http'
+import { type AddressInfo, connect } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { edgeListener, type FastRoute, MAX_REQUEST_BODY_BYTES } from './edge.js'
+
+let server: Server | undefined
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+async function start(fastRoutes: FastRoute[]): Promise<string> {
+  const listener = edgeListener({ fastRoutes, app: (_req, res) => res.end('from the app') })
+  server = createServer(listener)
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+const failing: FastRoute = {
+  matches: (req) => req.url === '/fast',
+  answer: () => Promise.reject(new Error('a bug')),
+  failure: (_error, requestId) => ({ status: 500, headers: { 'Content-Type': 'text/plain' }, body: `fast route failed (${requestId})` }),
+}
+
+describe('the HTTP edge', () => {
+  it("answers a fast route's unanswered failure in that route's shape, under the caller's request id", async () => {
+    const origin = await start([failing])
+    const res = await fetch(`${origin}/fast`, { headers: { 'X-Request-Id': 'req_caller1' } })
+    expect(res.status).toBe(500)
+    expect(await res.text()).toBe('fast route failed (req_caller1)')
+  })
+
+  it('sends every other request to the app', async () => {
+    const origin = await start([failing])
+    expect(await (await fetch(`${origin}/else`)).text()).toBe('from the app')
+  })
+
+  it('refuses a declared body over the limit before any route reads it', async () => {
+    const answer = vi.fn()
+    const origin = new URL(await start([{ ...failing, matches: () => true, answer }]))
+    const socket = connect(Number(origin.port), origin.hostname)
+    socket.write(`POST /fast HTTP/1.1\r\nHost: x\r\nContent-Length: ${MAX_REQUEST_BODY_BYTES + 1}\r\n\r\n`)
+    const head = await new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(String(chunk))))
+    socket.destroy()
+    expect(head).toMatch(/^HTTP\/1\.1 413 /)
+    expect(answer).not.toHaveBeenCalled()
+  })
+})

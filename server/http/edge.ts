@@ -1,0 +1,107 @@
+/**
+ * @module The HTTP edge: the one `node:http` listener every request enters,
+ * which alone owns what every route shares. It fixes the request id (the
+ * caller's `X-Request-Id` when safe, else a new one), writes the access log
+ * line, refuses a declared body over the server-wide limit, and dispatches:
+ * the fast routes, declared in one table, answer straight from `node:http`;
+ * everything else goes to the Hono app. What a fast route fails to answer
+ * gets the last-resort answer here, in that route's own error shape (Hono
+ * routes have theirs in the app's `onError`); both take {@link exposureOf}'s
+ * decision of what the error exposes.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { log } from '../log.js'
+import { requestIdFor } from './request-id.js'
+
+/** No request body may be larger; routes keep tighter limits of their own. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
+
+/** An answer written straight to `node:http`. */
+export interface NodeAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string | Buffer | null
+}
+
+/** A route answered without Hono, for speed. */
+export interface FastRoute {
+  /** Whether this route takes the request (cheap: every request asks). */
+  matches(req: IncomingMessage): boolean
+  answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void>
+  /** The answer, in the route's error shape, for an error the route did not answer itself. */
+  failure(error: unknown, requestId: string): NodeAnswer
+}
+
+export interface EdgeOptions {
+  /** Tried in order before the app. */
+  fastRoutes: FastRoute[]
+  /** Everything else: the Hono app's listener. */
+  app: RequestListener
+  /** One log line per answered request (`SVC_ACCESS_LOG=1`). */
+  accessLog?: boolean
+}
+
+/**
+ * The listener a `node:http` server runs.
+ *
+ * @example
+ * createServer(edgeListener({ fastRoutes: [adsRoute], app: getRequestListener(app.fetch) }))
+ */
+export function edgeListener({ fastRoutes, app, accessLog = false }: EdgeOptions): RequestListener {
+  return (req, res) => {
+    const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
+    if (accessLog) {
+      // Written into the request, so that Hono's request id is this one too and the log line names the answer's.
+      setRequestHeader(req, 'x-request-id', id)
+      logRequestWhenAnswered(req, res, id)
+    }
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > MAX_REQUEST_BODY_BYTES) {
+      const body = JSON.stringify({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` })
+      res.writeHead(413, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close', 'X-Request-Id': id })
+      res.end(body)
+      return
+    }
+    for (const route of fastRoutes) {
+      if (!route.matches(req)) continue
+      route.answer(req, res, id).catch((error: unknown) => answerFailure(res, route.failure(error, id)))
+      return
+    }
+    void app(req, res)
+  }
+}
+
+function answerFailure(res: ServerResponse, { status, headers, body }: NodeAnswer): void {
+  if (!res.headersSent) res.writeHead(status, headers)
+  res.end(body ?? undefined)
+}
+
+/**
+ * Logs one line per answered request: method, path (never the query, which
+ * may carry codes and tokens), status, duration and request id.
+ */
+function logRequestWhenAnswered(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+  const started = performance.now()
+  res.once('finish', () => {
+    const url = req.url ?? ''
+    const query = url.indexOf('?')
+    log('info', 'request', {
+      request_id: requestId,
+      method: req.method,
+      path: query < 0 ? url : url.slice(0, query),
+      status: res.statusCode,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+}
+
+/** Sets a request header for both readers: `req.headers` (the fast routes) and `req.rawHeaders` (Hono's adapter). */
+function setRequestHeader(req: IncomingMessage, name: string, value: string): void {
+  req.headers[name] = value
+  // Every copy goes: Hono joins repeated headers, and the joined value would not be this one.
+  const others: string[] = []
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() !== name) others.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+  }
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...others, name, value)
+}
