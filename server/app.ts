@@ -10,10 +10,9 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
 import type { Kysely } from 'kysely'
-import { adsApi } from './ads/ads-api.js'
 import { adminConsole } from './console/console.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
-import { ADS_PATH, adsApiHandler } from './ads/answer-ads-request.js'
+import { adsApiHandler } from './ads/answer-ads-request.js'
 import { isPostgres } from './db/open-database.js'
 import type { Database } from './db/schema.js'
 import type { AccountEvents } from './oidc/account-events.js'
@@ -115,7 +114,6 @@ export function createBff({
   // node adapter otherwise never makes, costing userinfo a fifth of its throughput.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.route('/', healthChecks(db, draining))
-  app.route(ADS_PATH, adsApi(answerAds))
   app.route('/', identityProvider(provider, { throttle }))
   app.route(
     '/console',
@@ -133,7 +131,8 @@ export function createBff({
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))
   app.route('/', demoSite({ demoApiKey, demoClientId, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
-  app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${c.req.path}` }, 404))
+  // The path as sent (`/%61ds`, not the `/ads` it decodes to), so the answer names what was asked.
+  app.notFound((c) => c.json({ status: 'error', code: 404, message: `no page at ${new URL(c.req.url).pathname}` }, 404))
   app.onError((error, c) => {
     // Refusals raised by Hono's own middleware (a body over its limit) carry their answer.
     if (error instanceof HTTPException) return error.getResponse()
@@ -159,10 +158,12 @@ export function createBff({
 }
 
 /**
- * The Hono app alone, for tests that call `app.request()`.
+ * The Hono app alone, for tests that call `app.request()`; it does not
+ * answer what the edge's fast routes answer (the ads API), for which
+ * tests use `listeningBff` from `testing.ts`.
  *
  * @example
- * const res = await createApp({ db }).request('/ads/home?limit=3', { headers: { Authorization: `Bearer ${key}` } })
+ * const res = await createApp({ db }).request('/oidc/userinfo', { headers: { Authorization: `Bearer ${token}` } })
  */
 export function createApp(options: AppOptions): Hono<{ Variables: RequestIdVariables }> {
   return createBff(options).app

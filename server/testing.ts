@@ -1,8 +1,12 @@
 /**
  * @module Test fixtures shared by the server's tests: a migrated in-memory
- * database with an organisation, a key, and helpers to add ads.
+ * database with an organisation, a key, and helpers to add ads; and the
+ * BFF behind a real `node:http` listener, as production serves it.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
+import { type AppOptions, createBff } from './app.js'
 import { createAd } from './ads/ads-repository.js'
 import { openTestDatabase } from './db/test-database.js'
 import type { AdRow, Database, OrganisationRow } from './db/schema.js'
@@ -44,5 +48,35 @@ export async function publisherFixture(db?: Kysely<Database>, name = 'Acme'): Pr
         ...fields,
       }),
     addKey: async (options = {}) => (await createApiKey(database, { ...options, organisationId: organisation.id })).apiKey,
+  }
+}
+
+export interface ListeningBff {
+  origin: string
+  /** Sends a request to `path` through the real listener, as `app.request()` would in process. */
+  request(path: string, init?: RequestInit): Promise<Response>
+  close(): Promise<void>
+}
+
+/**
+ * Starts the BFF on an ephemeral loopback port, through the listener
+ * production runs (the edge and its fast routes, then Hono).
+ *
+ * @example
+ * const bff = await listeningBff({ db })
+ * const res = await bff.request('/ads/home', { headers: { Authorization: `Bearer ${key}` } })
+ */
+export async function listeningBff(options: AppOptions): Promise<ListeningBff> {
+  const server = createServer(createBff(options).listener)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    origin,
+    request: (path, init) => fetch(`${origin}${path}`, init),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

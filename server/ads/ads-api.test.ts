@@ -1,21 +1,27 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Ad } from '../../shared/ads-wire.js'
-import { createApp } from '../app.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { hashApiKey, revokeApiKey } from '../keys/api-keys.js'
-import { type Publisher, publisherFixture } from '../testing.js'
+import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing.js'
 import { updateAd } from './ads-repository.js'
 
 let publisher: Publisher
-let app: ReturnType<typeof createApp>
+let app: ListeningBff
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` })
 const get = (path: string, headers: Record<string, string> = bearer(publisher.apiKey)) => app.request(path, { headers })
 
+// Through the listener production runs: the ads API is answered by the edge's fast route.
+async function serve(options: Omit<Parameters<typeof listeningBff>[0], 'db'> = {}): Promise<void> {
+  await app?.close()
+  app = await listeningBff({ db: publisher.db, ...options })
+}
+
 beforeEach(async () => {
   publisher = await publisherFixture()
-  app = createApp({ db: publisher.db })
+  await serve()
 })
+afterEach(() => app.close())
 
 describe('GET /ads/{display}', () => {
   it('returns a slot newest first as an array when limit is above 1', async () => {
@@ -148,7 +154,7 @@ describe('random order', () => {
     const ads = []
     for (let i = 0; i < 5; i++) ads.push(await publisher.addAd())
     const newestFirst = ads.reverse().map((ad) => ad.code)
-    app = createApp({ db: publisher.db, pickOffset: (count) => (count === 5 ? 3 : Number.NaN) })
+    await serve({ pickOffset: (count) => (count === 5 ? 3 : Number.NaN) })
     const body = await (await get('/ads/home-slider-ads?limit=4&random=1')).json()
     expect(body.data.map((ad: Ad) => ad.code)).toEqual([newestFirst[3], newestFirst[4], newestFirst[0], newestFirst[1]])
   })
@@ -267,7 +273,7 @@ describe('rate limit', () => {
   it('counts down per key and answers 429 with Retry-After when the minute is used up', async () => {
     await publisher.addAd()
     let now = 10 * 60_000 + 20_000
-    app = createApp({ db: publisher.db, limiter: fixedWindowRateLimiter({ now: () => now }) })
+    await serve({ limiter: fixedWindowRateLimiter({ now: () => now }) })
     const key = await publisher.addKey({ rateLimit: 2 })
     expect((await get('/ads', bearer(key))).headers.get('X-RateLimit-Remaining')).toBe('1')
     expect((await get('/ads', bearer(key))).headers.get('X-RateLimit-Remaining')).toBe('0')

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
+import { listeningBff } from '../testing.js'
 import { openDatabase } from '../db/open-database.js'
 import { DEFAULT_SQLITE_PATH, sqlitePathFrom } from './context.js'
 import { runCli } from './run-cli.js'
@@ -29,7 +30,14 @@ async function json(...argv: string[]) {
 async function fetchAds(apiKey: string, path: string, headers: Record<string, string> = {}) {
   const db = await openDatabase({ sqlitePath: dbPath })
   try {
-    return await createApp({ db }).request(path, { headers: { Authorization: `Bearer ${apiKey}`, ...headers } })
+    const bff = await listeningBff({ db })
+    try {
+      const res = await bff.request(path, { headers: { Authorization: `Bearer ${apiKey}`, ...headers } })
+      // Read before the server closes.
+      return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers })
+    } finally {
+      await bff.close()
+    }
   } finally {
     await db.destroy()
   }
