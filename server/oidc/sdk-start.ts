@@ -22,8 +22,8 @@ import { messagePage } from './pages/message-page.js'
 import type { Provider } from './provider.js'
 import { SDK_CALLBACK_PATH } from './sdk-callback.js'
 import { FLOW_STATE, rememberSdkFlow } from './sdk-flow.js'
+import { S256_CHALLENGE } from './authorize/check-pkce.js'
 
-const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 const MAX_NONCE = 512
 
 /**
@@ -56,7 +56,7 @@ export function sdkStart(provider: Provider): Hono {
     const state = form.get('state') ?? ''
     if (!FLOW_STATE.test(state)) return refuse(c, 400, 'state must be 22 to 128 characters of A-Z, a-z, 0-9, - and _.')
     const challenge = form.get('code_challenge') ?? ''
-    if (!CHALLENGE.test(challenge)) return refuse(c, 400, 'code_challenge must be a PKCE S256 challenge (43 characters of base64url).')
+    if (!S256_CHALLENGE.test(challenge)) return refuse(c, 400, 'code_challenge must be a PKCE S256 challenge (43 characters of base64url).')
     const nonce = form.get('nonce') ?? undefined
     if (nonce !== undefined && (nonce === '' || nonce.length > MAX_NONCE))
       return refuse(c, 400, `nonce must be 1 to ${MAX_NONCE} characters.`)

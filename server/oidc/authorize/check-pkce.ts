@@ -1,13 +1,16 @@
 /**
- * @module PKCE at the authorization endpoint (RFC 7636, RFC 9700 §2.1.1):
- * public clients must send a challenge; only S256 is accepted; a challenge
+ * @module The one PKCE policy (RFC 7636, RFC 9700 §2.1.1) of every path
+ * that issues a code (`/authorize`, the FedCM code flow, the SDK's start):
+ * public clients must send a challenge; only S256 is accepted, and it must
+ * be named (RFC 7636 §4.3: an absent method means `plain`); a challenge
  * must look like a base64url SHA-256 digest.
  */
 import { isPublicClient } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
 import { InvalidRequest } from '../errors.js'
 
-const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
+/** A base64url SHA-256 digest, as an S256 challenge is. */
+export const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 /**
  * Returns the challenge to bind to the code, or throws `invalid_request`.
@@ -23,6 +26,6 @@ export function checkPkce(client: ClientRow, challenge: string | undefined, meth
   }
   if (method === undefined) throw new InvalidRequest('code_challenge_method is required with code_challenge and must be S256')
   if (method !== 'S256') throw new InvalidRequest('code_challenge_method must be S256')
-  if (!CHALLENGE.test(challenge)) throw new InvalidRequest('code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
+  if (!S256_CHALLENGE.test(challenge)) throw new InvalidRequest('code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
   return challenge
 }

@@ -14,7 +14,8 @@ import { revokeConsent } from '../../accounts/account-actions.js'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
 import { InvalidInput } from '../../invalid-input.js'
-import { OAuthError } from '../errors.js'
+import { checkPkce } from '../authorize/check-pkce.js'
+import { InvalidRequest, OAuthError } from '../errors.js'
 import { readForm } from '../form-body.js'
 import type { Provider } from '../provider.js'
 import { browserCode, browserCredential } from './browser-credential.js'
@@ -28,7 +29,6 @@ interface AssertionParams {
   code_challenge_method?: unknown
 }
 
-const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 type FedcmRefusal = { status: 400 | 401 | 403; code: string; message: string }
 
@@ -102,13 +102,16 @@ export function fedcmAssertion(provider: Provider): Hono {
     // the partner's backend, can redeem.
     if (params.response_type !== 'code')
       return refuse(c, { status: 400, code: 'unsupported_response_type', message: 'response_type may only be code' })
-    if (
-      (params.code_challenge_method ?? 'S256') !== 'S256' ||
-      typeof params.code_challenge !== 'string' ||
-      !CHALLENGE.test(params.code_challenge)
-    )
-      return refuse(c, { status: 400, code: 'invalid_request', message: 'a code needs a PKCE code_challenge with method S256' })
-    const code = await browserCode(c, provider, session, client, nonce, params.code_challenge)
+    const [challenge, method] = [params.code_challenge, params.code_challenge_method]
+    const noPkce = { status: 400, code: 'invalid_request', message: 'a code needs a PKCE code_challenge with method S256' } as const
+    if (typeof challenge !== 'string' || !(method === undefined || typeof method === 'string')) return refuse(c, noPkce)
+    try {
+      checkPkce(client, challenge, method)
+    } catch (error) {
+      if (error instanceof InvalidRequest) return refuse(c, { ...noPkce, message: error.message })
+      throw error
+    }
+    const code = await browserCode(c, provider, session, client, nonce, challenge)
     return c.json({ token: code }, 200, { 'Cache-Control': 'no-store' })
   })
 

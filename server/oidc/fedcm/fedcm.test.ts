@@ -174,6 +174,14 @@ describe('FedCM', () => {
       400,
       'invalid_request',
     ],
+    [
+      // RFC 7636 §4.3: no method means plain, as /authorize also holds.
+      'asking for a code with a challenge but no method',
+      { params: JSON.stringify({ response_type: 'code', code_challenge: 'a'.repeat(43) }) },
+      {},
+      400,
+      'invalid_request',
+    ],
     ['asking for a token response type', { params: JSON.stringify({ response_type: 'token' }) }, {}, 400, 'unsupported_response_type'],
     ['from an unregistered origin', {}, { Origin: 'https://evil.example' }, 403, 'unauthorized_client'],
     ['without an Origin', {}, { Origin: '' }, 403, 'unauthorized_client'],
