@@ -4,42 +4,13 @@
  * moment (FedCM, which the browser itself quiets after a dismissal, or
  * svc's One Tap card where FedCM is missing),
  * `svc.renderButton()`, `svc.disableAutoSelect()` on sign-out and
- * `svc.disconnect()`.
+ * `svc.disconnect()`. Its public types are in `sdk-types.ts`.
  */
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { newPkce, REDIRECT_URI } from './code-flow.js'
 import { oneTapPrompt } from './one-tap-prompt.js'
 import type { SvcSignin } from './svc-signin.js'
-
-export interface SvcCredentialResponse {
-  /** The id_token; absent in the code flow. */
-  credential?: string
-  /** In the code flow: what the backend sends to the token endpoint. */
-  code?: string
-  code_verifier?: string
-  redirect_uri?: string
-  select_by: 'fedcm' | 'fedcm_auto' | 'onetap' | 'popup' | 'redirect'
-}
-
-export interface SvcConfig {
-  client_id: string
-  nonce?: string
-  /** Called with each credential. */
-  callback?: (response: SvcCredentialResponse) => void
-  /** Let the browser sign a returning user in without a click. */
-  auto_select?: boolean
-  /** `code`: hand the backend an authorization code and its PKCE verifier instead of an id_token. */
-  response_type?: 'code'
-}
-
-export interface SvcButtonOptions {
-  theme?: string
-  size?: string
-  shape?: string
-  text?: string
-  width?: number
-  locale?: string
-}
+import type { SvcButtonOptions, SvcConfig, SvcCredentialResponse } from './sdk-types.js'
 
 let config: SvcConfig | undefined
 

@@ -6,5 +6,6 @@ import { svc } from './sdk-api.js'
 
 export { svc } from './sdk-api.js'
 export { SvcSignin } from './svc-signin.js'
+export type { SvcButtonOptions, SvcConfig, SvcCredentialResponse } from './sdk-types.js'
 
 window.svc = svc

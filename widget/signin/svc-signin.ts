@@ -8,7 +8,7 @@
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
 import { buttonText } from '../../shared/signin-texts.js'
-import type { SvcCredentialResponse } from './sdk-api.js'
+import type { SvcCredentialResponse } from './sdk-types.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { authorizeByCode, type CodeAnswer, newPkce, REDIRECT_URI, redeemCode, takeRedirectAnswer } from './code-flow.js'
 
