@@ -41,7 +41,9 @@ export function clientCors(provider: Provider): MiddlewareHandler {
     // Only browsers send Origin; servers calling the token endpoint skip the
     // CORS middleware, which would otherwise rebuild every answer.
     if (origin === undefined) return next()
-    await corsForPublicClients(c, next)
+    // A preflight is answered by the CORS middleware itself, without the endpoint.
+    const preflight = await corsForPublicClients(c, next)
+    if (preflight) return preflight
     const client = c.get('corsClient')
     if (client && !(isPublicClient(client) && originsOf(client, provider.issuer).includes(origin)))
       c.res.headers.delete('Access-Control-Allow-Origin')

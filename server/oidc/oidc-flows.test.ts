@@ -314,7 +314,17 @@ describe('a public client with oauth4webapi', () => {
       method: 'OPTIONS',
       headers: { Origin: 'http://127.0.0.1:3000', 'Access-Control-Request-Method': 'POST' },
     })
+    expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
+    // A single-page app reading userinfo with its token in the Authorization header (found by the outside re-probe).
+    for (const path of ['/oidc/userinfo', '/oidc/revoke']) {
+      const withHeaders = await fetch(`${idp.issuer}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://127.0.0.1:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      })
+      expect(withHeaders.status).toBe(204)
+      expect(withHeaders.headers.get('access-control-allow-headers')).toContain('Authorization')
+    }
     const other = await fetch(`${idp.issuer}/oidc/token`, {
       method: 'OPTIONS',
       headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
