@@ -6,8 +6,8 @@
  * other way round; the README has the steps. PostgreSQL has pg_dump.
  * The copy holds the same secrets as the database, so it is made 0600.
  */
-import { existsSync, rmSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { createPrivateFile } from '../db/private-files.js'
 import { sqliteOptions } from '../db/sqlite-addon.js'
@@ -42,6 +42,8 @@ export async function backupCommand(args: string[], io: CliIo): Promise<CommandO
     throw new CliError(`cannot read the database ${source}: ${(error as Error).message}`)
   }
   try {
+    // A missing folder is made, private (0700) as the data folder is.
+    mkdirSync(dirname(resolve(to)), { recursive: true, mode: 0o700 })
     // Made here, 0600 and exclusively, before SQLite writes into it (its journal takes the same mode).
     createPrivateFile(to)
   } catch (error) {

@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
 import { listeningBff } from '../testing.js'
@@ -416,6 +416,10 @@ describe('svc-bff', () => {
     expect((await restored.selectFrom('organisations').select('code').execute()).map((row) => row.code)).toEqual([org.body.code])
     await restored.destroy()
 
+    // Into a folder that does not exist yet: made, private as the data folder.
+    const nested = join(mkdtempSync(join(tmpdir(), 'svc-backup-')), 'nightly', '2026', 'copy.db')
+    expect((await json('backup', '--to', nested)).body).toMatchObject({ backup: nested })
+    expect(statSync(dirname(nested)).mode & 0o777).toBe(0o700)
     expect((await cli('backup', '--to', copy)).stderr).toBe(`svc-bff: ${copy} already exists; backups never overwrite a file`)
     expect((await cli('backup', '--to', dbPath)).stderr).toBe('svc-bff: --to names the database itself; choose another file')
     expect((await cli('backup')).exitCode).toBe(2)
