@@ -80,7 +80,7 @@ export async function readRedirectTarget(provider: Provider, query: URLSearchPar
   if (!redirectUriAllowed(provider, client, redirectUri)) {
     // Shown as received (the page escapes it), so a developer sees how it differs from what they registered.
     throw new AuthorizePageError(
-      `The address the application asked to return to is not registered for it. It asked for ${shownUri(redirectUri)}; registered URIs match character for character.`,
+      `The address the application asked to return to is not registered for it. It asked for ${shownUri(redirectUri)}; registered URIs match character for character (for an app's loopback address, http://127.0.0.1 or http://[::1], any port).`,
     )
   }
   return { client, redirectUri, state: query.get('state') ?? undefined }
