@@ -99,6 +99,23 @@ describe('a silent SDK flow started by a third party', () => {
     expect(codesIn(result)).toEqual([])
   })
 
+  it("gives no code for the page's own flow replayed with the attacker's challenge (found by the outside re-probe)", async () => {
+    // The client's page starts a real flow in the victim's browser; the attacker learns its state and sends the
+    // browser to /authorize with that state and a challenge of its own.
+    const state = randomBytes(18).toString('base64url')
+    const started = await victim.request(`${idp.issuer}/oidc/sdk/start`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(CALLBACK).origin },
+      body: new URLSearchParams({ client_id: idp.publicClient.clientId, state, code_challenge: pkcePair().challenge, mode: 'popup' }).toString(),
+    })
+    expect(started.status).toBe(303)
+    const { verifier, challenge } = pkcePair()
+    const result = await follow(attack(state, challenge))
+    for (const code of codesIn(result)) expect((await redeem(code, verifier)).status).toBe(400)
+    expect(codesIn(result)).toEqual([])
+    expect(result.page).toContain('not started from this browser')
+  })
+
   it('cannot start the flow as the client’s page: svc checks the Origin the browser sends', async () => {
     const { challenge } = pkcePair()
     const res = await victim.request(`${idp.issuer}/oidc/sdk/start`, {

@@ -30,6 +30,8 @@ export interface SdkFlow {
   /** For a redirect: the registered page, exactly, that receives the answer in its fragment. */
   returnTo?: string
   state: string
+  /** The PKCE challenge the page made: the authorization request must carry this one. */
+  codeChallenge: string
   /** Unix seconds after which the flow is void. */
   expiresAt: number
 }

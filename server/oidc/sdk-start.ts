@@ -74,7 +74,14 @@ export function sdkStart(provider: Provider): Hono {
         )
     }
 
-    await rememberSdkFlow(c, provider, { clientId: client.client_id, origin, mode, ...(returnTo ? { returnTo } : {}), state })
+    await rememberSdkFlow(c, provider, {
+      clientId: client.client_id,
+      origin,
+      mode,
+      ...(returnTo ? { returnTo } : {}),
+      state,
+      codeChallenge: challenge,
+    })
     const query = new URLSearchParams({
       response_type: 'code',
       client_id: client.client_id,

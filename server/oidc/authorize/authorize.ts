@@ -68,10 +68,11 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
       if (error instanceof AuthorizePageError) return errorPage(c, 400, error.message)
       throw error
     }
-    // svc's SDK callback delivers to the page that started the flow in this browser; no code for a flow nobody's page started.
+    // svc's SDK callback delivers to the page that started the flow in this browser; no code for a flow nobody's
+    // page started, nor for one whose request was altered on the way (another PKCE challenge for the same state).
     if (target.redirectUri === `${provider.issuer}${SDK_CALLBACK_PATH}`) {
       const flow = await sdkFlowOf(c, provider, target.state)
-      if (flow?.clientId !== target.client.client_id)
+      if (flow?.clientId !== target.client.client_id || flow.codeChallenge !== query.get('code_challenge'))
         return errorPage(c, 400, "This sign-in was not started from this browser by the application's page, or it has already finished.")
     }
     try {
