@@ -4,14 +4,26 @@
  * decide what an error exposes (as node-oidc-provider has one `err_out`).
  * A refusal is the caller's doing (bad input, a wrong token) or svc saying
  * "not now" (busy): its status, message and headers are the caller's to
- * see. Anything else is svc's fault: logged under the request id, and the
+ * see, and so are two errors that are the caller's doing although they
+ * are not refusals (a body cut off, a NUL that PostgreSQL cannot store).
+ * Anything else is svc's fault: logged under the request id, and the
  * caller learns only that id. Surfaces only shape an {@link Exposure} into
  * their envelope: ads JSON, RFC 6749 JSON, console JSON, an HTML page, a
  * CLI line.
  */
-import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text.js'
-import { BODY_CUT_OFF } from './http/caller-hung-up.js'
 import { log } from './log.js'
+
+/** What the refusal of a body cut off by its caller says. */
+export const BODY_CUT_OFF = 'the request body was not received in full'
+
+/**
+ * PostgreSQL refuses to store a NUL character in text (SQLSTATE 22021),
+ * which only client input carries (a client id or e-mail with `%00`).
+ * SQLite stores such text, finds nothing and answers as for any unknown
+ * value; on PostgreSQL the same request is a clear 400, not a fault.
+ */
+const UNSTORABLE_TEXT_MESSAGE = 'the request contains a NUL character, which no value here may hold'
+const isUnstorableText = (error: unknown) => (error as { code?: unknown } | null)?.code === '22021'
 
 /** Base of every error whose message is meant for the caller. */
 export abstract class Refusal extends Error {

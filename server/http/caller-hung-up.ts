@@ -7,8 +7,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 
-/** What the refusal of a cut-off body says. */
-export const BODY_CUT_OFF = 'the request body was not received in full'
 
 /**
  * True when the `node:http` request behind `c` was cut off before its body ended.

@@ -6,7 +6,8 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { BODY_CUT_OFF, callerHungUp } from '../http/caller-hung-up.js'
+import { callerHungUp } from '../http/caller-hung-up.js'
+import { BODY_CUT_OFF } from '../refusal.js'
 import { InvalidRequest } from './errors.js'
 
 const MAX_BODY_BYTES = 64 * 1024
