@@ -142,6 +142,44 @@ describe('the console in Chromium: the developer portal and the account page', (
   })
 
   it(
+    'keeps the client last opened on screen when the one opened before answers late: the stale load is aborted, not shown',
+    { timeout: 60_000 },
+    async () => {
+      const client = (name: string) =>
+        svcBff('client', 'create', '--name', name, '--redirect-uri', `${receiverUrl}/callback`, '--db', db).then((made) => made.client_id!)
+      const [slow, quick] = [await client('Slow Alpha'), await client('Quick Beta')]
+      const page = await (await browser.newContext()).newPage()
+      await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/clients')
+      // Slow Alpha's detail is held back until Quick Beta's is on screen.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let asked = false
+      await page.route(`**/console/api/clients/${slow}`, async (route) => {
+        asked = true
+        await held
+        // The browser may have dropped the request meanwhile; then there is nothing to answer.
+        await route.continue().catch(() => {})
+      })
+      const dropped = page.waitForEvent('requestfailed', (request) => request.url().endsWith(`/clients/${slow}`))
+
+      await page.getByRole('link', { name: 'Slow Alpha' }).click()
+      await expect.poll(() => asked).toBe(true)
+      await page.goBack()
+      await page.getByRole('link', { name: 'Quick Beta' }).click()
+      const heading = page.getByRole('heading', { level: 1 })
+      await expect.poll(() => heading.textContent()).toBe('Quick Beta')
+      expect((await dropped).failure()?.errorText).toMatch(/ABORTED/)
+
+      release()
+      await page.unroute(`**/console/api/clients/${slow}`)
+      // Time for a late answer to land, had it not been aborted.
+      await page.waitForTimeout(500)
+      expect(await heading.textContent()).toBe('Quick Beta')
+      expect(page.url()).toBe(`${bff.started.url}/console/clients/${quick}`)
+    },
+  )
+
+  it(
     'lets an operator rotate the signing key safely: the new key is shown as next, signing from 6 hours on',
     { timeout: 60_000 },
     async () => {

@@ -14,6 +14,7 @@ import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../oidc/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console-wire.js'
 
 /**
  * Builds the account routes, mounted at `/console/api/account`.
@@ -50,7 +51,7 @@ export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSession
       apps: apps.map((row) => ({ ...row, scopes: JSON.parse(row.scopes) as string[] })),
       links: await linksOf(db, user.id),
       providers: (await externalProviders(db)).map(({ slug, name }) => ({ slug, name })),
-    })
+    } satisfies ConsoleAccount)
   })
 
   app.delete('/links/:slug', async (c) => {
@@ -87,7 +88,7 @@ export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSession
       return consoleError(c, 422, 'type your e-mail address to confirm', { errors: { confirm: `type ${user.email} to confirm` } })
     await deleteAccount(db, events, user)
     await sessions.end(c, session)
-    return c.json({ deleted: user.sub })
+    return c.json({ deleted: user.sub } satisfies ConsoleAccountDeleted)
   })
   return app
 }

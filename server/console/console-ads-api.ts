@@ -13,6 +13,7 @@ import type { AdRow, Database } from '../db/schema.js'
 import { slotKey } from '../../shared/slug.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import type { ConsoleAd, ConsoleAdAnswer, ConsoleAdList, ConsoleAdPreview } from '../../shared/console-wire.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -62,7 +63,9 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
       ? (await Promise.all(allowed.map((org) => listAds(db, { ...filter, organisationId: org.id })))).flat()
       : await listAds(db, filter)
     const orgCode = new Map(organisations.map((org) => [org.id, org.code]))
-    return c.json({ ads: rows.map((row) => ({ ...editable(row), organisation: orgCode.get(row.organisation_id) })) })
+    return c.json({
+      ads: rows.map((row) => ({ ...editable(row), organisation: orgCode.get(row.organisation_id) })),
+    } satisfies ConsoleAdList)
   })
 
   app.post('/preview', async (c) => {
@@ -71,7 +74,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: toWireAd({ ...adContentFrom(body), code: 'ADS0000000000' }) })
+      return c.json({ ad: toWireAd({ ...adContentFrom(body), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
     } catch (error) {
       return refusal(c, error)
     }
@@ -95,7 +98,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
       const row = await createAd(db, target.id, fields)
-      return c.json({ ad: { ...editable(row), organisation: target.code } }, 201)
+      return c.json({ ad: { ...editable(row), organisation: target.code } } satisfies ConsoleAdAnswer, 201)
     } catch (error) {
       return refusal(c, error)
     }
@@ -104,7 +107,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
   app.get('/:code', async (c) => {
     const row = await adInScope(c)
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
-    return c.json({ ad: editable(row) })
+    return c.json({ ad: editable(row) } satisfies ConsoleAdAnswer)
   })
 
   app.put('/:code', async (c) => {
@@ -116,7 +119,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const problems = adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: editable(await updateAd(db, row.code, fields)) })
+      return c.json({ ad: editable(await updateAd(db, row.code, fields)) } satisfies ConsoleAdAnswer)
     } catch (error) {
       return refusal(c, error)
     }
@@ -132,7 +135,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
 }
 
 /** A stored ad as the form edits it. */
-function editable(row: AdRow) {
+function editable(row: AdRow): ConsoleAd {
   const { id, organisation_id, display_key, images, ...fields } = row
   return { ...fields, images: JSON.parse(images) as string[] }
 }

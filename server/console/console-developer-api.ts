@@ -14,6 +14,16 @@ import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { flag, optionalText, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import type {
+  ConsoleClient,
+  ConsoleClientDetail,
+  ConsoleClientList,
+  ConsoleClientRegistered,
+  ConsoleDeadReplayed,
+  ConsoleDeliveryReplayed,
+  ConsoleWebhookSaved,
+  ConsoleWebhookSecretAdded,
+} from '../../shared/console-wire.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -39,7 +49,9 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
       .executeTakeFirst()
   const notFound = (c: ConsoleContext) => consoleError(c, 404, `no client ${c.req.param('clientId')} of yours`)
 
-  app.get('/', async (c) => c.json({ clients: (await visibleClients(c).orderBy('id', 'desc').execute()).map(described) }))
+  app.get('/', async (c) =>
+    c.json({ clients: (await visibleClients(c).orderBy('id', 'desc').execute()).map(described) } satisfies ConsoleClientList),
+  )
 
   app.post('/', async (c) => {
     const input = (await jsonObject(c)) ?? {}
@@ -61,7 +73,11 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
         return { row, clientSecret, webhookSecret }
       })
       return c.json(
-        { client: described(made.row), client_secret: made.clientSecret ?? null, webhook_secret: made.webhookSecret ?? null },
+        {
+          client: described(made.row),
+          client_secret: made.clientSecret ?? null,
+          webhook_secret: made.webhookSecret ?? null,
+        } satisfies ConsoleClientRegistered,
         201,
       )
     } catch (error) {
@@ -79,7 +95,11 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
       .where('removed_at', 'is', null)
       .orderBy('id')
       .execute()
-    return c.json({ client: described(client), webhook_secrets: secrets, deliveries: await listDeliveries(db, { clientId: client.id }) })
+    return c.json({
+      client: described(client),
+      webhook_secrets: secrets,
+      deliveries: await listDeliveries(db, { clientId: client.id }),
+    } satisfies ConsoleClientDetail)
   })
 
   app.put('/:clientId/webhook', async (c) => {
@@ -101,14 +121,14 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
         .executeTakeFirst()
       return existing ? undefined : (await addWebhookSecret(trx, client.id)).secret
     })
-    return c.json({ webhook_url: url, webhook_secret: secret ?? null })
+    return c.json({ webhook_url: url, webhook_secret: secret ?? null } satisfies ConsoleWebhookSaved)
   })
 
   app.post('/:clientId/webhook-secrets', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     const { id, secret } = await addWebhookSecret(db, client.id)
-    return c.json({ id, webhook_secret: secret }, 201)
+    return c.json({ id, webhook_secret: secret } satisfies ConsoleWebhookSecretAdded, 201)
   })
 
   app.delete('/:clientId/webhook-secrets/:id', async (c) => {
@@ -126,7 +146,7 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
   app.post('/:clientId/deliveries/replay-dead', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    return c.json({ replayed_count: await replayDeadDeliveries(db, client.id) })
+    return c.json({ replayed_count: await replayDeadDeliveries(db, client.id) } satisfies ConsoleDeadReplayed)
   })
 
   app.post('/:clientId/deliveries/:id/replay', async (c) => {
@@ -140,13 +160,13 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
       .executeTakeFirst()
     if (!delivery) return consoleError(c, 404, `no delivery ${c.req.param('id')} for this client`)
     await replayDelivery(db, delivery.id)
-    return c.json({ replayed: delivery.id })
+    return c.json({ replayed: delivery.id } satisfies ConsoleDeliveryReplayed)
   })
   return app
 }
 
 /** A client as the portal shows it: never its secret hash. */
-function described(client: ClientRow) {
+function described(client: ClientRow): ConsoleClient {
   return {
     client_id: client.client_id,
     name: client.name,

@@ -10,6 +10,7 @@ import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import type { ConsoleApiKeyCreated, ConsoleApiKeyList } from '../../shared/console-wire.js'
 
 /**
  * Builds the key routes, mounted at `/console/api/keys`.
@@ -46,7 +47,7 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
         origins: JSON.parse(key.origins) as string[],
         permissions: JSON.parse(key.permissions) as string[],
       })),
-    })
+    } satisfies ConsoleApiKeyList)
   })
 
   app.post('/', async (c) => {
@@ -60,7 +61,7 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
       const origins = stringList(input, 'origins')
       const rateLimit = optionalWholeNumber(input, 'rate_limit')
       const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins, rateLimit })
-      return c.json({ id: keyId, api_key: apiKey }, 201)
+      return c.json({ id: keyId, api_key: apiKey } satisfies ConsoleApiKeyCreated, 201)
     } catch (error) {
       return refusal(c, error)
     }

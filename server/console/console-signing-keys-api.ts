@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.js'
 import type { SigningKeys } from '../oidc/signing-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import type { ConsoleRotation, ConsoleSigningKeyList } from '../../shared/console-wire.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -32,7 +33,7 @@ export function consoleSigningKeysApi(db: Kysely<Database>, sessions: ConsoleSes
       {
         key_set_cache_seconds: Math.floor(keys.keySetCacheMs / 1000),
         keys: rows.map((row) => ({ ...row, age_days: Math.floor((time.getTime() - Date.parse(row.created_at)) / DAY_MS) })),
-      },
+      } satisfies ConsoleSigningKeyList,
       200,
       { 'Cache-Control': 'no-store' },
     )
@@ -41,7 +42,7 @@ export function consoleSigningKeysApi(db: Kysely<Database>, sessions: ConsoleSes
     const body = (await jsonObject(c)) ?? {}
     if (body.emergency !== undefined && typeof body.emergency !== 'boolean') return consoleError(c, 400, 'emergency must be true or false')
     const { kid, signsFrom, created } = await keys.rotate({ immediately: body.emergency === true })
-    return c.json({ kid, signs_from: signsFrom.toISOString(), created }, created ? 201 : 200)
+    return c.json({ kid, signs_from: signsFrom.toISOString(), created } satisfies ConsoleRotation, created ? 201 : 200)
   })
   return app
 }

@@ -1,24 +1,17 @@
 /**
  * @module The console pages' calls to `/console/api`: JSON both ways, the
  * session's CSRF token on every write, and refusals turned into a
- * {@link ConsoleApiError} carrying the per-field messages.
+ * {@link ConsoleApiError} carrying the per-field messages. A call takes an
+ * `AbortSignal`, so a page can drop an answer nobody waits for any more.
  */
+import type { ConsoleMe, ConsoleRefusal } from '../../shared/console-wire.js'
 
-export interface ConsoleRoles {
-  organisation?: string
-  ads: boolean
-  apiKeys: boolean
-  developer: boolean
-  operator: boolean
-}
+export type { ConsoleMe, ConsoleRoles } from '../../shared/console-wire.js'
 
-export interface ConsoleMe {
-  sub: string
-  name: string
-  email: string
-  roles: ConsoleRoles
-  csrf: string
-  organisations: { code: string; name: string }[]
+/** What a call sends: a JSON body, and the signal that abandons it. */
+export interface ConsoleCall {
+  body?: unknown
+  signal?: AbortSignal | undefined
 }
 
 /** A refusal from the console API; `fields` names what to fix where. */
@@ -36,12 +29,18 @@ export class ConsoleApiError extends Error {
 let csrf = ''
 
 /**
- * Calls the console API; resolves with the JSON answer (or `undefined` for 204).
+ * Calls the console API; resolves with the JSON answer (or `undefined` for
+ * 204). An aborted call rejects with the signal's `AbortError`.
  *
  * @example
- * const { ads } = await consoleApi<{ ads: Ad[] }>('GET', '/ads?status=draft')
+ * const { ads } = await consoleApi<ConsoleAdList>('GET', '/ads?status=draft', { signal })
+ * await consoleApi('POST', '/keys', { body: { organisation, origins, rate_limit } })
  */
-export async function consoleApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function consoleApi<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  { body, signal }: ConsoleCall = {},
+): Promise<T> {
   const response = await fetch(`/console/api${path}`, {
     method,
     headers: {
@@ -51,13 +50,14 @@ export async function consoleApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
     },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
+    signal,
   })
   if (response.status === 401) {
     location.assign(`/console/login?return=${encodeURIComponent(location.pathname)}`)
     throw new ConsoleApiError(401, 'signing in again')
   }
   if (response.status === 204) return undefined as T
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> }
+  const answer = (await response.json().catch(() => ({}))) as Partial<ConsoleRefusal>
   if (!response.ok)
     throw new ConsoleApiError(response.status, answer.message ?? `the console API answered ${response.status}`, answer.errors)
   return answer as T

@@ -1,5 +1,6 @@
 /**
- * @module The console's shared look: one stylesheet every page adopts.
+ * @module The console's shared look: one stylesheet every page adopts,
+ * with a named class for each layout a page needs (no inline styles).
  */
 import { css } from 'lit'
 
@@ -107,5 +108,129 @@ export const consoleStyles = css`
   }
   [role='status'] {
     color: #1a7f37;
+  }
+  h2 {
+    font-size: 1.2rem;
+  }
+  h3 {
+    font-size: 1rem;
+  }
+  /* A heading that opens a later part of a page. */
+  .section {
+    margin-top: 2rem;
+  }
+  h3.section {
+    margin-top: 1.5rem;
+  }
+  caption {
+    text-align: start;
+  }
+  /* A checkbox field: the box, then its label, on one line. */
+  label.check {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+  }
+  label.check input {
+    width: auto;
+  }
+  /* Seen by screen readers and tests, not on screen. */
+  .visually-hidden {
+    position: absolute;
+    left: -9999px;
+  }
+  /* A form on a card of its own (register a client, a new API key). */
+  .panel {
+    background: #fff;
+    padding: 1rem;
+    border: 1px solid #d0d7de;
+    border-radius: 6px;
+  }
+  .register-client {
+    max-width: 40rem;
+  }
+  .new-key {
+    max-width: 36rem;
+    margin-bottom: 1.5rem;
+  }
+  .organisation-picker {
+    max-width: 24rem;
+  }
+  .delete-account {
+    max-width: 30rem;
+  }
+  /* Secrets shown this once, to copy now. */
+  .shown-once {
+    background: #dafbe1;
+    padding: 0.75rem;
+    border-radius: 6px;
+    margin-bottom: 1rem;
+  }
+  .shown-once p {
+    margin: 0 0 0.5rem;
+  }
+  .shown-once dl {
+    margin: 0;
+  }
+  /* The ads list's filters, side by side. */
+  .filters {
+    display: flex;
+    gap: 1rem;
+    align-items: end;
+    flex-wrap: wrap;
+    margin-bottom: 1rem;
+  }
+  /* One field and its button on a line (a client's webhook URL). */
+  .inline-form {
+    display: flex;
+    gap: 0.5rem;
+    align-items: end;
+    max-width: 48rem;
+  }
+  .filters .field,
+  .inline-form .field {
+    margin-bottom: 0;
+  }
+  .inline-form .field {
+    flex: 1;
+  }
+  form.inline {
+    display: inline;
+  }
+  /* The ad editor: the form beside its preview. */
+  .editor {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    gap: 2rem;
+    align-items: start;
+  }
+  .editor .preview h2 {
+    font-size: 1.1rem;
+  }
+  .editor .preview svc-ads {
+    max-width: 32rem;
+  }
+  .image-row {
+    display: flex;
+    gap: 0.5rem;
+    margin-bottom: 0.5rem;
+  }
+  /* A delivery's attempts, in its table cell. */
+  .attempts {
+    margin: 0;
+    padding-inline-start: 1.2rem;
+  }
+  /* The account page's profile: picture beside name and address. */
+  .profile {
+    display: flex;
+    gap: 1rem;
+    align-items: center;
+    margin-bottom: 1.5rem;
+  }
+  .profile img {
+    border-radius: 50%;
+  }
+  .profile h2 {
+    margin: 0;
   }
 `

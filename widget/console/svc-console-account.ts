@@ -5,15 +5,11 @@
  * confirm).
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import type { ConsoleAccount } from '../../shared/console-wire.js'
+import { consoleApi, consoleCsrf } from './console-api.js'
+import { ConsoleDataController } from './console-data-controller.js'
+import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
-import { consoleApi, ConsoleApiError, consoleCsrf } from './console-api.js'
-
-interface Account {
-  profile: { sub: string; email: string; name: string; picture: string | null }
-  apps: { client_id: string; name: string; scopes: string[]; granted_at: string }[]
-  links: { slug: string; name: string; email: string | null; linked_at: string }[]
-  providers: { slug: string; name: string }[]
-}
 
 /**
  * The account page.
@@ -22,75 +18,70 @@ interface Account {
  */
 export class SvcConsoleAccount extends LitElement {
   static override styles = consoleStyles
-  static override properties = { account: { state: true }, notice: { state: true }, errors: { state: true }, deleted: { state: true } }
-  declare account: Account | undefined
-  declare notice: string
-  declare errors: Record<string, string>
+  static override properties = { deleted: { state: true } }
   declare deleted: boolean
+  private readonly account = new ConsoleDataController(this, (signal) => consoleApi<ConsoleAccount>('GET', '/account', { signal }))
 
   constructor() {
     super()
-    this.account = undefined
-    this.notice = ''
-    this.errors = {}
     this.deleted = false
   }
 
   override connectedCallback(): void {
     super.connectedCallback()
     // Back from linking an account, the console says how it went.
-    this.notice = new URLSearchParams(location.search).get('message') ?? ''
-    void this.load()
+    this.account.notice = new URLSearchParams(location.search).get('message') ?? ''
+    void this.account.load()
   }
 
-  private async unlink(link: Account['links'][number]): Promise<void> {
+  private unlink(link: ConsoleAccount['links'][number]): void {
     if (!confirm(`Unlink your ${link.name} account? You can no longer sign in with it.`)) return
-    await consoleApi('DELETE', `/account/links/${link.slug}`)
-    this.notice = `Your ${link.name} account is unlinked.`
-    await this.load()
+    void this.account.act(async (signal) => {
+      await consoleApi('DELETE', `/account/links/${link.slug}`, { signal })
+      return `Your ${link.name} account is unlinked.`
+    })
   }
 
-  private async load(): Promise<void> {
-    this.account = await consoleApi<Account>('GET', '/account')
-  }
-
-  private async revoke(app: Account['apps'][number]): Promise<void> {
+  private revoke(app: ConsoleAccount['apps'][number]): void {
     if (!confirm(`Disconnect ${app.name}? It loses access to your account until you sign in to it again.`)) return
-    await consoleApi('DELETE', `/account/apps/${app.client_id}`)
-    this.notice = `${app.name} is disconnected.`
-    await this.load()
+    void this.account.act(async (signal) => {
+      await consoleApi('DELETE', `/account/apps/${app.client_id}`, { signal })
+      return `${app.name} is disconnected.`
+    })
   }
 
-  private async deleteAccount(event: Event): Promise<void> {
+  private deleteAccount(event: Event): void {
     event.preventDefault()
     const confirmation = new FormData(event.target as HTMLFormElement).get('confirm')
-    try {
-      await consoleApi('POST', '/account/delete', { confirm: confirmation })
-      this.deleted = true
-    } catch (error) {
-      if (error instanceof ConsoleApiError) this.errors = error.fields
-    }
+    void this.account.act(
+      async (signal) => {
+        await consoleApi('POST', '/account/delete', { body: { confirm: confirmation }, signal })
+        this.deleted = true
+      },
+      // The account is gone, and the session with it: there is nothing to load again.
+      { reload: false },
+    )
   }
 
   override render(): TemplateResult {
     if (this.deleted)
       return html`<h1>Account deleted</h1>
         <p role="status">Your account is deleted, and every application was told.</p>`
-    const account = this.account
-    if (!account) return html`<p>Loading your account…</p>`
+    const account = this.account.data
+    if (!account) return html`${this.account.problem ? this.account.alert() : html`<p>Loading your account…</p>`}`
     const { profile } = account
     return html`
       <h1>Your account</h1>
-      <section aria-labelledby="profile" style="display:flex;gap:1rem;align-items:center;margin-bottom:1.5rem">
-        ${profile.picture ? html`<img src=${profile.picture} alt="" width="64" height="64" style="border-radius:50%" />` : nothing}
+      <section aria-labelledby="profile" class="profile">
+        ${profile.picture ? html`<img src=${profile.picture} alt="" width="64" height="64" />` : nothing}
         <div>
-          <h2 id="profile" style="font-size:1.2rem;margin:0">${profile.name}</h2>
+          <h2 id="profile">${profile.name}</h2>
           <div>${profile.email}</div>
           <div class="hint">Account ${profile.sub}</div>
         </div>
       </section>
-      ${this.notice ? html`<p role="status">${this.notice}</p>` : nothing}
-      <h2 style="font-size:1.2rem">Connected apps</h2>
+      ${this.account.status()} ${this.account.alert()}
+      <h2>Connected apps</h2>
       ${
         account.apps.length === 0
           ? html`<p>You have not connected any application.</p>`
@@ -120,7 +111,7 @@ export class SvcConsoleAccount extends LitElement {
               </tbody>
             </table>`
       }
-      <h2 style="font-size:1.2rem;margin-top:2rem">Linked accounts</h2>
+      <h2 class="section">Linked accounts</h2>
       ${
         account.providers.length === 0
           ? html`<p>No external sign-in providers are configured.</p>`
@@ -136,7 +127,7 @@ export class SvcConsoleAccount extends LitElement {
                     </li>`
                   : html`<li>
                       ${provider.name}: not linked
-                      <form method="post" action="/console/link/${provider.slug}" style="display:inline">
+                      <form method="post" action="/console/link/${provider.slug}" class="inline">
                         <input type="hidden" name="csrf" .value=${consoleCsrf()} />
                         <button type="submit">Link ${provider.name}</button>
                       </form>
@@ -144,20 +135,13 @@ export class SvcConsoleAccount extends LitElement {
               })}
             </ul>`
       }
-      <h2 style="font-size:1.2rem;margin-top:2rem">Delete your account</h2>
-      <form @submit=${this.deleteAccount} aria-label="Delete your account" style="max-width:30rem">
+      <h2 class="section">Delete your account</h2>
+      <form @submit=${this.deleteAccount} aria-label="Delete your account" class="delete-account">
         <p>This signs you out everywhere, revokes every token, tells every application you used, and cannot be undone.</p>
-        <div class="field">
-          <label for="confirm">Type ${profile.email} to confirm</label>
-          <input
-            id="confirm"
-            name="confirm"
-            autocomplete="off"
-            aria-invalid=${this.errors.confirm ? 'true' : 'false'}
-            aria-describedby="confirm-error"
-          />
-          ${this.errors.confirm ? html`<div class="error" id="confirm-error">${this.errors.confirm}</div>` : nothing}
-        </div>
+        ${field(
+          { id: 'confirm', label: `Type ${profile.email} to confirm`, error: this.account.errors.confirm },
+          (a) => html`<input id=${a.id} name="confirm" autocomplete="off" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
+        )}
         <button type="submit" class="danger">Delete my account</button>
       </form>
     `

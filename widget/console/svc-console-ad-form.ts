@@ -4,13 +4,17 @@
  * description editor whose preview is the real `<svc-ads>` showing the ad
  * exactly as the ads API will serve it (the server sanitises it for the
  * preview as it will on save). The server's refusals appear beside their
- * fields, and focus moves to the first.
+ * fields, and focus moves to the first. Opening another ad aborts the
+ * load of the one before, and a newer preview the older one.
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { Ad } from '../../shared/ads-wire.js'
+import type { ConsoleAdAnswer, ConsoleAdInput, ConsoleAdPreview } from '../../shared/console-wire.js'
 import '../ads/svc-ads.js'
+import { consoleApi, type ConsoleMe } from './console-api.js'
+import { ConsoleDataController } from './console-data-controller.js'
+import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
-import { consoleApi, ConsoleApiError, type ConsoleMe } from './console-api.js'
 
 const MAX_IMAGES = 10
 
@@ -53,122 +57,83 @@ const EMPTY: AdFields = {
  */
 export class SvcConsoleAdForm extends LitElement {
   static override styles = consoleStyles
-  static override properties = {
-    me: { attribute: false },
-    code: {},
-    fields: { state: true },
-    errors: { state: true },
-    problem: { state: true },
-    notice: { state: true },
-    preview: { state: true },
-    organisation: { state: true },
-  }
+  static override properties = { me: { attribute: false }, code: {}, organisation: { state: true } }
   declare me: ConsoleMe
   declare code: string
-  declare fields: AdFields | undefined
-  declare errors: Record<string, string>
-  declare problem: string
-  declare notice: string
-  declare preview: Ad[] | undefined
   declare organisation: string
   private previewTimer?: ReturnType<typeof setTimeout>
+  /** The ad being edited: loaded, then changed field by field. */
+  private readonly ad = new ConsoleDataController<AdFields>(this, async (signal) => {
+    if (!this.code) return { ...EMPTY, images: [''] }
+    const { ad } = await consoleApi<ConsoleAdAnswer>('GET', `/ads/${this.code}`, { signal })
+    return {
+      ...ad,
+      target: ad.target === '_blank' ? '_blank' : '_self',
+      status: ad.status === 'draft' ? 'draft' : 'saved',
+      size: ad.size ?? '',
+      tags: ad.tags ?? '',
+      images: ad.images.length ? ad.images : [''],
+    }
+  })
+  /** The ad as the ads API would serve it; a failed preview keeps the last one (saving shows what is wrong). */
+  private readonly preview = new ConsoleDataController<Ad[]>(this, async (signal) => [
+    (await consoleApi<ConsoleAdPreview>('POST', '/ads/preview', { body: this.payload(), signal })).ad,
+  ])
 
   constructor() {
     super()
     this.code = ''
-    this.fields = undefined
-    this.errors = {}
-    this.problem = ''
-    this.notice = ''
-    this.preview = undefined
     this.organisation = ''
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('code')) void this.load()
-  }
-
-  private async load(): Promise<void> {
+    if (!changed.has('code')) return
     this.organisation = this.me.organisations[0]?.code ?? ''
-    if (!this.code) {
-      this.fields = { ...EMPTY, images: [''] }
-      return
-    }
-    try {
-      const { ad } = await consoleApi<{ ad: Omit<AdFields, 'size' | 'tags'> & { size: string | null; tags: string | null } }>(
-        'GET',
-        `/ads/${this.code}`,
-      )
-      this.fields = { ...ad, size: ad.size ?? '', tags: ad.tags ?? '', images: ad.images.length ? ad.images : [''] }
-      this.schedulePreview()
-    } catch (error) {
-      this.problem = (error as Error).message
-    }
+    // From one ad to another, the first one's fields must not stay editable under the second's code;
+    // from a new ad to the one just created, the form stays as it is while it loads.
+    void this.ad.load({ fresh: Boolean(changed.get('code')) }).then(() => this.schedulePreview())
   }
 
   /** What the server receives: empty image rows dropped, empty optional fields null. */
-  private payload(): Record<string, unknown> {
-    const fields = this.fields!
+  private payload(): ConsoleAdInput {
+    const fields = this.ad.data!
     const images = fields.images.map((url) => url.trim()).filter(Boolean)
     return { ...fields, images, size: fields.size || null, tags: fields.tags || null }
   }
 
   private set<K extends keyof AdFields>(name: K, value: AdFields[K]): void {
-    this.fields = { ...this.fields!, [name]: value }
+    this.ad.data = { ...this.ad.data!, [name]: value }
+    this.requestUpdate()
     this.schedulePreview()
   }
 
   private schedulePreview(): void {
     clearTimeout(this.previewTimer)
-    this.previewTimer = setTimeout(() => void this.refreshPreview(), 300)
+    this.previewTimer = setTimeout(() => {
+      if (this.ad.data?.title && this.ad.data.display) void this.preview.load()
+    }, 300)
   }
 
-  private async refreshPreview(): Promise<void> {
-    if (!this.fields?.title || !this.fields.display) return
-    try {
-      this.preview = [(await consoleApi<{ ad: Ad }>('POST', '/ads/preview', this.payload())).ad]
-    } catch {
-      // The preview waits for a valid ad; saving shows what is wrong.
-    }
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    clearTimeout(this.previewTimer)
   }
 
-  private async save(event: Event): Promise<void> {
+  private save(event: Event): void {
     event.preventDefault()
-    this.notice = ''
-    this.problem = ''
-    try {
-      const body = this.code ? this.payload() : { ...this.payload(), organisation: this.organisation }
-      const { ad } = await consoleApi<{ ad: { code: string; title: string } }>(
-        this.code ? 'PUT' : 'POST',
-        this.code ? `/ads/${this.code}` : '/ads',
-        body,
-      )
-      this.errors = {}
-      this.notice = `Saved "${ad.title}".`
-      if (!this.code)
-        this.dispatchEvent(new CustomEvent('svc-console-navigate', { detail: `/console/ads/${ad.code}`, bubbles: true, composed: true }))
-    } catch (error) {
-      if (!(error instanceof ConsoleApiError)) throw error
-      this.errors = error.fields
-      this.problem = Object.keys(error.fields).length ? 'The ad was not saved. Fix the fields marked below.' : error.message
-      await this.updateComplete
-      this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    }
-  }
-
-  private field(
-    name: keyof AdFields | 'organisation',
-    label: string,
-    input: (describedBy: string) => TemplateResult,
-    hint = '',
-  ): TemplateResult {
-    const error = this.errors[name]
-    const ids = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ')
-    return html`<div class="field">
-      <label for=${name}>${label}</label>
-      ${input(ids)} ${hint ? html`<div class="hint" id="${name}-hint">${hint}</div>` : nothing}
-      ${error ? html`<div class="error" id="${name}-error">${error}</div>` : nothing}
-    </div>`
+    void this.ad.act(
+      async (signal) => {
+        const body = this.code ? this.payload() : { ...this.payload(), organisation: this.organisation }
+        const { ad } = await consoleApi<ConsoleAdAnswer>(this.code ? 'PUT' : 'POST', this.code ? `/ads/${this.code}` : '/ads', {
+          body,
+          signal,
+        })
+        if (!this.code)
+          this.dispatchEvent(new CustomEvent('svc-console-navigate', { detail: `/console/ads/${ad.code}`, bubbles: true, composed: true }))
+        return `Saved "${ad.title}".`
+      },
+      { reload: false },
+    )
   }
 
   private text(
@@ -177,44 +142,42 @@ export class SvcConsoleAdForm extends LitElement {
     hint = '',
     type = 'text',
   ): TemplateResult {
-    return this.field(
-      name,
-      label,
-      (describedBy) =>
+    return field(
+      { id: name, label, hint, error: this.ad.errors[name] },
+      (a) =>
         html`<input
-          id=${name}
+          id=${a.id}
           name=${name}
           type=${type}
-          .value=${this.fields![name]}
-          aria-invalid=${this.errors[name] ? 'true' : 'false'}
-          aria-describedby=${describedBy || nothing}
+          .value=${this.ad.data![name]}
+          aria-invalid=${a.invalid}
+          aria-describedby=${a.describedBy}
           ?required=${name === 'title' || name === 'display'}
           @input=${(event: Event) => this.set(name, (event.target as HTMLInputElement).value)}
         />`,
-      hint,
     )
   }
 
   override render(): TemplateResult {
-    if (!this.fields) return html`${this.problem ? html`<p role="alert">${this.problem}</p>` : html`<p>Loading the ad…</p>`}`
-    const fields = this.fields
-    const imageError = this.errors.images
+    const fields = this.ad.data
+    if (!fields) return html`${this.ad.problem ? this.ad.alert() : html`<p>Loading the ad…</p>`}`
+    const { errors } = this.ad
+    const imageError = errors.images
     return html`
       <p><a href="/console/ads">← All ads</a></p>
       <h1>${this.code ? `Edit Ad ${this.code}` : 'New Ad'}</h1>
-      ${this.problem ? html`<p role="alert">${this.problem}</p>` : nothing}
-      ${this.notice ? html`<p role="status">${this.notice}</p>` : nothing}
-      <div style="display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:2rem;align-items:start">
+      ${this.ad.alert('The ad was not saved. Fix the fields marked below.')} ${this.ad.status()}
+      <div class="editor">
         <form @submit=${this.save} novalidate aria-label=${this.code ? 'Edit ad' : 'New ad'}>
           ${
             !this.code && this.me.roles.operator
-              ? this.field(
-                  'organisation',
-                  'Organisation',
-                  (describedBy) =>
+              ? field(
+                  { id: 'organisation', label: 'Organisation', error: errors.organisation },
+                  (a) =>
                     html`<select
-                      id="organisation"
-                      aria-describedby=${describedBy || nothing}
+                      id=${a.id}
+                      aria-invalid=${a.invalid}
+                      aria-describedby=${a.describedBy}
                       .value=${this.organisation}
                       @change=${(event: Event) => (this.organisation = (event.target as HTMLSelectElement).value)}
                     >
@@ -226,14 +189,14 @@ export class SvcConsoleAdForm extends LitElement {
           ${this.text('title', 'Title')} ${this.text('label', 'Label', 'A line under the title.')}
           ${this.text('display', 'Slot', 'Where the ad shows, e.g. Home Slider Ads; pages ask for it as home-slider-ads.')}
           ${this.text('url', 'Link URL', 'Where the button goes (http or https).', 'url')} ${this.text('link', 'Button text')}
-          ${this.field(
-            'target',
-            'Opens in',
-            (describedBy) =>
+          ${field(
+            { id: 'target', label: 'Opens in', error: errors.target },
+            (a) =>
               html`<select
-                id="target"
+                id=${a.id}
                 .value=${fields.target}
-                aria-describedby=${describedBy || nothing}
+                aria-invalid=${a.invalid}
+                aria-describedby=${a.describedBy}
                 @change=${(event: Event) => this.set('target', (event.target as HTMLSelectElement).value as AdFields['target'])}
               >
                 <option value="_self">The same tab</option>
@@ -241,32 +204,36 @@ export class SvcConsoleAdForm extends LitElement {
               </select>`,
           )}
           ${this.text('size', 'Size', 'Optional, e.g. 1200x600.')} ${this.text('tags', 'Tags', 'Optional, comma-separated.')}
-          ${this.field(
-            'description',
-            'Description',
-            (describedBy) =>
+          ${field(
+            {
+              id: 'description',
+              label: 'Description',
+              hint: 'HTML: paragraphs, emphasis, lists and links are kept; anything else is removed. The preview shows the result.',
+              error: errors.description,
+            },
+            (a) =>
               html`<textarea
-                id="description"
+                id=${a.id}
                 rows="6"
                 .value=${fields.description}
-                aria-invalid=${this.errors.description ? 'true' : 'false'}
-                aria-describedby=${describedBy}
+                aria-invalid=${a.invalid}
+                aria-describedby=${a.describedBy}
                 @input=${(event: Event) => this.set('description', (event.target as HTMLTextAreaElement).value)}
               ></textarea>`,
-            'HTML: paragraphs, emphasis, lists and links are kept; anything else is removed. The preview shows the result.',
           )}
           ${this.text('image', 'Main image URL', 'The picture at the top of the ad (http or https).', 'url')}
           <fieldset class="field">
             <legend>More images (up to ${MAX_IMAGES})</legend>
             ${fields.images.map(
               (url, index) =>
-                html`<div style="display:flex;gap:.5rem;margin-bottom:.5rem">
-                  <label for="image-${index}" style="position:absolute;left:-9999px">More image ${index + 1} URL</label>
+                html`<div class="image-row">
+                  <label for="image-${index}" class="visually-hidden">More image ${index + 1} URL</label>
                   <input
                     id="image-${index}"
                     type="url"
                     .value=${url}
                     aria-invalid=${imageError ? 'true' : 'false'}
+                    aria-describedby=${imageError ? 'images-error' : nothing}
                     @input=${(event: Event) =>
                       this.set(
                         'images',
@@ -294,42 +261,41 @@ export class SvcConsoleAdForm extends LitElement {
             >
               Add image
             </button>
-            ${imageError ? html`<div class="error">${imageError}</div>` : nothing}
+            ${imageError ? html`<div class="error" id="images-error">${imageError}</div>` : nothing}
           </fieldset>
-          ${this.field(
-            'status',
-            'Status',
-            (describedBy) =>
+          ${field(
+            { id: 'status', label: 'Status', hint: 'Drafts are never served.', error: errors.status },
+            (a) =>
               html`<select
-                id="status"
+                id=${a.id}
                 .value=${fields.status}
-                aria-describedby=${describedBy || nothing}
+                aria-invalid=${a.invalid}
+                aria-describedby=${a.describedBy}
                 @change=${(event: Event) => this.set('status', (event.target as HTMLSelectElement).value as AdFields['status'])}
               >
                 <option value="saved">Saved</option>
                 <option value="draft">Draft</option>
               </select>`,
-            'Drafts are never served.',
           )}
-          <div class="field">
-            <label style="display:flex;gap:.5rem;align-items:center;font-weight:600">
-              <input
+          ${field(
+            { id: 'publish', label: 'Published', hint: 'A saved, published ad is served at once.', error: errors.publish, check: true },
+            (a) =>
+              html`<input
                 type="checkbox"
-                style="width:auto"
+                id=${a.id}
                 .checked=${fields.publish === 1}
+                aria-invalid=${a.invalid}
+                aria-describedby=${a.describedBy}
                 @change=${(event: Event) => this.set('publish', (event.target as HTMLInputElement).checked ? 1 : 0)}
-              />
-              Published
-            </label>
-            <div class="hint">A saved, published ad is served at once.</div>
-          </div>
+              />`,
+          )}
           <button type="submit" class="primary">${this.code ? 'Save changes' : 'Create ad'}</button>
         </form>
-        <section aria-label="Preview">
-          <h2 style="font-size:1.1rem">Preview</h2>
+        <section aria-label="Preview" class="preview">
+          <h2>Preview</h2>
           ${
-            this.preview
-              ? html`<svc-ads .preview=${this.preview} label="Preview of the ad" style="max-width:32rem"></svc-ads>`
+            this.preview.data
+              ? html`<svc-ads .preview=${this.preview.data} label="Preview of the ad"></svc-ads>`
               : html`<p class="hint">Give the ad a title and a slot to see it as partner sites will.</p>`
           }
         </section>

@@ -1,21 +1,17 @@
 /**
  * @module `<svc-console-ads>`: Marketing > Ads, the list of an
  * organisation's ads (an operator's: every organisation's), filtered by
- * slot, status and publish, each with Edit and Delete.
+ * slot, status and publish, each with Edit and Delete. A new filter aborts
+ * the list still loading for the one before.
  */
 import { html, LitElement, type TemplateResult } from 'lit'
-import { consoleStyles } from './console-styles.js'
+import type { ConsoleAdList } from '../../shared/console-wire.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
+import { ConsoleDataController } from './console-data-controller.js'
+import { field } from './console-field.js'
+import { consoleStyles } from './console-styles.js'
 
-interface ListedAd {
-  code: string
-  title: string
-  display: string
-  status: string
-  publish: number
-  updated_at: string
-  organisation: string
-}
+type ListedAd = ConsoleAdList['ads'][number]
 
 /**
  * The ads list page.
@@ -24,38 +20,17 @@ interface ListedAd {
  */
 export class SvcConsoleAds extends LitElement {
   static override styles = consoleStyles
-  static override properties = {
-    me: { attribute: false },
-    ads: { state: true },
-    problem: { state: true },
-    notice: { state: true },
-  }
+  static override properties = { me: { attribute: false } }
   declare me: ConsoleMe
-  declare ads: ListedAd[] | undefined
-  declare problem: string
-  declare notice: string
   private filter = { display: '', status: '', publish: '' }
-
-  constructor() {
-    super()
-    this.ads = undefined
-    this.problem = ''
-    this.notice = ''
-  }
+  private readonly ads = new ConsoleDataController(this, async (signal) => {
+    const query = new URLSearchParams(Object.entries(this.filter).filter(([, value]) => value !== ''))
+    return (await consoleApi<ConsoleAdList>('GET', `/ads${query.size ? `?${query}` : ''}`, { signal })).ads
+  })
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
-  }
-
-  private async load(): Promise<void> {
-    const query = new URLSearchParams(Object.entries(this.filter).filter(([, value]) => value !== ''))
-    try {
-      this.ads = (await consoleApi<{ ads: ListedAd[] }>('GET', `/ads${query.size ? `?${query}` : ''}`)).ads
-      this.problem = ''
-    } catch (error) {
-      this.problem = (error as Error).message
-    }
+    void this.ads.load()
   }
 
   private onFilter(event: Event): void {
@@ -66,57 +41,53 @@ export class SvcConsoleAds extends LitElement {
       status: String(form.get('status') ?? ''),
       publish: String(form.get('publish') ?? ''),
     }
-    void this.load()
+    void this.ads.load()
   }
 
-  private async deleteAd(ad: ListedAd): Promise<void> {
+  private deleteAd(ad: ListedAd): void {
     if (!confirm(`Delete the ad "${ad.title}"? This cannot be undone.`)) return
-    try {
-      await consoleApi('DELETE', `/ads/${ad.code}`)
-      this.notice = `Deleted "${ad.title}".`
-      await this.load()
-    } catch (error) {
-      this.problem = (error as Error).message
-    }
+    void this.ads.act(async (signal) => {
+      await consoleApi('DELETE', `/ads/${ad.code}`, { signal })
+      return `Deleted "${ad.title}".`
+    })
   }
 
   override render(): TemplateResult {
+    const ads = this.ads.data
     return html`
       <h1>Marketing › Ads</h1>
       <p><a class="button primary" href="/console/ads/new">New Ad</a></p>
-      <form
-        @submit=${this.onFilter}
-        aria-label="Filter ads"
-        style="display:flex;gap:1rem;align-items:end;flex-wrap:wrap;margin-bottom:1rem"
-      >
-        <div><label for="f-display">Slot</label><input id="f-display" name="display" placeholder="home-slider-ads" /></div>
-        <div>
-          <label for="f-status">Status</label>
-          <select id="f-status" name="status">
-            <option value="">Any</option>
-            <option value="saved">Saved</option>
-            <option value="draft">Draft</option>
-          </select>
-        </div>
-        <div>
-          <label for="f-publish">Published</label>
-          <select id="f-publish" name="publish">
-            <option value="">Any</option>
-            <option value="1">Published</option>
-            <option value="0">Not published</option>
-          </select>
-        </div>
+      <form @submit=${this.onFilter} aria-label="Filter ads" class="filters">
+        ${field({ id: 'f-display', label: 'Slot' }, (a) => html`<input id=${a.id} name="display" placeholder="home-slider-ads" />`)}
+        ${field(
+          { id: 'f-status', label: 'Status' },
+          (a) =>
+            html`<select id=${a.id} name="status">
+              <option value="">Any</option>
+              <option value="saved">Saved</option>
+              <option value="draft">Draft</option>
+            </select>`,
+        )}
+        ${field(
+          { id: 'f-publish', label: 'Published' },
+          (a) =>
+            html`<select id=${a.id} name="publish">
+              <option value="">Any</option>
+              <option value="1">Published</option>
+              <option value="0">Not published</option>
+            </select>`,
+        )}
         <button type="submit">Filter</button>
       </form>
-      ${this.notice ? html`<p role="status">${this.notice}</p>` : ''} ${this.problem ? html`<p role="alert">${this.problem}</p>` : ''}
+      ${this.ads.status()} ${this.ads.alert()}
       ${
-        this.ads === undefined
+        ads === undefined
           ? html`<p>Loading ads…</p>`
-          : this.ads.length === 0
+          : ads.length === 0
             ? html`<p>No ads match. <a href="/console/ads/new">Create one</a>.</p>`
             : html`<table>
-                <caption class="hint" style="text-align:start">
-                  ${this.ads.length} ads, newest first
+                <caption class="hint">
+                  ${ads.length} ads, newest first
                 </caption>
                 <thead>
                   <tr>
@@ -130,7 +101,7 @@ export class SvcConsoleAds extends LitElement {
                   </tr>
                 </thead>
                 <tbody>
-                  ${this.ads.map(
+                  ${ads.map(
                     (ad) =>
                       html`<tr>
                         <td><a href="/console/ads/${ad.code}">${ad.title}</a></td>

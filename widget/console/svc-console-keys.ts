@@ -1,20 +1,15 @@
 /**
  * @module `<svc-console-keys>`: an organisation's API keys, for its admin:
  * create one (shown once, with its allowed origins and rate limit) and
- * revoke one.
+ * revoke one. Choosing another organisation aborts the list still loading
+ * for the one before.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import type { ConsoleApiKey, ConsoleApiKeyCreated, ConsoleApiKeyInput, ConsoleApiKeyList } from '../../shared/console-wire.js'
+import { consoleApi, type ConsoleMe } from './console-api.js'
+import { ConsoleDataController } from './console-data-controller.js'
+import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
-import { consoleApi, ConsoleApiError, type ConsoleMe } from './console-api.js'
-
-interface ListedKey {
-  id: number
-  key_prefix: string
-  origins: string[]
-  rate_limit: number
-  created_at: string
-  revoked_at: string | null
-}
 
 /**
  * The API keys page.
@@ -23,129 +18,106 @@ interface ListedKey {
  */
 export class SvcConsoleKeys extends LitElement {
   static override styles = consoleStyles
-  static override properties = {
-    me: { attribute: false },
-    keys: { state: true },
-    created: { state: true },
-    errors: { state: true },
-    problem: { state: true },
-  }
+  static override properties = { me: { attribute: false }, created: { state: true } }
   declare me: ConsoleMe
-  declare keys: ListedKey[] | undefined
   declare created: string
-  declare errors: Record<string, string>
-  declare problem: string
   private organisation = ''
+  private readonly keys = new ConsoleDataController(
+    this,
+    async (signal) =>
+      (await consoleApi<ConsoleApiKeyList>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`, { signal })).keys,
+  )
 
   constructor() {
     super()
-    this.keys = undefined
     this.created = ''
-    this.errors = {}
-    this.problem = ''
   }
 
   override connectedCallback(): void {
     super.connectedCallback()
     this.organisation = this.me.roles.organisation ?? this.me.organisations[0]?.code ?? ''
-    void this.load()
+    void this.keys.load()
   }
 
-  private async load(): Promise<void> {
-    try {
-      this.keys = (await consoleApi<{ keys: ListedKey[] }>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`)).keys
-    } catch (error) {
-      this.problem = (error as Error).message
-    }
-  }
-
-  private async create(event: Event): Promise<void> {
+  private create(event: Event): void {
     event.preventDefault()
     // The event's target is gone once it has been dispatched.
     const element = event.target as HTMLFormElement
     const form = new FormData(element)
-    try {
-      const { api_key } = await consoleApi<{ api_key: string }>('POST', '/keys', {
-        organisation: this.organisation,
-        origins: String(form.get('origins') ?? ''),
-        rate_limit: String(form.get('rate_limit') ?? ''),
-      })
-      this.created = api_key
-      this.errors = {}
-      element.reset()
-      await this.load()
-    } catch (error) {
-      if (error instanceof ConsoleApiError) this.errors = error.fields
-      this.problem = (error as Error).message
+    const input: ConsoleApiKeyInput = {
+      organisation: this.organisation,
+      origins: String(form.get('origins') ?? ''),
+      rate_limit: String(form.get('rate_limit') ?? ''),
     }
+    void this.keys.act(async (signal) => {
+      this.created = (await consoleApi<ConsoleApiKeyCreated>('POST', '/keys', { body: input, signal })).api_key
+      element.reset()
+    })
   }
 
-  private async revoke(key: ListedKey): Promise<void> {
+  private revoke(key: ConsoleApiKey): void {
     if (!confirm(`Revoke the key ${key.key_prefix}…? Sites using it stop getting ads at once.`)) return
-    await consoleApi('DELETE', `/keys/${key.id}`)
-    await this.load()
+    void this.keys.act((signal) => consoleApi('DELETE', `/keys/${key.id}`, { signal }))
+  }
+
+  private chooseOrganisation(event: Event): void {
+    this.organisation = (event.target as HTMLSelectElement).value
+    // A newer organisation's list replaces the one still loading.
+    void this.keys.load({ fresh: true })
   }
 
   override render(): TemplateResult {
+    const keys = this.keys.data
+    const { errors } = this.keys
     return html`
       <h1>API keys</h1>
       ${
         this.me.roles.operator && !this.me.roles.organisation
-          ? html`<div class="field" style="max-width:24rem">
-              <label for="organisation">Organisation</label>
-              <select
-                id="organisation"
-                @change=${(event: Event) => {
-                  this.organisation = (event.target as HTMLSelectElement).value
-                  void this.load()
-                }}
-              >
-                ${this.me.organisations.map((org) => html`<option value=${org.code}>${org.name} (${org.code})</option>`)}
-              </select>
+          ? html`<div class="organisation-picker">
+              ${field(
+                { id: 'organisation', label: 'Organisation' },
+                (a) =>
+                  html`<select id=${a.id} @change=${this.chooseOrganisation}>
+                    ${this.me.organisations.map((org) => html`<option value=${org.code}>${org.name} (${org.code})</option>`)}
+                  </select>`,
+              )}
             </div>`
           : nothing
       }
       ${
         this.created
-          ? html`<div role="status" style="background:#dafbe1;padding:.75rem;border-radius:6px;margin-bottom:1rem">
-              New key, shown this once: <code id="new-key">${this.created}</code>
-            </div>`
+          ? html`<div role="status" class="shown-once">New key, shown this once: <code id="new-key">${this.created}</code></div>`
           : nothing
       }
-      ${this.problem && !Object.keys(this.errors).length ? html`<p role="alert">${this.problem}</p>` : nothing}
-      <form
-        @submit=${this.create}
-        aria-label="New API key"
-        style="max-width:36rem;background:#fff;padding:1rem;border:1px solid #d0d7de;border-radius:6px;margin-bottom:1.5rem"
-      >
-        <div class="field">
-          <label for="origins">Allowed origins</label>
-          <input
-            id="origins"
-            name="origins"
-            placeholder="https://www.example.com https://shop.example.com"
-            aria-describedby="origins-hint${this.errors.origins ? ' origins-error' : ''}"
-            aria-invalid=${this.errors.origins ? 'true' : 'false'}
-          />
-          <div class="hint" id="origins-hint">Separated by spaces; empty means any origin.</div>
-          ${this.errors.origins ? html`<div class="error" id="origins-error">${this.errors.origins}</div>` : nothing}
-        </div>
-        <div class="field">
-          <label for="rate_limit">Requests a minute</label>
-          <input
-            id="rate_limit"
-            name="rate_limit"
-            inputmode="numeric"
-            placeholder="600"
-            aria-invalid=${this.errors.rate_limit ? 'true' : 'false'}
-            aria-describedby=${this.errors.rate_limit ? 'rate-error' : nothing}
-          />
-          ${this.errors.rate_limit ? html`<div class="error" id="rate-error">${this.errors.rate_limit}</div>` : nothing}
-        </div>
+      ${this.keys.alert()}
+      <form @submit=${this.create} aria-label="New API key" class="panel new-key">
+        ${field(
+          { id: 'origins', label: 'Allowed origins', hint: 'Separated by spaces; empty means any origin.', error: errors.origins },
+          (a) =>
+            html`<input
+              id=${a.id}
+              name="origins"
+              placeholder="https://www.example.com https://shop.example.com"
+              aria-invalid=${a.invalid}
+              aria-describedby=${a.describedBy}
+            />`,
+        )}
+        ${field(
+          { id: 'rate_limit', label: 'Requests a minute', error: errors.rate_limit },
+          (a) =>
+            html`<input
+              id=${a.id}
+              name="rate_limit"
+              inputmode="numeric"
+              placeholder="600"
+              aria-invalid=${a.invalid}
+              aria-describedby=${a.describedBy}
+            />`,
+        )}
         <button type="submit" class="primary">Create key</button>
       </form>
       ${
-        this.keys === undefined
+        keys === undefined
           ? html`<p>Loading keys…</p>`
           : html`<table>
               <thead>
@@ -158,7 +130,7 @@ export class SvcConsoleKeys extends LitElement {
                 </tr>
               </thead>
               <tbody>
-                ${this.keys.map(
+                ${keys.map(
                   (key) =>
                     html`<tr>
                       <td><code>${key.key_prefix}…</code></td>

@@ -7,24 +7,13 @@
  * with a new key at once and withdraws every earlier one.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import { consoleStyles } from './console-styles.js'
+import type { ConsoleRotation, ConsoleSigningKey, ConsoleSigningKeyList, ConsoleSigningKeyState } from '../../shared/console-wire.js'
 import { consoleApi } from './console-api.js'
-
-type SigningKeyState = 'next' | 'signing' | 'retired' | 'expired' | 'withdrawn'
-
-interface SigningKeyRow {
-  kid: string
-  created_at: string
-  signs_from: string
-  retired_at: string | null
-  withdrawn_at: string | null
-  published_until: string | null
-  age_days: number
-  state: SigningKeyState
-}
+import { ConsoleDataController } from './console-data-controller.js'
+import { consoleStyles } from './console-styles.js'
 
 /** Each state in words, with the time that matters for it. */
-const STATE_TEXT: Record<SigningKeyState, (key: SigningKeyRow) => string> = {
+const STATE_TEXT: Record<ConsoleSigningKeyState, (key: ConsoleSigningKey) => string> = {
   next: (key) => `Next: published, signs from ${when(key.signs_from)}`,
   signing: (key) => (key.retired_at ? `Signing until ${when(key.retired_at)}` : 'Signing'),
   retired: (key) => `Retired: published until ${when(key.published_until!)}`,
@@ -33,7 +22,15 @@ const STATE_TEXT: Record<SigningKeyState, (key: SigningKeyRow) => string> = {
 }
 
 /** A time as the operator reads it, with its time zone, since replicas and operators may sit in different ones. */
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
 
 /**
  * The signing keys page.
@@ -42,64 +39,48 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'n
  */
 export class SvcConsoleSigningKeys extends LitElement {
   static override styles = consoleStyles
-  static override properties = { keys: { state: true }, cacheSeconds: { state: true }, notice: { state: true } }
-  declare keys: SigningKeyRow[] | undefined
-  declare cacheSeconds: number
-  declare notice: string
-
-  constructor() {
-    super()
-    this.keys = undefined
-    this.cacheSeconds = 0
-    this.notice = ''
-  }
+  private readonly keys = new ConsoleDataController(this, (signal) => consoleApi<ConsoleSigningKeyList>('GET', '/signing-keys', { signal }))
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
+    void this.keys.load()
   }
 
-  private async load(): Promise<void> {
-    const answer = await consoleApi<{ keys: SigningKeyRow[]; key_set_cache_seconds: number }>('GET', '/signing-keys')
-    this.keys = answer.keys
-    this.cacheSeconds = answer.key_set_cache_seconds
-  }
-
-  private async rotate(emergency: boolean): Promise<void> {
+  private rotate(emergency: boolean): void {
     if (emergency) {
       const question =
         'Sign with a new key at once and withdraw every earlier key? Only for a leaked key: applications that cached the key set fail to verify new sign-ins until they fetch it again, which can sign users out.'
       if (!confirm(question)) return
     }
-    const { kid, signs_from, created } = await consoleApi<{ kid: string; signs_from: string; created: boolean }>(
-      'POST',
-      '/signing-keys/rotate',
-      { emergency },
-    )
-    this.notice = emergency
-      ? `New signing key ${kid} signs now; every earlier key was withdrawn from the key set.`
-      : created
-        ? `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
-        : `Key ${kid} is already published and starts signing at ${when(signs_from)}; nothing changed.`
-    await this.load()
+    void this.keys.act(async (signal) => {
+      const { kid, signs_from, created } = await consoleApi<ConsoleRotation>('POST', '/signing-keys/rotate', {
+        body: { emergency },
+        signal,
+      })
+      return emergency
+        ? `New signing key ${kid} signs now; every earlier key was withdrawn from the key set.`
+        : created
+          ? `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
+          : `Key ${kid} is already published and starts signing at ${when(signs_from)}; nothing changed.`
+    })
   }
 
   override render(): TemplateResult {
+    const keys = this.keys.data?.keys
+    const waiting = keys?.some((key) => key.state === 'next')
     return html`
       <h1>Signing keys</h1>
       <p class="hint">
-        A new key is published every 90 days and starts signing ${hours(this.cacheSeconds)} later, once applications' cached key sets have
-        expired; a retired key stays published for 91 days so that what it signed keeps verifying.
+        A new key is published every 90 days and starts signing ${hours(this.keys.data?.key_set_cache_seconds ?? 0)} later, once
+        applications' cached key sets have expired; a retired key stays published for 91 days so that what it signed keeps verifying.
       </p>
-      ${this.notice ? html`<p role="status">${this.notice}</p>` : nothing}
+      ${this.keys.status()} ${this.keys.alert()}
       <p>
-        <button type="button" class="primary" @click=${() => this.rotate(false)} ?disabled=${this.keys?.some((key) => key.state === 'next')}>
-          Rotate
-        </button>
-        ${this.keys?.some((key) => key.state === 'next') ? html`<span class="hint">A new key is already waiting to sign.</span>` : nothing}
+        <button type="button" class="primary" @click=${() => this.rotate(false)} ?disabled=${waiting}>Rotate</button>
+        ${waiting ? html`<span class="hint">A new key is already waiting to sign.</span>` : nothing}
       </p>
       ${
-        this.keys === undefined
+        keys === undefined
           ? html`<p>Loading keys…</p>`
           : html`<table>
               <thead>
@@ -111,7 +92,7 @@ export class SvcConsoleSigningKeys extends LitElement {
                 </tr>
               </thead>
               <tbody>
-                ${this.keys.map(
+                ${keys.map(
                   (key) =>
                     html`<tr>
                       <td><code>${key.kid}</code></td>

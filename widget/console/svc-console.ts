@@ -10,7 +10,8 @@ import { type ConsoleMe, loadMe } from './console-api.js'
 import './svc-console-account.js'
 import './svc-console-ad-form.js'
 import './svc-console-ads.js'
-import './svc-console-clients.js'
+import './svc-console-client-detail.js'
+import './svc-console-client-list.js'
 import './svc-console-keys.js'
 import './svc-console-signing-keys.js'
 
@@ -155,7 +156,11 @@ export class SvcConsole extends LitElement {
       <p>Your account may not use this part of the console. <a href="/console">Back to the console</a>.</p>`
     if (ads) return refused
     const clients = /^\/console\/clients(?:\/(cli_[\w-]+))?\/?$/.exec(this.path)
-    if (clients) return me.roles.developer ? html`<svc-console-clients client-id=${clients[1] ?? ''}></svc-console-clients>` : refused
+    if (clients && !me.roles.developer) return refused
+    if (clients)
+      return clients[1]
+        ? html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`
+        : html`<svc-console-client-list></svc-console-client-list>`
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
     if (/^\/console\/signing-keys\/?$/.test(this.path))
       return me.roles.operator ? html`<svc-console-signing-keys></svc-console-signing-keys>` : refused

@@ -1,0 +1,266 @@
+/**
+ * @module The console API's wire types (`/console/api/...`): what each
+ * route takes and answers, as the server's console modules send them and
+ * the console's pages read them. Field names are the wire's (snake_case).
+ * Where the database keeps a free string (an ad's `target`, `status`), the
+ * wire says `string` too: the pages narrow it, the server need not cast.
+ */
+import type { Ad } from './ads-wire.js'
+
+/** Every refusal: a sentence, and per-field messages when a field is to blame. */
+export interface ConsoleRefusal {
+  status: 'error'
+  code: number
+  message: string
+  errors?: Record<string, string>
+}
+
+// ── GET /console/api/me ─────────────────────────────────────────────
+
+/** What the signed-in user may do; `organisation` is the one they manage. */
+export interface ConsoleRoles {
+  organisation?: string | undefined
+  ads: boolean
+  apiKeys: boolean
+  developer: boolean
+  operator: boolean
+}
+
+/** Who is signed in, the session's CSRF token, and the organisations they may work in. */
+export interface ConsoleMe {
+  sub: string
+  name: string
+  email: string
+  roles: ConsoleRoles
+  csrf: string
+  organisations: { code: string; name: string }[]
+}
+
+// ── /console/api/ads ────────────────────────────────────────────────
+
+/** An ad as the editor edits it (`GET /ads/{code}`, and the answer to a create or change). */
+export interface ConsoleAd {
+  code: string
+  title: string
+  label: string
+  url: string
+  link: string
+  target: string
+  size: string | null
+  display: string
+  tags: string | null
+  description: string
+  image: string
+  images: string[]
+  status: string
+  publish: number
+  created_at: string
+  updated_at: string
+}
+
+/** `GET /ads?display=&status=&publish=`: newest first, each with its organisation's code. */
+export interface ConsoleAdList {
+  ads: (ConsoleAd & { organisation: string | undefined })[]
+}
+
+/** `GET /ads/{code}`, `PUT /ads/{code}`; `POST /ads` adds the organisation's code. */
+export interface ConsoleAdAnswer {
+  ad: ConsoleAd & { organisation?: string }
+}
+
+/** What `POST /ads`, `PUT /ads/{code}` and `POST /ads/preview` take; `organisation` names an operator's choice on create. */
+export interface ConsoleAdInput {
+  title: string
+  label: string
+  display: string
+  url: string
+  link: string
+  target: string
+  size: string | null
+  tags: string | null
+  description: string
+  image: string
+  images: string[]
+  status: string
+  publish: number
+  organisation?: string
+}
+
+/** `POST /ads/preview`: the ad exactly as the ads API would serve it. */
+export interface ConsoleAdPreview {
+  ad: Ad
+}
+
+// ── /console/api/keys ───────────────────────────────────────────────
+
+/** One API key; the key itself is shown once, at creation, and never again. */
+export interface ConsoleApiKey {
+  id: number
+  key_prefix: string
+  origins: string[]
+  permissions: string[]
+  rate_limit: number
+  created_at: string
+  revoked_at: string | null
+}
+
+/** `GET /keys?organisation=CODE`. */
+export interface ConsoleApiKeyList {
+  organisation: string
+  keys: ConsoleApiKey[]
+}
+
+/** What `POST /keys` takes: origins separated by spaces, a whole number a minute. */
+export interface ConsoleApiKeyInput {
+  organisation: string
+  origins: string
+  rate_limit: string
+}
+
+/** `POST /keys`: the key, this once. */
+export interface ConsoleApiKeyCreated {
+  id: number
+  api_key: string
+}
+
+// ── /console/api/clients ────────────────────────────────────────────
+
+/** A client as the developer portal shows it: never its secret. */
+export interface ConsoleClient {
+  client_id: string
+  name: string
+  public: boolean
+  redirect_uris: string[]
+  post_logout_redirect_uris: string[]
+  webhook_url: string | null
+  privacy_policy_url: string | null
+  terms_of_service_url: string | null
+  created_at: string
+}
+
+/** `GET /clients`. */
+export interface ConsoleClientList {
+  clients: ConsoleClient[]
+}
+
+/** What `POST /clients` takes; the URI lists may be one string separated by spaces. */
+export interface ConsoleClientRegistration {
+  name: unknown
+  public: boolean
+  redirect_uris: unknown
+  post_logout_redirect_uris: unknown
+  privacy_policy_url: unknown
+  terms_of_service_url: unknown
+  webhook_url: unknown
+}
+
+/** `POST /clients`: the new client and its secrets, shown this once. */
+export interface ConsoleClientRegistered {
+  client: ConsoleClient
+  client_secret: string | null
+  webhook_secret: string | null
+}
+
+/** One attempt to deliver a webhook. */
+export interface ConsoleDeliveryAttempt {
+  attempted_at: string
+  duration_ms: number
+  status_code: number | null
+  response_excerpt: string | null
+  error: string | null
+}
+
+/** One webhook delivery, newest first, with its attempts. */
+export interface ConsoleDelivery {
+  id: string
+  event_id: string
+  event: string
+  client_id: string
+  state: 'pending' | 'delivered' | 'dead'
+  attempts: number
+  url: string
+  next_attempt_at: string
+  created_at: string
+  delivered_at: string | null
+  attempt_log: ConsoleDeliveryAttempt[]
+}
+
+/** `GET /clients/{client_id}`. */
+export interface ConsoleClientDetail {
+  client: ConsoleClient
+  webhook_secrets: { id: number; created_at: string }[]
+  deliveries: ConsoleDelivery[]
+}
+
+/** `PUT /clients/{client_id}/webhook`: a secret only when the client had none. */
+export interface ConsoleWebhookSaved {
+  webhook_url: string
+  webhook_secret: string | null
+}
+
+/** `POST /clients/{client_id}/webhook-secrets`: the new secret, this once. */
+export interface ConsoleWebhookSecretAdded {
+  id: number
+  webhook_secret: string
+}
+
+/** `POST /clients/{client_id}/deliveries/replay-dead`. */
+export interface ConsoleDeadReplayed {
+  replayed_count: number
+}
+
+/** `POST /clients/{client_id}/deliveries/{id}/replay`. */
+export interface ConsoleDeliveryReplayed {
+  replayed: string
+}
+
+// ── /console/api/signing-keys ───────────────────────────────────────
+
+export type ConsoleSigningKeyState = 'next' | 'signing' | 'retired' | 'expired' | 'withdrawn'
+
+/** One signing key with its state and the times that matter for it. */
+export interface ConsoleSigningKey {
+  kid: string
+  created_at: string
+  signs_from: string
+  retired_at: string | null
+  withdrawn_at: string | null
+  published_until: string | null
+  age_days: number
+  state: ConsoleSigningKeyState
+}
+
+/** `GET /signing-keys`. */
+export interface ConsoleSigningKeyList {
+  key_set_cache_seconds: number
+  keys: ConsoleSigningKey[]
+}
+
+/** `POST /signing-keys/rotate` (`{emergency}`): the key left waiting or signing; `created` false when one already waited. */
+export interface ConsoleRotation {
+  kid: string
+  signs_from: string
+  created: boolean
+}
+
+// ── /console/api/account ────────────────────────────────────────────
+
+/** `GET /account`: the profile, connected applications, linked accounts and the providers one may link. */
+export interface ConsoleAccount {
+  profile: {
+    sub: string
+    email: string
+    name: string
+    given_name: string | null
+    family_name: string | null
+    picture: string | null
+  }
+  apps: { client_id: string; name: string; scopes: string[]; granted_at: string }[]
+  links: { slug: string; name: string; email: string | null; linked_at: string }[]
+  providers: { slug: string; name: string }[]
+}
+
+/** `POST /account/delete`. */
+export interface ConsoleAccountDeleted {
+  deleted: string
+}

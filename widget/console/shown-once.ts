@@ -1,0 +1,25 @@
+/**
+ * @module The box that shows new secrets (a client's secret, a webhook
+ * secret, an API key) the one time the server gives them out.
+ */
+import { html, nothing, type TemplateResult } from 'lit'
+
+/**
+ * The secrets by name, in a `role="status"` box; nothing when there are none.
+ *
+ * @example
+ * shownOnce({ 'Client id': 'cli_…', 'Client secret': '…' })
+ */
+export function shownOnce(secrets: Record<string, string>): TemplateResult | typeof nothing {
+  if (Object.keys(secrets).length === 0) return nothing
+  return html`<div role="status" class="shown-once">
+    <p>Copy these now; the secrets are shown this once.</p>
+    <dl>
+      ${Object.entries(secrets).map(
+        ([name, value]) =>
+          html`<dt>${name}</dt>
+            <dd><code>${value}</code></dd>`,
+      )}
+    </dl>
+  </div>`
+}
