@@ -4,9 +4,14 @@
  * records its account events in the same transaction as the change.
  */
 import type { Kysely } from 'kysely'
+import { publicClientIds } from '../clients/clients.js'
+import { endConsoleSessionsOf } from '../console/console-sessions.js'
 import type { ClientRow, Database, UserRow } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { AccountEvents } from '../oidc/account-events.js'
+import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../oidc/tokens.js'
+import { clientsEverConsentedTo, liveConsent, markConsentRevoked } from './consents.js'
+import { deleteUser } from './users.js'
 
 /**
  * Revokes the user's consent to a client and the client's tokens for the user.
@@ -22,27 +27,11 @@ export async function revokeConsent(
   now = new Date(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const consent = await trx
-      .selectFrom('consents')
-      .select(['id', 'scopes'])
-      .where('user_id', '=', user.id)
-      .where('client_id', '=', client.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst()
+    const consent = await liveConsent(trx, user.id, client.id)
     if (!consent) throw new InvalidInput('client', `${user.email} has not consented to ${client.client_id}`)
-    await trx.updateTable('consents').set({ revoked_at: now.toISOString() }).where('id', '=', consent.id).execute()
-    await events.record(trx, 'account.consent_revoked', client.client_id, {
-      account: user.sub,
-      scopes: JSON.parse(consent.scopes) as string[],
-    })
-    const revoked = await trx
-      .updateTable('tokens')
-      .set({ revoked_at: now.toISOString() })
-      .where('client_id', '=', client.id)
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst()
-    const count = Number(revoked.numUpdatedRows)
+    await markConsentRevoked(trx, consent.id, now)
+    await events.record(trx, 'account.consent_revoked', client.client_id, { account: user.sub, scopes: consent.scopes })
+    const count = await revokeTokensOfClientForUser(trx, client.id, user.id, now)
     if (count > 0)
       await events.record(trx, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason: 'consent revoked' })
   })
@@ -57,17 +46,11 @@ export async function revokeConsent(
  */
 export async function deleteAccount(db: Kysely<Database>, events: AccountEvents, user: UserRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const consented = await trx.selectFrom('consents').select('client_id').where('user_id', '=', user.id).execute()
-    const holding = await trx
-      .selectFrom('tokens')
-      .select('client_id')
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute()
-    const clientIds = [...new Set([...consented, ...holding].map((row) => row.client_id))]
-    const clients = clientIds.length ? await trx.selectFrom('clients').select('client_id').where('id', 'in', clientIds).execute() : []
-    for (const client of clients) await events.record(trx, 'account.deleted', client.client_id, { account: user.sub })
-    await trx.deleteFrom('console_sessions').where('user_sub', '=', user.sub).execute()
-    await trx.deleteFrom('users').where('id', '=', user.id).execute()
+    const consented = await clientsEverConsentedTo(trx, user.id)
+    const holding = await clientsHoldingTokensOf(trx, user.id)
+    for (const clientId of await publicClientIds(trx, [...consented, ...holding]))
+      await events.record(trx, 'account.deleted', clientId, { account: user.sub })
+    await endConsoleSessionsOf(trx, user.sub)
+    await deleteUser(trx, user.id)
   })
 }

@@ -4,13 +4,17 @@
  * their svc account (and may then sign in through it) or unlinks it. The
  * linked providers' slugs are the `svc.links` claim; linking and
  * unlinking tell every client the user uses (`account.linked`,
- * `account.unlinked`), in the change's own transaction.
+ * `account.unlinked`), in the change's own transaction. The one module
+ * that reads and writes `external_providers` and `account_links`.
  */
 import type { Kysely } from 'kysely'
+import { publicClientIds } from '../clients/clients.js'
 import type { Database, ExternalProviderRow, UserRow } from '../db/schema.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { AccountEvents } from '../oidc/account-events.js'
+import { liveConsentsOf } from './consents.js'
+import { setLinkedProviders, userById } from './users.js'
 
 export interface NewExternalProvider {
   slug: string
@@ -70,13 +74,13 @@ export const externalProvider = (db: Kysely<Database>, slug: string) =>
  * const user = await userLinkedTo(db, provider, claims.sub)
  */
 export async function userLinkedTo(db: Kysely<Database>, provider: ExternalProviderRow, externalSub: string): Promise<UserRow | undefined> {
-  return db
+  const link = await db
     .selectFrom('account_links')
-    .innerJoin('users', 'users.id', 'account_links.user_id')
-    .selectAll('users')
-    .where('account_links.provider_id', '=', provider.id)
-    .where('account_links.external_sub', '=', externalSub)
+    .select('user_id')
+    .where('provider_id', '=', provider.id)
+    .where('external_sub', '=', externalSub)
     .executeTakeFirst()
+  return link && userById(db, link.user_id)
 }
 
 /**
@@ -166,22 +170,18 @@ export const linksOf = (db: Kysely<Database>, userId: number) =>
     .execute()
 
 async function updateLinksClaim(db: Kysely<Database>, userId: number): Promise<void> {
-  const slugs = (await linksOf(db, userId)).map((link) => link.slug)
-  await db
-    .updateTable('users')
-    .set({ svc_links: JSON.stringify(slugs) })
-    .where('id', '=', userId)
-    .execute()
+  await setLinkedProviders(
+    db,
+    userId,
+    (await linksOf(db, userId)).map((link) => link.slug),
+  )
 }
 
 /** The public ids of the clients the user consented to. */
 async function clientsOf(db: Kysely<Database>, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('consents')
-    .innerJoin('clients', 'clients.id', 'consents.client_id')
-    .select('clients.client_id')
-    .where('consents.user_id', '=', userId)
-    .where('consents.revoked_at', 'is', null)
-    .execute()
-  return [...new Set(rows.map((row) => row.client_id))]
+  const consents = await liveConsentsOf(db, userId)
+  return publicClientIds(
+    db,
+    consents.map((consent) => consent.clientId),
+  )
 }

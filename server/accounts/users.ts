@@ -1,6 +1,7 @@
 /**
  * @module The users repository: accounts that sign in at svc, with their
- * profile and svc.* claims, and the OpenID claims each scope releases.
+ * profile and svc.* claims, and the OpenID claims each scope releases;
+ * the one module that reads and writes the `users` table.
  */
 import type { Kysely } from 'kysely'
 import { insertWithFreshCode } from '../db/public-code.js'
@@ -108,6 +109,50 @@ export async function userById(db: Kysely<Database>, id: number): Promise<UserRo
 }
 
 const userByIdQuery = preparedQuery((db, { id }: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', id))
+
+/**
+ * Finds an account by its e-mail address, exactly as stored (lower-cased).
+ *
+ * @example
+ * const user = await userByEmail(db, 'ada@example.com')
+ */
+export async function userByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+}
+
+/**
+ * Finds an account by its account code (the OpenID `sub`).
+ *
+ * @example
+ * const user = await userBySub(db, 'ACC0123456789')
+ */
+export async function userBySub(db: Kysely<Database>, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('sub', '=', sub).executeTakeFirst()
+}
+
+/**
+ * Stores the `svc.links` claim: the slugs of the providers the account is linked to.
+ *
+ * @example
+ * await setLinkedProviders(trx, user.id, ['partner-id'])
+ */
+export async function setLinkedProviders(db: Kysely<Database>, userId: number, slugs: string[]): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ svc_links: JSON.stringify(slugs) })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/**
+ * Deletes an account; its sessions, consents and tokens go with it (the schema cascades).
+ *
+ * @example
+ * await deleteUser(trx, user.id)
+ */
+export async function deleteUser(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute()
+}
 
 /**
  * The claims the granted scopes release (OIDC Core 5.4 and the handbook):

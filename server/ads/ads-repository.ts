@@ -1,7 +1,7 @@
 /**
  * @module The ads repository: authors' writes (create, change, delete,
  * list) and the one read the ads API makes, the published ads of an
- * organisation's slot.
+ * organisation's slot; the one module that reads and writes the `ads` table.
  */
 import { randomInt } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -66,6 +66,16 @@ export async function updateAd(db: Kysely<Database>, code: string, input: unknow
 export async function deleteAd(db: Kysely<Database>, code: string): Promise<void> {
   const result = await db.deleteFrom('ads').where('code', '=', code).executeTakeFirst()
   if (result.numDeletedRows === 0n) throw new UnknownAd(code)
+}
+
+/**
+ * Finds an ad by its public code, or `undefined`.
+ *
+ * @example
+ * const ad = await adByCode(db, 'ADS0123456789')
+ */
+export async function adByCode(db: Kysely<Database>, code: string): Promise<AdRow | undefined> {
+  return db.selectFrom('ads').selectAll().where('code', '=', code).executeTakeFirst()
 }
 
 export interface AdListFilter {
@@ -149,6 +159,9 @@ export function toWireAd(row: AdColumns): Ad {
     tags: row.tags,
     description: row.description,
     image: row.image,
-    images: JSON.parse(row.images) as string[],
+    images: imagesOf(row),
   }
 }
+
+/** An ad's image URLs, from their stored JSON. */
+export const imagesOf = (row: Pick<AdRow, 'images'>): string[] => JSON.parse(row.images) as string[]

@@ -2,7 +2,7 @@
  * @module `key create`: another API key for an organisation.
  */
 import { createApiKey } from '../keys/api-keys.js'
-import { organisationByCode } from '../orgs/organisations.js'
+import { organisationByCode, originsOfOrganisation } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { integer, list, parseFlags, required } from './flags.js'
 
@@ -25,7 +25,7 @@ export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutpu
   const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 100_000_000)
   return withDatabase(values, io, async (db) => {
     const organisation = await organisationByCode(db, code)
-    const origins = values.origin ?? (JSON.parse(organisation.origins) as string[])
+    const origins = values.origin ?? originsOfOrganisation(organisation)
     const { apiKey } = await createApiKey(db, {
       organisationId: organisation.id,
       origins,

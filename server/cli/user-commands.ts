@@ -2,7 +2,7 @@
  * @module `user create`: an account that signs in at svc.
  */
 import { deleteAccount, revokeConsent } from '../accounts/account-actions.js'
-import { createUser, userByLogin } from '../accounts/users.js'
+import { createUser, userByEmail, userByLogin, userBySub } from '../accounts/users.js'
 import { clientByClientId } from '../clients/clients.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { CliError, UsageError } from './cli-error.js'
@@ -60,9 +60,7 @@ async function userNamed(db: Parameters<typeof userByLogin>[0], values: { email?
   if (values.email === undefined && values.sub === undefined) throw new UsageError('name the account with --email or --sub')
   // Each flag reads its own column, so an e-mail address given as --sub names no one.
   const user =
-    values.email !== undefined
-      ? await db.selectFrom('users').selectAll().where('email', '=', values.email.trim().toLowerCase()).executeTakeFirst()
-      : await db.selectFrom('users').selectAll().where('sub', '=', values.sub!.trim()).executeTakeFirst()
+    values.email !== undefined ? await userByEmail(db, values.email.trim().toLowerCase()) : await userBySub(db, values.sub!.trim())
   if (!user) throw new CliError(`no account has the ${values.email !== undefined ? `email ${values.email}` : `code ${values.sub}`}`)
   return user
 }

@@ -2,14 +2,16 @@
  * @module The clients repository: applications that sign users in through
  * svc, confidential (with a secret, shown once and stored hashed) or
  * public (PKCE only), with their redirect URIs (which ones may be
- * registered, and how they match: `redirect-uris.ts`).
+ * registered, and how they match: `redirect-uris.ts`); the one module
+ * that reads and writes the `clients` table.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { ClientRow, Database } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
-import { DROPPED_BY_URL_PARSER, MAX_URI_LENGTH, redirectUriMatches, registrableUri, usableUris, webOriginOf } from './redirect-uris.js'
+import { redirectUriMatches, registrableUri, usableUris, webOriginOf } from './redirect-uris.js'
+import { webUrl } from './web-url.js'
 
 /** Every scope svc knows. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
@@ -27,25 +29,6 @@ export interface NewClient {
   ownerSub?: string
   /** svc's own base URL, for its own clients (console, demo): their URIs on it may be plain http off loopback. */
   issuer?: string
-}
-
-/**
- * An http(s) URL svc calls (a webhook) or links to, as the URL parser
- * writes it. Refused: anything the parser would quietly change (white
- * space, control characters), credentials, fragments, over 2 KB.
- *
- * @example
- * const url = webUrl('webhook_url', 'https://shop.example/hooks')
- */
-export function webUrl(field: string, value: string): string {
-  const url = URL.canParse(value) ? new URL(value) : undefined
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
-    throw new InvalidInput(field, `${field} must be an http or https URL`)
-  if (DROPPED_BY_URL_PARSER.test(value)) throw new InvalidInput(field, `${field} must not contain spaces or control characters`)
-  if (url.username || url.password) throw new InvalidInput(field, `${field} must not carry a user name or password`)
-  if (url.hash) throw new InvalidInput(field, `${field} must not have a fragment`)
-  if (value.length > MAX_URI_LENGTH) throw new InvalidInput(field, `${field} must be at most ${MAX_URI_LENGTH} characters`)
-  return url.href
 }
 
 const MAX_URIS = 50
@@ -131,6 +114,155 @@ export async function clientById(db: Kysely<Database>, id: number): Promise<Clie
 const clientByClientIdQuery = preparedQuery((db, { clientId }: { clientId: string }) =>
   db.selectFrom('clients').selectAll().where('client_id', '=', clientId),
 )
+
+/**
+ * Every registered client, svc's own included.
+ *
+ * @example
+ * const publicOnes = (await allClients(db)).filter(isPublicClient)
+ */
+export async function allClients(db: Kysely<Database>): Promise<ClientRow[]> {
+  return db.selectFrom('clients').selectAll().execute()
+}
+
+/**
+ * The clients with these row ids (as consents and tokens name them), in no particular order.
+ *
+ * @example
+ * const clients = await clientsByIds(db, consents.map((consent) => consent.clientId))
+ */
+export async function clientsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<ClientRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+}
+
+/**
+ * The public ids of the clients with these row ids, in the order given, each once.
+ *
+ * @example
+ * for (const clientId of await publicClientIds(trx, rowIds)) await events.record(trx, 'account.deleted', clientId, { account })
+ */
+export async function publicClientIds(db: Kysely<Database>, ids: readonly number[]): Promise<string[]> {
+  const publicId = await publicClientIdsByRowId(db, ids)
+  return [...new Set(ids)].flatMap((id) => publicId.get(id) ?? [])
+}
+
+/**
+ * The public id of each client with one of these row ids, by row id.
+ *
+ * @example
+ * const clientIdOf = await publicClientIdsByRowId(db, deliveries.map((delivery) => delivery.client_id))
+ */
+export async function publicClientIdsByRowId(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('clients')
+    .select(['id', 'client_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.client_id]))
+}
+
+/**
+ * The clients a developer sees in the console: every client but svc's own,
+ * only those `ownerSub` registered unless it is `undefined` (an operator); newest first.
+ *
+ * @example
+ * const clients = await developerClients(db, roles.operator ? undefined : sub)
+ */
+export async function developerClients(db: Kysely<Database>, ownerSub: string | undefined): Promise<ClientRow[]> {
+  return developerClientsQuery(db, ownerSub).orderBy('id', 'desc').execute()
+}
+
+/**
+ * One of {@link developerClients}, by its public id.
+ *
+ * @example
+ * const client = await developerClient(db, roles.operator ? undefined : sub, 'cli_…')
+ */
+export async function developerClient(
+  db: Kysely<Database>,
+  ownerSub: string | undefined,
+  clientId: string,
+): Promise<ClientRow | undefined> {
+  return developerClientsQuery(db, ownerSub).where('client_id', '=', clientId).executeTakeFirst()
+}
+
+function developerClientsQuery(db: Kysely<Database>, ownerSub: string | undefined) {
+  const thirdParty = db.selectFrom('clients').selectAll().where('first_party', '=', 0)
+  return ownerSub === undefined ? thirdParty : thirdParty.where('owner_sub', '=', ownerSub)
+}
+
+/**
+ * The public id of a client that is not svc's own, found by its name (the demo's client).
+ *
+ * @example
+ * const clientId = await thirdPartyClientIdNamed(db, 'Demo Partner')
+ */
+export async function thirdPartyClientIdNamed(db: Kysely<Database>, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('clients').select('client_id').where('name', '=', name).where('first_party', '=', 0).executeTakeFirst()
+  return row?.client_id
+}
+
+/**
+ * Replaces a client's redirect URIs, as given (svc's own clients, kept pointing at the issuer).
+ *
+ * @example
+ * await setRedirectUris(db, 'cli_…', ['http://localhost:8787/'])
+ */
+export async function setRedirectUris(db: Kysely<Database>, clientId: string, redirectUris: string[]): Promise<void> {
+  await db
+    .updateTable('clients')
+    .set({ redirect_uris: JSON.stringify(redirectUris) })
+    .where('client_id', '=', clientId)
+    .execute()
+}
+
+/**
+ * Makes a client one of svc's own (no consent page) with these URIs (the console's client).
+ *
+ * @example
+ * await makeFirstParty(db, 'cli_…', { redirectUris: [callback], postLogoutRedirectUris: [signedOut] })
+ */
+export async function makeFirstParty(
+  db: Kysely<Database>,
+  clientId: string,
+  uris: { redirectUris: string[]; postLogoutRedirectUris: string[] },
+): Promise<void> {
+  await db
+    .updateTable('clients')
+    .set({
+      redirect_uris: JSON.stringify(uris.redirectUris),
+      post_logout_redirect_uris: JSON.stringify(uris.postLogoutRedirectUris),
+      first_party: 1,
+    })
+    .where('client_id', '=', clientId)
+    .execute()
+}
+
+/**
+ * Sets the URL a client's webhooks go to.
+ *
+ * @example
+ * await setWebhookUrl(trx, client.id, 'https://shop.example/hooks')
+ */
+export async function setWebhookUrl(db: Kysely<Database>, id: number, webhookUrl: string): Promise<void> {
+  await db.updateTable('clients').set({ webhook_url: webhookUrl }).where('id', '=', id).execute()
+}
+
+/**
+ * Deletes a client with everything issued to it (the schema cascades).
+ *
+ * @example
+ * await deleteClient(db, 'cli_…')
+ */
+export async function deleteClient(db: Kysely<Database>, clientId: string): Promise<void> {
+  await db.deleteFrom('clients').where('client_id', '=', clientId).execute()
+}
 
 /**
  * True when `secret` is the client's secret; constant-time.

@@ -9,6 +9,9 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { deleteAccount, revokeConsent } from '../accounts/account-actions.js'
 import { externalProvider, externalProviders, linksOf, unlinkAccount } from '../accounts/account-links.js'
+import { liveConsentsOf } from '../accounts/consents.js'
+import { userBySub } from '../accounts/users.js'
+import { clientByClientId, clientsByIds } from '../clients/clients.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../oidc/account-events.js'
@@ -25,20 +28,19 @@ import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console
 export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSessions, events: AccountEvents): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
-  const userOf = (sub: string) => db.selectFrom('users').selectAll().where('sub', '=', sub).executeTakeFirst()
+  const userOf = (sub: string) => userBySub(db, sub)
 
   app.get('/', async (c) => {
     const user = await userOf(c.get('session').sub)
     if (!user) return consoleError(c, 404, 'this account no longer exists')
-    const apps = await db
-      .selectFrom('consents')
-      .innerJoin('clients', 'clients.id', 'consents.client_id')
-      .select(['clients.client_id', 'clients.name', 'consents.scopes', 'consents.granted_at'])
-      .where('consents.user_id', '=', user.id)
-      .where('consents.revoked_at', 'is', null)
-      .where('clients.first_party', '=', 0)
-      .orderBy('consents.granted_at', 'desc')
-      .execute()
+    const consents = await liveConsentsOf(db, user.id)
+    const connected = await clientsByIds(db, consents.map((consent) => consent.clientId))
+    const clients = new Map(connected.map((client) => [client.id, client]))
+    // svc's own applications are not listed among the connected ones.
+    const apps = consents.flatMap(({ clientId, scopes, grantedAt }) => {
+      const client = clients.get(clientId)
+      return client && client.first_party === 0 ? [{ client_id: client.client_id, name: client.name, scopes, granted_at: grantedAt }] : []
+    })
     return c.json({
       profile: {
         sub: user.sub,
@@ -48,7 +50,7 @@ export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSession
         family_name: user.family_name,
         picture: user.picture,
       },
-      apps: apps.map((row) => ({ ...row, scopes: JSON.parse(row.scopes) as string[] })),
+      apps,
       links: await linksOf(db, user.id),
       providers: (await externalProviders(db)).map(({ slug, name }) => ({ slug, name })),
     } satisfies ConsoleAccount)
@@ -69,7 +71,7 @@ export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSession
 
   app.delete('/apps/:clientId', async (c) => {
     const user = await userOf(c.get('session').sub)
-    const client = await db.selectFrom('clients').selectAll().where('client_id', '=', c.req.param('clientId')).executeTakeFirst()
+    const client = await clientByClientId(db, c.req.param('clientId'))
     if (!user || !client) return consoleError(c, 404, `you have not connected ${c.req.param('clientId')}`)
     try {
       await revokeConsent(db, events, user, client)

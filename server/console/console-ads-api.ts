@@ -8,8 +8,9 @@
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { adContentFrom, adInputProblems } from '../ads/ad-input.js'
-import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
+import { adByCode, createAd, deleteAd, imagesOf, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow, Database } from '../db/schema.js'
+import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
 import { slotKey } from '../../shared/slug.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -32,20 +33,13 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const { roles } = c.get('session')
     // An operator works in every organisation, whatever svc.app names.
     if (roles.operator) return undefined
-    return db
-      .selectFrom('organisations')
-      .select(['id', 'code'])
-      .where('code', '=', roles.organisation ?? '')
-      .execute()
+    const own = await organisationWithCode(db, roles.organisation ?? '')
+    return own ? [own] : []
   }
 
   async function adInScope(c: ConsoleContext): Promise<AdRow | undefined> {
     const allowed = await scope(c)
-    const row = await db
-      .selectFrom('ads')
-      .selectAll()
-      .where('code', '=', c.req.param('code') ?? '')
-      .executeTakeFirst()
+    const row = await adByCode(db, c.req.param('code') ?? '')
     if (!row || (allowed && !allowed.some((org) => org.id === row.organisation_id))) return undefined
     return row
   }
@@ -58,7 +52,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
       ...(status ? { status } : {}),
       ...(publish === '0' || publish === '1' ? { publish: Number(publish) } : {}),
     }
-    const organisations = await db.selectFrom('organisations').select(['id', 'code', 'name']).execute()
+    const organisations = await allOrganisations(db)
     const rows = allowed
       ? (await Promise.all(allowed.map((org) => listAds(db, { ...filter, organisationId: org.id })))).flat()
       : await listAds(db, filter)
@@ -85,13 +79,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
     const { organisation, ...fields } = body
     const allowed = await scope(c)
-    const target = allowed
-      ? allowed[0]
-      : await db
-          .selectFrom('organisations')
-          .select(['id', 'code'])
-          .where('code', '=', String(organisation ?? ''))
-          .executeTakeFirst()
+    const target = allowed ? allowed[0] : await organisationWithCode(db, String(organisation ?? ''))
     if (!target)
       return consoleError(c, 422, 'choose the organisation the ad belongs to', { errors: { organisation: 'choose an organisation' } })
     const problems = adInputProblems(fields)
@@ -137,5 +125,5 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
 /** A stored ad as the form edits it. */
 function editable(row: AdRow): ConsoleAd {
   const { id, organisation_id, display_key, images, ...fields } = row
-  return { ...fields, images: JSON.parse(images) as string[] }
+  return { ...fields, images: imagesOf(row) }
 }

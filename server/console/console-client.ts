@@ -5,8 +5,9 @@
  * console is a relying party of the very server it runs in).
  */
 import type { Kysely } from 'kysely'
-import { createClient } from '../clients/clients.js'
+import { createClient, deleteClient, makeFirstParty } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
+import { setting, storeSettingUnlessSet } from '../db/settings.js'
 import { CONSOLE_SCOPES } from './console-sessions.js'
 
 const SETTING = 'console-client'
@@ -27,7 +28,6 @@ export interface ConsoleClient {
 export async function ensureConsoleClient(db: Kysely<Database>, issuer: string): Promise<ConsoleClient> {
   const redirectUri = `${issuer}/console/callback`
   const postLogoutRedirectUri = `${issuer}/console/signed-out`
-  const uris = { redirect_uris: JSON.stringify([redirectUri]), post_logout_redirect_uris: JSON.stringify([postLogoutRedirectUri]) }
   let stored = await readSetting(db)
   if (!stored) {
     const made = await createClient(db, {
@@ -37,24 +37,16 @@ export async function ensureConsoleClient(db: Kysely<Database>, issuer: string):
       scopes: CONSOLE_SCOPES,
       issuer,
     })
-    await db
-      .insertInto('settings')
-      .values({ name: SETTING, value: JSON.stringify({ client_id: made.clientId, client_secret: made.clientSecret }) })
-      .onConflict((conflict) => conflict.column('name').doNothing())
-      .execute()
+    await storeSettingUnlessSet(db, SETTING, JSON.stringify({ client_id: made.clientId, client_secret: made.clientSecret }))
     stored = (await readSetting(db))!
     // Another replica registered first: its client is the console's, ours goes.
-    if (stored.client_id !== made.clientId) await db.deleteFrom('clients').where('client_id', '=', made.clientId).execute()
+    if (stored.client_id !== made.clientId) await deleteClient(db, made.clientId)
   }
-  await db
-    .updateTable('clients')
-    .set({ ...uris, first_party: 1 })
-    .where('client_id', '=', stored.client_id)
-    .execute()
+  await makeFirstParty(db, stored.client_id, { redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] })
   return { clientId: stored.client_id, clientSecret: stored.client_secret, redirectUri, postLogoutRedirectUri }
 }
 
 async function readSetting(db: Kysely<Database>): Promise<{ client_id: string; client_secret: string } | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('name', '=', SETTING).executeTakeFirst()
-  return row ? (JSON.parse(row.value) as { client_id: string; client_secret: string }) : undefined
+  const value = await setting(db, SETTING)
+  return value === undefined ? undefined : (JSON.parse(value) as { client_id: string; client_secret: string })
 }

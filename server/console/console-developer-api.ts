@@ -7,10 +7,20 @@
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { createClient, isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf, webUrl } from '../clients/clients.js'
+import {
+  clientByClientId,
+  createClient,
+  developerClient,
+  developerClients,
+  isPublicClient,
+  postLogoutRedirectUrisOf,
+  redirectUrisOf,
+  setWebhookUrl,
+} from '../clients/clients.js'
+import { webUrl } from '../clients/web-url.js'
 import type { ClientRow, Database } from '../db/schema.js'
-import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
-import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
+import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
+import { activeWebhookSecrets, addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { flag, optionalText, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -37,21 +47,12 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'developer'))
 
-  const visibleClients = (c: ConsoleContext) => {
-    const { roles, sub } = c.get('session')
-    let query = db.selectFrom('clients').selectAll().where('first_party', '=', 0)
-    if (!roles.operator) query = query.where('owner_sub', '=', sub)
-    return query
-  }
-  const clientInScope = (c: ConsoleContext) =>
-    visibleClients(c)
-      .where('client_id', '=', c.req.param('clientId') ?? '')
-      .executeTakeFirst()
+  // An operator sees every developer's clients; a developer, their own.
+  const ownerOf = (c: ConsoleContext) => (c.get('session').roles.operator ? undefined : c.get('session').sub)
+  const clientInScope = (c: ConsoleContext) => developerClient(db, ownerOf(c), c.req.param('clientId') ?? '')
   const notFound = (c: ConsoleContext) => consoleError(c, 404, `no client ${c.req.param('clientId')} of yours`)
 
-  app.get('/', async (c) =>
-    c.json({ clients: (await visibleClients(c).orderBy('id', 'desc').execute()).map(described) } satisfies ConsoleClientList),
-  )
+  app.get('/', async (c) => c.json({ clients: (await developerClients(db, ownerOf(c))).map(described) } satisfies ConsoleClientList))
 
   app.post('/', async (c) => {
     const input = (await jsonObject(c)) ?? {}
@@ -68,7 +69,7 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
       }
       const made = await db.transaction().execute(async (trx) => {
         const { clientId, clientSecret } = await createClient(trx, registration)
-        const row = (await trx.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirst())!
+        const row = (await clientByClientId(trx, clientId))!
         const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
         return { row, clientSecret, webhookSecret }
       })
@@ -88,13 +89,7 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
   app.get('/:clientId', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const secrets = await db
-      .selectFrom('webhook_secrets')
-      .select(['id', 'created_at'])
-      .where('client_id', '=', client.id)
-      .where('removed_at', 'is', null)
-      .orderBy('id')
-      .execute()
+    const secrets = await listWebhookSecrets(db, client.id)
     return c.json({
       client: described(client),
       webhook_secrets: secrets,
@@ -112,14 +107,9 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
       return refusal(c, error)
     }
     const secret = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('clients').set({ webhook_url: url }).where('id', '=', client.id).execute()
-      const existing = await trx
-        .selectFrom('webhook_secrets')
-        .select('id')
-        .where('client_id', '=', client.id)
-        .where('removed_at', 'is', null)
-        .executeTakeFirst()
-      return existing ? undefined : (await addWebhookSecret(trx, client.id)).secret
+      await setWebhookUrl(trx, client.id, url)
+      const existing = await activeWebhookSecrets(trx, client.id)
+      return existing.length > 0 ? undefined : (await addWebhookSecret(trx, client.id)).secret
     })
     return c.json({ webhook_url: url, webhook_secret: secret ?? null } satisfies ConsoleWebhookSaved)
   })
@@ -152,15 +142,10 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
   app.post('/:clientId/deliveries/:id/replay', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const delivery = await db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('id', '=', c.req.param('id'))
-      .where('client_id', '=', client.id)
-      .executeTakeFirst()
-    if (!delivery) return consoleError(c, 404, `no delivery ${c.req.param('id')} for this client`)
-    await replayDelivery(db, delivery.id)
-    return c.json({ replayed: delivery.id } satisfies ConsoleDeliveryReplayed)
+    const deliveryId = await deliveryIdOfClient(db, client.id, c.req.param('id'))
+    if (deliveryId === undefined) return consoleError(c, 404, `no delivery ${c.req.param('id')} for this client`)
+    await replayDelivery(db, deliveryId)
+    return c.json({ replayed: deliveryId } satisfies ConsoleDeliveryReplayed)
   })
   return app
 }

@@ -6,7 +6,8 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { createApiKey, revokeApiKey } from '../keys/api-keys.js'
+import { apiKeysOf, createApiKey, organisationIdOfApiKey, revokeApiKey } from '../keys/api-keys.js'
+import { organisationById, organisationWithCode } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -22,32 +23,14 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'apiKeys'))
 
-  const organisationOf = async (code: string | undefined) =>
-    db
-      .selectFrom('organisations')
-      .select(['id', 'code'])
-      .where('code', '=', code ?? '')
-      .executeTakeFirst()
+  const organisationOf = (code: string | undefined) => organisationWithCode(db, code ?? '')
 
   app.get('/', async (c) => {
     const { roles } = c.get('session')
     // An operator chooses the organisation; an admin has one.
     const organisation = await organisationOf(roles.operator ? (c.req.query('organisation') ?? roles.organisation) : roles.organisation)
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
-    const keys = await db
-      .selectFrom('api_keys')
-      .select(['id', 'key_prefix', 'origins', 'rate_limit', 'permissions', 'created_at', 'revoked_at'])
-      .where('organisation_id', '=', organisation.id)
-      .orderBy('id', 'desc')
-      .execute()
-    return c.json({
-      organisation: organisation.code,
-      keys: keys.map((key) => ({
-        ...key,
-        origins: JSON.parse(key.origins) as string[],
-        permissions: JSON.parse(key.permissions) as string[],
-      })),
-    } satisfies ConsoleApiKeyList)
+    return c.json({ organisation: organisation.code, keys: await apiKeysOf(db, organisation.id) } satisfies ConsoleApiKeyList)
   })
 
   app.post('/', async (c) => {
@@ -69,15 +52,12 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
 
   app.delete('/:id', async (c) => {
     const { roles } = c.get('session')
-    const key = await db
-      .selectFrom('api_keys')
-      .innerJoin('organisations', 'organisations.id', 'api_keys.organisation_id')
-      .select(['api_keys.id', 'organisations.code'])
-      .where('api_keys.id', '=', rowId(c.req.param('id')) ?? 0)
-      .executeTakeFirst()
-    if (!key || (!roles.operator && key.code !== roles.organisation))
+    const keyId = rowId(c.req.param('id')) ?? 0
+    const organisationId = await organisationIdOfApiKey(db, keyId)
+    const owner = organisationId === undefined ? undefined : await organisationById(db, organisationId)
+    if (!owner || (!roles.operator && owner.code !== roles.organisation))
       return consoleError(c, 404, `no key ${c.req.param('id')} in your organisation`)
-    await revokeApiKey(db, key.id)
+    await revokeApiKey(db, keyId)
     return c.body(null, 204)
   })
   return app

@@ -7,6 +7,7 @@
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { externalProvider, linkAccount } from '../accounts/account-links.js'
+import { userBySub } from '../accounts/users.js'
 import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
 import type { Database } from '../db/schema.js'
 import { publicUrl } from '../http/public-url.js'
@@ -69,7 +70,7 @@ export function consoleLinks({
     const started = await pending.take(c)
     if (!session || !started || started.sub !== session.sub) return back(c, 'The link expired or was not started here. Try again.')
     const provider = await externalProvider(db, started.slug)
-    const user = await db.selectFrom('users').selectAll().where('sub', '=', session.sub).executeTakeFirst()
+    const user = await userBySub(db, session.sub)
     if (!provider || !user) return back(c, 'The provider or your account is gone.')
     try {
       const external = await relyingParty.finish(provider, publicUrl(c, issuer), started)

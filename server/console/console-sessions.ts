@@ -114,3 +114,14 @@ async function endConsoleSession(c: Context, db: Kysely<Database>, cookie: Cooki
   await db.deleteFrom('console_sessions').where('id_hash', '=', session.idHash).execute()
   deleteCookie(c, cookie.name, { path: cookie.path, secure: cookie.secure })
 }
+
+/**
+ * Ends every console session of an account (it is being deleted), with no
+ * cookie to clear: the browsers holding them find them gone.
+ *
+ * @example
+ * await endConsoleSessionsOf(trx, user.sub)
+ */
+export async function endConsoleSessionsOf(db: Kysely<Database>, userSub: string): Promise<void> {
+  await db.deleteFrom('console_sessions').where('user_sub', '=', userSub).execute()
+}

@@ -9,6 +9,7 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { escapeHtml } from '../http/html.js'
+import { allOrganisations } from '../orgs/organisations.js'
 import { htmlPage } from '../oidc/pages/html-page.js'
 import { messagePage } from '../oidc/pages/message-page.js'
 import type { AccountEvents } from '../oidc/account-events.js'
@@ -58,7 +59,7 @@ export function adminConsole({ db, issuer, fetchInProcess, events, keys }: Conso
 
   app.get('/api/me', consoleGuard(sessions), async (c) => {
     const { claims, roles, csrf } = c.get('session')
-    const organisations = await db.selectFrom('organisations').select(['code', 'name']).orderBy('name').execute()
+    const organisations = (await allOrganisations(db)).map(({ code, name }) => ({ code, name }))
     return c.json(
       {
         sub: claims.sub,

@@ -4,6 +4,7 @@
  * which matters on the hot paths (refresh grants, userinfo). The query is
  * written with Kysely's typed builder as usual; the values it is built
  * with are stand-ins that the compiled parameters are matched against.
+ * Each prepared query is defined in the repository module of its table.
  */
 import { type Compilable, type CompiledQuery, createQueryId, type Kysely, type QueryResult } from 'kysely'
 import type { Database } from './schema.js'
@@ -15,7 +16,8 @@ const STAND_IN = '\u0000svc-prepared-value:'
  * to decide the query's shape), since it runs once per SQL dialect.
  *
  * @example
- * const userById = preparedQuery((db, values: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', values.id))
+ * // In the repository that owns the table (`userByIdQuery` in accounts/users.ts):
+ * const userById = preparedQuery((db, values: { id: number }) => db.selectFrom(…).selectAll().where('id', '=', values.id))
  * const { rows } = await userById(db, { id: 7 })
  */
 export function preparedQuery<Values extends Record<string, unknown>, Row>(

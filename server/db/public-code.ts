@@ -24,7 +24,8 @@ export function randomPublicCode(prefix: string): string {
  * code (a unique index guards the column).
  *
  * @example
- * const code = await insertWithFreshCode('ADS', (code) => db.insertInto('ads').values({ code, ... }).execute())
+ * // As the ads repository stores a new ad:
+ * const { result } = await insertWithFreshCode('ADS', (code) => db.insertInto(…).values({ code, … }).returningAll().executeTakeFirstOrThrow())
  */
 export async function insertWithFreshCode<T>(prefix: string, insert: (code: string) => Promise<T>): Promise<{ code: string; result: T }> {
   for (let attempt = 0; ; attempt++) {

@@ -1,6 +1,8 @@
 /**
  * @module Deployment settings kept in the database, made on first use and
- * then shared by every replica (secrets such as form-signing keys).
+ * then shared by every replica (secrets such as form-signing keys, the
+ * console's registration); the one module that reads and writes the
+ * `settings` table.
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -14,11 +16,32 @@ import type { Database } from './schema.js'
  * const key = await deploymentSecret(db, 'interaction-hmac')
  */
 export async function deploymentSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
+  await storeSettingUnlessSet(db, name, randomBytes(32).toString('base64url'))
+  return Buffer.from((await setting(db, name))!, 'base64url')
+}
+
+/**
+ * Stores a setting unless it is set already (then the stored value stays:
+ * the first of two racing replicas wins).
+ *
+ * @example
+ * await storeSettingUnlessSet(db, 'console-client', JSON.stringify(registration))
+ */
+export async function storeSettingUnlessSet(db: Kysely<Database>, name: string, value: string): Promise<void> {
   await db
     .insertInto('settings')
-    .values({ name, value: randomBytes(32).toString('base64url') })
+    .values({ name, value })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute()
-  const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirstOrThrow()
-  return Buffer.from(row.value, 'base64url')
+}
+
+/**
+ * The named setting's value, or `undefined` while it is not set.
+ *
+ * @example
+ * const stored = await setting(db, 'console-client')
+ */
+export async function setting(db: Kysely<Database>, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst()
+  return row?.value
 }

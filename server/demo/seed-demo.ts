@@ -7,12 +7,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Kysely } from 'kysely'
-import { createUser, type NewUser } from '../accounts/users.js'
+import { createUser, type NewUser, userByEmail } from '../accounts/users.js'
 import { createAd } from '../ads/ads-repository.js'
-import { createClient } from '../clients/clients.js'
+import { createClient, setRedirectUris, thirdPartyClientIdNamed } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import { createApiKey } from '../keys/api-keys.js'
-import { createOrganisation } from '../orgs/organisations.js'
+import { createOrganisation, organisationNamed, organisationWithCode } from '../orgs/organisations.js'
 import { DEMO_ADS } from './demo-ads.js'
 
 export const DEMO_ORGANISATION_NAME = 'Demo Publisher'
@@ -41,7 +41,7 @@ export async function seedDemo(
 ): Promise<DemoCredentials & { client_id: string; created: boolean }> {
   const saved = credentialsFile ? readCredentials(credentialsFile) : undefined
   if (saved) {
-    const organisation = await db.selectFrom('organisations').select('id').where('code', '=', saved.organisation).executeTakeFirst()
+    const organisation = await organisationWithCode(db, saved.organisation)
     if (organisation) {
       await seedDemoAccounts(db, saved.organisation)
       return { ...saved, client_id: await seedDemoClient(db, publicUrl), created: false }
@@ -49,7 +49,7 @@ export async function seedDemo(
   }
 
   const credentials = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('organisations').selectAll().where('name', '=', DEMO_ORGANISATION_NAME).executeTakeFirst()
+    const existing = await organisationNamed(trx, DEMO_ORGANISATION_NAME)
     const organisation = existing ?? (await createOrganisation(trx, { name: DEMO_ORGANISATION_NAME }))
     const { apiKey } = await createApiKey(trx, { organisationId: organisation.id })
     if (!existing) {
@@ -69,20 +69,13 @@ const DEMO_CLIENT_NAME = 'Demo Partner'
 
 /** The demo page's own sign-in client (public, its origin this server's), kept pointing at `publicUrl`; returns its id. */
 async function seedDemoClient(db: Kysely<Database>, publicUrl: string): Promise<string> {
-  const redirectUris = JSON.stringify([`${publicUrl.replace(/\/$/, '')}/`])
-  const existing = await db
-    .selectFrom('clients')
-    .select('client_id')
-    .where('name', '=', DEMO_CLIENT_NAME)
-    .where('first_party', '=', 0)
-    .executeTakeFirst()
-  if (existing) {
-    await db.updateTable('clients').set({ redirect_uris: redirectUris }).where('client_id', '=', existing.client_id).execute()
-    return existing.client_id
+  const redirectUris = [`${publicUrl.replace(/\/$/, '')}/`]
+  const existing = await thirdPartyClientIdNamed(db, DEMO_CLIENT_NAME)
+  if (existing !== undefined) {
+    await setRedirectUris(db, existing, redirectUris)
+    return existing
   }
-  return (
-    await createClient(db, { name: DEMO_CLIENT_NAME, public: true, redirectUris: JSON.parse(redirectUris) as string[], issuer: publicUrl })
-  ).clientId
+  return (await createClient(db, { name: DEMO_CLIENT_NAME, public: true, redirectUris, issuer: publicUrl })).clientId
 }
 
 /** The demo's console accounts, one per role, all with {@link DEMO_PASSWORD}. */
@@ -103,7 +96,7 @@ async function seedDemoAccounts(db: Kysely<Database>, organisation: string): Pro
     'operator@demo.example': { svcRole: 'operator', svcMaster: true },
   }
   for (const account of DEMO_ACCOUNTS) {
-    const exists = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst()
+    const exists = await userByEmail(db, account.email)
     if (!exists) await createUser(db, { email: account.email, name: account.name, password: DEMO_PASSWORD, ...roles[account.email] })
   }
 }

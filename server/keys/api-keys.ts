@@ -1,7 +1,8 @@
 /**
  * @module The API keys repository: keys are random, shown once at creation
  * and stored as SHA-256 hashes (they carry 192 bits of entropy, so a fast
- * hash is enough), each with its permissions, allowed origins and rate limit.
+ * hash is enough), each with its permissions, allowed origins and rate
+ * limit; the one module that reads and writes the `api_keys` table.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -104,6 +105,48 @@ export async function grantForApiKey(db: Kysely<Database>, apiKey: string): Prom
     origins: JSON.parse(row.origins) as string[],
     rateLimit: row.rate_limit,
   }
+}
+
+/** A stored key as its organisation's admins see it: never its hash. */
+export interface ListedApiKey {
+  id: number
+  key_prefix: string
+  origins: string[]
+  rate_limit: number
+  permissions: string[]
+  created_at: string
+  revoked_at: string | null
+}
+
+/**
+ * An organisation's keys, revoked ones too, newest first.
+ *
+ * @example
+ * const keys = await apiKeysOf(db, org.id)
+ */
+export async function apiKeysOf(db: Kysely<Database>, organisationId: number): Promise<ListedApiKey[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'key_prefix', 'origins', 'rate_limit', 'permissions', 'created_at', 'revoked_at'])
+    .where('organisation_id', '=', organisationId)
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    origins: JSON.parse(row.origins) as string[],
+    permissions: JSON.parse(row.permissions) as string[],
+  }))
+}
+
+/**
+ * The organisation a key (by row id) belongs to, or `undefined` for no such key.
+ *
+ * @example
+ * const organisationId = await organisationIdOfApiKey(db, 7)
+ */
+export async function organisationIdOfApiKey(db: Kysely<Database>, keyId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('api_keys').select('organisation_id').where('id', '=', keyId).executeTakeFirst()
+  return row?.organisation_id
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
-import { isPublicClient, originsOf } from '../clients/clients.js'
+import { allClients, isPublicClient, originsOf } from '../clients/clients.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import type { ClientRow } from '../db/schema.js'
 import type { Provider } from './provider.js'
@@ -57,7 +57,7 @@ function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
   return async () => {
     const stamp = readStamp?.()
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached.origins
-    const clients = await provider.db.selectFrom('clients').selectAll().execute()
+    const clients = await allClients(provider.db)
     const origins = new Set(clients.filter(isPublicClient).flatMap((client) => originsOf(client, provider.issuer)))
     cached = { stamp, origins }
     return origins

@@ -5,12 +5,13 @@
  * revoke its own tokens.
  */
 import { Hono } from 'hono'
+import { userById } from '../accounts/users.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
 import type { Provider } from './provider.js'
-import { revokeGrant, tokenByValue } from './tokens.js'
+import { revokeGrant, revokeToken, tokenByValue } from './tokens.js'
 
 /**
  * Builds the revocation endpoint, to be mounted at `/oidc/revoke`.
@@ -32,9 +33,10 @@ export function revocationEndpoint(provider: Provider): Hono {
       if (token.kind === 'refresh') {
         await revokeGrant(provider, token.grant_id, 'refresh token revoked by the client')
       } else {
-        const user = await provider.db.selectFrom('users').select('sub').where('id', '=', token.user_id).executeTakeFirstOrThrow()
+        const user = await userById(provider.db, token.user_id)
+        if (!user) throw new Error(`token ${token.id} names no account`)
         await provider.db.transaction().execute(async (trx) => {
-          await trx.updateTable('tokens').set({ revoked_at: provider.now().toISOString() }).where('id', '=', token.id).execute()
+          await revokeToken(trx, token.id, provider.now())
           await provider.events.record(trx, 'tokens.revoked', client.client_id, {
             account: user.sub,
             tokens: 1,

@@ -13,13 +13,13 @@
  * another client's code) gets an error page, and its code is spent.
  */
 import type { Context } from 'hono'
-import { redirectUriRegistered } from '../clients/clients.js'
+import { clientById, redirectUriRegistered } from '../clients/clients.js'
 import type { ClientRow } from '../db/schema.js'
+import { authorizationCodeByValue, spendAuthorizationCode } from './authorize/authorization-codes.js'
 import { htmlPage } from './pages/html-page.js'
 import { messagePage } from './pages/message-page.js'
 import type { Provider } from './provider.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
-import { hashToken } from './tokens.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
 const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description']
@@ -70,22 +70,12 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
 
 async function clientIdOfCode(provider: Provider, code: string): Promise<string | undefined> {
   if (code.length > 200) return undefined
-  const row = await provider.db
-    .selectFrom('authorization_codes')
-    .innerJoin('clients', 'clients.id', 'authorization_codes.client_id')
-    .select('clients.client_id')
-    .where('authorization_codes.code_hash', '=', hashToken(code))
-    .executeTakeFirst()
-  return row?.client_id
+  const stored = await authorizationCodeByValue(provider.db, code)
+  return stored && (await clientById(provider.db, stored.client_id))?.client_id
 }
 
 /** A code that reached the callback outside a flow this browser started is used up, so nobody can redeem it. */
 async function spendCode(provider: Provider, code: string): Promise<void> {
   if (code.length > 200) return
-  await provider.db
-    .updateTable('authorization_codes')
-    .set({ consumed_at: provider.now().toISOString() })
-    .where('code_hash', '=', hashToken(code))
-    .where('consumed_at', 'is', null)
-    .execute()
+  await spendAuthorizationCode(provider.db, code, provider.now())
 }

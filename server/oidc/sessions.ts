@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
+import { userById } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { LIFETIMES, type Provider } from './provider.js'
 import { providerCookieName } from './cookie-name.js'
@@ -67,14 +68,12 @@ export async function currentSession(c: Context, provider: Provider): Promise<Ac
 async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Date): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.auth_time', 'sessions.expires_at', 'sessions.ended_at'])
-    .where('sessions.session_hash', '=', hash(value))
+    .select(['id', 'user_id', 'auth_time', 'expires_at', 'ended_at'])
+    .where('session_hash', '=', hash(value))
     .executeTakeFirst()
   if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  const { session_id, auth_time, expires_at, ended_at, ...user } = row
-  return { id: session_id, authTime: auth_time, user }
+  const user = await userById(db, row.user_id)
+  return user && { id: row.id, authTime: row.auth_time, user }
 }
 
 /**
@@ -86,16 +85,9 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
  * const user = await liveSessionUser(db, sessionId, new Date())
  */
 export async function liveSessionUser(db: Kysely<Database>, sessionId: number, now: Date): Promise<UserRow | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.expires_at as session_expires_at', 'sessions.ended_at as session_ended_at'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst()
-  if (!row || row.session_ended_at !== null || Date.parse(row.session_expires_at) <= now.getTime()) return undefined
-  const { session_expires_at, session_ended_at, ...user } = row
-  return user
+  const row = await db.selectFrom('sessions').select(['user_id', 'expires_at', 'ended_at']).where('id', '=', sessionId).executeTakeFirst()
+  if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
+  return userById(db, row.user_id)
 }
 
 /**

@@ -9,15 +9,15 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { userById } from '../accounts/users.js'
 import { grantableScopes } from '../clients/grantable-scopes.js'
-import { preparedQuery } from '../db/prepared-query.js'
 import type { ClientRow } from '../db/schema.js'
+import { authorizationCodeByValue, consumeAuthorizationCode } from './authorize/authorization-codes.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
 import { type FormPost, formOf, honoFormPost } from './form-body.js'
 import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-response.js'
 import { redirectUriAllowed } from './sdk-callback.js'
 import { LIFETIMES, type Provider } from './provider.js'
-import { hashToken, isTokenLive, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
+import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -84,10 +84,7 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   const verifier = form.get('code_verifier') ?? undefined
   const now = provider.now()
 
-  const stored =
-    code.length > 200
-      ? undefined
-      : await provider.db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', hashToken(code)).executeTakeFirst()
+  const stored = code.length > 200 ? undefined : await authorizationCodeByValue(provider.db, code)
   if (!stored || stored.client_id !== client.id) throw new InvalidGrant('the authorization code is not valid')
   const replayed = async () => {
     await revokeGrant(provider, stored.grant_id, 'authorization code replayed')
@@ -128,23 +125,13 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   // second redemption either finds the code used and revokes these tokens,
   // or loses the race for the claim.
   const claimed = await provider.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('authorization_codes')
-      .set({ consumed_at: now.toISOString() })
-      .where('id', '=', stored.id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) return false
+    if (!(await consumeAuthorizationCode(trx, stored.id, now))) return false
     await store(trx)
     return true
   })
   if (!claimed) throw await replayed()
   return response
 }
-
-const retireRefreshToken = preparedQuery((db, { id, at }: { id: number; at: string }) =>
-  db.updateTable('tokens').set({ retired_at: at }).where('id', '=', id).where('retired_at', 'is', null).where('revoked_at', 'is', null),
-)
 
 async function refresh(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
   const value = form.get('refresh_token')

@@ -1,10 +1,12 @@
 /**
  * @module Tokens: opaque access and refresh tokens (random, stored as
  * SHA-256), RS256 id_tokens, and revocation of a whole grant (everything
- * issued from one authorization code) or of a client's tokens for a user.
+ * issued from one authorization code) or of a client's tokens for a user;
+ * the one module that reads and writes the `tokens` table.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { claimsFor } from '../accounts/users.js'
+import { claimsFor, userById } from '../accounts/users.js'
+import { clientById } from '../clients/clients.js'
 import type { Insertable, Kysely } from 'kysely'
 import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
 import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
@@ -192,11 +194,9 @@ export async function revokeGrant(provider: Provider, grantId: string, reason: s
   return provider.db.transaction().execute(async (trx) => {
     const live = await trx
       .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .innerJoin('clients', 'clients.id', 'tokens.client_id')
-      .select(['users.sub', 'clients.client_id'])
-      .where('tokens.grant_id', '=', grantId)
-      .where('tokens.revoked_at', 'is', null)
+      .select(['user_id', 'client_id'])
+      .where('grant_id', '=', grantId)
+      .where('revoked_at', 'is', null)
       .executeTakeFirst()
     const result = await trx
       .updateTable('tokens')
@@ -205,7 +205,12 @@ export async function revokeGrant(provider: Provider, grantId: string, reason: s
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
     const count = Number(result.numUpdatedRows)
-    if (count > 0 && live) await provider.events.record(trx, 'tokens.revoked', live.client_id, { account: live.sub, tokens: count, reason })
+    if (count > 0 && live) {
+      const user = await userById(trx, live.user_id)
+      const client = await clientById(trx, live.client_id)
+      if (user && client)
+        await provider.events.record(trx, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason })
+    }
     return count
   })
 }
@@ -223,16 +228,58 @@ export async function revokeClientTokensForUser(
   reason: string,
   db: Kysely<Database> = provider.db,
 ): Promise<number> {
-  const result = await db
-    .updateTable('tokens')
-    .set({ revoked_at: provider.now().toISOString() })
-    .where('client_id', '=', client.id)
-    .where('user_id', '=', user.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  const count = Number(result.numUpdatedRows)
+  const count = await revokeTokensOfClientForUser(db, client.id, user.id, provider.now())
   if (count > 0) await provider.events.record(db, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason })
   return count
+}
+
+/**
+ * Revokes every live token a client holds for a user, recording no event; returns how many.
+ *
+ * @example
+ * const count = await revokeTokensOfClientForUser(trx, client.id, user.id, new Date())
+ */
+export async function revokeTokensOfClientForUser(db: Kysely<Database>, clientId: number, userId: number, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * Revokes one token, recording no event.
+ *
+ * @example
+ * await revokeToken(trx, token.id, provider.now())
+ */
+export async function revokeToken(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db.updateTable('tokens').set({ revoked_at: now.toISOString() }).where('id', '=', id).execute()
+}
+
+/**
+ * Retires a refresh token replaced by rotation, unless it is retired or
+ * revoked already (then no row changes: a concurrent use won).
+ *
+ * @example
+ * const { numAffectedRows } = await retireRefreshToken(trx, { id: token.id, at: now.toISOString() })
+ */
+export const retireRefreshToken = preparedQuery((db, { id, at }: { id: number; at: string }) =>
+  db.updateTable('tokens').set({ retired_at: at }).where('id', '=', id).where('retired_at', 'is', null).where('revoked_at', 'is', null),
+)
+
+/**
+ * The row ids of the clients holding live (unrevoked) tokens for the user, once per token.
+ *
+ * @example
+ * const clientIds = await clientsHoldingTokensOf(trx, user.id)
+ */
+export async function clientsHoldingTokensOf(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('tokens').select('client_id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute()
+  return rows.map((row) => row.client_id)
 }
 
 /**

@@ -1,11 +1,17 @@
 /**
- * @module The delivery log and its repairs: list deliveries with their
- * attempts, replay one (the same `X-SVC-Delivery`, a fresh set of
- * attempts), or replay every dead delivery of a client.
+ * @module The webhook deliveries repository, the one module that reads and
+ * writes the `webhook_deliveries` table: queue a delivery, claim due ones
+ * with a lease and settle each attempt (for the worker), list deliveries
+ * with their attempts, replay one (the same `X-SVC-Delivery`, a fresh set
+ * of attempts), or replay every dead delivery of a client.
  */
+import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { publicClientIdsByRowId } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
+import { attemptsAtDeliveries } from './webhook-attempts.js'
+import { webhookEventsById } from './webhook-events.js'
 
 export interface DeliveryFilter {
   dead?: boolean
@@ -21,49 +27,173 @@ export interface DeliveryFilter {
 export async function listDeliveries(db: Kysely<Database>, { dead, clientId }: DeliveryFilter = {}) {
   let query = db
     .selectFrom('webhook_deliveries')
-    .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-    .innerJoin('clients', 'clients.id', 'webhook_deliveries.client_id')
-    .select([
-      'webhook_deliveries.id',
-      'webhook_deliveries.state',
-      'webhook_deliveries.attempts',
-      'webhook_deliveries.url',
-      'webhook_deliveries.next_attempt_at',
-      'webhook_deliveries.created_at',
-      'webhook_deliveries.delivered_at',
-      'webhook_events.id as event_id',
-      'webhook_events.event',
-      'clients.client_id',
-    ])
-    .orderBy('webhook_deliveries.created_at', 'desc')
-  if (dead) query = query.where('webhook_deliveries.state', '=', 'dead')
-  if (clientId !== undefined) query = query.where('webhook_deliveries.client_id', '=', clientId)
-  const deliveries = await query.limit(1000).execute()
-  const attempts = deliveries.length
-    ? await db
-        .selectFrom('webhook_attempts')
-        .selectAll()
-        .where(
-          'delivery_id',
-          'in',
-          deliveries.map((delivery) => delivery.id),
-        )
-        .orderBy('id')
-        .execute()
-    : []
-  return deliveries.map((delivery) => ({
-    ...delivery,
-    next_attempt_at: new Date(Number(delivery.next_attempt_at)).toISOString(),
-    attempt_log: attempts
-      .filter((row) => row.delivery_id === delivery.id)
-      .map(({ attempted_at, duration_ms, status_code, response_excerpt, error }) => ({
-        attempted_at,
-        duration_ms,
-        status_code,
-        response_excerpt,
-        error,
-      })),
-  }))
+    .select(['id', 'state', 'attempts', 'url', 'next_attempt_at', 'created_at', 'delivered_at', 'event_id', 'client_id'])
+    .orderBy('created_at', 'desc')
+  if (dead) query = query.where('state', '=', 'dead')
+  if (clientId !== undefined) query = query.where('client_id', '=', clientId)
+  const rows = await query.limit(1000).execute()
+  const events = await webhookEventsById(
+    db,
+    rows.map((row) => row.event_id),
+  )
+  const clientIds = await publicClientIdsByRowId(
+    db,
+    rows.map((row) => row.client_id),
+  )
+  const attempts = await attemptsAtDeliveries(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.flatMap(({ event_id, client_id, ...delivery }) => {
+    const event = events.get(event_id)
+    const publicClientId = clientIds.get(client_id)
+    if (!event || publicClientId === undefined) return []
+    return [
+      {
+        ...delivery,
+        event_id: event.id,
+        event: event.event,
+        client_id: publicClientId,
+        next_attempt_at: new Date(Number(delivery.next_attempt_at)).toISOString(),
+        attempt_log: attempts
+          .filter((row) => row.delivery_id === delivery.id)
+          .map(({ attempted_at, duration_ms, status_code, response_excerpt, error }) => ({
+            attempted_at,
+            duration_ms,
+            status_code,
+            response_excerpt,
+            error,
+          })),
+      },
+    ]
+  })
+}
+
+/**
+ * The id of a client's delivery, or `undefined` when the client has no delivery with that id.
+ *
+ * @example
+ * const id = await deliveryIdOfClient(db, client.id, '5f0c…')
+ */
+export async function deliveryIdOfClient(db: Kysely<Database>, clientId: number, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('id', '=', id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst()
+  return row?.id
+}
+
+/**
+ * Queues a delivery of an event to a client's webhook URL, due at once.
+ *
+ * @example
+ * await queueDelivery(trx, { eventId, clientId: client.id, url: client.webhook_url, at: new Date() })
+ */
+export async function queueDelivery(
+  db: Kysely<Database>,
+  { eventId, clientId, url, at }: { eventId: string; clientId: number; url: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: randomUUID(),
+      event_id: eventId,
+      client_id: clientId,
+      url,
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: at.getTime(),
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: at.toISOString(),
+      delivered_at: null,
+    })
+    .execute()
+}
+
+/** A delivery a worker claimed, as it needs it to send an attempt. */
+export interface ClaimedDelivery {
+  id: string
+  url: string
+  attempts: number
+  client_id: number
+  event_id: string
+}
+
+/**
+ * Claims up to `limit` due deliveries for `owner` with a lease ending at
+ * `time + leaseMs` (a crashed worker's claims come back when it runs out);
+ * run it in a transaction. With `skipLocked` (PostgreSQL) it skips rows
+ * another transaction is claiming instead of waiting for them.
+ *
+ * @example
+ * const claimed = await claimDueDeliveries(trx, { owner, time: Date.now(), leaseMs: 30_000, limit: 64, skipLocked: false })
+ */
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  { owner, time, leaseMs, limit, skipLocked }: { owner: string; time: number; leaseMs: number; limit: number; skipLocked: boolean },
+): Promise<ClaimedDelivery[]> {
+  const due = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', time)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .$if(skipLocked, (query) => query.forUpdate().skipLocked())
+    .execute()
+  if (due.length === 0) return []
+  const ids = (
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
+      .where(
+        'id',
+        'in',
+        due.map((row) => row.id),
+      )
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
+      .returning('id')
+      .execute()
+  ).map((row) => row.id)
+  if (ids.length === 0) return []
+  return db.selectFrom('webhook_deliveries').select(['id', 'url', 'attempts', 'client_id', 'event_id']).where('id', 'in', ids).execute()
+}
+
+/**
+ * Records the outcome of an attempt on a delivery `owner` still holds and
+ * releases the lease: delivered, dead, or pending again at `nextAttemptAt`.
+ *
+ * @example
+ * await settleDelivery(trx, { id, owner, attempts: 1, state: 'pending', deliveredAt: null, nextAttemptAt: Date.now() + 60_000 })
+ */
+export async function settleDelivery(
+  db: Kysely<Database>,
+  {
+    id,
+    owner,
+    attempts,
+    state,
+    deliveredAt,
+    nextAttemptAt,
+  }: {
+    id: string
+    owner: string
+    attempts: number
+    state: 'pending' | 'delivered' | 'dead'
+    deliveredAt: string | null
+    nextAttemptAt: number
+  },
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ attempts, state, delivered_at: deliveredAt, next_attempt_at: nextAttemptAt, lease_owner: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute()
 }
 
 /**

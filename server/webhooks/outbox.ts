@@ -4,10 +4,13 @@
  * the transaction of the change the event reports, so both commit or
  * neither does.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { clientByClientId } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEventMap, AccountEventName, AccountEvents } from '../oidc/account-events.js'
+import { queueDelivery } from './deliveries.js'
+import { storeWebhookEvent } from './webhook-events.js'
 
 /** Event data is small by design; a cap keeps a bug from sending megabytes to every receiver. */
 const MAX_DATA_BYTES = 64 * 1024
@@ -24,31 +27,13 @@ export function webhookOutbox({ now = () => new Date() }: { now?: () => Date } =
     async record<E extends AccountEventName>(db: Kysely<Database>, event: E, clientId: string, data: AccountEventMap[E]) {
       const json = JSON.stringify(data)
       if (Buffer.byteLength(json) > MAX_DATA_BYTES) throw new RangeError(`the ${event} event's data is larger than ${MAX_DATA_BYTES} bytes`)
-      const client = await db.selectFrom('clients').select(['id', 'webhook_url']).where('client_id', '=', clientId).executeTakeFirst()
+      const client = await clientByClientId(db, clientId)
       if (!client) return
       const at = now()
       const eventId = `evt_${randomBytes(16).toString('hex')}`
-      await db
-        .insertInto('webhook_events')
-        .values({ id: eventId, event, client_id: client.id, data: json, created_at: at.toISOString() })
-        .execute()
+      await storeWebhookEvent(db, { id: eventId, event, client_id: client.id, data: json, created_at: at.toISOString() })
       if (client.webhook_url === null) return
-      await db
-        .insertInto('webhook_deliveries')
-        .values({
-          id: randomUUID(),
-          event_id: eventId,
-          client_id: client.id,
-          url: client.webhook_url,
-          state: 'pending',
-          attempts: 0,
-          next_attempt_at: at.getTime(),
-          lease_owner: null,
-          lease_expires_at: null,
-          created_at: at.toISOString(),
-          delivered_at: null,
-        })
-        .execute()
+      await queueDelivery(db, { eventId, clientId: client.id, url: client.webhook_url, at })
     },
   }
 }

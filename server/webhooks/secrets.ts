@@ -1,7 +1,8 @@
 /**
  * @module Per-client webhook signing secrets. While a client has two, every
  * attempt is signed with both (one `v1=` each) so it can switch its
- * receiver over before the old one is removed.
+ * receiver over before the old one is removed. The one module that reads
+ * and writes the `webhook_secrets` table.
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -54,10 +55,20 @@ export async function activeWebhookSecrets(db: Kysely<Database>, clientId: numbe
   return (await activeSecretRows(db, clientId)).map((row) => row.secret)
 }
 
+/**
+ * The client's active secrets as the console lists them: id and age, never the secret; oldest first.
+ *
+ * @example
+ * const listed = await listWebhookSecrets(db, client.id)
+ */
+export async function listWebhookSecrets(db: Kysely<Database>, clientId: number): Promise<{ id: number; created_at: string }[]> {
+  return (await activeSecretRows(db, clientId)).map(({ id, created_at }) => ({ id, created_at }))
+}
+
 function activeSecretRows(db: Kysely<Database>, clientId: number) {
   return db
     .selectFrom('webhook_secrets')
-    .select(['id', 'secret'])
+    .select(['id', 'secret', 'created_at'])
     .where('client_id', '=', clientId)
     .where('removed_at', 'is', null)
     .orderBy('id', 'asc')

@@ -3,16 +3,22 @@
  * lease (so a crashed worker's claims come back when the lease runs out,
  * and several processes can share the table), signs each attempt afresh,
  * sends it, records the attempt and schedules the retry or the dead
- * letter. Stopping it ends claiming and lets attempts in flight finish.
+ * letter (its SQL in `deliveries.ts`, `webhook-events.ts` and
+ * `webhook-attempts.ts`). Stopping it ends claiming and lets attempts in
+ * flight finish.
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { signWebhook } from '../../shared/webhook-signature.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
+import { publicClientIdsByRowId } from '../clients/clients.js'
+import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
+import { recordWebhookAttempt } from './webhook-attempts.js'
+import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { log } from '../log.js'
 
 export const USER_AGENT = 'svc-webhooks/1.0'
@@ -33,15 +39,8 @@ export interface WorkerOptions {
   send?: (options: Parameters<typeof sendDelivery>[0]) => Promise<AttemptOutcome>
 }
 
-interface Claimed {
-  id: string
-  url: string
-  attempts: number
-  client_id: number
-  event_id: string
-  event: string
-  data: string
-  created_at: string
+interface Claimed extends ClaimedDelivery {
+  event: WebhookEventRow
   public_client_id: string
 }
 
@@ -76,48 +75,21 @@ export function webhookWorker({
   async function claim(limit: number): Promise<Claimed[]> {
     const time = now().getTime()
     return db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('state', '=', 'pending')
-        .where('next_attempt_at', '<=', time)
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .$if(postgres, (query) => query.forUpdate().skipLocked())
-        .execute()
-      if (due.length === 0) return []
-      const ids = (
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
-          .where(
-            'id',
-            'in',
-            due.map((row) => row.id),
-          )
-          .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
-          .returning('id')
-          .execute()
-      ).map((row) => row.id)
-      if (ids.length === 0) return []
-      return trx
-        .selectFrom('webhook_deliveries')
-        .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-        .innerJoin('clients', 'clients.id', 'webhook_deliveries.client_id')
-        .select([
-          'webhook_deliveries.id',
-          'webhook_deliveries.url',
-          'webhook_deliveries.attempts',
-          'webhook_deliveries.client_id',
-          'webhook_events.id as event_id',
-          'webhook_events.event',
-          'webhook_events.data',
-          'webhook_events.created_at',
-          'clients.client_id as public_client_id',
-        ])
-        .where('webhook_deliveries.id', 'in', ids)
-        .execute()
+      const deliveries = await claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres })
+      if (deliveries.length === 0) return []
+      const events = await webhookEventsById(
+        trx,
+        deliveries.map((delivery) => delivery.event_id),
+      )
+      const clientIds = await publicClientIdsByRowId(
+        trx,
+        deliveries.map((delivery) => delivery.client_id),
+      )
+      return deliveries.flatMap((delivery) => {
+        const event = events.get(delivery.event_id)
+        const publicClientId = clientIds.get(delivery.client_id)
+        return event && publicClientId !== undefined ? [{ ...delivery, event, public_client_id: publicClientId }] : []
+      })
     })
   }
 
@@ -127,10 +99,10 @@ export function webhookWorker({
     try {
       const body = JSON.stringify({
         id: delivery.event_id,
-        event: delivery.event,
-        created_at: delivery.created_at,
+        event: delivery.event.event,
+        created_at: delivery.event.created_at,
         client_id: delivery.public_client_id,
-        data: JSON.parse(delivery.data),
+        data: webhookEventData(delivery.event),
       })
       const secrets = await activeWebhookSecrets(db, delivery.client_id)
       if (secrets.length === 0) return failed('the client has no webhook secret to sign with')
@@ -142,7 +114,7 @@ export function webhookWorker({
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': USER_AGENT,
-          'X-SVC-Event': delivery.event,
+          'X-SVC-Event': delivery.event.event,
           'X-SVC-Delivery': delivery.id,
           // Signed at send time, so a retry hours later still passes the receiver's tolerance.
           'X-SVC-Signature': await signWebhook(body, secrets, Math.floor(startedAt.getTime() / 1000)),
@@ -160,30 +132,22 @@ export function webhookWorker({
     const delay = outcome.ok ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('webhook_attempts')
-        .values({
-          delivery_id: delivery.id,
-          attempted_at: startedAt.toISOString(),
-          duration_ms: outcome.durationMs,
-          status_code: outcome.statusCode,
-          response_excerpt: outcome.responseExcerpt,
-          error: outcome.error,
-        })
-        .execute()
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          attempts,
-          state: outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending',
-          delivered_at: outcome.ok ? finishedAt.toISOString() : null,
-          next_attempt_at: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
-          lease_owner: null,
-          lease_expires_at: null,
-        })
-        .where('id', '=', delivery.id)
-        .where('lease_owner', '=', owner)
-        .execute()
+      await recordWebhookAttempt(trx, {
+        delivery_id: delivery.id,
+        attempted_at: startedAt.toISOString(),
+        duration_ms: outcome.durationMs,
+        status_code: outcome.statusCode,
+        response_excerpt: outcome.responseExcerpt,
+        error: outcome.error,
+      })
+      await settleDelivery(trx, {
+        id: delivery.id,
+        owner,
+        attempts,
+        state: outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending',
+        deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
+        nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
+      })
     })
   }
 

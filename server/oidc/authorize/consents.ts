@@ -1,7 +1,9 @@
 /**
  * @module Consent, remembered per user and client until revoked: a
- * request needs the consent page only for scopes not granted before.
+ * request needs the consent page only for scopes not granted before
+ * (stored by `accounts/consents.ts`).
  */
+import { liveConsent, storeConsent } from '../../accounts/consents.js'
 import type { ClientRow, UserRow } from '../../db/schema.js'
 import type { Provider } from '../provider.js'
 
@@ -12,14 +14,7 @@ import type { Provider } from '../provider.js'
  * const granted = await grantedScopes(provider, user, client)
  */
 export async function grantedScopes(provider: Provider, user: UserRow, client: ClientRow): Promise<Set<string>> {
-  const row = await provider.db
-    .selectFrom('consents')
-    .select('scopes')
-    .where('user_id', '=', user.id)
-    .where('client_id', '=', client.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return new Set(row ? (JSON.parse(row.scopes) as string[]) : [])
+  return new Set((await liveConsent(provider.db, user.id, client.id))?.scopes ?? [])
 }
 
 /**
@@ -33,22 +28,9 @@ export async function grantConsent(provider: Provider, user: UserRow, client: Cl
   const before = await grantedScopes(provider, user, client)
   const added = scopes.filter((scope) => !before.has(scope))
   if (added.length === 0) return
-  const all = JSON.stringify([...before, ...added])
-  const now = provider.now().toISOString()
+  const grantedAt = provider.now().toISOString()
   await provider.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('consents')
-      .set({ scopes: all, granted_at: now })
-      .where('user_id', '=', user.id)
-      .where('client_id', '=', client.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) {
-      await trx
-        .insertInto('consents')
-        .values({ user_id: user.id, client_id: client.id, scopes: all, granted_at: now, revoked_at: null })
-        .execute()
-    }
+    await storeConsent(trx, { userId: user.id, clientId: client.id, scopes: [...before, ...added], grantedAt })
     await provider.events.record(trx, 'account.consent_granted', client.client_id, { account: user.sub, scopes })
   })
 }

@@ -1,14 +1,15 @@
 /**
  * @module Issues an authorization code: random, stored as SHA-256, single
  * use, valid 60 seconds, bound to the client, redirect URI, scopes, nonce,
- * PKCE challenge and sign-in time, and naming a new grant.
+ * PKCE challenge and sign-in time, and naming a new grant (stored by
+ * `authorization-codes.ts`).
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { LIFETIMES, type Provider } from '../provider.js'
 import type { ActiveSession } from '../sessions.js'
-import { hashToken } from '../tokens.js'
+import { storeAuthorizationCode } from './authorization-codes.js'
 import type { AuthorizationRequest } from './read-request.js'
 
 /**
@@ -25,23 +26,19 @@ export async function issueCode(
 ): Promise<string> {
   const now = provider.now()
   const code = randomBytes(32).toString('base64url')
-  await db
-    .insertInto('authorization_codes')
-    .values({
-      code_hash: hashToken(code),
-      grant_id: `grt_${randomBytes(16).toString('base64url')}`,
-      client_id: request.client.id,
-      user_id: session.user.id,
-      session_id: session.id,
-      redirect_uri: request.redirectUri,
-      scopes: request.scopes.join(' '),
-      nonce: request.nonce ?? null,
-      code_challenge: request.codeChallenge ?? null,
-      auth_time: session.authTime,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + LIFETIMES.authorizationCode * 1000).toISOString(),
-      consumed_at: null,
-    })
-    .execute()
+  await storeAuthorizationCode(db, code, {
+    grant_id: `grt_${randomBytes(16).toString('base64url')}`,
+    client_id: request.client.id,
+    user_id: session.user.id,
+    session_id: session.id,
+    redirect_uri: request.redirectUri,
+    scopes: request.scopes.join(' '),
+    nonce: request.nonce ?? null,
+    code_challenge: request.codeChallenge ?? null,
+    auth_time: session.authTime,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + LIFETIMES.authorizationCode * 1000).toISOString(),
+    consumed_at: null,
+  })
   return code
 }

@@ -5,6 +5,8 @@
  * (`Sec-Fetch-Dest: webidentity`); signed out, it answers 401.
  */
 import { Hono } from 'hono'
+import { liveConsentsOf } from '../../accounts/consents.js'
+import { publicClientIds } from '../../clients/clients.js'
 import type { Provider } from '../provider.js'
 import { currentSession } from '../sessions.js'
 
@@ -25,13 +27,11 @@ export function fedcmAccounts(provider: Provider): Hono {
       return c.json({ error: { code: 'unauthorized' } }, 401)
     }
     const { user } = session
-    const approved = await provider.db
-      .selectFrom('consents')
-      .innerJoin('clients', 'clients.id', 'consents.client_id')
-      .select('clients.client_id')
-      .where('consents.user_id', '=', user.id)
-      .where('consents.revoked_at', 'is', null)
-      .execute()
+    const consents = await liveConsentsOf(provider.db, user.id)
+    const approved = await publicClientIds(
+      provider.db,
+      consents.map((consent) => consent.clientId),
+    )
     return c.json({
       accounts: [
         {
@@ -40,7 +40,7 @@ export function fedcmAccounts(provider: Provider): Hono {
           email: user.email,
           ...(user.given_name ? { given_name: user.given_name } : {}),
           ...(user.picture ? { picture: user.picture } : {}),
-          approved_clients: approved.map((row) => row.client_id),
+          approved_clients: approved,
           login_hints: [user.email, user.sub],
         },
       ],

@@ -1,0 +1,68 @@
+/**
+ * @module The authorization codes repository: codes stored as SHA-256,
+ * found by the value presented, and used up once; the one module that
+ * reads and writes the `authorization_codes` table.
+ */
+import type { Insertable, Kysely, Selectable } from 'kysely'
+import type { AuthorizationCodesTable, Database } from '../../db/schema.js'
+import { hashToken } from '../tokens.js'
+
+export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>
+
+/**
+ * Stores an issued code, given by its value (only its hash is kept).
+ *
+ * @example
+ * await storeAuthorizationCode(db, code, { grant_id, client_id, user_id, … })
+ */
+export async function storeAuthorizationCode(
+  db: Kysely<Database>,
+  code: string,
+  row: Omit<Insertable<AuthorizationCodesTable>, 'code_hash'>,
+): Promise<void> {
+  await db
+    .insertInto('authorization_codes')
+    .values({ ...row, code_hash: hashToken(code) })
+    .execute()
+}
+
+/**
+ * The stored code a presented value names, used or not, or `undefined`.
+ *
+ * @example
+ * const stored = await authorizationCodeByValue(provider.db, code)
+ */
+export async function authorizationCodeByValue(db: Kysely<Database>, code: string): Promise<AuthorizationCodeRow | undefined> {
+  return db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', hashToken(code)).executeTakeFirst()
+}
+
+/**
+ * Uses up a code unless it was used already; true when this call used it.
+ *
+ * @example
+ * if (!(await consumeAuthorizationCode(trx, stored.id, now))) throw await replayed()
+ */
+export async function consumeAuthorizationCode(db: Kysely<Database>, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('authorization_codes')
+    .set({ consumed_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/**
+ * Uses up the code a presented value names, if it is still unused, so nobody can redeem it.
+ *
+ * @example
+ * await spendAuthorizationCode(provider.db, code, provider.now())
+ */
+export async function spendAuthorizationCode(db: Kysely<Database>, code: string, now: Date): Promise<void> {
+  await db
+    .updateTable('authorization_codes')
+    .set({ consumed_at: now.toISOString() })
+    .where('code_hash', '=', hashToken(code))
+    .where('consumed_at', 'is', null)
+    .execute()
+}
