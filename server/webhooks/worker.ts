@@ -74,22 +74,26 @@ export function webhookWorker({
 
   async function claim(limit: number): Promise<Claimed[]> {
     const time = now().getTime()
-    return db.transaction().execute(async (trx) => {
-      const deliveries = await claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres })
-      if (deliveries.length === 0) return []
-      const events = await webhookEventsById(
-        trx,
+    const deliveries = await db
+      .transaction()
+      .execute((trx) => claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres }))
+    if (deliveries.length === 0) return []
+    // Read after the claim's transaction, so the write lock is held only for the claim itself
+    // (events and clients do not change under a claimed delivery).
+    const [events, clientIds] = await Promise.all([
+      webhookEventsById(
+        db,
         deliveries.map((delivery) => delivery.event_id),
-      )
-      const clientIds = await publicClientIdsByRowId(
-        trx,
+      ),
+      publicClientIdsByRowId(
+        db,
         deliveries.map((delivery) => delivery.client_id),
-      )
-      return deliveries.flatMap((delivery) => {
-        const event = events.get(delivery.event_id)
-        const publicClientId = clientIds.get(delivery.client_id)
-        return event && publicClientId !== undefined ? [{ ...delivery, event, public_client_id: publicClientId }] : []
-      })
+      ),
+    ])
+    return deliveries.flatMap((delivery) => {
+      const event = events.get(delivery.event_id)
+      const publicClientId = clientIds.get(delivery.client_id)
+      return event && publicClientId !== undefined ? [{ ...delivery, event, public_client_id: publicClientId }] : []
     })
   }
 
