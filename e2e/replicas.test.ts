@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../server/db/open-database.js'
 import { freshPostgresSchema } from '../server/db/test-database.js'
-import { ScriptedBrowser } from '../server/oidc/oidc-testing.js'
+import { ScriptedBrowser } from '../server/testing/identity-fixture.js'
 import { type RunningBff, startBff, svcBffWithEnv } from './bff-process.js'
 
 const serverUrl = process.env.SVC_TEST_POSTGRES_URL

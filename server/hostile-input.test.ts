@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOrganisation } from './orgs/organisations.js'
-import { type ConsoleUser, consoleUser } from './console/console-testing.js'
-import { type IdentityFixture, identityFixture } from './oidc/oidc-testing.js'
+import { type ConsoleUser, consoleUser } from './testing/console-user.js'
+import { type IdentityFixture, identityFixture } from './testing/identity-fixture.js'
 
 let idp: IdentityFixture
 let marketer: ConsoleUser

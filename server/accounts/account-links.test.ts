@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { addExternalProvider, linkAccount, linksOf, unlinkAccount, userLinkedTo } from './account-links.js'
 import { claimsFor, createUser } from './users.js'

@@ -12,7 +12,7 @@ import { publicClientIds } from '../clients/clients.js'
 import type { Database, ExternalProviderRow, UserRow } from '../db/schema.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
 import { InvalidInput } from '../invalid-input.js'
-import type { AccountEvents } from '../oidc/account-events.js'
+import type { AccountEvents } from './account-events.js'
 import { liveConsentsOf } from './consents.js'
 import { setLinkedProviders, userById } from './users.js'
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Ad } from '../../shared/ads-wire.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
-import { hashApiKey, revokeApiKey } from '../keys/api-keys.js'
-import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing.js'
+import { hashApiKey, revokeApiKey } from '../api-keys/api-keys.js'
+import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing/publisher.js'
 import { updateAd } from './ads-repository.js'
 
 let publisher: Publisher

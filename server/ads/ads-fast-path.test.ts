@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBff } from '../app.js'
-import { type Publisher, publisherFixture } from '../testing.js'
+import { type Publisher, publisherFixture } from '../testing/publisher.js'
 
 let publisher: Publisher
 let bff: ReturnType<typeof createBff>

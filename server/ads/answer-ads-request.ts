@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
-import { apiKeyGrants } from '../keys/api-key-grants.js'
+import { apiKeyGrants } from '../api-keys/api-key-grants.js'
 import { parseAdsRequest } from './ads-request.js'
 import { assertKeyMayCall, authenticate, rateLimitBucket } from './api-key-auth.js'
 import { MethodNotAllowed, RateLimited, RouteNotFound } from './errors.js'

@@ -3,7 +3,7 @@
  * key (RFC 6750 syntax, scheme case-insensitive), then checks the key's
  * permission and allowed origins.
  */
-import type { ApiKeyGrant, Permission } from '../keys/api-keys.js'
+import type { ApiKeyGrant, Permission } from '../api-keys/api-keys.js'
 import { InvalidApiKey, MissingApiKey, OriginDenied, PermissionDenied } from './errors.js'
 
 // RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="

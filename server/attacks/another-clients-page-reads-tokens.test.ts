@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 const OWN_ORIGIN = new URL(CALLBACK).origin
 const ATTACKERS_ORIGIN = 'https://attacker.example'

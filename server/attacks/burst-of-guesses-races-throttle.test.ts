@@ -5,8 +5,8 @@
  * after burst. Attempts being checked now count until their answer is known.
  */
 import { afterEach, expect, it } from 'vitest'
-import { FREE_FAILURES, loginThrottle } from '../oidc/authorize/login-throttle.js'
-import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
+import { FREE_FAILURES, loginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 afterEach(() => idp.close())

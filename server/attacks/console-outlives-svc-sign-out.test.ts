@@ -7,8 +7,8 @@
  * console's session must end with the svc session it was signed in with.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { consoleUser } from '../console/console-testing.js'
-import { type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
+import { consoleUser } from '../testing/console-user.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 beforeEach(async () => {

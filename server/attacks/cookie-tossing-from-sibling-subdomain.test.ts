@@ -10,7 +10,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createBff } from '../app.js'
 import { openTestDatabase } from '../db/test-database.js'
-import { formFields, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
+import { formFields, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 const ISSUER = 'https://id.example'
 let app: ReturnType<typeof createBff>['app']

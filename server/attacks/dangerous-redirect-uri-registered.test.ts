@@ -13,8 +13,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../cli/run-cli.js'
 import { createClient } from '../clients/clients.js'
-import { consoleUser } from '../console/console-testing.js'
-import { type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
+import { consoleUser } from '../testing/console-user.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 beforeEach(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
+import { type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 const PARTNER = 'http://127.0.0.1:3000'
 let idp: IdentityFixture

@@ -22,7 +22,7 @@ import { createClient } from '../clients/clients.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { rotateSigningKey } from '../oidc/signing-keys.js'
-import { CALLBACK, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
+import { CALLBACK, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from '../../e2e/bff-process.js'
-import { formFields, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { formFields, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 const REQUESTS = 5_000
 const AT_ONCE = 8

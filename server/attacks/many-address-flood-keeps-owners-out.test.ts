@@ -8,8 +8,8 @@
 import { afterEach, expect, it } from 'vitest'
 import { PASSWORD_CONCURRENCY, PASSWORD_QUEUE } from '../accounts/passwords.js'
 import { trustedProxies } from '../http/client-address.js'
-import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
-import { authorizeUrl } from './attack-testing.js'
+import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
+import { authorizeUrl } from '../testing/attacks.js'
 
 let idp: IdentityFixture
 afterEach(() => idp.close())

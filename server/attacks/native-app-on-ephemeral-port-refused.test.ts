@@ -11,7 +11,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 let nativeApp: string

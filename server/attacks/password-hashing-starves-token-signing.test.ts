@@ -9,8 +9,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { PASSWORD_CONCURRENCY, PASSWORD_QUEUE } from '../accounts/passwords.js'
-import { CALLBACK, formFields, type IdentityFixture, identityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
-import { authorizeUrl } from './attack-testing.js'
+import { CALLBACK, formFields, type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { authorizeUrl } from '../testing/attacks.js'
 
 let idp: IdentityFixture
 afterEach(() => idp.close())

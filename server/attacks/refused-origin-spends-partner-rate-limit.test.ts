@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createBff } from '../app.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
-import { publisherFixture } from '../testing.js'
+import { publisherFixture } from '../testing/publisher.js'
 
 const PARTNER = 'https://partner.example'
 let server: Server

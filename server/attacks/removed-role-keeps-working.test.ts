@@ -8,9 +8,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { NewUser } from '../accounts/users.js'
-import { consoleUser } from '../console/console-testing.js'
+import { consoleUser } from '../testing/console-user.js'
 import type { UsersTable } from '../db/schema.js'
-import { type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 import { createOrganisation } from '../orgs/organisations.js'
 
 let idp: IdentityFixture

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { FLOW_COOKIE_SLOTS } from '../oidc/sdk-flow.js'
-import { CALLBACK, type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 beforeEach(async () => {

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 let victim: ScriptedBrowser

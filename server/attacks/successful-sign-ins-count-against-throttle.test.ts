@@ -5,9 +5,9 @@
  * again in 1 minutes."
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { FREE_FAILURES, loginThrottle } from '../oidc/authorize/login-throttle.js'
-import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc/oidc-testing.js'
-import { authorizeUrl, signInOnce } from './attack-testing.js'
+import { FREE_FAILURES, loginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
+import { authorizeUrl, signInOnce } from '../testing/attacks.js'
 
 let idp: IdentityFixture
 afterEach(() => idp.close())

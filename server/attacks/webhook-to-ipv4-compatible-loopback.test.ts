@@ -12,7 +12,7 @@ import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { isPublicAddress } from '../webhooks/target-guard.js'
-import { type Receiver, startReceiver } from '../webhooks/webhook-testing.js'
+import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
 import { webhookWorker } from '../webhooks/worker.js'
 

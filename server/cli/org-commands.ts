@@ -1,7 +1,7 @@
 /**
  * @module `org create`: a new organisation with its first API key.
  */
-import { createApiKey } from '../keys/api-keys.js'
+import { createApiKey } from '../api-keys/api-keys.js'
 import { createOrganisation } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'

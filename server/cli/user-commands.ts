@@ -1,7 +1,8 @@
 /**
  * @module `user create`: an account that signs in at svc.
  */
-import { deleteAccount, revokeConsent } from '../accounts/account-actions.js'
+import { deleteAccount } from '../console/account-deletion.js'
+import { revokeConsent } from '../oidc/revoke-consent.js'
 import { createUser, userByEmail, userByLogin, userBySub } from '../accounts/users.js'
 import { clientByClientId } from '../clients/clients.js'
 import { webhookOutbox } from '../webhooks/outbox.js'

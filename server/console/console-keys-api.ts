@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { apiKeysOf, createApiKey, organisationIdOfApiKey, revokeApiKey } from '../keys/api-keys.js'
+import { apiKeysOf, createApiKey, organisationIdOfApiKey, revokeApiKey } from '../api-keys/api-keys.js'
 import { organisationById, organisationWithCode } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'

@@ -14,7 +14,7 @@ import { publicUrl } from '../http/public-url.js'
 import { hostCookie } from '../http/host-cookie.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { InvalidInput } from '../invalid-input.js'
-import type { AccountEvents } from '../oidc/account-events.js'
+import type { AccountEvents } from '../accounts/account-events.js'
 import type { ConsoleSessions } from './console-sessions.js'
 
 /**

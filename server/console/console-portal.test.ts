@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
-import { consoleUser } from './console-testing.js'
+import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { consoleUser } from '../testing/console-user.js'
 
 let idp: IdentityFixture
 beforeEach(async () => {

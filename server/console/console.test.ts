@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAd } from '../ads/ads-repository.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
-import { consoleUser } from './console-testing.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
+import { consoleUser } from '../testing/console-user.js'
 import { rolesFrom } from './roles.js'
 
 let idp: IdentityFixture

@@ -11,7 +11,7 @@ import { createUser, type NewUser, userByEmail } from '../accounts/users.js'
 import { createAd } from '../ads/ads-repository.js'
 import { createClient, setRedirectUris, thirdPartyClientIdNamed } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
-import { createApiKey } from '../keys/api-keys.js'
+import { createApiKey } from '../api-keys/api-keys.js'
 import { createOrganisation, organisationNamed, organisationWithCode } from '../orgs/organisations.js'
 import { DEMO_ADS } from './demo-ads.js'
 

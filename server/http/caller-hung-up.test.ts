@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type IdentityFixture, identityFixture } from '../oidc/oidc-testing.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
-import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
+import { AFTER_LOGOUT, CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 

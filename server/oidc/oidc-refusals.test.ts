@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FREE_FAILURES } from './authorize/login-throttle.js'
-import { CALLBACK, formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from './oidc-testing.js'
+import { FREE_FAILURES } from './sign-in/login-throttle.js'
+import { CALLBACK, formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 

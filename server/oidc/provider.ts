@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import type { AccountEvents } from './account-events.js'
+import type { AccountEvents } from '../accounts/account-events.js'
 import type { SigningKeys } from './signing-keys.js'
 
 export interface Provider {

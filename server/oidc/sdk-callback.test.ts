@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { flowCookieSlot } from './sdk-flow.js'
 
 let idp: IdentityFixture

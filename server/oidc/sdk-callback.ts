@@ -13,26 +13,15 @@
  * another client's code) gets an error page, and its code is spent.
  */
 import type { Context } from 'hono'
-import { clientById, redirectUriRegistered } from '../clients/clients.js'
-import type { ClientRow } from '../db/schema.js'
+import { clientById } from '../clients/clients.js'
 import { authorizationCodeByValue, spendAuthorizationCode } from './authorize/authorization-codes.js'
-import { htmlPage } from './pages/html-page.js'
-import { messagePage } from './pages/message-page.js'
+import { htmlPage } from '../pages/html-page.js'
+import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
 const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description']
-
-/**
- * True when `uri` is one of the client's redirect URIs or svc's SDK callback.
- *
- * @example
- * if (!redirectUriAllowed(provider, client, uri)) refuse()
- */
-export function redirectUriAllowed(provider: Provider, client: ClientRow, uri: string): boolean {
-  return uri === `${provider.issuer}${SDK_CALLBACK_PATH}` || redirectUriRegistered(client, uri, provider.issuer)
-}
 
 /**
  * Answers the SDK's landing.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from './oidc-testing.js'
+import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { BROWSER_STATE_COOKIE } from './session-state.js'
 
 let idp: IdentityFixture

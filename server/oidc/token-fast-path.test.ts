@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueTokens } from './tokens.js'
-import { type IdentityFixture, identityFixture } from './oidc-testing.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 import { clientByClientId } from '../clients/clients.js'
 
 let idp: IdentityFixture

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { nodeBodyText } from './form-body.js'
 import type { Provider } from './provider.js'
-import { answerTokenRequest } from './token.js'
+import { answerTokenRequest } from './token-endpoint.js'
 
 const TOKEN_PATH = '/oidc/token'
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { clientByClientId } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
-import type { AccountEventMap, AccountEventName, AccountEvents } from '../oidc/account-events.js'
+import type { AccountEventMap, AccountEventName, AccountEvents } from '../accounts/account-events.js'
 import { queueDelivery } from './deliveries.js'
 import { storeWebhookEvent } from './webhook-events.js'
 

@@ -9,7 +9,7 @@ import { webhookOutbox } from './outbox.js'
 import { MAX_ATTEMPTS } from './retry-schedule.js'
 import { addWebhookSecret, removeWebhookSecret } from './secrets.js'
 import { isPublicAddress } from './target-guard.js'
-import { type Receiver, startReceiver } from './webhook-testing.js'
+import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { USER_AGENT, webhookWorker } from './worker.js'
 
 let db: Kysely<Database>

@@ -17,7 +17,7 @@ import {
   UnsupportedResponseType,
 } from '../errors.js'
 import type { Provider } from '../provider.js'
-import { redirectUriAllowed } from '../sdk-callback.js'
+import { redirectUriAllowed } from './redirect-uri-allowed.js'
 import { checkPkce } from './check-pkce.js'
 import { Refusal } from '../../refusal.js'
 

@@ -10,7 +10,7 @@
  * consent and `account.signed_in`. A refusal is `{error: {code, url}}`.
  */
 import { type Context, Hono } from 'hono'
-import { revokeConsent } from '../../accounts/account-actions.js'
+import { revokeConsent } from '../revoke-consent.js'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
 import { InvalidInput } from '../../invalid-input.js'

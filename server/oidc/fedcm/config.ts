@@ -5,8 +5,8 @@
  * endpoint and login URL) and `/fedcm.json` with the spec's fields.
  */
 import { Hono } from 'hono'
-import { htmlPage } from '../pages/html-page.js'
-import { messagePage } from '../pages/message-page.js'
+import { htmlPage } from '../../pages/html-page.js'
+import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
 
 export const FEDCM_PATHS = {

@@ -5,7 +5,7 @@
  * button, and One Tap for browsers without FedCM.
  */
 import { Hono } from 'hono'
-import type { LoginThrottle } from '../authorize/login-throttle.js'
+import type { LoginThrottle } from '../sign-in/login-throttle.js'
 import type { Provider } from '../provider.js'
 import { fedcmAccounts } from './accounts.js'
 import { fedcmAssertion } from './assertion.js'

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc-testing.js'
+import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 const PARTNER = 'http://127.0.0.1:3000'

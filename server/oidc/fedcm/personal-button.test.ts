@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../oidc-testing.js'
+import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../../testing/identity-fixture.js'
 
 let idp: IdentityFixture
 const PARTNER = 'http://127.0.0.1:3000'

@@ -4,7 +4,7 @@
  * handbook requires: no framing, no referrer, no caching.
  */
 import type { Context } from 'hono'
-import { escapeHtml, inlineScriptSource } from '../../http/html.js'
+import { escapeHtml, inlineScriptSource } from '../http/html.js'
 
 /**
  * Sends a page with its security headers.

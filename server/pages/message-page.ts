@@ -2,7 +2,7 @@
  * @module A page with a heading and one message: errors that must not
  * redirect (unknown client, unregistered redirect URI), and "signed out".
  */
-import { escapeHtml } from '../../http/html.js'
+import { escapeHtml } from '../http/html.js'
 
 /**
  * The body of a message page.

@@ -6,12 +6,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
-import { type AppOptions, createBff } from './app.js'
-import { createAd } from './ads/ads-repository.js'
-import { openTestDatabase } from './db/test-database.js'
-import type { AdRow, Database, OrganisationRow } from './db/schema.js'
-import { createApiKey, type NewApiKey } from './keys/api-keys.js'
-import { createOrganisation } from './orgs/organisations.js'
+import { type AppOptions, createBff } from '../app.js'
+import { createAd } from '../ads/ads-repository.js'
+import { openTestDatabase } from '../db/test-database.js'
+import type { AdRow, Database, OrganisationRow } from '../db/schema.js'
+import { createApiKey, type NewApiKey } from '../api-keys/api-keys.js'
+import { createOrganisation } from '../orgs/organisations.js'
 
 export interface Publisher {
   db: Kysely<Database>

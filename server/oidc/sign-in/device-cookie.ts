@@ -10,9 +10,9 @@
  */
 import type { Context } from 'hono'
 import { randomBytes } from 'node:crypto'
-import { signedCookie } from '../http/signed-cookie.js'
-import { providerCookieName } from './cookie-name.js'
-import type { Provider } from './provider.js'
+import { signedCookie } from '../../http/signed-cookie.js'
+import { providerCookieName } from '../cookie-name.js'
+import type { Provider } from '../provider.js'
 
 const DEVICE_COOKIE = 'svc_device'
 /** Accounts one browser is remembered for, the latest kept. */

@@ -1,7 +1,7 @@
 /**
  * @module `key create`: another API key for an organisation.
  */
-import { createApiKey } from '../keys/api-keys.js'
+import { createApiKey } from '../api-keys/api-keys.js'
 import { organisationByCode, originsOfOrganisation } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { integer, list, parseFlags, required } from './flags.js'

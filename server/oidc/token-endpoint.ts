@@ -15,7 +15,7 @@ import { authenticateClient } from './client-auth.js'
 import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
 import { type FormPost, formOf, honoFormPost } from './form-body.js'
 import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-response.js'
-import { redirectUriAllowed } from './sdk-callback.js'
+import { redirectUriAllowed } from './authorize/redirect-uri-allowed.js'
 import { LIFETIMES, type Provider } from './provider.js'
 import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
 

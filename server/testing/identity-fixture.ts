@@ -14,7 +14,7 @@ import { createClient } from '../clients/clients.js'
 import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { sql } from 'kysely'
-import type { AccountEventName } from './account-events.js'
+import type { AccountEventName } from '../accounts/account-events.js'
 import { createHash, randomBytes } from 'node:crypto'
 
 export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest'
 import { createUser, type NewUser } from '../accounts/users.js'
-import { type IdentityFixture, ScriptedBrowser } from '../oidc/oidc-testing.js'
+import { type IdentityFixture, ScriptedBrowser } from './identity-fixture.js'
 
 const PASSWORD = 'console password'
 

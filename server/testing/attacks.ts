@@ -3,7 +3,7 @@
  * would, one form a request, and an authorization URL for the fixture's
  * confidential client.
  */
-import { formFields, type IdentityFixture, ScriptedBrowser, CALLBACK } from '../oidc/oidc-testing.js'
+import { formFields, type IdentityFixture, ScriptedBrowser, CALLBACK } from './identity-fixture.js'
 
 /**
  * Submits one e-mail and password on `/login` from `browser` (fetching the

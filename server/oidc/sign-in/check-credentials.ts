@@ -9,14 +9,14 @@
  * a wrong password, so timing tells nothing.
  */
 import type { Context } from 'hono'
-import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../accounts/passwords.js'
-import { EMAIL, userByLogin } from '../accounts/users.js'
-import type { UserRow } from '../db/schema.js'
-import { clientAddress } from '../http/client-address.js'
-import type { LoginAttempt, LoginThrottle } from './authorize/login-throttle.js'
+import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
+import { EMAIL, userByLogin } from '../../accounts/users.js'
+import type { UserRow } from '../../db/schema.js'
+import { clientAddress } from '../../http/client-address.js'
+import type { LoginAttempt, LoginThrottle } from './login-throttle.js'
 import { deviceCookie } from './device-cookie.js'
-import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from './pages/sign-in-messages.js'
-import type { Provider } from './provider.js'
+import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../pages/sign-in-messages.js'
+import type { Provider } from '../provider.js'
 
 /** The longest e-mail address (RFC 5321's 256-octet path, less its angle brackets). */
 export const LOGIN_MAX_LENGTH = 254
