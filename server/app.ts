@@ -103,6 +103,7 @@ export function createBff({
     events: events ?? webhookOutbox({ now }),
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
+  // Behind the edge the header already holds its id; the generator serves `app.request()` in tests.
   app.use(requestId({ generator: newRequestId }))
   if (trustedProxies) app.use(trustProxies(trustedProxies))
   // No route takes more; forms and the token endpoint keep tighter limits of their own.

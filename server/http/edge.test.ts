@@ -27,9 +27,19 @@ describe('the HTTP edge', () => {
     expect(await res.text()).toBe('fast route failed (req_caller1)')
   })
 
-  it('sends every other request to the app', async () => {
+  it('sends every other request to the app, with the request id it fixed', async () => {
     const origin = await start([failing])
     expect(await (await fetch(`${origin}/else`)).text()).toBe('from the app')
+    const seen: (string | undefined)[] = []
+    const listener = edgeListener({ fastRoutes: [], app: (req, res) => res.end(String(seen.push(req.headers['x-request-id'] as string))) })
+    const ids: Record<string, string>[] = [{ 'X-Request-Id': 'partner-7' }, { 'X-Request-Id': 'bad id!' }, {}]
+    await new Promise<void>((resolve) => server!.close(() => resolve()))
+    server = createServer(listener)
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    for (const headers of ids) await (await fetch(`${base}/else`, { headers })).text()
+    expect(seen[0]).toBe('partner-7')
+    expect(seen.slice(1)).toEqual([expect.stringMatching(/^req_[0-9a-f]{32}$/), expect.stringMatching(/^req_[0-9a-f]{32}$/)])
   })
 
   it('refuses a declared body over the limit before any route reads it', async () => {

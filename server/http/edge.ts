@@ -1,7 +1,8 @@
 /**
  * @module The HTTP edge: the one `node:http` listener every request enters,
  * which alone owns what every route shares. It fixes the request id (the
- * caller's `X-Request-Id` when safe, else a new one), writes the access log
+ * caller's `X-Request-Id` when safe, else a new one) for every route, the
+ * app's included, writes the access log
  * line, refuses a declared body over the server-wide limit, and dispatches:
  * the fast routes, declared in one table, answer straight from `node:http`;
  * everything else goes to the Hono app. What a fast route fails to answer
@@ -50,11 +51,7 @@ export interface EdgeOptions {
 export function edgeListener({ fastRoutes, app, accessLog = false }: EdgeOptions): RequestListener {
   return (req, res) => {
     const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
-    if (accessLog) {
-      // Written into the request, so that Hono's request id is this one too and the log line names the answer's.
-      setRequestHeader(req, 'x-request-id', id)
-      logRequestWhenAnswered(req, res, id)
-    }
+    if (accessLog) logRequestWhenAnswered(req, res, id)
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > MAX_REQUEST_BODY_BYTES) {
       const body = JSON.stringify({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` })
@@ -67,6 +64,8 @@ export function edgeListener({ fastRoutes, app, accessLog = false }: EdgeOptions
       route.answer(req, res, id).catch((error: unknown) => answerFailure(res, route.failure(error, id)))
       return
     }
+    // Written into the request, so the app's request id (Hono's middleware reads the header) is this one.
+    setRequestHeader(req, 'x-request-id', id)
     void app(req, res)
   }
 }
