@@ -107,6 +107,52 @@ describe('the console in Chromium: Marketing > Ads', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved "Keyboard Sale".')
   })
 
+  it('saves an ad loaded in the editor back unchanged, then with one field changed, and unpublishes it', { timeout: 60_000 }, async () => {
+    const page = await (await browser.newContext()).newPage()
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example')
+    const api = (path: string, init?: { method: string; body: string }) =>
+      page.evaluate(
+        async ([path, init]) => {
+          const csrf = ((await (await fetch('/console/api/me')).json()) as { csrf: string }).csrf
+          const res = await fetch(`/console/api${path}`, {
+            ...init,
+            headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+          })
+          return { status: res.status, body: (await res.json().catch(() => null)) as { ad: Record<string, unknown> } }
+        },
+        [path, init] as const,
+      )
+    const { ads } = (await page.evaluate(() => fetch('/console/api/ads').then((res) => res.json()))) as { ads: { code: string; publish: number }[] }
+    const { code } = ads.find((ad) => ad.publish === 1)!
+    const before = (await api(`/ads/${code}`)).body.ad
+    const withoutStamp = ({ updated_at: _updated, ...fields }: Record<string, unknown>) => fields
+
+    // Loaded and saved back unchanged, through the page.
+    await page.goto(`${bff.started.url}/console/ads/${code}`)
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(before.title)
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await expect.poll(() => preview.locator('svc-ads').evaluate((element) => element.shadowRoot?.textContent ?? '')).toContain(String(before.title))
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved "${before.title}".`)
+    expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual(withoutStamp(before))
+
+    // One field changed: exactly that change.
+    await page.getByLabel('Label').fill('Forty beds for the coldest nights')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved')
+    expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual({ ...withoutStamp(before), label: 'Forty beds for the coldest nights' })
+
+    // Unpublished from the console, it leaves the ads API.
+    await page.getByLabel('Published').uncheck()
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
+    const slot = String(before.display).toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    const served = await fetch(`${bff.origin}/ads/${slot}?limit=12&random=0`, { headers: { Authorization: `Bearer ${bff.started.demo_api_key}` } }).then(
+      (res) => res.json() as Promise<{ data: { code: string }[] }>,
+    )
+    expect(served.data.map((ad) => ad.code)).not.toContain(code)
+  })
+
   it('refuses the ads pages to an account without the role, with a page that says so', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
     await signInToConsole(page, bff.started.url, 'developer@demo.example')

@@ -63,8 +63,10 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
   })
 
   app.post('/preview', async (c) => {
-    const body = await jsonObject(c)
-    if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
+    const json = await jsonObject(c)
+    if (!json) return consoleError(c, 400, 'send the ad as a JSON object')
+    // As for a change: an ad sent back as it was loaded previews too.
+    const { organisation: _organisation, code: _code, created_at: _created, updated_at: _updated, ...body } = json
     const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
@@ -103,7 +105,10 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
     const body = await jsonObject(c)
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
-    const { organisation: _ignored, ...fields } = body
+    // The ad as GET answered it may come back whole: what the form does not edit is ignored, but not a changed code.
+    const { organisation: _organisation, code, created_at: _created, updated_at: _updated, ...fields } = body
+    if (code !== undefined && code !== row.code)
+      return consoleError(c, 422, 'an ad keeps its code', { errors: { code: `this is ad ${row.code}; its code cannot change` } })
     const problems = adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {

@@ -67,6 +67,15 @@ describe('the console ads API', () => {
     expect(ad).toMatchObject({ title: 'Spring', organisation: mine.code, description: '<p>Hi</p>' })
     const changed = await (await user.api('PUT', `/ads/${ad.code}`, { title: 'Spring sale', display: 'Home', publish: 0 })).json()
     expect(changed.ad).toMatchObject({ title: 'Spring sale', publish: 0 })
+    // The ad as loaded, sent back whole: saved unchanged, and it previews; its code cannot change.
+    const loaded = (await (await user.api('GET', `/ads/${ad.code}`)).json()).ad
+    const resaved = await user.api('PUT', `/ads/${ad.code}`, loaded)
+    expect(resaved.status).toBe(200)
+    expect({ ...(await resaved.json()).ad, updated_at: undefined }).toEqual({ ...loaded, updated_at: undefined })
+    expect((await user.api('POST', '/ads/preview', loaded)).status).toBe(200)
+    const recoded = await user.api('PUT', `/ads/${ad.code}`, { ...loaded, code: 'ADS0000000001' })
+    expect(recoded.status).toBe(422)
+    expect((await recoded.json()).errors).toEqual({ code: `this is ad ${ad.code}; its code cannot change` })
     expect((await user.api('DELETE', `/ads/${ad.code}`)).status).toBe(204)
 
     const preview = await (

@@ -66,8 +66,17 @@ export class SvcConsoleAdForm extends LitElement {
   private readonly ad = new ConsoleDataController<AdFields>(this, async (signal) => {
     if (!this.code) return { ...EMPTY, images: [''] }
     const { ad } = await consoleApi<ConsoleAdAnswer>('GET', `/ads/${this.code}`, { signal })
+    // Only the fields the form edits: what the answer also says (code, times, organisation) is not sent back.
+    const { title, label, display, url, link, description, image, publish } = ad
     return {
-      ...ad,
+      title,
+      label,
+      display,
+      url,
+      link,
+      description,
+      image,
+      publish,
       target: ad.target === '_blank' ? '_blank' : '_self',
       status: ad.status === 'draft' ? 'draft' : 'saved',
       size: ad.size ?? '',
@@ -96,9 +105,22 @@ export class SvcConsoleAdForm extends LitElement {
 
   /** What the server receives: empty image rows dropped, empty optional fields null. */
   private payload(): ConsoleAdInput {
-    const fields = this.ad.data!
-    const images = fields.images.map((url) => url.trim()).filter(Boolean)
-    return { ...fields, images, size: fields.size || null, tags: fields.tags || null }
+    const { title, label, display, url, link, target, size, tags, description, image, images, status, publish } = this.ad.data!
+    return {
+      title,
+      label,
+      display,
+      url,
+      link,
+      target,
+      size: size || null,
+      tags: tags || null,
+      description,
+      image,
+      images: images.map((url) => url.trim()).filter(Boolean),
+      status,
+      publish,
+    }
   }
 
   private set<K extends keyof AdFields>(name: K, value: AdFields[K]): void {
