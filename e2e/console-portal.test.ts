@@ -201,4 +201,21 @@ describe('the console in Chromium: the developer portal and the account page', (
       await expect.poll(() => page.getByRole('cell', { name: /^Withdrawn .* \(emergency\)/ }).count()).toBe(2)
     },
   )
+  it('keeps the header, its links and Sign out on a 375 px screen (they ran off it)', { timeout: 60_000 }, async () => {
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage()
+    await signInToConsole(page, bff.started.url, 'operator@demo.example')
+    for (const path of ['/console/keys', '/console/signing-keys', '/console/account']) {
+      await page.goto(`${bff.started.url}${path}`)
+      const header = page.locator('svc-console header')
+      await expect.poll(() => header.isVisible()).toBe(true)
+      const box = (await header.boundingBox())!
+      expect(box.x + box.width, path).toBeLessThanOrEqual(375)
+      for (const name of ['Signing keys', 'Account']) {
+        const link = (await page.getByRole('link', { name, exact: true }).boundingBox())!
+        expect(link.x + link.width, `${name} on ${path}`).toBeLessThanOrEqual(375)
+      }
+      const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!
+      expect(signOut.x + signOut.width, `Sign out on ${path}`).toBeLessThanOrEqual(375)
+    }
+  })
 })

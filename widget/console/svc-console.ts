@@ -26,8 +26,9 @@ export class SvcConsole extends LitElement {
     css`
       header {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 1.5rem;
+        gap: 0.5rem 1.5rem;
         padding: 0.75rem 1.5rem;
         background: #24292f;
         color: #fff;
@@ -38,13 +39,19 @@ export class SvcConsole extends LitElement {
       header .who {
         margin-inline-start: auto;
         display: flex;
-        gap: 1rem;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
         align-items: center;
+        min-width: 0;
+      }
+      header .who span {
+        overflow-wrap: anywhere;
       }
       nav ul {
         list-style: none;
         display: flex;
-        gap: 1rem;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
         margin: 0;
         padding: 0;
       }
@@ -54,8 +61,15 @@ export class SvcConsole extends LitElement {
       }
       main {
         padding: 1.5rem;
+        min-width: 0;
         max-width: 72rem;
         margin: 0 auto;
+      }
+      @media (max-width: 40rem) {
+        header,
+        main {
+          padding-inline: 1rem;
+        }
       }
       form.logout button {
         background: transparent;
