@@ -34,7 +34,7 @@ function residentMb(): number {
 }
 
 describe('a login flood of long, distinct e-mail addresses', () => {
-  it('leaves the server answering, its memory within 30 MB of where it started', { timeout: 240_000 }, async () => {
+  it('leaves the server answering, its memory within 30 MB of where it started', { timeout: 260_000 }, async () => {
     const browser = new ScriptedBrowser()
     const form = formFields(await (await browser.request(`${bff.origin}/login`)).text())
     const filler = 'x'.repeat(EMAIL_LENGTH)
@@ -66,10 +66,14 @@ describe('a login flood of long, distinct e-mail addresses', () => {
     await flood(0, 1000)
     const before = residentMb()
     const statuses = await flood(1000, 1000 + REQUESTS)
-    const after = residentMb()
 
     expect([...statuses.keys()].every((status) => status >= 400 && status < 500)).toBe(true)
-    expect(after - before, `resident memory went from ${before.toFixed(0)} MB to ${after.toFixed(0)} MB`).toBeLessThan(ALLOWED_GROWTH_MB)
+    // What the server keeps, once the flood is over: on a busy machine V8 may have grown its young
+    // generation for the flood's garbage (up to 3 × 16 MB), which it gives back within seconds of
+    // quiet. Kept memory (the 185 MB this attack once cost) never comes back, and fails here.
+    await expect
+      .poll(() => residentMb() - before, { timeout: 30_000, interval: 1_000, message: `resident memory grew from ${before.toFixed(0)} MB` })
+      .toBeLessThan(ALLOWED_GROWTH_MB)
     expect((await fetch(`${bff.origin}/healthz`)).status).toBe(200)
     const normal = await new ScriptedBrowser().request(`${bff.origin}/login`)
     expect(normal.status).toBe(200)
