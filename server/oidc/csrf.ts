@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto'
 import { sameSecret } from '../http/constant-time.js'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { providerCookieName } from './cookie-name.js'
+import { hostCookie } from '../http/host-cookie.js'
 import type { Provider } from './provider.js'
 
-const csrfCookie = (provider: Pick<Provider, 'issuer'>) => providerCookieName(provider, 'svc_csrf')
+const csrfCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_csrf').name
 
 /**
  * The request's CSRF token, setting a new cookie when there is none.

@@ -15,7 +15,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { deploymentSecret } from '../db/settings.js'
 import { epochSeconds, type Provider } from './provider.js'
-import { providerCookieName } from './cookie-name.js'
+import { hostCookie } from '../http/host-cookie.js'
 
 /** How long a flow may take, sign-in and consent included. */
 const FLOW_SECONDS = 600
@@ -65,7 +65,7 @@ export function flowCookieSlot(state: string): number {
 
 /** The slot's cookie; `__Host-` on https. */
 function cookieName(provider: Provider, state: string): string {
-  return providerCookieName(provider, `svc_sdk_${flowCookieSlot(state)}`)
+  return hostCookie(provider.issuer, `svc_sdk_${flowCookieSlot(state)}`).name
 }
 
 /**

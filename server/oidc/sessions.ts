@@ -11,11 +11,11 @@ import type { Kysely } from 'kysely'
 import { userById } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { LIFETIMES, type Provider } from './provider.js'
-import { providerCookieName } from './cookie-name.js'
+import { hostCookie } from '../http/host-cookie.js'
 import { renewBrowserState } from './session-state.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
-export const sessionCookie = (provider: Pick<Provider, 'issuer'>) => providerCookieName(provider, 'svc_session')
+export const sessionCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
 
 export interface ActiveSession {
   id: number

@@ -11,7 +11,7 @@
 import type { Context } from 'hono'
 import { randomBytes } from 'node:crypto'
 import { signedCookie } from '../../http/signed-cookie.js'
-import { providerCookieName } from '../cookie-name.js'
+import { hostCookie } from '../../http/host-cookie.js'
 import type { Provider } from '../provider.js'
 
 const DEVICE_COOKIE = 'svc_device'
@@ -46,7 +46,7 @@ const perProvider = new WeakMap<Pick<Provider, 'db' | 'issuer'>, DeviceCookie>()
 export function deviceCookie(provider: Pick<Provider, 'db' | 'issuer'>): DeviceCookie {
   let made = perProvider.get(provider)
   if (made) return made
-  const cookie = signedCookie<Device>(provider.db, providerCookieName(provider, DEVICE_COOKIE), { path: '/', secure: true })
+  const cookie = signedCookie<Device>(provider.db, hostCookie(provider.issuer, DEVICE_COOKIE).name, { path: '/', secure: true })
   const current = async (c: Context): Promise<Device | undefined> => {
     const device = await cookie.read(c)
     const wellFormed = typeof device?.id === 'string' && Array.isArray(device.accounts)
