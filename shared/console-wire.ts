@@ -38,22 +38,26 @@ export interface ConsoleMe {
 
 // ── /console/api/ads ────────────────────────────────────────────────
 
-/** An ad as the editor edits it (`GET /ads/{code}`, and the answer to a create or change). */
-export interface ConsoleAd {
-  code: string
+/** The fields of an ad the editor edits and sends. */
+export interface ConsoleAdFields {
   title: string
   label: string
+  display: string
   url: string
   link: string
   target: string
   size: string | null
-  display: string
   tags: string | null
   description: string
   image: string
   images: string[]
   status: string
   publish: number
+}
+
+/** An ad as the editor edits it (`GET /ads/{code}`, and the answer to a create or change). */
+export interface ConsoleAd extends ConsoleAdFields {
+  code: string
   created_at: string
   updated_at: string
 }
@@ -69,20 +73,7 @@ export interface ConsoleAdAnswer {
 }
 
 /** What `POST /ads`, `PUT /ads/{code}` and `POST /ads/preview` take; `organisation` names an operator's choice on create. */
-export interface ConsoleAdInput {
-  title: string
-  label: string
-  display: string
-  url: string
-  link: string
-  target: string
-  size: string | null
-  tags: string | null
-  description: string
-  image: string
-  images: string[]
-  status: string
-  publish: number
+export interface ConsoleAdInput extends ConsoleAdFields {
   organisation?: string
 }
 

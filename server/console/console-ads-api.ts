@@ -65,8 +65,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
   app.post('/preview', async (c) => {
     const json = await jsonObject(c)
     if (!json) return consoleError(c, 400, 'send the ad as a JSON object')
-    // As for a change: an ad sent back as it was loaded previews too.
-    const { organisation: _organisation, code: _code, created_at: _created, updated_at: _updated, ...body } = json
+    const { fields: body } = answeredFieldsApart(json)
     const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
@@ -105,8 +104,8 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
     const body = await jsonObject(c)
     if (!body) return consoleError(c, 400, 'send the ad as a JSON object')
-    // The ad as GET answered it may come back whole: what the form does not edit is ignored, but not a changed code.
-    const { organisation: _organisation, code, created_at: _created, updated_at: _updated, ...fields } = body
+    const { code, fields } = answeredFieldsApart(body)
+    // What the form does not edit is ignored, but not a changed code.
     if (code !== undefined && code !== row.code)
       return consoleError(c, 422, 'an ad keeps its code', { errors: { code: `this is ad ${row.code}; its code cannot change` } })
     const problems = adInputProblems(fields)
@@ -125,6 +124,16 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     return c.body(null, 204)
   })
   return app
+}
+
+/**
+ * An ad sent back as this API answered it (a form loaded, then saved or
+ * previewed): the code apart, and without what no write takes (the times,
+ * the organisation).
+ */
+function answeredFieldsApart(body: Record<string, unknown>): { code: unknown; fields: Record<string, unknown> } {
+  const { organisation: _organisation, code, created_at: _created, updated_at: _updated, ...fields } = body
+  return { code, fields }
 }
 
 /** A stored ad as the form edits it. */

@@ -12,8 +12,13 @@ import type { ConsoleRoles } from './roles.js'
 export type ConsoleVariables = { session: ConsoleSession }
 
 /** An answer in the API's error envelope. */
-export const consoleError = (c: Context, code: 400 | 401 | 403 | 404 | 409 | 422, message: string, extra: Record<string, unknown> = {}) =>
-  c.json({ status: 'error', code, message, ...extra }, code, { 'Cache-Control': 'no-store' })
+export const consoleError = (
+  c: Context,
+  code: 400 | 401 | 403 | 404 | 409 | 422 | 503,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => c.json({ status: 'error', code, message, ...extra }, code, { ...headers, 'Cache-Control': 'no-store' })
 
 /**
  * The request's JSON body when it is an object, else `undefined`.
@@ -37,10 +42,7 @@ export async function jsonObject(c: Context): Promise<Record<string, unknown> | 
 export function refusal(c: Context, error: unknown): Response {
   if (!(error instanceof Refusal)) throw error
   const { status, message, headers, field } = exposureOf(error, {})
-  return c.json({ status: 'error', code: status, message, ...(field === undefined ? {} : { errors: { [field]: message } }) }, status as 422, {
-    ...headers,
-    'Cache-Control': 'no-store',
-  })
+  return consoleError(c, status as 422, message, field === undefined ? {} : { errors: { [field]: message } }, headers)
 }
 
 /**

@@ -67,16 +67,9 @@ export class SvcConsoleAdForm extends LitElement {
     if (!this.code) return { ...EMPTY, images: [''] }
     const { ad } = await consoleApi<ConsoleAdAnswer>('GET', `/ads/${this.code}`, { signal })
     // Only the fields the form edits: what the answer also says (code, times, organisation) is not sent back.
-    const { title, label, display, url, link, description, image, publish } = ad
+    const { code: _code, created_at: _created, updated_at: _updated, organisation: _organisation, ...fields } = ad
     return {
-      title,
-      label,
-      display,
-      url,
-      link,
-      description,
-      image,
-      publish,
+      ...fields,
       target: ad.target === '_blank' ? '_blank' : '_self',
       status: ad.status === 'draft' ? 'draft' : 'saved',
       size: ad.size ?? '',
@@ -105,22 +98,8 @@ export class SvcConsoleAdForm extends LitElement {
 
   /** What the server receives: empty image rows dropped, empty optional fields null. */
   private payload(): ConsoleAdInput {
-    const { title, label, display, url, link, target, size, tags, description, image, images, status, publish } = this.ad.data!
-    return {
-      title,
-      label,
-      display,
-      url,
-      link,
-      target,
-      size: size || null,
-      tags: tags || null,
-      description,
-      image,
-      images: images.map((url) => url.trim()).filter(Boolean),
-      status,
-      publish,
-    }
+    const { size, tags, images, ...fields } = this.ad.data!
+    return { ...fields, size: size || null, tags: tags || null, images: images.map((url) => url.trim()).filter(Boolean) }
   }
 
   private set<K extends keyof AdFields>(name: K, value: AdFields[K]): void {
