@@ -28,7 +28,7 @@ import { healthChecks } from './http/health.js'
 import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
-import { edgeListener, type FastRoute, MAX_REQUEST_BODY_BYTES } from './http/edge.js'
+import { BODY_TOO_LARGE, edgeListener, type FastRoute, MAX_REQUEST_BODY_BYTES } from './http/edge.js'
 import { errorAnswer } from './ads/respond.js'
 import { oauthErrorAnswer } from './oidc/oauth-error-response.js'
 import { callerHungUp } from './http/caller-hung-up.js'
@@ -36,7 +36,6 @@ import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog } from './log.js'
-
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -109,7 +108,7 @@ export function createBff({
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
   const limitBody = bodyLimit({
     maxSize: MAX_REQUEST_BODY_BYTES,
-    onError: (c) => c.json({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
+    onError: (c) => c.json({ status: 'error', code: 413, message: BODY_TOO_LARGE }, 413),
   })
   // GET and HEAD carry no body; the limit would still build the web Request that the
   // node adapter otherwise never makes, costing userinfo a fifth of its throughput.
@@ -161,7 +160,7 @@ export function createBff({
 /**
  * The Hono app alone, for tests that call `app.request()`; it does not
  * answer what the edge's fast routes answer (the ads API), for which
- * tests use `listeningBff` from `testing.ts`.
+ * tests use `listeningBff` from `testing/publisher.ts`.
  *
  * @example
  * const res = await createApp({ db }).request('/oidc/userinfo', { headers: { Authorization: `Bearer ${token}` } })

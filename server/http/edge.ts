@@ -16,6 +16,8 @@ import { requestIdFor } from './request-id.js'
 
 /** No request body may be larger; routes keep tighter limits of their own. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
+/** What the refusal of a larger body says, here and in the app's limit for bodies of no declared length. */
+export const BODY_TOO_LARGE = `the body is over ${MAX_REQUEST_BODY_BYTES} bytes`
 
 /** An answer written straight to `node:http`. */
 export interface NodeAnswer {
@@ -54,7 +56,7 @@ export function edgeListener({ fastRoutes, app, accessLog = false }: EdgeOptions
     if (accessLog) logRequestWhenAnswered(req, res, id)
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > MAX_REQUEST_BODY_BYTES) {
-      const body = JSON.stringify({ status: 'error', code: 413, message: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes` })
+      const body = JSON.stringify({ status: 'error', code: 413, message: BODY_TOO_LARGE })
       res.writeHead(413, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close', 'X-Request-Id': id })
       res.end(body)
       return
