@@ -141,6 +141,20 @@ describe('GET /ads/{display}', () => {
     expect(res.headers.get('X-Request-Id')).toBeTruthy()
   })
 
+  it('returns only the ads carrying one of the asked tags, case-insensitively', async () => {
+    const winter = await publisher.addAd({ tags: 'Winter, sale' })
+    const summer = await publisher.addAd({ tags: 'summer' })
+    await publisher.addAd({ tags: null })
+    const codes = async (query: string) => (await (await get(`/ads/home-slider-ads?limit=12&random=0${query}`)).json()).data.map((ad: Ad) => ad.code)
+    expect(await codes('&tags=winter')).toEqual([winter.code])
+    expect(await codes('&tags=SUMMER,winter')).toEqual([summer.code, winter.code])
+    expect(await codes('')).toHaveLength(3)
+    expect((await get('/ads/home-slider-ads?tags=spring')).status).toBe(404)
+    const refused = await get('/ads/home-slider-ads?tags=a&tags=b')
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).message).toBe('tags must be given once, comma-separated')
+  })
+
   it('answers HEAD like GET without a body', async () => {
     await publisher.addAd()
     const res = await app.request('/ads/home-slider-ads', { method: 'HEAD', headers: bearer(publisher.apiKey) })
@@ -304,6 +318,14 @@ describe('conditional requests', () => {
     await publisher.addAd()
     const changed = await get('/ads/home-slider-ads?limit=2&random=0', { ...bearer(publisher.apiKey), 'If-None-Match': etag })
     expect(changed.status).toBe(200)
+  })
+
+  it('gives a tag filter its own entity tag', async () => {
+    await publisher.addAd({ tags: 'a' })
+    await publisher.addAd({ tags: 'b' })
+    const all = await get('/ads/home-slider-ads?limit=1&random=0')
+    const tagged = await get('/ads/home-slider-ads?limit=1&random=0&tags=a', { ...bearer(publisher.apiKey), 'If-None-Match': all.headers.get('ETag')! })
+    expect(tagged.status).toBe(200)
   })
 
   it('keeps the tag of a single ad stable although each body has its own request id', async () => {

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Ad, AdTarget } from '../../shared/ads-wire.js'
+import { foldTags } from '../../shared/ad-tags.js'
 import { insertWithFreshCode } from '../db/public-code.js'
 import type { AdRow, Database } from '../db/schema.js'
 import { adChangesFrom, adContentFrom } from './ad-input.js'
@@ -108,6 +109,8 @@ export interface PublishedAdsQuery {
   random: boolean
   /** Picks the random offset in `[0, count)`; injectable for tests. */
   pickOffset?: (count: number) => number
+  /** Folded tags: only ads carrying at least one of them. */
+  tags?: readonly string[]
 }
 
 const AD_COLUMNS = ['code', 'title', 'label', 'url', 'link', 'target', 'size', 'display', 'tags', 'description', 'image', 'images'] as const
@@ -122,9 +125,9 @@ const AD_COLUMNS = ['code', 'title', 'label', 'url', 'link', 'target', 'size', '
  * const ads = await publishedAdsFor(db, org.id, { displayKey: 'home slider ads', limit: 12, random: false })
  */
 export async function publishedAdsFor(db: Kysely<Database>, organisationId: number, query: PublishedAdsQuery): Promise<Ad[]> {
-  let published = db.selectFrom('ads').where('organisation_id', '=', organisationId).where('status', '=', 'saved').where('publish', '=', 1)
-  if (query.displayKey !== null) published = published.where('display_key', '=', query.displayKey)
+  const published = publishedAdsOf(db, organisationId, query.displayKey)
   const newestFirst = published.select(AD_COLUMNS).orderBy('id', 'desc')
+  if (query.tags?.length) return taggedWindow(published, query)
 
   if (!query.random) return (await newestFirst.limit(query.limit).execute()).map(toWireAd)
 
@@ -136,6 +139,30 @@ export async function publishedAdsFor(db: Kysely<Database>, organisationId: numb
   const head = await newestFirst.limit(wanted).offset(offset).execute()
   const wrapped = head.length < wanted ? await newestFirst.limit(wanted - head.length).execute() : []
   return [...head, ...wrapped].map(toWireAd)
+}
+
+function publishedAdsOf(db: Kysely<Database>, organisationId: number, displayKey: string | null) {
+  const published = db.selectFrom('ads').where('organisation_id', '=', organisationId).where('status', '=', 'saved').where('publish', '=', 1)
+  return displayKey === null ? published : published.where('display_key', '=', displayKey)
+}
+
+type PublishedAdsSelection = ReturnType<typeof publishedAdsOf>
+
+/**
+ * The window over the slot's ads carrying one of the tags. Tags are free
+ * text in one column, so the match is made here over every ad's tags
+ * (only slots too large to keep in memory come this way).
+ */
+async function taggedWindow(published: PublishedAdsSelection, query: PublishedAdsQuery): Promise<Ad[]> {
+  const wantedTags = new Set(query.tags)
+  const rows = await published.select(['id', 'tags']).orderBy('id', 'desc').execute()
+  const ids = rows.filter((row) => foldTags(row.tags).some((tag) => wantedTags.has(tag))).map((row) => row.id)
+  const wanted = Math.min(query.limit, ids.length)
+  if (wanted === 0) return []
+  const offset = query.random ? (query.pickOffset ?? randomInt)(ids.length) : 0
+  const chosen = Array.from({ length: wanted }, (_, i) => ids[(offset + i) % ids.length]!)
+  const byId = new Map((await published.select(['id', ...AD_COLUMNS]).where('id', 'in', chosen).execute()).map((row) => [row.id, row]))
+  return chosen.map((id) => toWireAd(byId.get(id)!))
 }
 
 type AdColumns = Pick<AdRow, (typeof AD_COLUMNS)[number]>

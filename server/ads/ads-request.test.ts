@@ -6,7 +6,7 @@ const parse = (slug: string | undefined, query = '') => parseAdsRequest(slug, qu
 
 describe('parseAdsRequest', () => {
   it('defaults to one random ad from any slot', () => {
-    expect(parse(undefined)).toEqual({ displayKey: null, limit: 1, random: true })
+    expect(parse(undefined)).toEqual({ displayKey: null, limit: 1, random: true, tags: [] })
   })
 
   it('reads the slug by the slug rule', () => {
@@ -28,8 +28,13 @@ describe('parseAdsRequest', () => {
   })
 
   it('reads limit and random', () => {
-    expect(parse(undefined, 'limit=12&random=0')).toEqual({ displayKey: null, limit: 12, random: false })
+    expect(parse(undefined, 'limit=12&random=0')).toEqual({ displayKey: null, limit: 12, random: false, tags: [] })
     expect(parse(undefined, 'limit=01')).toMatchObject({ limit: 1 })
+  })
+
+  it('reads tags as a set of trimmed, case-folded words', () => {
+    expect(parse(undefined, 'tags=Winter,%20sale,,winter').tags).toEqual(['sale', 'winter'])
+    expect(parse(undefined, 'tags=').tags).toEqual([])
   })
 
   it.each([
@@ -45,6 +50,10 @@ describe('parseAdsRequest', () => {
     ['random=true', 'random must be 0 or 1'],
     ['limit=1&limit=2', 'limit must be given once'],
     ['random=1&random=1', 'random must be given once'],
+    ['tags=a&tags=b', 'tags must be given once, comma-separated'],
+    [`tags=${Array.from({ length: 11 }, (_, i) => `t${i}`).join(',')}`, 'tags must list at most 10 tags'],
+    [`tags=${'x'.repeat(51)}`, 'tags must be printable and at most 50 characters each'],
+    ['tags=a%00b', 'tags must be printable and at most 50 characters each'],
   ])('refuses %s', (query, message) => {
     expect(() => parse(undefined, query)).toThrow(new InvalidParameter(message))
   })

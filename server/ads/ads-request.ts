@@ -5,6 +5,7 @@
  */
 import { AD_LIMIT_MAX, AD_LIMIT_MIN } from '../../shared/ads-wire.js'
 import { ANYWHERE, displayNameFromSlug, slotKey } from '../../shared/slug.js'
+import { foldTags } from '../../shared/ad-tags.js'
 import { InvalidParameter } from './errors.js'
 
 export interface AdsRequest {
@@ -12,11 +13,15 @@ export interface AdsRequest {
   displayKey: string | null
   limit: number
   random: boolean
+  /** Folded tags from `?tags=a,b`: only ads carrying at least one of them; empty for no tag filter. */
+  tags: readonly string[]
 }
 
 const SLUG_MAX_LENGTH = 100
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}]/u
 const DIGITS = /^[0-9]{1,6}$/
+const TAGS_MAX = 10
+const TAG_MAX_LENGTH = 50
 
 // Partner pages send the same few requests over and over, so recently
 // seen valid requests are kept parsed rather than decoded and folded again.
@@ -39,6 +44,7 @@ export function parseAdsRequest(rawSlug: string | undefined, rawQuery: string): 
     displayKey: rawSlug === undefined ? null : foldSlug(rawSlug),
     limit: integerParameter(query, 'limit', AD_LIMIT_MIN, AD_LIMIT_MAX, 1),
     random: integerParameter(query, 'random', 0, 1, 1) === 1,
+    tags: Object.freeze(tagsParameter(query)),
   })
   if (recentRequests.size >= RECENT_REQUESTS_MAX) recentRequests.clear()
   recentRequests.set(cacheKey, request)
@@ -57,6 +63,18 @@ function foldSlug(rawSlug: string): string | null {
   const key = slotKey(displayNameFromSlug(slug))
   if (key === '') throw new InvalidParameter('display must name a slot, such as home-slider-ads')
   return key === ANYWHERE ? null : key
+}
+
+function tagsParameter(query: URLSearchParams): string[] {
+  const values = query.getAll('tags')
+  if (values.length === 0) return []
+  if (values.length > 1) throw new InvalidParameter('tags must be given once, comma-separated')
+  const tags = [...new Set(foldTags(values[0]!))]
+  if (tags.length > TAGS_MAX) throw new InvalidParameter(`tags must list at most ${TAGS_MAX} tags`)
+  if (tags.some((tag) => tag.length > TAG_MAX_LENGTH || UNPRINTABLE.test(tag))) {
+    throw new InvalidParameter(`tags must be printable and at most ${TAG_MAX_LENGTH} characters each`)
+  }
+  return tags.sort()
 }
 
 function integerParameter(query: URLSearchParams, name: string, min: number, max: number, fallback: number): number {

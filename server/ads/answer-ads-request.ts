@@ -67,8 +67,8 @@ export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (requ
       if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
       assertKeyMayCall(grant, 'read_ads', origin)
 
-      const { displayKey, limit, random } = parseAdsRequest(rawDisplay, request.query)
-      const window = await reader.window(grant.organisationId, displayKey, limit, random)
+      const { displayKey, limit, random, tags } = parseAdsRequest(rawDisplay, request.query)
+      const window = await reader.window(grant.organisationId, displayKey, limit, random, tags)
       return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
     } catch (error) {
       return errorAnswer(error, headers, request.requestId)

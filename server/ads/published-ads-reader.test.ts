@@ -16,16 +16,18 @@ const codes = (window: { ads: Buffer[] }) => window.ads.map((ad) => JSON.parse(a
 describe('publishedAdsReader', () => {
   it('gives the same windows whether the slot is kept in memory or read window by window', async () => {
     const publisher = await publisherFixture()
-    for (let i = 0; i < 7; i++) await publisher.addAd()
+    for (let i = 0; i < 7; i++) await publisher.addAd({ tags: i % 2 ? 'odd' : 'Even' })
     let offset = 0
     const pickOffset = () => offset
     const kept = publishedAdsReader(publisher.db, { pickOffset })
     const streamed = publishedAdsReader(publisher.db, { pickOffset, maxCachedAds: 3 })
-    for (offset = 0; offset < 7; offset++) {
+    for (offset = 0; offset < 4; offset++) {
       for (const limit of [1, 4, 7, 12]) {
-        expect(codes(await streamed.window(publisher.organisation.id, 'home slider ads', limit, true))).toEqual(
-          codes(await kept.window(publisher.organisation.id, 'home slider ads', limit, true)),
-        )
+        for (const tags of [[], ['even']]) {
+          expect(codes(await streamed.window(publisher.organisation.id, 'home slider ads', limit, true, tags))).toEqual(
+            codes(await kept.window(publisher.organisation.id, 'home slider ads', limit, true, tags)),
+          )
+        }
       }
     }
   })

@@ -7,6 +7,7 @@
  */
 import { createHash, randomInt } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { foldTags } from '../../shared/ad-tags.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import type { Database } from '../db/schema.js'
 import { publishedAdsFor } from './ads-repository.js'
@@ -29,6 +30,8 @@ interface CachedSlot {
   stamp: string
   /** Newest first, encoded once so answers are assembled without re-encoding; `null` when the slot has more ads than are kept. */
   ads: Buffer[] | null
+  /** Each kept ad's folded tags, in the same order. */
+  tags: string[][]
   hash: string
 }
 
@@ -51,8 +54,9 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     const cached = slots.get(key)
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached
     const newest = await publishedAdsFor(db, organisationId, { displayKey, limit: maxCachedAds + 1, random: false })
-    const ads = newest.length > maxCachedAds ? null : newest.map((ad) => Buffer.from(JSON.stringify(ad)))
-    const slot = { stamp: stamp ?? '', ads, hash: ads ? hashOf(ads) : '' }
+    const kept = newest.length <= maxCachedAds
+    const ads = kept ? newest.map((ad) => Buffer.from(JSON.stringify(ad))) : null
+    const slot = { stamp: stamp ?? '', ads, tags: kept ? newest.map((ad) => foldTags(ad.tags)) : [], hash: ads ? hashOf(ads) : '' }
     if (stamp !== undefined) {
       if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
       slots.set(key, slot)
@@ -64,24 +68,28 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     /**
      * The `limit` newest published ads of the slot (every slot when
      * `displayKey` is null), or with `random` a window starting at a
-     * uniformly random offset that wraps around.
+     * uniformly random offset that wraps around; with `tags`, only the ads
+     * carrying at least one of them.
      */
-    async window(organisationId: number, displayKey: string | null, limit: number, random: boolean): Promise<AdWindow> {
+    async window(organisationId: number, displayKey: string | null, limit: number, random: boolean, tags: readonly string[] = []): Promise<AdWindow> {
       const slot = await slotOf(organisationId, displayKey)
       if (slot.ads === null) {
-        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset })).map((ad) =>
+        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset, tags })).map((ad) =>
           Buffer.from(JSON.stringify(ad)),
         )
         return { ads, etag: `W/"${hashOf(ads)}"` }
       }
-      const count = slot.ads.length
+      const matching = tags.length ? slot.ads.filter((_, i) => slot.tags[i]!.some((tag) => tags.includes(tag))) : slot.ads
+      // The filter is part of the tag: the same offset of two filters is two different answers.
+      const filter = tags.length ? `.${createHash('sha1').update(tags.join(',')).digest('base64url').slice(0, 8)}` : ''
+      const count = matching.length
       const wanted = Math.min(limit, count)
       const offset = random && count > 0 ? pickOffset(count) : 0
       const ads =
         offset + wanted <= count
-          ? slot.ads.slice(offset, offset + wanted)
-          : [...slot.ads.slice(offset), ...slot.ads.slice(0, offset + wanted - count)]
-      return { ads, etag: `W/"${slot.hash}.${offset}.${wanted}"` }
+          ? matching.slice(offset, offset + wanted)
+          : [...matching.slice(offset), ...matching.slice(0, offset + wanted - count)]
+      return { ads, etag: `W/"${slot.hash}${filter}.${offset}.${wanted}"` }
     },
   }
 }
