@@ -2,7 +2,9 @@
  * @module Sends one webhook attempt over HTTP(S): a POST that counts as
  * delivered only on a 2xx; a redirect, any other status, a refused target,
  * or no complete answer within the time-out is a failure. The first KiB of
- * the answer is kept for the delivery log.
+ * the answer is kept for the delivery log. A URL refused before any
+ * connection (not http(s), a private address literal) is a permanent
+ * failure; a name resolving to a private address is not, as DNS may change.
  */
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
@@ -14,6 +16,8 @@ export interface AttemptOutcome {
   durationMs: number
   responseExcerpt: string | null
   error: string | null
+  /** The target can never be reached as written (not http(s), a private address literal): retrying cannot help. */
+  permanent?: boolean
 }
 
 export interface SendOptions {
@@ -45,7 +49,7 @@ export function sendDelivery({ url, headers, body, timeoutMs, allowPrivate }: Se
       if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error('the webhook URL must be http or https')
       assertLiteralAllowed(target, { allowPrivate })
     } catch (error) {
-      resolve(finish({ ok: false, statusCode: null, responseExcerpt: null, error: (error as Error).message }))
+      resolve(finish({ ok: false, statusCode: null, responseExcerpt: null, error: (error as Error).message, permanent: true }))
       return
     }
     const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {

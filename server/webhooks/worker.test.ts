@@ -144,7 +144,9 @@ describe('the webhook worker', () => {
     await worker({ allowPrivate: false }).runOnce()
     expect(receiver.received).toHaveLength(0)
     expect((await attempts())[0]!.error).toBe('127.0.0.1 is a private, loopback or link-local address; deliveries may not go there')
-    // A name is checked on the addresses it resolves to.
+    // An address literal cannot change: no retries, straight to the dead letters.
+    expect(await delivery()).toMatchObject({ state: 'dead', attempts: 1 })
+    // A name is checked on the addresses it resolves to, and retried, as DNS may change.
     await db
       .updateTable('webhook_deliveries')
       .set({ url: receiver.url.replace('127.0.0.1', 'localhost'), state: 'pending', next_attempt_at: time })
@@ -154,6 +156,7 @@ describe('the webhook worker', () => {
     expect((await attempts())[1]!.error).toBe(
       'localhost resolves to a private, loopback or link-local address; deliveries may not go there',
     )
+    expect(await delivery()).toMatchObject({ state: 'pending', attempts: 2 })
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',

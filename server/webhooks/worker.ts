@@ -133,7 +133,7 @@ export function webhookWorker({
     const startedAt = now()
     const outcome = await sendAttempt(delivery, startedAt)
     const attempts = delivery.attempts + 1
-    const delay = outcome.ok ? undefined : delayAfterFailure(attempts)
+    const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
     await db.transaction().execute(async (trx) => {
       await recordWebhookAttempt(trx, {
