@@ -182,6 +182,11 @@ describe('svc-bff', () => {
       1,
       'picture must be an http or https URL',
     ],
+    [
+      ['user', 'create', '--email', 'm@b.example', '--name', 'M', '--password', 'long enough', '--svc-app', 'ORG0000000000', '--svc-role', 'admin'],
+      1,
+      'no organisation has the code ORG0000000000',
+    ],
   ])('refuses %j with exit %i', async (argv, exitCode, message) => {
     const result = await json(...argv)
     expect(result.exitCode).toBe(exitCode)

@@ -5,6 +5,7 @@ import { deleteAccount } from '../console/account-deletion.js'
 import { revokeConsent } from '../oidc/revoke-consent.js'
 import { createUser, userByEmail, userByLogin, userBySub } from '../accounts/users.js'
 import { clientByClientId } from '../clients/clients.js'
+import { organisationByCode } from '../orgs/organisations.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
@@ -47,6 +48,8 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
     svcMaster: values['svc-master'],
   }
   return withDatabase(values, io, async (db) => {
+    // svc.app names the organisation whose console the account may use: a typo would grant nothing, silently.
+    if (input.svcApp !== undefined) await organisationByCode(db, input.svcApp)
     const user = await createUser(db, input)
     return { json: { sub: user.sub }, text: `Created account ${user.sub} (${user.email}).` }
   })
