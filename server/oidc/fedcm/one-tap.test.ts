@@ -52,6 +52,10 @@ describe('One Tap', () => {
     const { payload } = await jwtVerify(String(message.credential), jwks, { issuer: idp.issuer, audience: idp.confidential.clientId })
     expect(payload).toMatchObject({ sub: idp.sub, nonce: 'n-1' })
     expect((await idp.events()).at(-1)!.name).toBe('account.signed_in')
+    // The form's token is spent: submitting it again, or with another nonce, mints nothing.
+    expect((await browser.submit(`${idp.issuer}/oidc/onetap`, page, {})).status).toBe(403)
+    const fresh = await (await browser.request(oneTapUrl())).text()
+    expect((await browser.submit(`${idp.issuer}/oidc/onetap`, fresh, { nonce: 'n-2' })).status).toBe(403)
   })
 
   it('refuses a forged form token, an unknown client and an unregistered origin', async () => {

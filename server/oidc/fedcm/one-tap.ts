@@ -19,6 +19,9 @@ import { browserCredential } from './browser-credential.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
 import { currentSession } from '../sessions.js'
 
+const FORM_TOKEN_LIFETIME_MS = 10 * 60_000
+const SPENT_TOKENS_MAX = 10_000
+
 const notifyParent = (message: Record<string, unknown>, origin: string) => notify('svc-onetap', message, origin)
 
 /**
@@ -31,16 +34,28 @@ export function oneTap(provider: Provider): Hono {
   const app = new Hono()
   let secret: Promise<Buffer> | undefined
   // The form is inside a cross-site frame, where a SameSite=Strict CSRF
-  // cookie is never sent; its token is an HMAC of the session instead,
-  // which a page that cannot read the frame cannot forge.
-  const formToken = async (sessionId: number, clientId: string, origin: string) =>
+  // cookie is never sent; its token is an HMAC of the session, the partner,
+  // the nonce and when it was issued instead, which a page that cannot read
+  // the frame cannot forge. It lasts ten minutes and is spent on use (in
+  // this process: a replica could take it once more, for the same nonce,
+  // which the partner's own nonce check refuses).
+  const mac = async (fields: string) =>
     createHmac('sha256', await (secret ??= deploymentSecret(provider.db, 'onetap-hmac')))
-      .update(`${sessionId} ${clientId} ${origin}`)
+      .update(fields)
       .digest('base64url')
-  const tokenMatches = async (submitted: string | null, sessionId: number, clientId: string, origin: string) => {
-    const expected = Buffer.from(await formToken(sessionId, clientId, origin))
+  const formToken = async (sessionId: number, clientId: string, origin: string, nonce: string, issuedAt = Date.now()) =>
+    `${issuedAt}.${await mac(`${sessionId} ${clientId} ${origin} ${nonce} ${issuedAt}`)}`
+  const spent = new Map<string, number>()
+  const spend = async (submitted: string | null, sessionId: number, clientId: string, origin: string, nonce: string) => {
+    const issuedAt = Number((submitted ?? '').split('.')[0])
+    const now = Date.now()
+    if (!Number.isSafeInteger(issuedAt) || now - issuedAt > FORM_TOKEN_LIFETIME_MS || issuedAt > now + 60_000) return false
+    const expected = Buffer.from(await formToken(sessionId, clientId, origin, nonce, issuedAt))
     const actual = Buffer.from(submitted ?? '')
-    return actual.length === expected.length && timingSafeEqual(actual, expected)
+    if (actual.length !== expected.length || !timingSafeEqual(actual, expected) || spent.has(submitted!)) return false
+    for (const [token, at] of spent) if (now - at > FORM_TOKEN_LIFETIME_MS || spent.size >= SPENT_TOKENS_MAX) spent.delete(token)
+    spent.set(submitted!, issuedAt)
+    return true
   }
 
   async function read(c: Context, query: URLSearchParams) {
@@ -58,7 +73,7 @@ export function oneTap(provider: Provider): Hono {
       client_id: request.client.client_id,
       origin: request.origin,
       nonce: request.nonce ?? '',
-      token: await formToken(session.id, request.client.client_id, request.origin),
+      token: await formToken(session.id, request.client.client_id, request.origin, request.nonce ?? ''),
     }
     return framedPage(
       c,
@@ -82,7 +97,7 @@ export function oneTap(provider: Provider): Hono {
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
     if (!session) return framedPage(c, request.ancestors, '', notifyParent({ status: 'signed_out' }, request.origin))
-    if (!(await tokenMatches(form.get('token'), session.id, request.client.client_id, request.origin))) {
+    if (!(await spend(form.get('token'), session.id, request.client.client_id, request.origin, request.nonce ?? ''))) {
       return framedPage(c, request.ancestors, '<p>The request expired. Try again.</p>', '', { status: 403 })
     }
     const credential = await browserCredential(c, provider, session, request.client, request.nonce)
