@@ -11,6 +11,9 @@ import { isPostgres } from '../db/open-database.js'
 import { readableByOthersWarning } from '../db/private-files.js'
 import { log } from '../log.js'
 import { webhookWorker } from '../webhooks/worker.js'
+import { mailTransport } from '../mail/mail-transport.js'
+import { mailWorker } from '../mail/mail-worker.js'
+import { mailSettingsFrom } from './mail-settings.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import {
@@ -60,6 +63,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
   oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
   const sqlitePath = sqlitePathFrom(values, io.env)
+  const mail = mailSettingsFrom(io.env, io.env.DATABASE_URL ? undefined : sqlitePath)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
   // New files are made private; older ones are only reported, with the chmod to run.
@@ -102,6 +106,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     ...(leaseSeconds === undefined ? {} : { leaseMs: leaseSeconds * 1000 }),
   })
   worker.start()
+  const transport = mailTransport(mail)
+  const mailer = mailWorker({ db, transport })
+  mailer.start()
 
   // SIGTERM: stop accepting connections and claiming deliveries, let the
   // requests and attempts in flight finish, then close the database.
@@ -110,7 +117,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     const httpClosed = new Promise((resolve) => server.close(resolve))
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections()
-    void Promise.all([httpClosed, worker.stop()])
+    void Promise.all([httpClosed, worker.stop(), mailer.stop()])
+      .then(() => transport.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
   }
@@ -123,6 +131,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     `  Demo partner page  ${base}/`,
     `  Ads API            ${base}/ads/home-slider-ads?limit=12`,
     `  Database           ${database}`,
+    `  Mail               ${mail.smtpUrl ? transport.destination : `written to ${mail.folder} (set SVC_SMTP_URL to send it)`}`,
   ]
   if (demoApiKey)
     lines.push(

@@ -288,7 +288,26 @@ export interface AccountLinksTable {
   linked_at: string
 }
 
+/** Mails waiting to be sent, and sent ones for the record (migration 0012). */
+export interface MailOutboxTable {
+  id: Generated<number>
+  recipient: string
+  subject: string
+  text: string
+  html: string
+  state: 'pending' | 'sent'
+  attempts: number
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number
+  lease_owner: string | null
+  lease_expires_at: number | null
+  last_error: string | null
+  created_at: ColumnType<string, string, never>
+  sent_at: string | null
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable
   external_providers: ExternalProvidersTable
   account_links: AccountLinksTable
   console_sessions: ConsoleSessionsTable

@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Kysely } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../db/schema.js'
+import { openTestDatabase } from '../db/test-database.js'
+import { type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js'
+import { claimDueMails, pendingMails, queueMail } from './mail-outbox.js'
+import { linksIn, mailTransport } from './mail-transport.js'
+import { mailWorker } from './mail-worker.js'
+
+const FROM = 'svc <no-reply@svc.example>'
+const MAIL = {
+  to: 'ada@example.com',
+  subject: 'Confirm your e-mail address',
+  text: 'Follow this link: http://localhost:8787/verify?token=abc',
+  html: '<p>Follow <a href="http://localhost:8787/verify?token=abc">this link</a></p>',
+}
+
+let db: Kysely<Database>
+let time: number
+const now = () => new Date(time)
+const rows = () => db.selectFrom('mail_outbox').selectAll().execute()
+
+beforeEach(async () => {
+  db = await openTestDatabase()
+  time = Date.parse('2026-11-26T12:00:00Z')
+})
+afterEach(() => db.destroy())
+
+describe('the mail outbox', () => {
+  let smtp: SmtpReceiver | undefined
+  afterEach(() => smtp?.close())
+
+  it('sends a queued mail over SMTP with its text and HTML parts', async () => {
+    smtp = await startSmtpReceiver()
+    await queueMail(db, MAIL, now())
+    const worker = mailWorker({ db, now, transport: mailTransport({ smtpUrl: smtp.url, from: FROM, folder: '' }) })
+    expect(await worker.runOnce()).toBe(1)
+    expect(smtp.received).toHaveLength(1)
+    const [mail] = smtp.received
+    expect(mail!.to).toEqual(['ada@example.com'])
+    expect(mail!.from).toBe('no-reply@svc.example')
+    expect(mail!.raw).toContain('Subject: Confirm your e-mail address')
+    expect(mail!.raw).toContain('Content-Type: text/plain')
+    expect(mail!.raw).toContain('Content-Type: text/html')
+    expect(await rows()).toMatchObject([{ state: 'sent', attempts: 1, last_error: null, text: '', html: '' }])
+    expect(await worker.runOnce()).toBe(0)
+  })
+
+  it('keeps a mail while the SMTP server is down and sends it once it is back', async () => {
+    const port = (await startSmtpReceiver().then(async (first) => (await first.close(), first.port)))
+    await queueMail(db, MAIL, now())
+    const worker = mailWorker({ db, now, transport: mailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, folder: '' }) })
+    expect(await worker.runOnce()).toBe(1)
+    const [failed] = await rows()
+    expect(failed).toMatchObject({ state: 'pending', attempts: 1 })
+    expect(failed!.last_error).toMatch(/ECONNREFUSED|connect/)
+    expect(Number(failed!.next_attempt_at)).toBe(time + 30_000)
+    expect(await pendingMails(db)).toHaveLength(1)
+
+    smtp = await startSmtpReceiver(port)
+    expect(await worker.runOnce()).toBe(0)
+    time += 30_000
+    expect(await worker.runOnce()).toBe(1)
+    expect(smtp.received).toHaveLength(1)
+    expect(await rows()).toMatchObject([{ state: 'sent', attempts: 2 }])
+  })
+
+  it('gives a crashed worker’s claim to another once its lease runs out', async () => {
+    await queueMail(db, MAIL, now())
+    const claim = (owner: string, at: number) =>
+      db.transaction().execute((trx) => claimDueMails(trx, { owner, time: at, leaseMs: 120_000, limit: 4, skipLocked: false }))
+    expect(await claim('crashed', time)).toHaveLength(1)
+    expect(await claim('other', time + 60_000)).toHaveLength(0)
+    expect(await claim('other', time + 120_001)).toMatchObject([{ to: 'ada@example.com', attempts: 0 }])
+  })
+
+  it('writes an .eml file only svc can read, and logs its links, when no SMTP server is set', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'svc-mail-')), 'mail')
+    await queueMail(db, MAIL, now())
+    await mailWorker({ db, now, transport: mailTransport({ from: FROM, folder }) }).runOnce()
+    const [name] = readdirSync(folder)
+    expect(name).toMatch(/\.eml$/)
+    expect(statSync(join(folder, name!)).mode & 0o777).toBe(0o600)
+    const eml = readFileSync(join(folder, name!), 'utf8')
+    expect(eml).toContain('To: ada@example.com')
+    expect(eml).toContain('Subject: Confirm your e-mail address')
+    expect(linksIn(MAIL.text)).toEqual(['http://localhost:8787/verify?token=abc'])
+  })
+})

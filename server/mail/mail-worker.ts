@@ -1,0 +1,113 @@
+/**
+ * @module The mail worker inside the BFF: claims due mails from the outbox
+ * with a lease (so a crashed worker's claims come back and replicas share
+ * the table), hands each to the transport, and marks it sent or schedules
+ * another try. A mail is never given up: an SMTP server that stays down
+ * delays mail, retried every hour at the longest.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { isPostgres } from '../db/open-database.js'
+import type { Database } from '../db/schema.js'
+import { log } from '../log.js'
+import { type ClaimedMail, claimDueMails, settleMail } from './mail-outbox.js'
+import type { MailTransport } from './mail-transport.js'
+
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000]
+
+/**
+ * The wait before trying a mail again after `attemptsMade` failures.
+ *
+ * @example
+ * mailRetryDelay(1) // 30000
+ */
+export const mailRetryDelay = (attemptsMade: number): number =>
+  RETRY_DELAYS_MS[Math.min(attemptsMade, RETRY_DELAYS_MS.length) - 1]!
+
+export interface MailWorkerOptions {
+  db: Kysely<Database>
+  transport: MailTransport
+  /** The clock; injectable so tests check the schedule without waiting. */
+  now?: () => Date
+  /** How long a claim holds; longer than the transport's time-outs. */
+  leaseMs?: number
+  concurrency?: number
+  pollMs?: number
+}
+
+/**
+ * Makes a worker; `start()` polls, `runOnce()` sends what is due now.
+ *
+ * @example
+ * const worker = mailWorker({ db, transport })
+ * worker.start()
+ * process.on('SIGTERM', () => worker.stop())
+ */
+export function mailWorker({ db, transport, now = () => new Date(), leaseMs = 120_000, concurrency = 4, pollMs = 1000 }: MailWorkerOptions) {
+  const owner = randomUUID()
+  const postgres = isPostgres(db)
+  let running = false
+  let timer: NodeJS.Timeout | undefined
+  let polling: Promise<unknown> | undefined
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    let error: string | null = null
+    try {
+      await transport.send(mail)
+    } catch (failure) {
+      error = (failure as Error).message.slice(0, 500)
+      log('warn', `mail ${mail.id} to ${mail.to} not sent, will retry: ${error}`)
+    }
+    const attempts = mail.attempts + 1
+    const at = now()
+    await settleMail(db, {
+      id: mail.id,
+      owner,
+      attempts,
+      sentAt: error === null ? at.toISOString() : null,
+      error,
+      nextAttemptAt: error === null ? at.getTime() : at.getTime() + mailRetryDelay(attempts),
+    })
+  }
+
+  async function sendDue(): Promise<number> {
+    const time = now().getTime()
+    const claimed = await db
+      .transaction()
+      .execute((trx) => claimDueMails(trx, { owner, time, leaseMs, limit: concurrency, skipLocked: postgres }))
+    await Promise.all(claimed.map(deliver))
+    return claimed.length
+  }
+
+  async function poll(): Promise<void> {
+    if (!running) return
+    try {
+      while (running && (await sendDue()) > 0);
+    } catch (error) {
+      log('error', `mail worker: ${(error as Error).message}`)
+    }
+    if (running) timer = setTimeout(() => (polling = poll()), pollMs)
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      polling = poll()
+    },
+    /** Stops claiming and waits for the mails being sent. */
+    async stop() {
+      running = false
+      clearTimeout(timer)
+      await polling
+    },
+    /** Sends everything due now; for tests and the CLI. */
+    async runOnce(): Promise<number> {
+      let total = 0
+      for (let sent = await sendDue(); sent > 0; sent = await sendDue()) total += sent
+      return total
+    },
+  }
+}
+
+export type MailWorker = ReturnType<typeof mailWorker>
