@@ -15,7 +15,11 @@ afterEach(() => idp.close())
 async function twoOrganisations() {
   const mine = await createOrganisation(idp.db, { name: 'Mine' })
   const theirs = await createOrganisation(idp.db, { name: 'Theirs' })
-  const own = await createAd(idp.db, mine.id, { title: 'Spring', display: 'Home Slider Ads', description: '<p><strong>Half</strong> price</p>' })
+  const own = await createAd(idp.db, mine.id, {
+    title: 'Spring',
+    display: 'Home Slider Ads',
+    description: '<p><strong>Half</strong> price</p>',
+  })
   const foreign = await createAd(idp.db, theirs.id, { title: 'Not yours', display: 'Secret Slot' })
   const marketer = await consoleUser(idp, { svcApp: mine.code, svcAccess: ['Ads:Edit'] })
   return { mine, theirs, own, foreign, marketer }
