@@ -67,9 +67,9 @@ export interface ConsoleAdList {
   ads: (ConsoleAd & { organisation: string | undefined })[]
 }
 
-/** `GET /ads/{code}`, `PUT /ads/{code}`; `POST /ads` adds the organisation's code. */
+/** `GET /ads/{code}`, `PUT /ads/{code}`, `POST /ads`: the ad and its organisation's code. */
 export interface ConsoleAdAnswer {
-  ad: ConsoleAd & { organisation?: string }
+  ad: ConsoleAd & { organisation: string }
 }
 
 /** `GET /ads/slots?organisation=CODE`: the slots the organisation's ads use, by name, with how many ads each holds and serves. */

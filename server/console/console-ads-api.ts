@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely'
 import { AD_TITLE_MAX, adContentFrom, adInputProblems } from '../ads/ad-input.js'
 import { adByCode, createAd, deleteAd, imagesOf, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow, Database } from '../db/schema.js'
-import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
+import { allOrganisations, organisationById, organisationWithCode } from '../orgs/organisations.js'
 import { slotKey, slugOfSlot } from '../../shared/slug.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -37,6 +37,10 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (roles.operator) return undefined
     const own = await organisationWithCode(db, roles.organisation ?? '')
     return own ? [own] : []
+  }
+
+  async function organisationCode(id: number): Promise<string> {
+    return (await organisationById(db, id))?.code ?? ''
   }
 
   async function adInScope(c: ConsoleContext): Promise<AdRow | undefined> {
@@ -123,7 +127,8 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
   app.get('/:code', async (c) => {
     const row = await adInScope(c)
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
-    return c.json({ ad: editable(row) } satisfies ConsoleAdAnswer)
+    // The organisation's code tells an operator's editor whose slots to offer.
+    return c.json({ ad: { ...editable(row), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
   })
 
   app.put('/:code', async (c) => {
@@ -138,7 +143,8 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const problems = adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: editable(await updateAd(db, row.code, fields)) } satisfies ConsoleAdAnswer)
+      const changed = await updateAd(db, row.code, fields)
+      return c.json({ ad: { ...editable(changed), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
     } catch (error) {
       return refusal(c, error)
     }
@@ -156,7 +162,8 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
       return consoleError(c, 422, 'only publish changes here', { errors: { [stray]: `unknown field ${stray}; send only publish` } })
     const problems = publish === undefined ? { publish: 'publish must be 0 or 1' } : adInputProblems({ publish }, { change: true })
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
-    return c.json({ ad: editable(await updateAd(db, row.code, { publish })) } satisfies ConsoleAdAnswer)
+    const changed = await updateAd(db, row.code, { publish })
+    return c.json({ ad: { ...editable(changed), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
   })
 
   // A copy to start from: unpublished, titled "Copy of …", in the same organisation.
@@ -165,8 +172,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
     const { code: _code, created_at: _created, updated_at: _updated, ...fields } = editable(row)
     const copy = await createAd(db, row.organisation_id, { ...fields, title: `Copy of ${row.title}`.slice(0, AD_TITLE_MAX), publish: 0 })
-    const organisation = (await allOrganisations(db)).find((org) => org.id === row.organisation_id)
-    return c.json({ ad: { ...editable(copy), organisation: organisation?.code ?? '' } } satisfies ConsoleAdAnswer, 201)
+    return c.json({ ad: { ...editable(copy), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer, 201)
   })
 
   app.delete('/:code', async (c) => {
