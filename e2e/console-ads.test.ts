@@ -22,7 +22,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
   })
 
   it(
-    'lets a marketer sign in through svc and create a published ad that the ads API and <svc-ads> then serve',
+    'lets a marketer sign in through svc and save and publish an ad that the ads API and <svc-ads> then serve',
     { timeout: 60_000 },
     async () => {
       const page = await (await browser.newContext()).newPage()
@@ -31,26 +31,27 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(10)
       await page.getByRole('link', { name: 'New Ad' }).click()
 
-      // The server's refusals appear beside their fields.
-      await page.getByLabel('Slot').fill('Home Slider Ads')
+      // The server's refusals appear beside their fields, in the form's words.
+      await page.getByLabel('Slot', { exact: true }).selectOption('home-slider-ads')
       await page.getByLabel('Link URL').fill('ftp://nope')
-      await page.getByRole('button', { name: 'Create ad' }).click()
-      await expect.poll(() => page.getByText('title must not be empty').isVisible()).toBe(true)
-      expect(await page.getByText('url must be an http or https URL or empty').isVisible()).toBe(true)
+      await page.getByRole('button', { name: 'Save and publish' }).click()
+      await expect.poll(() => page.getByText('Title must not be empty').isVisible()).toBe(true)
+      expect(await page.getByText('Link URL must be an http or https URL or empty').isVisible()).toBe(true)
       expect(await page.getByLabel('Title').getAttribute('aria-invalid')).toBe('true')
 
       await page.getByLabel('Title').fill('Winter Gala')
       await page.getByLabel('Label').fill('Tickets on sale now')
       await page.getByLabel('Link URL').fill('https://shop.example/gala')
       await page.getByLabel('Button text').fill('Get tickets')
-      await page.getByLabel('Description').fill('<p>An <em>evening</em> to remember.<script>alert(1)</script></p>')
+      await page.getByRole('button', { name: 'Edit as HTML' }).click()
+      await page.getByRole('textbox', { name: 'Description' }).fill('<p>An <em>evening</em> to remember.<script>alert(1)</script></p>')
       await page.getByLabel('Main image URL').fill(`${bff.started.url}/demo/images/new-arrivals.svg`)
       // The preview is the real <svc-ads>, showing the sanitised description.
       const preview = page.getByRole('region', { name: 'Preview' })
       await expect.poll(() => preview.getByText('An evening to remember.').isVisible()).toBe(true)
       expect(await preview.locator('svc-ads').evaluate((element) => element.shadowRoot!.innerHTML.includes('<script'))).toBe(false)
-      await page.getByRole('button', { name: 'Create ad' }).click()
-      await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved "Winter Gala".')
+      await page.getByRole('button', { name: 'Save and publish' }).click()
+      await expect.poll(() => page.getByText('Saved "Winter Gala", published.').isVisible()).toBe(true)
       const code = /ADS\d+/.exec(page.url())![0]
 
       const answer = await fetch(`${bff.origin}/ads/home-slider-ads?limit=12&random=0`, {
@@ -74,7 +75,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     },
   )
 
-  it('works from the keyboard alone: to New Ad, through the fields, saved with Enter', { timeout: 60_000 }, async () => {
+  it('works from the keyboard alone: to New Ad, through the fields, a slot picked, saved with Enter', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
     await signInToConsole(page, bff.started.url, 'marketer@demo.example')
     /** Presses Tab until the focused element is the one named, as a keyboard user would. */
@@ -102,55 +103,199 @@ describe('the console in Chromium: Marketing > Ads', () => {
     await tabTo('Title')
     await page.keyboard.type('Keyboard Sale')
     await tabTo('Slot')
-    await page.keyboard.type('Home')
+    await expect.poll(() => page.getByLabel('Slot', { exact: true }).isEnabled()).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    await tabTo('Save unpublished')
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved "Keyboard Sale".')
+    await expect.poll(() => page.getByText('Saved "Keyboard Sale", not published.').isVisible()).toBe(true)
   })
 
-  it('saves an ad loaded in the editor back unchanged, then with one field changed, and unpublishes it', { timeout: 60_000 }, async () => {
-    const page = await (await browser.newContext()).newPage()
-    await signInToConsole(page, bff.started.url, 'marketer@demo.example')
-    const api = (path: string, init?: { method: string; body: string }) =>
-      page.evaluate(
-        async ([path, init]) => {
-          const csrf = ((await (await fetch('/console/api/me')).json()) as { csrf: string }).csrf
-          const res = await fetch(`/console/api${path}`, {
-            ...init,
-            headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
-          })
-          return { status: res.status, body: (await res.json().catch(() => null)) as { ad: Record<string, unknown> } }
-        },
-        [path, init] as const,
+  it(
+    'saves an ad loaded in the editor back unchanged, then with one field changed, the description through the rich-text editor, and unpublishes it',
+    { timeout: 60_000 },
+    async () => {
+      const page = await (await browser.newContext()).newPage()
+      await signInToConsole(page, bff.started.url, 'marketer@demo.example')
+      const api = (path: string, init?: { method: string; body: string }) =>
+        page.evaluate(
+          async ([path, init]) => {
+            const csrf = ((await (await fetch('/console/api/me')).json()) as { csrf: string }).csrf
+            const res = await fetch(`/console/api${path}`, {
+              ...init,
+              headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+            })
+            return { status: res.status, body: (await res.json().catch(() => null)) as { ad: Record<string, unknown> } }
+          },
+          [path, init] as const,
+        )
+      const { ads } = (await page.evaluate(() => fetch('/console/api/ads').then((res) => res.json()))) as {
+        ads: { code: string; publish: number; description: string }[]
+      }
+      // One paragraph, so the words typed at its end land in it.
+      const { code } = ads.find((ad) => ad.publish === 1 && /^<p>[^<]*<\/p>$/.test(ad.description))!
+      const before = (await api(`/ads/${code}`)).body.ad
+      const withoutStamp = ({ updated_at: _updated, ...fields }: Record<string, unknown>) => fields
+
+      // Loaded and saved back unchanged, through the page.
+      await page.goto(`${bff.started.url}/console/ads/${code}`)
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(before.title)
+      const preview = page.getByRole('region', { name: 'Preview' })
+      await expect
+        .poll(() => preview.locator('svc-ads').evaluate((element) => element.shadowRoot?.textContent ?? ''))
+        .toContain(String(before.title))
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => page.getByText(`Saved "${before.title}".`).isVisible()).toBe(true)
+      expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual(withoutStamp(before))
+
+      // One field changed: exactly that change.
+      await page.getByLabel('Label').fill('Forty beds for the coldest nights')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.label).toBe('Forty beds for the coldest nights')
+      expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual({
+        ...withoutStamp(before),
+        label: 'Forty beds for the coldest nights',
+      })
+
+      // The description through the rich-text editor: words typed at its end, one of them bold.
+      const description = page.getByRole('textbox', { name: 'Description' })
+      await description.click()
+      await page.keyboard.press('Control+End')
+      await page.keyboard.type(' Beds free')
+      for (let letter = 0; letter < 4; letter++) await page.keyboard.press('Shift+ArrowLeft')
+      await page.keyboard.press('Control+B')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      const described = String(before.description).replace(/<\/p>$/, ' Beds <strong>free</strong></p>')
+      await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.description).toBe(described)
+      expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual({
+        ...withoutStamp(before),
+        label: 'Forty beds for the coldest nights',
+        description: described,
+      })
+
+      // Unpublished from the console, it leaves the ads API.
+      await page.getByLabel('Published').uncheck()
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
+      const slot = String(before.display)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+      const served = await fetch(`${bff.origin}/ads/${slot}?limit=12&random=0`, {
+        headers: { Authorization: `Bearer ${bff.started.demo_api_key}` },
+      }).then((res) => res.json() as Promise<{ data: { code: string }[] }>)
+      expect(served.data.map((ad) => ad.code)).not.toContain(code)
+    },
+  )
+
+  it(
+    'publishes and unpublishes from the list, visibly and announced, and duplicates an ad as an unpublished copy it opens',
+    { timeout: 60_000 },
+    async () => {
+      const page = await (await browser.newContext()).newPage()
+      await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Gift Cards', exact: true }) })
+      await row.getByRole('button', { name: 'Unpublish Gift Cards' }).click()
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unpublished "Gift Cards"' }).isVisible()).toBe(true)
+      expect(await row.getByRole('cell', { name: 'No', exact: true }).isVisible()).toBe(true)
+      const served = () =>
+        fetch(`${bff.origin}/ads/home-slider-ads?limit=12&random=0`, { headers: { Authorization: `Bearer ${bff.started.demo_api_key}` } })
+          .then((res) => res.json() as Promise<{ data: { title: string }[] }>)
+          .then((answer) => answer.data.map((ad) => ad.title))
+      expect(await served()).not.toContain('Gift Cards')
+      await row.getByRole('button', { name: 'Publish Gift Cards' }).click()
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Published "Gift Cards": it is served now.' }).isVisible())
+        .toBe(true)
+      expect(await row.getByRole('cell', { name: 'Yes', exact: true }).isVisible()).toBe(true)
+      expect(await served()).toContain('Gift Cards')
+
+      await row.getByRole('button', { name: 'Duplicate Gift Cards' }).click()
+      await page.waitForURL(/\/console\/ads\/ADS\d+$/)
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Copy of Gift Cards')
+      expect(await page.getByLabel('Published').isChecked()).toBe(false)
+      expect(await page.getByLabel('Slot', { exact: true }).inputValue()).toBe('home-slider-ads')
+      expect(await served()).not.toContain('Copy of Gift Cards')
+    },
+  )
+
+  it(
+    'picks a slot from the list or makes a new one on purpose, shows its embed code, previews layouts, and warns before saving',
+    { timeout: 60_000 },
+    async () => {
+      const context = await browser.newContext()
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+      const page = await context.newPage()
+      await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads/new')
+      const slot = page.getByLabel('Slot', { exact: true })
+      await expect
+        .poll(() => slot.locator('option').allTextContents())
+        .toEqual([
+          'Choose a slot',
+          expect.stringContaining('Donation Stories (donation-stories,'),
+          expect.stringContaining('Home (home,'),
+          expect.stringContaining('Home Slider Ads (home-slider-ads,'),
+          'New slot…',
+        ])
+      // Warnings as the ad is written; they do not stop it being saved.
+      const title = 'A very long title for a summer banner that goes on and on past what fits on any phone screen'
+      await page.getByLabel('Title').fill(title)
+      await page.getByLabel('Link URL').fill('https://shop.example/summer')
+      const warnings = page.getByRole('region', { name: 'Before you save' })
+      await expect
+        .poll(() => warnings.getByRole('listitem').allTextContents())
+        .toEqual([
+          'No main image: the hero layout shows a plain background instead.',
+          'Link URL without Button text: the button will say "Learn more".',
+          `Title is ${title.length} characters: past 90, it is cut short on phones.`,
+        ])
+      await page.getByLabel('Button text').fill('Shop')
+      await expect.poll(() => warnings.getByRole('listitem').count()).toBe(2)
+
+      // A new slot only on purpose; left unnamed, it is refused in the form's words.
+      await slot.selectOption('New slot…')
+      await page.getByRole('button', { name: 'Save unpublished' }).click()
+      await expect.poll(() => page.getByText('Slot must not be empty').isVisible()).toBe(true)
+      await page.getByLabel('New slot name').fill('Summer Banner')
+      expect(await page.getByText('Pages will ask for it as summer-banner.').isVisible()).toBe(true)
+      const snippet = `<script src="${bff.started.url}/widget/svc-ads.iife.js"></script>\n<svc-ads display="summer-banner" api-key="YOUR_API_KEY"></svc-ads>`
+      await page.getByRole('button', { name: 'Copy embed code' }).click()
+      await expect.poll(() => page.getByText('Embed code copied.').isVisible()).toBe(true)
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet)
+
+      // The preview in each layout, and in a phone-wide frame; the embed code follows the layout.
+      const preview = page.getByRole('region', { name: 'Preview' })
+      await expect.poll(() => preview.locator('svc-ads').count()).toBe(1)
+      await preview.getByLabel('Hero').check()
+      expect(await preview.locator('svc-ads').getAttribute('layout')).toBe('hero')
+      expect(await page.locator('code').textContent()).toContain('display="summer-banner" layout="hero"')
+      await preview.getByLabel('Stories').check()
+      expect(await preview.locator('svc-ads').getAttribute('layout')).toBe('stories')
+      await preview.getByLabel('Phone width (375 px)').check()
+      expect(await preview.locator('.phone').evaluate((frame) => frame.getBoundingClientRect().width)).toBe(375)
+
+      await page.getByRole('button', { name: 'Save unpublished' }).click()
+      await expect.poll(() => page.getByText(`Saved "${title}", not published.`).isVisible()).toBe(true)
+      const slots = await page.evaluate(() =>
+        fetch('/console/api/ads/slots').then((res) => res.json() as Promise<{ slots: { slug: string }[] }>),
       )
-    const { ads } = (await page.evaluate(() => fetch('/console/api/ads').then((res) => res.json()))) as { ads: { code: string; publish: number }[] }
-    const { code } = ads.find((ad) => ad.publish === 1)!
-    const before = (await api(`/ads/${code}`)).body.ad
-    const withoutStamp = ({ updated_at: _updated, ...fields }: Record<string, unknown>) => fields
+      expect(slots.slots.map((listed) => listed.slug)).toContain('summer-banner')
+    },
+  )
 
-    // Loaded and saved back unchanged, through the page.
-    await page.goto(`${bff.started.url}/console/ads/${code}`)
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(before.title)
-    const preview = page.getByRole('region', { name: 'Preview' })
-    await expect.poll(() => preview.locator('svc-ads').evaluate((element) => element.shadowRoot?.textContent ?? '')).toContain(String(before.title))
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved "${before.title}".`)
-    expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual(withoutStamp(before))
-
-    // One field changed: exactly that change.
-    await page.getByLabel('Label').fill('Forty beds for the coldest nights')
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved')
-    expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual({ ...withoutStamp(before), label: 'Forty beds for the coldest nights' })
-
-    // Unpublished from the console, it leaves the ads API.
-    await page.getByLabel('Published').uncheck()
-    await page.getByRole('button', { name: 'Save changes' }).click()
-    await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
-    const slot = String(before.display).toLowerCase().replace(/[^a-z0-9]+/g, '-')
-    const served = await fetch(`${bff.origin}/ads/${slot}?limit=12&random=0`, { headers: { Authorization: `Bearer ${bff.started.demo_api_key}` } }).then(
-      (res) => res.json() as Promise<{ data: { code: string }[] }>,
-    )
-    expect(served.data.map((ad) => ad.code)).not.toContain(code)
+  it('fits a phone: the ads list and the editor at 375 px have no sideways scrolling', { timeout: 60_000 }, async () => {
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(10)
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(await overflow()).toBe(0)
+    // Each row is a stack of labelled lines, its actions in reach.
+    const first = page.getByRole('row').nth(1)
+    expect(await first.getByRole('button', { name: /^Duplicate / }).isVisible()).toBe(true)
+    await page.getByRole('link', { name: 'New Ad' }).click()
+    await expect.poll(() => page.getByLabel('Title').isVisible()).toBe(true)
+    await page.getByLabel('Title').fill('Phone')
+    await page.getByLabel('Slot', { exact: true }).selectOption('home')
+    await expect.poll(() => page.getByRole('region', { name: 'Preview' }).locator('svc-ads').count()).toBe(1)
+    expect(await overflow()).toBe(0)
   })
 
   it('refuses the ads pages to an account without the role, with a page that says so', { timeout: 60_000 }, async () => {

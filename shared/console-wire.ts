@@ -67,12 +67,23 @@ export interface ConsoleAdList {
   ads: (ConsoleAd & { organisation: string | undefined })[]
 }
 
-/** `GET /ads/{code}`, `PUT /ads/{code}`; `POST /ads` adds the organisation's code. */
+/** `GET /ads/{code}`, `PUT /ads/{code}`, `POST /ads`: the ad and its organisation's code. */
 export interface ConsoleAdAnswer {
-  ad: ConsoleAd & { organisation?: string }
+  ad: ConsoleAd & { organisation: string }
 }
 
-/** What `POST /ads`, `PUT /ads/{code}` and `POST /ads/preview` take; `organisation` names an operator's choice on create. */
+/** `GET /ads/slots?organisation=CODE`: the slots the organisation's ads use, by name, with how many ads each holds and serves. */
+export interface ConsoleSlotList {
+  organisation: string
+  slots: { display: string; slug: string; ads: number; published: number }[]
+}
+
+/** What `PUT /ads/{code}/publish` takes; it answers a {@link ConsoleAdAnswer}. `POST /ads/{code}/duplicate` answers one too (201). */
+export interface ConsoleAdPublish {
+  publish: 0 | 1
+}
+
+/** What `POST /ads`, `PUT /ads/{code}` and `POST /ads/preview` take; `organisation` names an operator's choice on create; `POST /ads` without `publish` makes an unpublished ad. */
 export interface ConsoleAdInput extends ConsoleAdFields {
   organisation?: string
 }

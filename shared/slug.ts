@@ -49,3 +49,13 @@ export function slotKey(displayName: string): string {
 export function slugFromDisplayName(displayName: string): string {
   return slotKey(displayName).replaceAll(' ', '-')
 }
+
+/**
+ * The slug a page asks for a slot by: its key with dashes for spaces.
+ *
+ * @example
+ * slugOfSlot('Home Slider Ads') // 'home-slider-ads'
+ */
+export function slugOfSlot(displayName: string): string {
+  return slotKey(displayName).replace(/ /g, '-')
+}

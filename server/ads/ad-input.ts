@@ -12,6 +12,9 @@ import { sanitizeDescription } from './sanitize-description.js'
 export const AD_STATUSES = ['saved', 'draft'] as const
 export type AdStatus = (typeof AD_STATUSES)[number]
 
+/** The longest title an ad may have. */
+export const AD_TITLE_MAX = 200
+
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u
 
 function text(field: string, max: number, min = 0) {
@@ -46,7 +49,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 const fields = {
-  title: text('title', 200, 1),
+  title: text('title', AD_TITLE_MAX, 1),
   label: text('label', 300),
   url: httpUrl('url', { orEmpty: true }),
   link: text('link', 80),

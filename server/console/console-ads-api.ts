@@ -1,20 +1,22 @@
 /**
  * @module Marketing > Ads in the console's JSON API: list with filters,
- * read, create, change, delete, and preview (the ad exactly as the ads API
- * would serve it, description sanitised, for the real `<svc-ads>` to
- * render). An organisation's people see its ads only; an operator sees
- * every organisation's. Refusals name each field: `{errors: {field: message}}`.
+ * the slots in use, read, create (unpublished unless asked), change,
+ * publish or unpublish, duplicate, delete, and preview (the ad exactly as
+ * the ads API would serve it, description sanitised, for the real
+ * `<svc-ads>` to render). An organisation's people see its ads only; an
+ * operator sees every organisation's. Refusals name each field:
+ * `{errors: {field: message}}`.
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { adContentFrom, adInputProblems } from '../ads/ad-input.js'
+import { AD_TITLE_MAX, adContentFrom, adInputProblems } from '../ads/ad-input.js'
 import { adByCode, createAd, deleteAd, imagesOf, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow, Database } from '../db/schema.js'
-import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
-import { slotKey } from '../../shared/slug.js'
+import { allOrganisations, organisationById, organisationWithCode } from '../orgs/organisations.js'
+import { slotKey, slugOfSlot } from '../../shared/slug.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
-import type { ConsoleAd, ConsoleAdAnswer, ConsoleAdList, ConsoleAdPreview } from '../../shared/console-wire.js'
+import type { ConsoleAd, ConsoleAdAnswer, ConsoleAdList, ConsoleAdPreview, ConsoleSlotList } from '../../shared/console-wire.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -35,6 +37,10 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     if (roles.operator) return undefined
     const own = await organisationWithCode(db, roles.organisation ?? '')
     return own ? [own] : []
+  }
+
+  async function organisationCode(id: number): Promise<string> {
+    return (await organisationById(db, id))?.code ?? ''
   }
 
   async function adInScope(c: ConsoleContext): Promise<AdRow | undefined> {
@@ -62,6 +68,29 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     } satisfies ConsoleAdList)
   })
 
+  // The slots an organisation's ads already use, so an editor picks one instead of retyping it.
+  app.get('/slots', async (c) => {
+    const allowed = await scope(c)
+    const asked = c.req.query('organisation')
+    const organisation = allowed
+      ? allowed.find((org) => asked === undefined || org.code === asked)
+      : asked
+        ? await organisationWithCode(db, asked)
+        : undefined
+    if (!organisation && !allowed && !asked) return consoleError(c, 400, 'name the organisation whose slots to list (?organisation=CODE)')
+    if (!organisation) return consoleError(c, 404, `no organisation ${asked ?? ''} among yours`)
+    const slots = new Map<string, ConsoleSlotList['slots'][number]>()
+    // Newest first, so a slot is named as its latest ad spells it.
+    for (const row of await listAds(db, { organisationId: organisation.id })) {
+      const slot = slots.get(row.display_key) ?? { display: row.display, slug: slugOfSlot(row.display), ads: 0, published: 0 }
+      slot.ads += 1
+      slot.published += row.publish === 1 && row.status === 'saved' ? 1 : 0
+      slots.set(row.display_key, slot)
+    }
+    const sorted = [...slots.values()].sort((a, b) => a.display.localeCompare(b.display))
+    return c.json({ organisation: organisation.code, slots: sorted } satisfies ConsoleSlotList)
+  })
+
   app.post('/preview', async (c) => {
     const json = await jsonObject(c)
     if (!json) return consoleError(c, 400, 'send the ad as a JSON object')
@@ -83,10 +112,12 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const target = allowed ? allowed[0] : await organisationWithCode(db, String(organisation ?? ''))
     if (!target)
       return consoleError(c, 422, 'choose the organisation the ad belongs to', { errors: { organisation: 'choose an organisation' } })
-    const problems = adInputProblems(fields)
+    // A new ad is not served until its author says so ("Save and publish" sends publish: 1).
+    const unpublishedUnlessAsked = { publish: 0, ...fields }
+    const problems = adInputProblems(unpublishedUnlessAsked)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      const row = await createAd(db, target.id, fields)
+      const row = await createAd(db, target.id, unpublishedUnlessAsked)
       return c.json({ ad: { ...editable(row), organisation: target.code } } satisfies ConsoleAdAnswer, 201)
     } catch (error) {
       return refusal(c, error)
@@ -96,7 +127,8 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
   app.get('/:code', async (c) => {
     const row = await adInScope(c)
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
-    return c.json({ ad: editable(row) } satisfies ConsoleAdAnswer)
+    // The organisation's code tells an operator's editor whose slots to offer.
+    return c.json({ ad: { ...editable(row), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
   })
 
   app.put('/:code', async (c) => {
@@ -111,10 +143,36 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const problems = adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: editable(await updateAd(db, row.code, fields)) } satisfies ConsoleAdAnswer)
+      const changed = await updateAd(db, row.code, fields)
+      return c.json({ ad: { ...editable(changed), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
     } catch (error) {
       return refusal(c, error)
     }
+  })
+
+  // Publish or unpublish from the list, without sending the whole ad.
+  app.put('/:code/publish', async (c) => {
+    const row = await adInScope(c)
+    if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
+    const body = await jsonObject(c)
+    if (!body) return consoleError(c, 400, 'send {"publish": 1} or {"publish": 0}')
+    const { publish, ...others } = body
+    const stray = Object.keys(others)[0]
+    if (stray !== undefined)
+      return consoleError(c, 422, 'only publish changes here', { errors: { [stray]: `unknown field ${stray}; send only publish` } })
+    const problems = publish === undefined ? { publish: 'publish must be 0 or 1' } : adInputProblems({ publish }, { change: true })
+    if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
+    const changed = await updateAd(db, row.code, { publish })
+    return c.json({ ad: { ...editable(changed), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
+  })
+
+  // A copy to start from: unpublished, titled "Copy of …", in the same organisation.
+  app.post('/:code/duplicate', async (c) => {
+    const row = await adInScope(c)
+    if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
+    const { code: _code, created_at: _created, updated_at: _updated, ...fields } = editable(row)
+    const copy = await createAd(db, row.organisation_id, { ...fields, title: `Copy of ${row.title}`.slice(0, AD_TITLE_MAX), publish: 0 })
+    return c.json({ ad: { ...editable(copy), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer, 201)
   })
 
   app.delete('/:code', async (c) => {

@@ -210,6 +210,67 @@ export const consoleStyles = css`
   .editor .preview svc-ads {
     max-width: 32rem;
   }
+  /* One column on narrow screens: the preview under the form. */
+  @media (max-width: 50rem) {
+    .editor {
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
+  .editor .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  /* What would render poorly, said before saving (never blocking it). */
+  .warnings h2 {
+    font-size: 1rem;
+    margin: 0 0 0.25rem;
+  }
+  .warnings.shown {
+    background: #fff8c5;
+    border: 1px solid #d4a72c66;
+    border-radius: 6px;
+    padding: 0.5rem 0.8rem;
+    margin-bottom: 1rem;
+  }
+  .warnings ul {
+    margin: 0;
+    padding-inline-start: 1.2rem;
+  }
+  .warnings p {
+    margin: 0.25rem 0 0;
+  }
+  /* The ads list: on narrow screens each row is a card of labelled lines. */
+  .row-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
+  @media (max-width: 40rem) {
+    table.stacks,
+    table.stacks caption,
+    table.stacks tbody,
+    table.stacks tr,
+    table.stacks td {
+      display: block;
+    }
+    table.stacks thead {
+      position: absolute;
+      left: -9999px;
+    }
+    table.stacks tr {
+      border-bottom: 1px solid #d0d7de;
+      padding: 0.5rem 0;
+    }
+    table.stacks td {
+      border: 0;
+      padding: 0.15rem 0;
+    }
+    table.stacks td[data-label]::before {
+      content: attr(data-label) ': ';
+      font-weight: 600;
+    }
+  }
   .image-row {
     display: flex;
     gap: 0.5rem;

@@ -1,20 +1,25 @@
 /**
  * @module `<svc-console-ad-form>`: New Ad and Edit Ad, with every field of
- * the ad, its status and publish switch, up to 10 images, and a
- * description editor whose preview is the real `<svc-ads>` showing the ad
- * exactly as the ads API will serve it (the server sanitises it for the
- * preview as it will on save). The server's refusals appear beside their
- * fields, and focus moves to the first. Opening another ad aborts the
- * load of the one before, and a newer preview the older one.
+ * the ad, a slot picker, a rich-text description, up to 10 images, warnings
+ * about what would render poorly, and a preview in each layout that is the
+ * real `<svc-ads>` showing the ad exactly as the ads API will serve it (the
+ * server sanitises it for the preview as it will on save). A new ad is
+ * saved unpublished unless the author chooses "Save and publish". The
+ * server's refusals appear beside their fields in the form's words, and
+ * focus moves to the first. Opening another ad aborts the load of the one
+ * before, and a newer preview the older one.
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { Ad } from '../../shared/ads-wire.js'
 import type { ConsoleAdAnswer, ConsoleAdInput, ConsoleAdPreview } from '../../shared/console-wire.js'
-import '../ads/svc-ads.js'
+import { adWarnings, refusalsInFormWords } from './ad-form-words.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import './svc-console-ad-preview.js'
+import './svc-console-rich-text.js'
+import './svc-console-slot-picker.js'
 
 const MAX_IMAGES = 10
 
@@ -47,7 +52,7 @@ const EMPTY: AdFields = {
   image: '',
   images: [''],
   status: 'saved',
-  publish: 1,
+  publish: 0,
 }
 
 /**
@@ -57,17 +62,20 @@ const EMPTY: AdFields = {
  */
 export class SvcConsoleAdForm extends LitElement {
   static override styles = consoleStyles
-  static override properties = { me: { attribute: false }, code: {}, organisation: { state: true } }
+  static override properties = { me: { attribute: false }, code: {}, organisation: { state: true }, layout: { state: true } }
   declare me: ConsoleMe
   declare code: string
   declare organisation: string
+  /** The layout previewed, which the embed snippet asks for too. */
+  declare layout: string
   private previewTimer?: ReturnType<typeof setTimeout>
   /** The ad being edited: loaded, then changed field by field. */
   private readonly ad = new ConsoleDataController<AdFields>(this, async (signal) => {
     if (!this.code) return { ...EMPTY, images: [''] }
     const { ad } = await consoleApi<ConsoleAdAnswer>('GET', `/ads/${this.code}`, { signal })
     // Only the fields the form edits: what the answer also says (code, times, organisation) is not sent back.
-    const { code: _code, created_at: _created, updated_at: _updated, organisation: _organisation, ...fields } = ad
+    const { code: _code, created_at: _created, updated_at: _updated, organisation, ...fields } = ad
+    this.organisation = organisation
     return {
       ...fields,
       target: ad.target === '_blank' ? '_blank' : '_self',
@@ -86,6 +94,7 @@ export class SvcConsoleAdForm extends LitElement {
     super()
     this.code = ''
     this.organisation = ''
+    this.layout = 'slider'
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -120,18 +129,33 @@ export class SvcConsoleAdForm extends LitElement {
     clearTimeout(this.previewTimer)
   }
 
-  private save(event: Event): void {
+  /** Saves the ad; a new one is published only by "Save and publish". */
+  private save(event: SubmitEvent): void {
     event.preventDefault()
+    const publishing = !this.code && (event.submitter as HTMLButtonElement | null)?.value === 'publish'
     void this.ad.act(
       async (signal) => {
-        const body = this.code ? this.payload() : { ...this.payload(), organisation: this.organisation }
+        const body = this.code ? this.payload() : { ...this.payload(), publish: publishing ? 1 : 0, organisation: this.organisation }
         const { ad } = await consoleApi<ConsoleAdAnswer>(this.code ? 'PUT' : 'POST', this.code ? `/ads/${this.code}` : '/ads', {
           body,
           signal,
         })
         if (!this.code)
           this.dispatchEvent(new CustomEvent('svc-console-navigate', { detail: `/console/ads/${ad.code}`, bubbles: true, composed: true }))
-        return `Saved "${ad.title}".`
+        if (!this.code) this.ad.data = { ...this.ad.data!, publish: ad.publish }
+        return `Saved "${ad.title}"${this.code ? '' : ad.publish ? ', published' : ', not published'}.`
+      },
+      { reload: false },
+    )
+  }
+
+  /** A copy of the saved ad, unpublished, opened at once. */
+  private duplicate(): void {
+    void this.ad.act(
+      async (signal) => {
+        const { ad } = await consoleApi<ConsoleAdAnswer>('POST', `/ads/${this.code}/duplicate`, { signal })
+        this.dispatchEvent(new CustomEvent('svc-console-navigate', { detail: `/console/ads/${ad.code}`, bubbles: true, composed: true }))
+        return `Duplicated as "${ad.title}", not published.`
       },
       { reload: false },
     )
@@ -144,7 +168,7 @@ export class SvcConsoleAdForm extends LitElement {
     type = 'text',
   ): TemplateResult {
     return field(
-      { id: name, label, hint, error: this.ad.errors[name] },
+      { id: name, label, hint, error: refusalsInFormWords(this.ad.errors)[name] },
       (a) =>
         html`<input
           id=${a.id}
@@ -162,8 +186,9 @@ export class SvcConsoleAdForm extends LitElement {
   override render(): TemplateResult {
     const fields = this.ad.data
     if (!fields) return html`${this.ad.problem ? this.ad.alert() : html`<p>Loading the ad…</p>`}`
-    const { errors } = this.ad
+    const errors = refusalsInFormWords(this.ad.errors)
     const imageError = errors.images
+    const warnings = adWarnings(fields)
     return html`
       <p><a href="/console/ads">← All ads</a></p>
       <h1>${this.code ? `Edit Ad ${this.code}` : 'New Ad'}</h1>
@@ -188,7 +213,14 @@ export class SvcConsoleAdForm extends LitElement {
               : nothing
           }
           ${this.text('title', 'Title')} ${this.text('label', 'Label', 'A line under the title.')}
-          ${this.text('display', 'Slot', 'Where the ad shows, e.g. Home Slider Ads; pages ask for it as home-slider-ads.')}
+          <svc-console-slot-picker
+            organisation=${this.me.roles.operator ? this.organisation : ''}
+            .value=${fields.display}
+            layout=${this.layout}
+            error=${errors.display ?? ''}
+            aria-invalid=${errors.display ? 'true' : 'false'}
+            @svc-console-slot-change=${(event: CustomEvent<string>) => this.set('display', event.detail)}
+          ></svc-console-slot-picker>
           ${this.text('url', 'Link URL', 'Where the button goes (http or https).', 'url')} ${this.text('link', 'Button text')}
           ${field(
             { id: 'target', label: 'Opens in', error: errors.target },
@@ -204,24 +236,16 @@ export class SvcConsoleAdForm extends LitElement {
                 <option value="_blank">A new tab</option>
               </select>`,
           )}
-          ${this.text('size', 'Size', 'Optional, e.g. 1200x600.')} ${this.text('tags', 'Tags', 'Optional, comma-separated.')}
-          ${field(
-            {
-              id: 'description',
-              label: 'Description',
-              hint: 'HTML: paragraphs, emphasis, lists and links are kept; anything else is removed. The preview shows the result.',
-              error: errors.description,
-            },
-            (a) =>
-              html`<textarea
-                id=${a.id}
-                rows="6"
-                .value=${fields.description}
-                aria-invalid=${a.invalid}
-                aria-describedby=${a.describedBy}
-                @input=${(event: Event) => this.set('description', (event.target as HTMLTextAreaElement).value)}
-              ></textarea>`,
-          )}
+          ${this.text('size', 'Size', 'Optional layout hint for sites that draw ads themselves, e.g. 1200x600; <svc-ads> ignores it.')}
+          ${this.text('tags', 'Tags', 'Optional, comma-separated.')}
+          <svc-console-rich-text
+            label="Description"
+            hint="Bold, italic, lists and links. The preview shows the ad as it will be served."
+            .value=${fields.description}
+            error=${errors.description ?? ''}
+            aria-invalid=${errors.description ? 'true' : 'false'}
+            @svc-console-rich-text-change=${(event: CustomEvent<string>) => this.set('description', event.detail)}
+          ></svc-console-rich-text>
           ${this.text('image', 'Main image URL', 'The picture at the top of the ad (http or https).', 'url')}
           <fieldset class="field">
             <legend>More images (up to ${MAX_IMAGES})</legend>
@@ -278,27 +302,55 @@ export class SvcConsoleAdForm extends LitElement {
                 <option value="draft">Draft</option>
               </select>`,
           )}
-          ${field(
-            { id: 'publish', label: 'Published', hint: 'A saved, published ad is served at once.', error: errors.publish, check: true },
-            (a) =>
-              html`<input
-                type="checkbox"
-                id=${a.id}
-                .checked=${fields.publish === 1}
-                aria-invalid=${a.invalid}
-                aria-describedby=${a.describedBy}
-                @change=${(event: Event) => this.set('publish', (event.target as HTMLInputElement).checked ? 1 : 0)}
-              />`,
-          )}
-          <button type="submit" class="primary">${this.code ? 'Save changes' : 'Create ad'}</button>
+          ${
+            this.code
+              ? field(
+                  {
+                    id: 'publish',
+                    label: 'Published',
+                    hint: 'A saved, published ad is served at once.',
+                    error: errors.publish,
+                    check: true,
+                  },
+                  (a) =>
+                    html`<input
+                      type="checkbox"
+                      id=${a.id}
+                      .checked=${fields.publish === 1}
+                      aria-invalid=${a.invalid}
+                      aria-describedby=${a.describedBy}
+                      @change=${(event: Event) => this.set('publish', (event.target as HTMLInputElement).checked ? 1 : 0)}
+                    />`,
+                )
+              : nothing
+          }
+          <section class="warnings ${warnings.length ? 'shown' : ''}" aria-labelledby="warnings-heading" aria-live="polite">
+            ${
+              warnings.length
+                ? html`<h2 id="warnings-heading">Before you save</h2>
+                    <ul>
+                      ${warnings.map((warning) => html`<li>${warning.message}</li>`)}
+                    </ul>
+                    <p class="hint">These do not stop you saving.</p>`
+                : nothing
+            }
+          </section>
+          <div class="actions">
+            ${
+              this.code
+                ? html`<button type="submit" class="primary">Save changes</button>
+                    <button type="button" @click=${this.duplicate}>Duplicate</button>`
+                : html`<button type="submit" value="draft">Save unpublished</button>
+                    <button type="submit" class="primary" value="publish">Save and publish</button>`
+            }
+          </div>
         </form>
         <section aria-label="Preview" class="preview">
           <h2>Preview</h2>
-          ${
-            this.preview.data
-              ? html`<svc-ads .preview=${this.preview.data} label="Preview of the ad"></svc-ads>`
-              : html`<p class="hint">Give the ad a title and a slot to see it as partner sites will.</p>`
-          }
+          <svc-console-ad-preview
+            .ads=${this.preview.data}
+            @svc-console-preview-layout=${(event: CustomEvent<string>) => (this.layout = event.detail)}
+          ></svc-console-ad-preview>
         </section>
       </div>
     `

@@ -1,11 +1,12 @@
 /**
  * @module `<svc-console-ads>`: Marketing > Ads, the list of an
  * organisation's ads (an operator's: every organisation's), filtered by
- * slot, status and publish, each with Edit and Delete. A new filter aborts
- * the list still loading for the one before.
+ * slot, status and publish, each with Publish or Unpublish, Duplicate and
+ * Delete. On narrow screens each row stacks into a card. A new filter
+ * aborts the list still loading for the one before.
  */
 import { html, LitElement, type TemplateResult } from 'lit'
-import type { ConsoleAdList } from '../../shared/console-wire.js'
+import type { ConsoleAdAnswer, ConsoleAdList, ConsoleAdPublish } from '../../shared/console-wire.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
@@ -52,6 +53,37 @@ export class SvcConsoleAds extends LitElement {
     })
   }
 
+  /** Publishes or unpublishes one ad; its row shows the new state as soon as the server has it. */
+  private togglePublish(ad: ListedAd): void {
+    const publish: ConsoleAdPublish['publish'] = ad.publish ? 0 : 1
+    void this.ads.act(
+      async (signal) => {
+        const answer = await consoleApi<ConsoleAdAnswer>('PUT', `/ads/${ad.code}/publish`, {
+          body: { publish } satisfies ConsoleAdPublish,
+          signal,
+        })
+        this.ads.data = this.ads.data?.map((row) => (row.code === ad.code ? { ...row, ...answer.ad } : row))
+        if (!publish) return `Unpublished "${ad.title}": it is no longer served.`
+        return ad.status === 'draft'
+          ? `Published "${ad.title}", but it is a draft: drafts are never served.`
+          : `Published "${ad.title}": it is served now.`
+      },
+      { reload: false },
+    )
+  }
+
+  /** Copies an ad, unpublished, and opens the copy. */
+  private duplicate(ad: ListedAd): void {
+    void this.ads.act(
+      async (signal) => {
+        const { ad: copy } = await consoleApi<ConsoleAdAnswer>('POST', `/ads/${ad.code}/duplicate`, { signal })
+        this.dispatchEvent(new CustomEvent('svc-console-navigate', { detail: `/console/ads/${copy.code}`, bubbles: true, composed: true }))
+        return `Duplicated "${ad.title}".`
+      },
+      { reload: false },
+    )
+  }
+
   override render(): TemplateResult {
     const ads = this.ads.data
     return html`
@@ -85,7 +117,7 @@ export class SvcConsoleAds extends LitElement {
           ? html`<p>Loading ads…</p>`
           : ads.length === 0
             ? html`<p>No ads match. <a href="/console/ads/new">Create one</a>.</p>`
-            : html`<table>
+            : html`<table class="stacks">
                 <caption class="hint">
                   ${ads.length} ads, newest first
                 </caption>
@@ -105,12 +137,20 @@ export class SvcConsoleAds extends LitElement {
                     (ad) =>
                       html`<tr>
                         <td><a href="/console/ads/${ad.code}">${ad.title}</a></td>
-                        <td>${ad.display}</td>
-                        <td>${ad.status}</td>
-                        <td>${ad.publish ? 'Yes' : 'No'}</td>
-                        ${this.me.roles.operator ? html`<td>${ad.organisation}</td>` : ''}
-                        <td>${new Date(ad.updated_at).toLocaleString()}</td>
-                        <td>
+                        <td data-label="Slot">${ad.display}</td>
+                        <td data-label="Status">${ad.status}</td>
+                        <td data-label="Published">${ad.publish ? 'Yes' : 'No'}</td>
+                        ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}
+                        <td data-label="Updated">${new Date(ad.updated_at).toLocaleString()}</td>
+                        <td class="row-actions">
+                          <button
+                            type="button"
+                            aria-label="${ad.publish ? 'Unpublish' : 'Publish'} ${ad.title}"
+                            @click=${() => this.togglePublish(ad)}
+                          >
+                            ${ad.publish ? 'Unpublish' : 'Publish'}
+                          </button>
+                          <button type="button" aria-label="Duplicate ${ad.title}" @click=${() => this.duplicate(ad)}>Duplicate</button>
                           <button type="button" class="danger" aria-label="Delete ${ad.title}" @click=${() => this.deleteAd(ad)}>
                             Delete
                           </button>
