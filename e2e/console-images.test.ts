@@ -24,12 +24,10 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
     // A partner page on another origin that isolates itself (COEP require-corp): it shows a
     // cross-origin image only when the image's answer allows it (Cross-Origin-Resource-Policy).
     partner = createServer((_req, res) =>
-      res
-        .writeHead(200, { 'Content-Type': 'text/html', 'Cross-Origin-Embedder-Policy': 'require-corp' })
-        .end(
-          `<!doctype html><html><head><script src="${bff.started.url}/widget/svc-ads.iife.js"></script></head>
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Cross-Origin-Embedder-Policy': 'require-corp' }).end(
+        `<!doctype html><html><head><script src="${bff.started.url}/widget/svc-ads.iife.js"></script></head>
           <body><svc-ads display="uploaded-art" limit="1" random="0" api-key="${bff.started.demo_api_key}"></svc-ads></body></html>`,
-        ),
+      ),
     )
     await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
     partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`

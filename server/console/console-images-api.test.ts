@@ -115,7 +115,11 @@ describe('POST /console/api/images', () => {
   })
 
   it('refuses a caller without a session, without the CSRF token, or without the ads role', async () => {
-    const stranger = await fetch(`${idp.issuer}/console/api/images`, { method: 'POST', body: png, headers: { 'X-CSRF-Token': marketer.me.csrf } })
+    const stranger = await fetch(`${idp.issuer}/console/api/images`, {
+      method: 'POST',
+      body: png,
+      headers: { 'X-CSRF-Token': marketer.me.csrf },
+    })
     expect(stranger.status).toBe(401)
     const forged = await upload(marketer, png, { csrf: false })
     expect(forged.status).toBe(403)

@@ -17,7 +17,9 @@ describe('imageCache', () => {
 
   it('forgets the least recently served image once it holds more than its bytes, and never remembers a miss', async () => {
     const loads: string[] = []
-    const cache = imageCache(async (sha256) => (loads.push(sha256), sha256 === 'missing' ? undefined : image(sha256, 40)), { maxBytes: 100 })
+    const cache = imageCache(async (sha256) => (loads.push(sha256), sha256 === 'missing' ? undefined : image(sha256, 40)), {
+      maxBytes: 100,
+    })
     await cache.get('a')
     await cache.get('b')
     await cache.get('a') // a is now the most recent

@@ -65,6 +65,9 @@ function isAvif(bytes: Uint8Array): boolean {
  * looksLikeSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')) // true
  */
 export function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart()
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   return /^<(\?xml|!doctype svg|!--|svg[\s>/])/i.test(head) && /<svg[\s>/]/i.test(head)
 }

@@ -78,6 +78,9 @@ export async function imageUploader(db: Kysely<Database>, sha256: string): Promi
  * expect(await storedImageCount(db)).toBe(1)
  */
 export async function storedImageCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst()
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst()
   return Number(row?.count ?? 0)
 }

@@ -211,18 +211,22 @@ export class SvcConsoleImageField extends LitElement {
         ${this.hint} Paste a URL, or upload a PNG, JPEG, GIF, WebP or AVIF of at most 5 MB: choose a file, or drop one here.
       </div>
       <div aria-live="polite" class="hint">
-        ${this.uploading
-          ? html`Uploading ${this.uploading}…
-              <progress max="1" .value=${this.progress} aria-label="Upload of ${this.uploading}"></progress>`
-          : this.notice}
+        ${
+          this.uploading
+            ? html`Uploading ${this.uploading}…
+                <progress max="1" .value=${this.progress} aria-label="Upload of ${this.uploading}"></progress>`
+            : this.notice
+        }
       </div>
       ${this.problem ? html`<div class="error" role="alert" id="${id}-problem">${this.problem}</div>` : nothing}
       ${this.error ? html`<div class="error" id="${id}-error">${this.error}</div>` : nothing}
-      ${showable
-        ? html`<img class="thumbnail" src=${this.value} alt="${this.label} preview" @error=${() => (this.broken = true)} />`
-        : this.value && this.broken
-          ? html`<div class="hint">No image could be loaded from this URL.</div>`
-          : nothing}
+      ${
+        showable
+          ? html`<img class="thumbnail" src=${this.value} alt="${this.label} preview" @error=${() => (this.broken = true)} />`
+          : this.value && this.broken
+            ? html`<div class="hint">No image could be loaded from this URL.</div>`
+            : nothing
+      }
     </div>`
   }
 }

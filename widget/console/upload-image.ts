@@ -19,7 +19,10 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avi
  * @example
  * const url = await uploadImage(file, { onProgress: (share) => (this.progress = share), signal })
  */
-export function uploadImage(file: Blob, { onProgress, signal }: { onProgress?: (share: number) => void; signal?: AbortSignal } = {}): Promise<string> {
+export function uploadImage(
+  file: Blob,
+  { onProgress, signal }: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', '/console/api/images')
