@@ -36,6 +36,8 @@ import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog } from './log.js'
+import { imageFiles } from './images/image-files.js'
+import { imageUploadBodies, isImageUpload } from './images/upload-limits.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -112,7 +114,10 @@ export function createBff({
   })
   // GET and HEAD carry no body; the limit would still build the web Request that the
   // node adapter otherwise never makes, costing userinfo a fifth of its throughput.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+  // The image upload keeps a larger limit of its own.
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isImageUpload(c.req.method, c.req.path) ? next() : limitBody(c, next),
+  )
   app.route('/', healthChecks(db, draining))
   app.route('/', identityProvider(provider, { throttle }))
   app.route(
@@ -128,6 +133,7 @@ export function createBff({
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
   const widgets = loadWidgetAssets()
+  app.route('/images', imageFiles(db))
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))
   app.route('/', demoSite({ demoApiKey, demoClientId, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))
@@ -153,7 +159,7 @@ export function createBff({
       failure: (error, id) => errorAnswer(error, {}, id),
     },
   ]
-  const listener = edgeListener({ fastRoutes, app: getRequestListener(app.fetch), accessLog })
+  const listener = edgeListener({ fastRoutes, app: getRequestListener(app.fetch), accessLog, largeBodies: [imageUploadBodies] })
   return { app, provider, listener }
 }
 

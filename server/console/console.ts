@@ -19,6 +19,7 @@ import { externalRelyingParty } from '../accounts/external-relying-party.js'
 import { consoleAccountApi } from './console-account-api.js'
 import { consoleLinks } from './console-links.js'
 import { consoleAdsApi } from './console-ads-api.js'
+import { consoleImagesApi } from './console-images-api.js'
 import { consoleDeveloperApi } from './console-developer-api.js'
 import { consoleKeysApi } from './console-keys-api.js'
 import { consoleSigningKeysApi } from './console-signing-keys-api.js'
@@ -74,6 +75,7 @@ export function adminConsole({ db, issuer, fetchInProcess, events, keys }: Conso
     )
   })
   app.route('/api/ads', consoleAdsApi(db, sessions))
+  app.route('/api/images', consoleImagesApi(db, sessions, issuer))
   app.route('/api/keys', consoleKeysApi(db, sessions))
   app.route('/api/clients', consoleDeveloperApi(db, sessions))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))

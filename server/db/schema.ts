@@ -288,6 +288,19 @@ export interface AccountLinksTable {
   linked_at: string
 }
 
+/** An uploaded image, named by the SHA-256 of its bytes (migration 0011). */
+export interface ImagesTable {
+  /** SHA-256 of `bytes`, 64 lowercase hex digits: the image's name in its URL. */
+  sha256: string
+  /** Read from the bytes when uploaded (`image/png`, `image/jpeg`, `image/gif`, `image/webp`, `image/avif`). */
+  content_type: string
+  bytes: Buffer
+  size: number
+  /** The organisation that first uploaded these bytes; null for an operator's upload on no organisation's behalf. */
+  organisation_id: number | null
+  created_at: ColumnType<string, string, never>
+}
+
 /** Mails waiting to be sent, and sent ones for the record (migration 0012). */
 export interface MailOutboxTable {
   id: Generated<number>
@@ -307,6 +320,7 @@ export interface MailOutboxTable {
 }
 
 export interface Database {
+  images: ImagesTable
   mail_outbox: MailOutboxTable
   external_providers: ExternalProvidersTable
   account_links: AccountLinksTable
@@ -333,6 +347,7 @@ export interface Database {
 export type OrganisationRow = Selectable<OrganisationsTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>
 export type AdRow = Selectable<AdsTable>
+export type ImageRow = Selectable<ImagesTable>
 export type NewAdRow = Insertable<AdsTable>
 export type AdRowUpdate = Updateable<AdsTable>
 export type UserRow = Selectable<UsersTable>

@@ -3,7 +3,8 @@
  * which alone owns what every route shares. It fixes the request id (the
  * caller's `X-Request-Id` when safe, else a new one) for every route, the
  * app's included, writes the access log
- * line, refuses a declared body over the server-wide limit, and dispatches:
+ * line, refuses a declared body over the server-wide limit (or a larger
+ * one of the few routes that take larger bodies), and dispatches:
  * the fast routes, declared in one table, answer straight from `node:http`;
  * everything else goes to the Hono app. What a fast route fails to answer
  * gets the last-resort answer here, in that route's own error shape (Hono
@@ -35,6 +36,15 @@ export interface FastRoute {
   failure(error: unknown, requestId: string): NodeAnswer
 }
 
+/** A route that takes bodies over the server-wide limit, up to a limit of its own (an image upload). */
+export interface LargeBodyRoute {
+  /** Whether the request is for this route (cheap: every request asks). */
+  matches(req: IncomingMessage): boolean
+  maxBytes: number
+  /** What the refusal of a larger body says. */
+  tooLarge: string
+}
+
 export interface EdgeOptions {
   /** Tried in order before the app. */
   fastRoutes: FastRoute[]
@@ -42,6 +52,8 @@ export interface EdgeOptions {
   app: RequestListener
   /** One log line per answered request (`SVC_ACCESS_LOG=1`). */
   accessLog?: boolean
+  /** Routes with a body limit above the server-wide one; they must enforce it on bodies of no declared length too. */
+  largeBodies?: LargeBodyRoute[]
 }
 
 /**
@@ -50,13 +62,14 @@ export interface EdgeOptions {
  * @example
  * createServer(edgeListener({ fastRoutes: [adsRoute], app: getRequestListener(app.fetch) }))
  */
-export function edgeListener({ fastRoutes, app, accessLog = false }: EdgeOptions): RequestListener {
+export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies = [] }: EdgeOptions): RequestListener {
   return (req, res) => {
     const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
     if (accessLog) logRequestWhenAnswered(req, res, id)
     const declared = Number(req.headers['content-length'] ?? 0)
-    if (declared > MAX_REQUEST_BODY_BYTES) {
-      const body = JSON.stringify({ status: 'error', code: 413, message: BODY_TOO_LARGE })
+    const large = declared > MAX_REQUEST_BODY_BYTES ? largeBodies.find((route) => route.matches(req)) : undefined
+    if (declared > (large?.maxBytes ?? MAX_REQUEST_BODY_BYTES)) {
+      const body = JSON.stringify({ status: 'error', code: 413, message: large?.tooLarge ?? BODY_TOO_LARGE })
       res.writeHead(413, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close', 'X-Request-Id': id })
       res.end(body)
       return

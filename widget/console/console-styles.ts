@@ -273,6 +273,7 @@ export const consoleStyles = css`
   }
   .image-row {
     display: flex;
+    align-items: flex-start;
     gap: 0.5rem;
     margin-bottom: 0.5rem;
   }

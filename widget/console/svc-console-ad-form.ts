@@ -16,6 +16,7 @@ import { adWarnings, refusalsInFormWords } from './ad-form-words.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
+import './svc-console-image-field.js'
 import { consoleStyles } from './console-styles.js'
 import './svc-console-ad-preview.js'
 import './svc-console-rich-text.js'
@@ -246,25 +247,32 @@ export class SvcConsoleAdForm extends LitElement {
             aria-invalid=${errors.description ? 'true' : 'false'}
             @svc-console-rich-text-change=${(event: CustomEvent<string>) => this.set('description', event.detail)}
           ></svc-console-rich-text>
-          ${this.text('image', 'Main image URL', 'The picture at the top of the ad (http or https).', 'url')}
+          <svc-console-image-field
+            field-id="image"
+            label="Main image"
+            hint="The picture at the top of the ad."
+            .value=${fields.image}
+            .error=${errors.image}
+            aria-invalid=${errors.image ? 'true' : 'false'}
+            @svc-console-image-change=${(event: CustomEvent<{ url: string }>) => this.set('image', event.detail.url)}
+          ></svc-console-image-field>
           <fieldset class="field">
             <legend>More images (up to ${MAX_IMAGES})</legend>
             ${fields.images.map(
               (url, index) =>
                 html`<div class="image-row">
-                  <label for="image-${index}" class="visually-hidden">More image ${index + 1} URL</label>
-                  <input
-                    id="image-${index}"
-                    type="url"
+                  <svc-console-image-field
+                    field-id="image-${index}"
+                    label="More image ${index + 1}"
                     .value=${url}
+                    ?invalid=${Boolean(imageError)}
                     aria-invalid=${imageError ? 'true' : 'false'}
-                    aria-describedby=${imageError ? 'images-error' : nothing}
-                    @input=${(event: Event) =>
+                    @svc-console-image-change=${(event: CustomEvent<{ url: string }>) =>
                       this.set(
                         'images',
-                        fields.images.map((old, at) => (at === index ? (event.target as HTMLInputElement).value : old)),
+                        fields.images.map((old, at) => (at === index ? event.detail.url : old)),
                       )}
-                  />
+                  ></svc-console-image-field>
                   <button
                     type="button"
                     aria-label="Remove image ${index + 1}"

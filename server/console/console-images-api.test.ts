@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { storedImageCount, imageUploader } from '../images/images-repository.js'
+import { MAX_IMAGE_BYTES } from '../images/upload-limits.js'
+import { createOrganisation } from '../orgs/organisations.js'
+import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
+
+const fixture = (name: string) => readFileSync(new URL(`../images/fixtures/${name}`, import.meta.url))
+const png = fixture('two-colours.png')
+
+let idp: IdentityFixture
+let org: { id: number; code: string }
+let marketer: ConsoleUser
+beforeEach(async () => {
+  idp = await identityFixture()
+  org = await createOrganisation(idp.db, { name: 'Acme' })
+  marketer = await consoleUser(idp, { svcApp: org.code, svcAccess: ['Ads:Edit'] })
+})
+afterEach(() => idp.close())
+
+/** Uploads `body` as `user`, with its CSRF token unless told otherwise. */
+const upload = (user: ConsoleUser, body: BodyInit, { contentType = 'image/png', csrf = true, query = '' } = {}) =>
+  user.browser.request(`${idp.issuer}/console/api/images${query}`, {
+    method: 'POST',
+    headers: { ...(contentType ? { 'Content-Type': contentType } : {}), ...(csrf ? { 'X-CSRF-Token': user.me.csrf } : {}) },
+    body,
+  })
+
+/** Sends a request head, then `chunks`, over a socket; resolves with the answer's status line and body. */
+async function rawRequest(head: string, chunks: Buffer[] = []): Promise<{ status: number; text: string }> {
+  const { port, hostname } = new URL(idp.issuer)
+  const socket = connect(Number(port), hostname)
+  let answer = ''
+  socket.on('data', (data) => (answer += String(data)))
+  socket.on('error', () => undefined)
+  socket.write(head)
+  for (const chunk of chunks) if (!socket.destroyed) socket.write(chunk)
+  await new Promise<void>((resolve) => {
+    const done = () => (answer.includes('\r\n\r\n') && /}\s*(0\r\n\r\n)?$/.test(answer) ? resolve() : undefined)
+    socket.on('data', done)
+    socket.on('close', () => resolve())
+  })
+  socket.destroy()
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), text: answer }
+}
+
+describe('POST /console/api/images', () => {
+  it('stores each format a marketer uploads and answers its absolute URL, which serves the same bytes', async () => {
+    for (const [name, type] of [
+      ['two-colours.png', 'image/png'],
+      ['two-colours.jpg', 'image/jpeg'],
+      ['one-pixel.gif', 'image/gif'],
+      ['two-colours.webp', 'image/webp'],
+      ['two-colours.avif', 'image/avif'],
+    ] as const) {
+      const bytes = fixture(name)
+      // The declared type is ignored: the bytes say what the image is.
+      const res = await upload(marketer, bytes, { contentType: 'application/octet-stream' })
+      expect(res.status).toBe(201)
+      const { url } = (await res.json()) as { url: string }
+      expect(url).toMatch(new RegExp(`^${idp.issuer}/images/[0-9a-f]{64}\\.${name.split('.')[1]}$`))
+      const served = await fetch(url)
+      expect(served.headers.get('Content-Type')).toBe(type)
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true)
+    }
+  })
+
+  it('keeps the same bytes once, recorded against the organisation that first uploaded them', async () => {
+    const first = await upload(marketer, png)
+    const other = await createOrganisation(idp.db, { name: 'Other' })
+    const admin = await consoleUser(idp, { svcApp: other.code, svcRole: 'admin' })
+    const again = await upload(admin, png)
+    expect([first.status, again.status]).toEqual([201, 200])
+    const { url } = await first.json()
+    expect((await again.json()).url).toBe(url)
+    expect(await storedImageCount(idp.db)).toBe(1)
+    expect(await imageUploader(idp.db, /([0-9a-f]{64})/.exec(url)![1]!)).toBe(org.id)
+  })
+
+  it('takes a multipart form as curl -F sends it, and reads the type from the bytes, not the file name', async () => {
+    const form = new FormData()
+    form.set('file', new Blob([png], { type: 'text/plain' }), 'notes.txt')
+    const res = await upload(marketer, form, { contentType: '' })
+    expect(res.status).toBe(201)
+    expect((await res.json()).url).toMatch(/\.png$/)
+
+    const disguised = new FormData()
+    disguised.set('file', new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }), 'photo.png')
+    const refused = await upload(marketer, disguised, { contentType: '' })
+    expect(refused.status).toBe(415)
+    expect((await refused.json()).message).toBe(
+      'the file is not a PNG, JPEG, GIF, WebP or AVIF image (svc reads the type from the file itself, not from its name)',
+    )
+    const empty = await upload(marketer, new FormData(), { contentType: '' })
+    expect(empty.status).toBe(400)
+    expect(await storedImageCount(idp.db)).toBe(1)
+  })
+
+  it('refuses what is not an image, SVG by name, and an empty body, in plain words', async () => {
+    const text = await upload(marketer, Buffer.from('GIF89 is not enough'), { contentType: 'image/gif' })
+    expect(text.status).toBe(415)
+    const svg = await upload(marketer, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
+      contentType: 'image/svg+xml',
+    })
+    expect(svg.status).toBe(415)
+    expect((await svg.json()).message).toBe(
+      'SVG images are not accepted, because they can carry scripts; export the picture as PNG or WebP and upload that',
+    )
+    const empty = await upload(marketer, Buffer.alloc(0))
+    expect(empty.status).toBe(400)
+    expect((await empty.json()).message).toBe('the file is empty')
+    expect(await storedImageCount(idp.db)).toBe(0)
+  })
+
+  it('refuses a caller without a session, without the CSRF token, or without the ads role', async () => {
+    const stranger = await fetch(`${idp.issuer}/console/api/images`, {
+      method: 'POST',
+      body: png,
+      headers: { 'X-CSRF-Token': marketer.me.csrf },
+    })
+    expect(stranger.status).toBe(401)
+    const forged = await upload(marketer, png, { csrf: false })
+    expect(forged.status).toBe(403)
+    expect((await forged.json()).message).toContain('CSRF')
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const refused = await upload(developer, png)
+    expect(refused.status).toBe(403)
+    expect((await refused.json()).message).toContain('ads role')
+    expect(await storedImageCount(idp.db)).toBe(0)
+  })
+
+  it('records an operator upload against the organisation named, or none', async () => {
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const named = await upload(operator, png, { query: `?organisation=${org.code}` })
+    expect(named.status).toBe(201)
+    const sha256 = /([0-9a-f]{64})/.exec((await named.json()).url)![1]!
+    expect(await imageUploader(idp.db, sha256)).toBe(org.id)
+    const gif = await upload(operator, fixture('one-pixel.gif'))
+    expect(await imageUploader(idp.db, /([0-9a-f]{64})/.exec((await gif.json()).url)![1]!)).toBeNull()
+    const unknown = await upload(operator, png, { query: '?organisation=ORG000' })
+    expect(unknown.status).toBe(422)
+  })
+
+  it('refuses a declared body over 5 MB with 413 before reading it, even before a session is checked', async () => {
+    // Only the head is sent, without a session: the answer comes without the body.
+    const refused = await rawRequest(`POST /console/api/images HTTP/1.1\r\nHost: x\r\nContent-Length: ${MAX_IMAGE_BYTES + 1}\r\n\r\n`)
+    expect(refused.status).toBe(413)
+    expect(refused.text).toContain('the image is over 5 MB (5242880 bytes)')
+    // Between the server-wide 1 MB and 5 MB, this route takes it (and finds it is no image).
+    const large = Buffer.alloc(2 * 1024 * 1024, 0x20)
+    expect((await upload(marketer, large)).status).toBe(415)
+  })
+
+  it('stops a body of no declared length at 5 MB with 413', async () => {
+    const cookie = [...marketer.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    const megabyte = Buffer.alloc(1024 * 1024, 0x20)
+    const chunk = Buffer.concat([Buffer.from(`${megabyte.length.toString(16)}\r\n`), megabyte, Buffer.from('\r\n')])
+    const refused = await rawRequest(
+      `POST /console/api/images HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nX-CSRF-Token: ${marketer.me.csrf}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      Array.from({ length: 7 }, () => chunk),
+    )
+    expect(refused.status).toBe(413)
+    expect(refused.text).toContain('the image is over 5 MB')
+    expect(await storedImageCount(idp.db)).toBe(0)
+  })
+})
