@@ -49,7 +49,8 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
       await page.getByRole('link', { name: 'Marketing › Ads' }).click()
       await page.getByRole('link', { name: 'New Ad' }).click()
       await page.getByLabel('Title').fill('Uploaded Art')
-      await page.getByLabel('Slot').fill('Uploaded Art')
+      await page.getByLabel('Slot', { exact: true }).selectOption('New slot…')
+      await page.getByLabel('New slot name').fill('Uploaded Art')
 
       // A text file with an image's name is refused in plain words, beside the field.
       const fake = join(folder, 'holiday.png')
@@ -86,8 +87,8 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
       await expect.poll(() => page.getByLabel('More image 1 URL').inputValue()).toMatch(/\/images\/[0-9a-f]{64}\.webp$/)
       const galleryUrl = await page.getByLabel('More image 1 URL').inputValue()
 
-      await page.getByRole('button', { name: 'Create ad' }).click()
-      await expect.poll(() => page.getByRole('status').textContent()).toContain('Saved "Uploaded Art".')
+      await page.getByRole('button', { name: 'Save and publish' }).click()
+      await expect.poll(() => page.getByText('Saved "Uploaded Art", published.').isVisible()).toBe(true)
 
       // The partner page, on another origin, shows the ad with the uploaded image loaded.
       const partnerPage = await browser.newPage()
