@@ -17,12 +17,11 @@ import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
 import './svc-console-image-field.js'
+import './svc-console-gallery-field.js'
 import { consoleStyles } from './console-styles.js'
 import './svc-console-ad-preview.js'
 import './svc-console-rich-text.js'
 import './svc-console-slot-picker.js'
-
-const MAX_IMAGES = 10
 
 interface AdFields {
   title: string
@@ -188,7 +187,6 @@ export class SvcConsoleAdForm extends LitElement {
     const fields = this.ad.data
     if (!fields) return html`${this.ad.problem ? this.ad.alert() : html`<p>Loading the ad…</p>`}`
     const errors = refusalsInFormWords(this.ad.errors)
-    const imageError = errors.images
     const warnings = adWarnings(fields)
     return html`
       <p><a href="/console/ads">← All ads</a></p>
@@ -256,46 +254,11 @@ export class SvcConsoleAdForm extends LitElement {
             aria-invalid=${errors.image ? 'true' : 'false'}
             @svc-console-image-change=${(event: CustomEvent<{ url: string }>) => this.set('image', event.detail.url)}
           ></svc-console-image-field>
-          <fieldset class="field">
-            <legend>More images (up to ${MAX_IMAGES})</legend>
-            ${fields.images.map(
-              (url, index) =>
-                html`<div class="image-row">
-                  <svc-console-image-field
-                    field-id="image-${index}"
-                    label="More image ${index + 1}"
-                    .value=${url}
-                    ?invalid=${Boolean(imageError)}
-                    aria-invalid=${imageError ? 'true' : 'false'}
-                    @svc-console-image-change=${(event: CustomEvent<{ url: string }>) =>
-                      this.set(
-                        'images',
-                        fields.images.map((old, at) => (at === index ? event.detail.url : old)),
-                      )}
-                  ></svc-console-image-field>
-                  <button
-                    type="button"
-                    aria-label="Remove image ${index + 1}"
-                    ?disabled=${fields.images.length === 1}
-                    @click=${() =>
-                      this.set(
-                        'images',
-                        fields.images.filter((_, at) => at !== index),
-                      )}
-                  >
-                    Remove
-                  </button>
-                </div>`,
-            )}
-            <button
-              type="button"
-              ?disabled=${fields.images.length >= MAX_IMAGES}
-              @click=${() => this.set('images', [...fields.images, ''])}
-            >
-              Add image
-            </button>
-            ${imageError ? html`<div class="error" id="images-error">${imageError}</div>` : nothing}
-          </fieldset>
+          <svc-console-gallery-field
+            .value=${fields.images}
+            error=${errors.images ?? ''}
+            @svc-console-gallery-change=${(event: CustomEvent<string[]>) => this.set('images', event.detail)}
+          ></svc-console-gallery-field>
           ${field(
             { id: 'status', label: 'Status', hint: 'Drafts are never served.', error: errors.status },
             (a) =>
