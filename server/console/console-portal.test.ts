@@ -39,7 +39,7 @@ describe('the developer portal', () => {
     const developer = await consoleUser(idp, { svcRole: 'developer' })
     const refused = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'not-a-uri' })
     expect(refused.status).toBe(422)
-    expect(Object.keys((await refused.json()).errors)).toEqual(['redirect_uri'])
+    expect(Object.keys((await refused.json()).errors)).toEqual(['redirect_uris'])
 
     const made = await (
       await developer.api('POST', '/clients', {
@@ -95,11 +95,11 @@ describe('console API input', () => {
     ['a webhook URL with credentials', { webhook_url: 'https://user:pw@p.example/' }, 'webhook_url'],
     ['a webhook URL with a fragment', { webhook_url: 'https://p.example/#frag' }, 'webhook_url'],
     ['a webhook URL of 100 KB', { webhook_url: `https://p.example/${'a'.repeat(100_000)}` }, 'webhook_url'],
-    ['a redirect URI with a tab', { redirect_uris: ['https://s.example/c\tb'] }, 'redirect_uri'],
+    ['a redirect URI with a tab', { redirect_uris: ['https://s.example/c\tb'] }, 'redirect_uris'],
     [
       'more redirect URIs than a client may have',
       { redirect_uris: Array.from({ length: 51 }, (_, i) => `https://a.example/${i}`) },
-      'redirect_uri',
+      'redirect_uris',
     ],
   ])('refuses a client with %s, naming the field', async (_, fields, field) => {
     const developer = await consoleUser(idp, { svcRole: 'developer' })
