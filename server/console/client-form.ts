@@ -7,8 +7,8 @@
 import { clientName, redirectUriList, registeredUris } from '../clients/clients.js'
 import { webUrl } from '../clients/web-url.js'
 import { publicWebhookTarget } from '../clients/webhook-target.js'
-import { Refusal } from '../refusal.js'
 import { flag, optionalText, stringList } from './console-input.js'
+import { fieldRefusals } from './field-refusals.js'
 
 /** A client's fields as the form gives them, each checked. */
 export interface ClientForm {
@@ -36,16 +36,8 @@ export async function readClientForm(
   input: Record<string, unknown>,
   { allowPrivate }: { allowPrivate: boolean },
 ): Promise<{ form: ClientForm } | { errors: ClientFormErrors; message: string }> {
-  const errors: ClientFormErrors = {}
-  const checked = <T>(field: string, read: () => T): T | undefined => {
-    try {
-      return read()
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error
-      errors[field] = error.message
-      return undefined
-    }
-  }
+  const refusals = fieldRefusals()
+  const { checked } = refusals
   const link = (field: string) =>
     checked(field, () => {
       const value = optionalText(input, field)
@@ -62,16 +54,9 @@ export async function readClientForm(
     termsOfServiceUrl: link('terms_of_service_url'),
     webhookUrl: link('webhook_url'),
   }
-  if (form.webhookUrl !== undefined) {
-    try {
-      await publicWebhookTarget('webhook_url', form.webhookUrl, { allowPrivate })
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error
-      errors.webhook_url = error.message
-    }
-  }
-  const fields = Object.keys(errors)
-  if (fields.length > 0)
-    return { errors, message: fields.length === 1 ? errors[fields[0]!]! : `the client has ${fields.length} problems: ${fields.join(', ')}` }
+  const { webhookUrl } = form
+  if (webhookUrl !== undefined)
+    await refusals.checkedAsync('webhook_url', () => publicWebhookTarget('webhook_url', webhookUrl, { allowPrivate }))
+  if (Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the client') }
   return { form: form as ClientForm }
 }

@@ -41,7 +41,13 @@ describe('registering a client in the console', () => {
     })
     expect(refused.status).toBe(422)
     const { errors, message } = await refused.json()
-    expect(Object.keys(errors).sort()).toEqual(['name', 'post_logout_redirect_uris', 'redirect_uris', 'terms_of_service_url', 'webhook_url'])
+    expect(Object.keys(errors).sort()).toEqual([
+      'name',
+      'post_logout_redirect_uris',
+      'redirect_uris',
+      'terms_of_service_url',
+      'webhook_url',
+    ])
     expect(errors.redirect_uris).toContain('http only on loopback')
     expect(message).toBe('the client has 5 problems: name, redirect_uris, post_logout_redirect_uris, terms_of_service_url, webhook_url')
     expect((await (await developer.api('GET', '/clients')).json()).clients).toEqual([])
@@ -49,26 +55,33 @@ describe('registering a client in the console', () => {
 })
 
 describe('webhook URLs on private addresses', () => {
-  it.each(['http://127.0.0.1:9/hooks', 'http://10.1.2.3/hooks', 'http://[::1]/hooks', 'http://localhost:8080/hooks', 'http://169.254.169.254/'])(
-    'refuses %s on registration and on saving the webhook, saying why and how to allow it',
-    async (url) => {
-      idp = await identityFixture()
-      const developer = await consoleUser(idp, { svcRole: 'developer' })
-      const registered = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: CALLBACK, webhook_url: url })
-      expect(registered.status).toBe(422)
-      expect((await registered.json()).errors.webhook_url).toMatch(/must reach a public address.*SVC_WEBHOOK_ALLOW_PRIVATE=1/)
-      const mine = await (await developer.api('POST', '/clients', { name: 'Mine', redirect_uris: CALLBACK })).json()
-      const refused = await developer.api('PUT', `/clients/${mine.client.client_id}/webhook`, { webhook_url: url })
-      expect(refused.status).toBe(422)
-      expect(Object.keys((await refused.json()).errors)).toEqual(['webhook_url'])
-      expect((await clientOf(developer, `/clients/${mine.client.client_id}`)).webhook_url).toBeNull()
-    },
-  )
+  it.each([
+    'http://127.0.0.1:9/hooks',
+    'http://10.1.2.3/hooks',
+    'http://[::1]/hooks',
+    'http://localhost:8080/hooks',
+    'http://169.254.169.254/',
+  ])('refuses %s on registration and on saving the webhook, saying why and how to allow it', async (url) => {
+    idp = await identityFixture()
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    const registered = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: CALLBACK, webhook_url: url })
+    expect(registered.status).toBe(422)
+    expect((await registered.json()).errors.webhook_url).toMatch(/must reach a public address.*SVC_WEBHOOK_ALLOW_PRIVATE=1/)
+    const mine = await (await developer.api('POST', '/clients', { name: 'Mine', redirect_uris: CALLBACK })).json()
+    const refused = await developer.api('PUT', `/clients/${mine.client.client_id}/webhook`, { webhook_url: url })
+    expect(refused.status).toBe(422)
+    expect(Object.keys((await refused.json()).errors)).toEqual(['webhook_url'])
+    expect((await clientOf(developer, `/clients/${mine.client.client_id}`)).webhook_url).toBeNull()
+  })
 
   it('accepts them when the server allows private webhooks', async () => {
     idp = await identityFixture({ webhookAllowPrivate: true })
     const developer = await consoleUser(idp, { svcRole: 'developer' })
-    const registered = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: CALLBACK, webhook_url: 'http://127.0.0.1:9/hooks' })
+    const registered = await developer.api('POST', '/clients', {
+      name: 'Shop',
+      redirect_uris: CALLBACK,
+      webhook_url: 'http://127.0.0.1:9/hooks',
+    })
     expect(registered.status).toBe(201)
     expect((await registered.json()).client.webhook_url).toBe('http://127.0.0.1:9/hooks')
   })

@@ -17,6 +17,14 @@ describe('API keys in the console', () => {
     const admin = await consoleUser(idp, { svcRole: 'admin', svcApp: mine.code })
     const refused = await admin.api('POST', '/keys', { origins: 'not a url', rate_limit: '0' })
     expect(refused.status).toBe(422)
+    // Both fields at once, so the form shows both.
+    const { errors, message } = await refused.json()
+    expect(errors).toEqual({
+      origins: 'origin "not" is not a URL; write it as https://host[:port]',
+      rate_limit: 'rate limit must be an integer from 1 to 100000000 requests a minute',
+    })
+    expect(message).toBe('the key has 2 problems: origins, rate_limit')
+    expect((await (await admin.api('GET', '/keys')).json()).keys).toEqual([])
     const created = await (await admin.api('POST', '/keys', { origins: 'https://www.example.com', rate_limit: '120' })).json()
     expect(created.api_key).toMatch(/^svc_pk_/)
     const { keys, organisation } = await (await admin.api('GET', '/keys')).json()
