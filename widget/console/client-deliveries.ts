@@ -36,8 +36,8 @@ export function deliveriesTable(deliveries: ConsoleDelivery[], replay: (delivery
                 ${delivery.attempt_log.map(
                   (attempt) =>
                     html`<li>
-                      ${new Date(attempt.attempted_at).toLocaleTimeString()}:
-                      ${attempt.status_code ?? attempt.error ?? 'no answer'} (${attempt.duration_ms} ms)
+                      ${new Date(attempt.attempted_at).toLocaleTimeString()}: ${attempt.status_code ?? attempt.error ?? 'no answer'}
+                      (${attempt.duration_ms} ms)
                     </li>`,
                 )}
               </ol>

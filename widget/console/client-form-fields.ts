@@ -39,7 +39,13 @@ const FIELDS: ClientField[] = [
     words: 'The privacy policy URL',
     apiNames: ['privacy_policy_url'],
   },
-  { name: 'terms_of_service_url', label: 'Terms of service URL', hint: 'Optional.', words: 'The terms of service URL', apiNames: ['terms_of_service_url'] },
+  {
+    name: 'terms_of_service_url',
+    label: 'Terms of service URL',
+    hint: 'Optional.',
+    words: 'The terms of service URL',
+    apiNames: ['terms_of_service_url'],
+  },
   {
     name: 'webhook_url',
     label: 'Webhook URL',

@@ -132,7 +132,8 @@ export class SvcConsoleAccount extends LitElement {
                 const link = account.links.find((candidate) => candidate.slug === provider.slug)
                 return link
                   ? html`<li>
-                      <span dir="auto">${provider.name}</span>: linked${link.email ? html` as <span dir="auto">${link.email}</span>` : nothing}
+                      <span dir="auto">${provider.name}</span>:
+                      linked${link.email ? html` as <span dir="auto">${link.email}</span>` : nothing}
                       <button type="button" class="danger" aria-label="Unlink ${provider.name}" @click=${() => this.unlink(link)}>
                         Unlink
                       </button>
@@ -151,7 +152,12 @@ export class SvcConsoleAccount extends LitElement {
       <form @submit=${this.deleteAccount} aria-label="Delete your account" class="delete-account">
         <p>This signs you out everywhere, revokes every token, tells every application you used, and cannot be undone.</p>
         ${field(
-          { id: 'confirm', label: `Type ${profile.email} to confirm`, error: this.account.errors.confirm, say: { apiNames: [], words: '' } },
+          {
+            id: 'confirm',
+            label: `Type ${profile.email} to confirm`,
+            error: this.account.errors.confirm,
+            say: { apiNames: [], words: '' },
+          },
           (a) => html`<input id=${a.id} name="confirm" autocomplete="off" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
         )}
         <button type="submit" class="danger">Delete my account</button>

@@ -182,18 +182,24 @@ export class SvcConsoleClientDetail extends LitElement {
       </form>
       <h3>Signing secrets</h3>
       <p class="hint">
-        Rotate: add a new secret (both sign every delivery), update your receiver, then remove the old one. A fingerprint is the first 8
-        hex digits of the secret's SHA-256.
+        Rotate: add a new secret (both sign every delivery), update your receiver, then remove the old one. A fingerprint is the first 8 hex
+        digits of the secret's SHA-256.
       </p>
       <ul class="secrets">
         ${secrets.map(
           (secret, index) =>
             html`<li>
-              Secret ${secret.number} · fingerprint <code>${secret.fingerprint}</code> · added ${new Date(secret.created_at).toLocaleString()}
+              Secret ${secret.number} · fingerprint <code>${secret.fingerprint}</code> · added
+              ${new Date(secret.created_at).toLocaleString()}
               ${index === 0 && secrets.length > 1 ? html`<span class="hint">(oldest)</span>` : nothing}
               ${
                 secrets.length > 1
-                  ? html`<button type="button" class="danger" aria-label="Remove secret ${secret.number}" @click=${() => this.removeSecret(secret)}>
+                  ? html`<button
+                      type="button"
+                      class="danger"
+                      aria-label="Remove secret ${secret.number}"
+                      @click=${() => this.removeSecret(secret)}
+                    >
                       Remove
                     </button>`
                   : nothing

@@ -97,7 +97,9 @@ export class SvcConsoleKeys extends LitElement {
                   html`<select id=${a.id} @change=${this.chooseOrganisation}>
                     ${this.me.organisations.map(
                       (org) =>
-                        html`<option value=${org.code} ?selected=${org.code === this.organisation} dir="auto">${org.name} (${org.code})</option>`,
+                        html`<option value=${org.code} ?selected=${org.code === this.organisation} dir="auto">
+                          ${org.name} (${org.code})
+                        </option>`,
                     )}
                   </select>`,
               )}
