@@ -256,18 +256,7 @@ describe('the console forms in Chromium', () => {
     "shows a linking message once and takes it out of the address; the account's delete form refuses beside its field",
     { timeout: 60_000 },
     async () => {
-      await svcBff(
-        'user',
-        'create',
-        '--email',
-        'leaving@demo.example',
-        '--name',
-        'Leaving User',
-        '--password',
-        DEMO_PASSWORD,
-        '--db',
-        db,
-      )
+      await svcBff('user', 'create', '--email', 'leaving@demo.example', '--name', 'Leaving User', '--password', DEMO_PASSWORD, '--db', db)
       const page = await (await browser.newContext()).newPage()
       await signInToConsole(page, base, 'leaving@demo.example', '/console/account')
       await page.goto(`${base}/console/account?message=${encodeURIComponent('Your Partner ID account is linked.')}`)

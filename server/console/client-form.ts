@@ -4,9 +4,9 @@
  * refusal at once, by the form's field, so a developer fixes them all in
  * one go rather than one per save.
  */
-import { clientName, redirectUriList, registeredUris } from '../clients/clients.js'
+import { clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
 import { webUrl } from '../clients/web-url.js'
-import { publicWebhookTarget } from '../clients/webhook-target.js'
+import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { flag, optionalText, stringList } from './console-input.js'
 import { fieldRefusals } from './field-refusals.js'
 

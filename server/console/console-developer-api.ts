@@ -20,7 +20,7 @@ import {
   setWebhookUrl,
 } from '../clients/clients.js'
 import { webUrl } from '../clients/web-url.js'
-import { publicWebhookTarget } from '../clients/webhook-target.js'
+import { publicWebhookTarget } from '../webhooks/save-target.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { activeWebhookSecrets, addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'

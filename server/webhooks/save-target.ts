@@ -9,7 +9,7 @@
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { InvalidInput } from '../invalid-input.js'
-import { isPublicAddress } from '../webhooks/target-guard.js'
+import { isPublicAddress } from './target-guard.js'
 
 const PRIVATE_TARGET =
   'must reach a public address: private, loopback and link-local addresses are refused (the server allows them only with SVC_WEBHOOK_ALLOW_PRIVATE=1)'
