@@ -99,6 +99,7 @@ describe('the console in Chromium: the developer portal and the account page', (
       expect(newSecret).not.toBe(firstSecret)
       // The partner deploys the new secret, and its receiver is back.
       Object.assign(partner, { secret: newSecret, up: true })
+      page.once('dialog', (dialog) => void dialog.accept())
       await page
         .getByRole('button', { name: /^Remove secret/ })
         .first()
@@ -129,12 +130,8 @@ describe('the console in Chromium: the developer portal and the account page', (
     await page.waitForURL(`${receiverUrl}/callback?**`)
 
     await page.goto(`${bff.started.url}/account`)
-    await page
-      .getByRole('button', { name: 'Revoke Partner Shop' })
-      .click({ trial: false })
-      .catch(() => {})
     page.once('dialog', (dialog) => void dialog.accept())
-    await page.getByRole('button', { name: 'Revoke Partner Shop' }).click()
+    await page.getByRole('button', { name: 'Disconnect Partner Shop' }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Partner Shop is disconnected.')
     await expect
       .poll(() => partner.received.find((hook) => hook.event === 'account.consent_revoked'), { timeout: 15_000 })

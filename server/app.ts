@@ -63,6 +63,8 @@ export interface AppOptions {
   keySetCacheMs?: number
   /** The proxies whose `X-Forwarded-For` names the caller (`SVC_TRUSTED_PROXIES`); none by default. */
   trustedProxies?: TrustedProxies
+  /** The console accepts webhook URLs on private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
+  webhookAllowPrivate?: boolean
 }
 
 export interface Bff {
@@ -94,6 +96,7 @@ export function createBff({
   draining,
   keySetCacheMs,
   trustedProxies,
+  webhookAllowPrivate = false,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -127,6 +130,7 @@ export function createBff({
       issuer: provider.issuer,
       events: provider.events,
       keys: provider.keys,
+      webhookAllowPrivate,
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )

@@ -156,6 +156,19 @@ export interface ConsoleClientRegistration {
   webhook_url: unknown
 }
 
+/** What `PUT /clients/{client_id}` takes: the registration less its type and webhook (which have their own form). */
+export type ConsoleClientChange = Omit<ConsoleClientRegistration, 'public' | 'webhook_url'>
+
+/** `PUT /clients/{client_id}`: the client as saved. */
+export interface ConsoleClientChanged {
+  client: ConsoleClient
+}
+
+/** `DELETE /clients/{client_id}`: the client is gone, with every token issued to it. */
+export interface ConsoleClientDeleted {
+  deleted: string
+}
+
 /** `POST /clients`: the new client and its secrets, shown this once. */
 export interface ConsoleClientRegistered {
   client: ConsoleClient
@@ -190,7 +203,8 @@ export interface ConsoleDelivery {
 /** `GET /clients/{client_id}`. */
 export interface ConsoleClientDetail {
   client: ConsoleClient
-  webhook_secrets: { id: number; created_at: string }[]
+  /** Active secrets, oldest first: `number` counts every secret the client had; `fingerprint` starts the secret's SHA-256. */
+  webhook_secrets: { id: number; number: number; fingerprint: string; created_at: string }[]
   deliveries: ConsoleDelivery[]
 }
 
@@ -204,6 +218,11 @@ export interface ConsoleWebhookSaved {
 export interface ConsoleWebhookSecretAdded {
   id: number
   webhook_secret: string
+}
+
+/** `DELETE /clients/{client_id}/webhook-secrets/{id}`. */
+export interface ConsoleWebhookSecretRemoved {
+  id: number
 }
 
 /** `POST /clients/{client_id}/deliveries/replay-dead`. */

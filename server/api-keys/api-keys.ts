@@ -46,6 +46,20 @@ export function hashApiKey(apiKey: string): string {
 }
 
 /**
+ * A key's rate limit: the default when not given, else a whole number from 1 to 100000000 requests a minute.
+ *
+ * @example
+ * rateLimitOf(undefined) // 600
+ */
+export function rateLimitOf(value: number | undefined): number {
+  const rateLimit = value ?? DEFAULT_RATE_LIMIT
+  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000_000) {
+    throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 100000000 requests a minute')
+  }
+  return rateLimit
+}
+
+/**
  * Creates a key and returns its secret, which is not stored and cannot be
  * shown again.
  *
@@ -53,10 +67,7 @@ export function hashApiKey(apiKey: string): string {
  * const { apiKey } = await createApiKey(db, { organisationId: org.id, origins: ['https://acme.example'] })
  */
 export async function createApiKey(db: Kysely<Database>, input: NewApiKey, now = new Date()): Promise<{ apiKey: string; keyId: number }> {
-  const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT
-  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000_000) {
-    throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 100000000 requests a minute')
-  }
+  const rateLimit = rateLimitOf(input.rateLimit)
   const permissions = input.permissions ?? ['read_ads']
   if (permissions.length === 0) throw new InvalidInput('permissions', 'a key needs at least one permission, e.g. read_ads')
   for (const permission of permissions) {

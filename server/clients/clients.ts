@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely'
 import type { ClientRow, Database } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
-import { redirectUriMatches, registrableUri, usableUris, webOriginOf } from './redirect-uris.js'
+import { redirectUriMatches, usableUris, webOriginOf } from './redirect-uris.js'
+import { clientName, redirectUriList, registeredUris } from './registration-rules.js'
 import { webUrl } from './web-url.js'
 
 /** Every scope svc knows. */
@@ -31,15 +32,6 @@ export interface NewClient {
   issuer?: string
 }
 
-const MAX_URIS = 50
-
-/** Registered URIs, each once; too many is refused rather than kept. */
-function uriSet(field: string, values: string[], issuer: string | undefined): string[] {
-  const unique = [...new Set(values)]
-  if (unique.length > MAX_URIS) throw new InvalidInput(field, `a client may register at most ${MAX_URIS} ${field}s`)
-  return unique.map((value) => registrableUri(field, value, issuer))
-}
-
 function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
@@ -55,11 +47,9 @@ export async function createClient(
   input: NewClient,
   now = new Date(),
 ): Promise<{ clientId: string; clientSecret?: string }> {
-  const name = input.name.trim()
-  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
-  if (input.redirectUris.length === 0) throw new InvalidInput('redirect_uris', 'a client needs at least one redirect URI')
-  const redirectUris = uriSet('redirect_uri', input.redirectUris, input.issuer)
-  const postLogoutRedirectUris = uriSet('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [], input.issuer)
+  const name = clientName(input.name)
+  const redirectUris = redirectUriList(input.redirectUris, input.issuer)
+  const postLogoutRedirectUris = registeredUris('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [], input.issuer)
   const scopes = input.scopes ?? [...SCOPES]
   // Every sign-in asks for openid; a client without it could never complete one.
   if (!scopes.includes('openid')) throw new InvalidInput('scopes', 'scopes must include openid')
@@ -241,6 +231,35 @@ export async function makeFirstParty(
       first_party: 1,
     })
     .where('client_id', '=', clientId)
+    .execute()
+}
+
+/** What a developer may change of a registered client, each field already checked as at registration. */
+export interface ClientRegistrationChange {
+  name: string
+  redirectUris: string[]
+  postLogoutRedirectUris: string[]
+  privacyPolicyUrl: string | null
+  termsOfServiceUrl: string | null
+}
+
+/**
+ * Replaces a client's name, URIs and links (the console's edit form); its id, type and secrets stay.
+ *
+ * @example
+ * await changeClientRegistration(db, client.id, { name: 'Shop', redirectUris: [cb], postLogoutRedirectUris: [], privacyPolicyUrl: null, termsOfServiceUrl: null })
+ */
+export async function changeClientRegistration(db: Kysely<Database>, id: number, change: ClientRegistrationChange): Promise<void> {
+  await db
+    .updateTable('clients')
+    .set({
+      name: change.name,
+      redirect_uris: JSON.stringify(change.redirectUris),
+      post_logout_redirect_uris: JSON.stringify(change.postLogoutRedirectUris),
+      privacy_policy_url: change.privacyPolicyUrl,
+      terms_of_service_url: change.termsOfServiceUrl,
+    })
+    .where('id', '=', id)
     .execute()
 }
 

@@ -8,8 +8,10 @@
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import {
+  changeClientRegistration,
   clientByClientId,
   createClient,
+  deleteClient,
   developerClient,
   developerClients,
   isPublicClient,
@@ -18,14 +20,18 @@ import {
   setWebhookUrl,
 } from '../clients/clients.js'
 import { webUrl } from '../clients/web-url.js'
+import { publicWebhookTarget } from '../webhooks/save-target.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { activeWebhookSecrets, addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
-import { flag, optionalText, rowId, stringList } from './console-input.js'
+import { optionalText, rowId } from './console-input.js'
+import { readClientForm } from './client-form.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type {
   ConsoleClient,
+  ConsoleClientChanged,
+  ConsoleClientDeleted,
   ConsoleClientDetail,
   ConsoleClientList,
   ConsoleClientRegistered,
@@ -33,17 +39,24 @@ import type {
   ConsoleDeliveryReplayed,
   ConsoleWebhookSaved,
   ConsoleWebhookSecretAdded,
+  ConsoleWebhookSecretRemoved,
 } from '../../shared/console-wire.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
 /**
- * Builds the developer routes, mounted at `/console/api/clients`.
+ * Builds the developer routes, mounted at `/console/api/clients`;
+ * `allowPrivate` lets webhook URLs name private addresses
+ * (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them.
  *
  * @example
- * app.route('/console/api/clients', consoleDeveloperApi(db))
+ * app.route('/console/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: false }))
  */
-export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessions): Hono<{ Variables: ConsoleVariables }> {
+export function consoleDeveloperApi(
+  db: Kysely<Database>,
+  sessions: ConsoleSessions,
+  { allowPrivate = false }: { allowPrivate?: boolean } = {},
+): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'developer'))
 
@@ -55,35 +68,33 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
   app.get('/', async (c) => c.json({ clients: (await developerClients(db, ownerOf(c))).map(described) } satisfies ConsoleClientList))
 
   app.post('/', async (c) => {
-    const input = (await jsonObject(c)) ?? {}
-    try {
-      const registration = {
-        name: optionalText(input, 'name') ?? '',
-        public: flag(input, 'public'),
-        redirectUris: stringList(input, 'redirect_uris'),
-        postLogoutRedirectUris: stringList(input, 'post_logout_redirect_uris'),
-        webhookUrl: optionalText(input, 'webhook_url'),
-        privacyPolicyUrl: optionalText(input, 'privacy_policy_url'),
-        termsOfServiceUrl: optionalText(input, 'terms_of_service_url'),
-        ownerSub: c.get('session').sub,
-      }
-      const made = await db.transaction().execute(async (trx) => {
-        const { clientId, clientSecret } = await createClient(trx, registration)
-        const row = (await clientByClientId(trx, clientId))!
-        const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
-        return { row, clientSecret, webhookSecret }
-      })
-      return c.json(
-        {
-          client: described(made.row),
-          client_secret: made.clientSecret ?? null,
-          webhook_secret: made.webhookSecret ?? null,
-        } satisfies ConsoleClientRegistered,
-        201,
-      )
-    } catch (error) {
-      return refusal(c, error)
+    const read = await readClientForm((await jsonObject(c)) ?? {}, { allowPrivate })
+    if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
+    const { form } = read
+    const registration = {
+      name: form.name,
+      public: form.public,
+      redirectUris: form.redirectUris,
+      postLogoutRedirectUris: form.postLogoutRedirectUris,
+      ...(form.webhookUrl === undefined ? {} : { webhookUrl: form.webhookUrl }),
+      ...(form.privacyPolicyUrl === undefined ? {} : { privacyPolicyUrl: form.privacyPolicyUrl }),
+      ...(form.termsOfServiceUrl === undefined ? {} : { termsOfServiceUrl: form.termsOfServiceUrl }),
+      ownerSub: c.get('session').sub,
     }
+    const made = await db.transaction().execute(async (trx) => {
+      const { clientId, clientSecret } = await createClient(trx, registration)
+      const row = (await clientByClientId(trx, clientId))!
+      const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
+      return { row, clientSecret, webhookSecret }
+    })
+    return c.json(
+      {
+        client: described(made.row),
+        client_secret: made.clientSecret ?? null,
+        webhook_secret: made.webhookSecret ?? null,
+      } satisfies ConsoleClientRegistered,
+      201,
+    )
   })
 
   app.get('/:clientId', async (c) => {
@@ -97,12 +108,39 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
     } satisfies ConsoleClientDetail)
   })
 
+  // The registration's own fields; the type stays, and the webhook has its own form.
+  app.put('/:clientId', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    const { public: _type, webhook_url: _webhook, ...change } = (await jsonObject(c)) ?? {}
+    const read = await readClientForm(change, { allowPrivate })
+    if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
+    const { form } = read
+    await changeClientRegistration(db, client.id, {
+      name: form.name,
+      redirectUris: form.redirectUris,
+      postLogoutRedirectUris: form.postLogoutRedirectUris,
+      privacyPolicyUrl: form.privacyPolicyUrl ?? null,
+      termsOfServiceUrl: form.termsOfServiceUrl ?? null,
+    })
+    return c.json({ client: described((await clientByClientId(db, client.client_id))!) } satisfies ConsoleClientChanged)
+  })
+
+  // Its tokens, consents, secrets and deliveries go with it (the schema cascades).
+  app.delete('/:clientId', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    await deleteClient(db, client.client_id)
+    return c.json({ deleted: client.client_id } satisfies ConsoleClientDeleted)
+  })
+
   app.put('/:clientId/webhook', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     let url: string
     try {
       url = webUrl('webhook_url', optionalText((await jsonObject(c)) ?? {}, 'webhook_url') ?? '')
+      await publicWebhookTarget('webhook_url', url, { allowPrivate })
     } catch (error) {
       return refusal(c, error)
     }
@@ -127,7 +165,7 @@ export function consoleDeveloperApi(db: Kysely<Database>, sessions: ConsoleSessi
     const id = rowId(c.req.param('id'))
     if (id === undefined) return consoleError(c, 404, `no webhook secret ${c.req.param('id')} for this client`)
     try {
-      return c.json(await removeWebhookSecret(db, client.id, id))
+      return c.json((await removeWebhookSecret(db, client.id, id)) satisfies ConsoleWebhookSecretRemoved)
     } catch (error) {
       return refusal(c, error)
     }

@@ -6,9 +6,11 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { apiKeysOf, createApiKey, organisationIdOfApiKey, revokeApiKey } from '../api-keys/api-keys.js'
+import { apiKeysOf, createApiKey, organisationIdOfApiKey, rateLimitOf, revokeApiKey } from '../api-keys/api-keys.js'
+import { canonicalOrigin } from '../orgs/origins.js'
 import { organisationById, organisationWithCode } from '../orgs/organisations.js'
-import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
+import { fieldRefusals } from './field-refusals.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleApiKeyCreated, ConsoleApiKeyList } from '../../shared/console-wire.js'
@@ -40,14 +42,13 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
       roles.operator && typeof input.organisation === 'string' ? input.organisation : roles.organisation,
     )
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
-    try {
-      const origins = stringList(input, 'origins')
-      const rateLimit = optionalWholeNumber(input, 'rate_limit')
-      const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins, rateLimit })
-      return c.json({ id: keyId, api_key: apiKey } satisfies ConsoleApiKeyCreated, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
+    // Both fields are checked before either refusal is answered, so the form shows them together.
+    const refusals = fieldRefusals()
+    const origins = refusals.checked('origins', () => stringList(input, 'origins').map(canonicalOrigin))
+    const rateLimit = refusals.checked('rate_limit', () => rateLimitOf(optionalWholeNumber(input, 'rate_limit')))
+    if (Object.keys(refusals.errors).length > 0) return consoleError(c, 422, refusals.message('the key'), { errors: refusals.errors })
+    const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins: origins!, rateLimit: rateLimit! })
+    return c.json({ id: keyId, api_key: apiKey } satisfies ConsoleApiKeyCreated, 201)
   })
 
   app.delete('/:id', async (c) => {

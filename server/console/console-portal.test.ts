@@ -17,6 +17,14 @@ describe('API keys in the console', () => {
     const admin = await consoleUser(idp, { svcRole: 'admin', svcApp: mine.code })
     const refused = await admin.api('POST', '/keys', { origins: 'not a url', rate_limit: '0' })
     expect(refused.status).toBe(422)
+    // Both fields at once, so the form shows both.
+    const { errors, message } = await refused.json()
+    expect(errors).toEqual({
+      origins: 'origin "not" is not a URL; write it as https://host[:port]',
+      rate_limit: 'rate limit must be an integer from 1 to 100000000 requests a minute',
+    })
+    expect(message).toBe('the key has 2 problems: origins, rate_limit')
+    expect((await (await admin.api('GET', '/keys')).json()).keys).toEqual([])
     const created = await (await admin.api('POST', '/keys', { origins: 'https://www.example.com', rate_limit: '120' })).json()
     expect(created.api_key).toMatch(/^svc_pk_/)
     const { keys, organisation } = await (await admin.api('GET', '/keys')).json()
@@ -39,7 +47,7 @@ describe('the developer portal', () => {
     const developer = await consoleUser(idp, { svcRole: 'developer' })
     const refused = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'not-a-uri' })
     expect(refused.status).toBe(422)
-    expect(Object.keys((await refused.json()).errors)).toEqual(['redirect_uri'])
+    expect(Object.keys((await refused.json()).errors)).toEqual(['redirect_uris'])
 
     const made = await (
       await developer.api('POST', '/clients', {
@@ -95,11 +103,11 @@ describe('console API input', () => {
     ['a webhook URL with credentials', { webhook_url: 'https://user:pw@p.example/' }, 'webhook_url'],
     ['a webhook URL with a fragment', { webhook_url: 'https://p.example/#frag' }, 'webhook_url'],
     ['a webhook URL of 100 KB', { webhook_url: `https://p.example/${'a'.repeat(100_000)}` }, 'webhook_url'],
-    ['a redirect URI with a tab', { redirect_uris: ['https://s.example/c\tb'] }, 'redirect_uri'],
+    ['a redirect URI with a tab', { redirect_uris: ['https://s.example/c\tb'] }, 'redirect_uris'],
     [
       'more redirect URIs than a client may have',
       { redirect_uris: Array.from({ length: 51 }, (_, i) => `https://a.example/${i}`) },
-      'redirect_uri',
+      'redirect_uris',
     ],
   ])('refuses a client with %s, naming the field', async (_, fields, field) => {
     const developer = await consoleUser(idp, { svcRole: 'developer' })

@@ -38,6 +38,8 @@ export interface ConsoleOptions {
   events: AccountEvents
   /** The identity provider's signing keys, which an operator rotates. */
   keys: SigningKeys
+  /** Webhook URLs may name private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`). */
+  webhookAllowPrivate?: boolean
 }
 
 /**
@@ -46,7 +48,14 @@ export interface ConsoleOptions {
  * @example
  * app.route('/console', adminConsole({ db, issuer, fetchInProcess: (request) => app.fetch(request) }))
  */
-export function adminConsole({ db, issuer, fetchInProcess, events, keys }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
+export function adminConsole({
+  db,
+  issuer,
+  fetchInProcess,
+  events,
+  keys,
+  webhookAllowPrivate = false,
+}: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   let client: Promise<ConsoleClient> | undefined
   const registered = () =>
@@ -77,7 +86,7 @@ export function adminConsole({ db, issuer, fetchInProcess, events, keys }: Conso
   app.route('/api/ads', consoleAdsApi(db, sessions))
   app.route('/api/images', consoleImagesApi(db, sessions, issuer))
   app.route('/api/keys', consoleKeysApi(db, sessions))
-  app.route('/api/clients', consoleDeveloperApi(db, sessions))
+  app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))

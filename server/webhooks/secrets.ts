@@ -4,7 +4,7 @@
  * receiver over before the old one is removed. The one module that reads
  * and writes the `webhook_secrets` table.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -55,15 +55,41 @@ export async function activeWebhookSecrets(db: Kysely<Database>, clientId: numbe
   return (await activeSecretRows(db, clientId)).map((row) => row.secret)
 }
 
+/** A secret as the console lists it: never the secret itself. */
+export interface ListedWebhookSecret {
+  id: number
+  /** Its place among every secret the client ever had (1, 2, …): a name people can say, which removing another never changes. */
+  number: number
+  /** The first 8 hex digits of the secret's SHA-256, so a receiver can tell which secret it holds. */
+  fingerprint: string
+  created_at: string
+}
+
 /**
- * The client's active secrets as the console lists them: id and age, never the secret; oldest first.
+ * The client's active secrets as the console lists them, oldest first.
  *
  * @example
- * const listed = await listWebhookSecrets(db, client.id)
+ * const listed = await listWebhookSecrets(db, client.id) // [{ id: 7, number: 2, fingerprint: '3fa9c021', created_at }]
  */
-export async function listWebhookSecrets(db: Kysely<Database>, clientId: number): Promise<{ id: number; created_at: string }[]> {
-  return (await activeSecretRows(db, clientId)).map(({ id, created_at }) => ({ id, created_at }))
+export async function listWebhookSecrets(db: Kysely<Database>, clientId: number): Promise<ListedWebhookSecret[]> {
+  const rows = await db
+    .selectFrom('webhook_secrets')
+    .select(['id', 'secret', 'created_at', 'removed_at'])
+    .where('client_id', '=', clientId)
+    .orderBy('id', 'asc')
+    .execute()
+  return rows.flatMap(({ id, secret, created_at, removed_at }, index) =>
+    removed_at === null ? [{ id, number: index + 1, fingerprint: webhookSecretFingerprint(secret), created_at }] : [],
+  )
 }
+
+/**
+ * The first 8 hex digits of a secret's SHA-256 (`printf %s "$SECRET" | sha256sum | cut -c1-8`).
+ *
+ * @example
+ * webhookSecretFingerprint('whsec_…') // '3fa9c021'
+ */
+export const webhookSecretFingerprint = (secret: string): string => createHash('sha256').update(secret).digest('hex').slice(0, 8)
 
 function activeSecretRows(db: Kysely<Database>, clientId: number) {
   return db

@@ -5,6 +5,7 @@
  * the control, and a test finds the control by its label.
  */
 import { html, nothing, type TemplateResult } from 'lit'
+import { inFieldWords } from './console-words.js'
 
 /** What the control must carry: `id=${a.id} aria-invalid=${a.invalid} aria-describedby=${a.describedBy}`. */
 export interface FieldAria {
@@ -22,6 +23,12 @@ export interface FieldOptions {
   error?: string | undefined
   /** A checkbox: the label wraps the control, which comes first. */
   check?: boolean
+  /**
+   * The API's names for the field (`redirect_uri`) that start its
+   * refusals, and the words to show instead (`Redirect URI`); without
+   * them the refusal is shown as the server words it.
+   */
+  say?: { apiNames: readonly string[]; words: string }
 }
 
 /**
@@ -32,9 +39,10 @@ export interface FieldOptions {
  *   html`<input id=${a.id} name="origins" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`)
  */
 export function field(
-  { id, label, hint, error, check = false }: FieldOptions,
+  { id, label, hint, error: refusal, check = false, say }: FieldOptions,
   control: (aria: FieldAria) => TemplateResult,
 ): TemplateResult {
+  const error = refusal && say ? inFieldWords(refusal, say.apiNames, say.words) : refusal
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   const aria: FieldAria = { id, invalid: error ? 'true' : 'false', describedBy: describedBy || nothing }
   return html`<div class="field">
@@ -42,4 +50,15 @@ export function field(
     ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : nothing}
     ${error ? html`<div class="error" id="${id}-error">${error}</div>` : nothing}
   </div>`
+}
+
+/**
+ * The alert above a form whose refusal is beside its fields: how many to fix.
+ *
+ * @example
+ * this.clients.alert(fieldsSummary(this.clients.errors)) // 'Fix the 2 fields marked below.'
+ */
+export function fieldsSummary(errors: Record<string, string>): string {
+  const count = Object.keys(errors).length
+  return count === 1 ? 'Fix the field marked below.' : `Fix the ${count} fields marked below.`
 }

@@ -125,6 +125,61 @@ export const consoleStyles = css`
   caption {
     text-align: start;
   }
+  /* Ids, secrets and URIs are long words: they wrap rather than widen the page. */
+  code,
+  td,
+  dd {
+    overflow-wrap: anywhere;
+  }
+  .scopes,
+  .secrets {
+    margin: 0;
+    padding-inline-start: 1.2rem;
+  }
+  .secrets li {
+    margin-bottom: 0.4rem;
+  }
+  /*
+   * On a narrow screen a table marked stacked shows each row as a card of
+   * "label: value" lines (the label from the cell's data-label); any other
+   * table scrolls in its own box, never the page.
+   */
+  @media (max-width: 40rem) {
+    table.stacked,
+    table.stacked tbody,
+    table.stacked tr,
+    table.stacked td {
+      display: block;
+    }
+    table.stacked thead {
+      position: absolute;
+      left: -9999px;
+    }
+    table.stacked tr {
+      border: 1px solid #d0d7de;
+      border-radius: 6px;
+      margin-bottom: 0.75rem;
+      padding: 0.25rem 0;
+    }
+    table.stacked td {
+      border-bottom: none;
+      padding: 0.25rem 0.75rem;
+    }
+    table.stacked td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      font-weight: 600;
+      font-size: 0.85rem;
+      color: #57606a;
+    }
+    table:not(.stacked) {
+      display: block;
+      overflow-x: auto;
+    }
+    .inline-form {
+      flex-wrap: wrap;
+    }
+  }
   /* A checkbox field: the box, then its label, on one line. */
   label.check {
     display: flex;

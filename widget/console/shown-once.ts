@@ -1,11 +1,13 @@
 /**
  * @module The box that shows new secrets (a client's secret, a webhook
- * secret, an API key) the one time the server gives them out.
+ * secret, an API key) the one time the server gives them out, each with
+ * a Copy button.
  */
 import { html, nothing, type TemplateResult } from 'lit'
+import './svc-copy-button.js'
 
 /**
- * The secrets by name, in a `role="status"` box; nothing when there are none.
+ * The secrets by name, in a box announced when it appears; nothing when there are none.
  *
  * @example
  * shownOnce({ 'Client id': 'cli_…', 'Client secret': '…' })
@@ -18,7 +20,7 @@ export function shownOnce(secrets: Record<string, string>): TemplateResult | typ
       ${Object.entries(secrets).map(
         ([name, value]) =>
           html`<dt>${name}</dt>
-            <dd><code>${value}</code></dd>`,
+            <dd><code>${value}</code> <svc-copy-button .value=${value} label="Copy ${name.toLowerCase()}"></svc-copy-button></dd>`,
       )}
     </dl>
   </div>`

@@ -1,8 +1,9 @@
 /**
  * @module `<svc-console-account>`: the account page (`/account`) for
  * anyone signed in: their profile, the applications they connected with a
- * Revoke each, linking and unlinking external accounts, and deleting the account (typing the e-mail address to
- * confirm).
+ * Disconnect each (what each may see in people's words), linking and
+ * unlinking external accounts, and deleting the account (typing the
+ * e-mail address to confirm).
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleAccount } from '../../shared/console-wire.js'
@@ -10,6 +11,7 @@ import { consoleApi, consoleCsrf } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import { scopeWords } from './console-words.js'
 
 /**
  * The account page.
@@ -29,8 +31,14 @@ export class SvcConsoleAccount extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    // Back from linking an account, the console says how it went.
-    this.account.notice = new URLSearchParams(location.search).get('message') ?? ''
+    // Back from linking an account, the console says how it went, once:
+    // the message leaves the address, so a reload or a shared link does not repeat it.
+    const url = new URL(location.href)
+    this.account.notice = url.searchParams.get('message') ?? ''
+    if (url.searchParams.has('message')) {
+      url.searchParams.delete('message')
+      history.replaceState(history.state, '', url)
+    }
     void this.account.load()
   }
 
@@ -42,7 +50,7 @@ export class SvcConsoleAccount extends LitElement {
     })
   }
 
-  private revoke(app: ConsoleAccount['apps'][number]): void {
+  private disconnect(app: ConsoleAccount['apps'][number]): void {
     if (!confirm(`Disconnect ${app.name}? It loses access to your account until you sign in to it again.`)) return
     void this.account.act(async (signal) => {
       await consoleApi('DELETE', `/account/apps/${app.client_id}`, { signal })
@@ -75,8 +83,8 @@ export class SvcConsoleAccount extends LitElement {
       <section aria-labelledby="profile" class="profile">
         ${profile.picture ? html`<img src=${profile.picture} alt="" width="64" height="64" />` : nothing}
         <div>
-          <h2 id="profile">${profile.name}</h2>
-          <div>${profile.email}</div>
+          <h2 id="profile" dir="auto">${profile.name}</h2>
+          <div dir="auto">${profile.email}</div>
           <div class="hint">Account ${profile.sub}</div>
         </div>
       </section>
@@ -85,7 +93,7 @@ export class SvcConsoleAccount extends LitElement {
       ${
         account.apps.length === 0
           ? html`<p>You have not connected any application.</p>`
-          : html`<table>
+          : html`<table class="stacked">
               <thead>
                 <tr>
                   <th scope="col">Application</th>
@@ -98,12 +106,16 @@ export class SvcConsoleAccount extends LitElement {
                 ${account.apps.map(
                   (app) =>
                     html`<tr>
-                      <td>${app.name}</td>
-                      <td>${app.scopes.join(', ')}</td>
-                      <td>${new Date(app.granted_at).toLocaleDateString()}</td>
-                      <td>
-                        <button type="button" class="danger" aria-label="Revoke ${app.name}" @click=${() => this.revoke(app)}>
-                          Revoke
+                      <td data-label="Application" dir="auto">${app.name}</td>
+                      <td data-label="May see">
+                        <ul class="scopes">
+                          ${app.scopes.map((scope) => html`<li>${scopeWords(scope)}</li>`)}
+                        </ul>
+                      </td>
+                      <td data-label="Since">${new Date(app.granted_at).toLocaleDateString()}</td>
+                      <td data-label="Actions">
+                        <button type="button" class="danger" aria-label="Disconnect ${app.name}" @click=${() => this.disconnect(app)}>
+                          Disconnect
                         </button>
                       </td>
                     </tr>`,
@@ -120,13 +132,14 @@ export class SvcConsoleAccount extends LitElement {
                 const link = account.links.find((candidate) => candidate.slug === provider.slug)
                 return link
                   ? html`<li>
-                      ${provider.name}: linked${link.email ? html` as ${link.email}` : nothing}
+                      <span dir="auto">${provider.name}</span>:
+                      linked${link.email ? html` as <span dir="auto">${link.email}</span>` : nothing}
                       <button type="button" class="danger" aria-label="Unlink ${provider.name}" @click=${() => this.unlink(link)}>
                         Unlink
                       </button>
                     </li>`
                   : html`<li>
-                      ${provider.name}: not linked
+                      <span dir="auto">${provider.name}</span>: not linked
                       <form method="post" action="/console/link/${provider.slug}" class="inline">
                         <input type="hidden" name="csrf" .value=${consoleCsrf()} />
                         <button type="submit">Link ${provider.name}</button>
@@ -139,7 +152,12 @@ export class SvcConsoleAccount extends LitElement {
       <form @submit=${this.deleteAccount} aria-label="Delete your account" class="delete-account">
         <p>This signs you out everywhere, revokes every token, tells every application you used, and cannot be undone.</p>
         ${field(
-          { id: 'confirm', label: `Type ${profile.email} to confirm`, error: this.account.errors.confirm },
+          {
+            id: 'confirm',
+            label: `Type ${profile.email} to confirm`,
+            error: this.account.errors.confirm,
+            say: { apiNames: [], words: '' },
+          },
           (a) => html`<input id=${a.id} name="confirm" autocomplete="off" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
         )}
         <button type="submit" class="danger">Delete my account</button>

@@ -7,7 +7,8 @@ import { html, LitElement, type TemplateResult } from 'lit'
 import type { ConsoleClientList, ConsoleClientRegistered, ConsoleClientRegistration } from '../../shared/console-wire.js'
 import { consoleApi } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
-import { field } from './console-field.js'
+import { clientFormFields } from './client-form-fields.js'
+import { field, fieldsSummary } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
 import { shownOnce } from './shown-once.js'
 
@@ -49,6 +50,8 @@ export class SvcConsoleClientList extends LitElement {
       terms_of_service_url: form.get('terms_of_service_url'),
       webhook_url: form.get('webhook_url'),
     }
+    // A new registration's secrets replace any shown before; a refusal leaves nothing stale on screen.
+    this.secrets = {}
     return this.clients.act(async (signal) => {
       const made = await consoleApi<ConsoleClientRegistered>('POST', '/clients', { body: registration, signal })
       this.secrets = {
@@ -60,27 +63,17 @@ export class SvcConsoleClientList extends LitElement {
     })
   }
 
-  private input(name: keyof ConsoleClientRegistration, label: string, hint: string): TemplateResult {
-    const { errors } = this.clients
-    // The API names a list's field in the singular (redirect_uri, post_logout_redirect_uri).
-    const error = errors[name] ?? errors[name.replace(/s$/, '')]
-    return field(
-      { id: name, label, hint, error },
-      (a) => html`<input id=${a.id} name=${name} aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
-    )
-  }
-
   override render(): TemplateResult {
     const clients = this.clients.data
     return html`
       <h1>Developers › Clients</h1>
-      ${shownOnce(this.secrets)} ${this.clients.alert()}
+      ${shownOnce(this.secrets)} ${this.clients.alert(fieldsSummary(this.clients.errors))}
       ${
         clients === undefined
           ? html`<p>Loading clients…</p>`
           : clients.length === 0
             ? html`<p>No clients yet.</p>`
-            : html`<table>
+            : html`<table class="stacked">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -93,10 +86,10 @@ export class SvcConsoleClientList extends LitElement {
                   ${clients.map(
                     (client) =>
                       html`<tr>
-                        <td><a href="/console/clients/${client.client_id}">${client.name}</a></td>
-                        <td><code>${client.client_id}</code></td>
-                        <td>${client.public ? 'Public (PKCE)' : 'Confidential'}</td>
-                        <td>${client.webhook_url ?? 'none'}</td>
+                        <td data-label="Name"><a href="/console/clients/${client.client_id}" dir="auto">${client.name}</a></td>
+                        <td data-label="Client id"><code>${client.client_id}</code></td>
+                        <td data-label="Type">${client.public ? 'Public (PKCE)' : 'Confidential'}</td>
+                        <td data-label="Webhook">${client.webhook_url ? html`<span dir="auto">${client.webhook_url}</span>` : 'none'}</td>
                       </tr>`,
                   )}
                 </tbody>
@@ -104,12 +97,7 @@ export class SvcConsoleClientList extends LitElement {
       }
       <h2 class="section">Register a client</h2>
       <form @submit=${this.register} aria-label="Register a client" class="panel register-client">
-        ${this.input('name', 'Name', 'Shown to people on the consent page.')}
-        ${this.input('redirect_uris', 'Redirect URIs', 'Exact URIs, separated by spaces.')}
-        ${this.input('post_logout_redirect_uris', 'Post-logout redirect URIs', 'Optional, separated by spaces.')}
-        ${this.input('privacy_policy_url', 'Privacy policy URL', 'Optional; shown in the FedCM dialog.')}
-        ${this.input('terms_of_service_url', 'Terms of service URL', 'Optional.')}
-        ${this.input('webhook_url', 'Webhook URL', 'Optional; account events are POSTed here, signed.')}
+        ${clientFormFields({ errors: this.clients.errors, webhook: true })}
         ${field(
           { id: 'public', label: 'Public client (a browser or mobile app: no secret, PKCE)', check: true },
           (a) => html`<input type="checkbox" id=${a.id} name="public" />`,

@@ -1,15 +1,17 @@
 /**
  * @module `<svc-console-keys>`: an organisation's API keys, for its admin:
  * create one (shown once, with its allowed origins and rate limit) and
- * revoke one. Choosing another organisation aborts the list still loading
- * for the one before.
+ * revoke one. An operator's choice of organisation is kept in the address
+ * (`?organisation=CODE`), so a reload or Back keeps it; choosing another
+ * aborts the list still loading for the one before.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleApiKey, ConsoleApiKeyCreated, ConsoleApiKeyInput, ConsoleApiKeyList } from '../../shared/console-wire.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
-import { field } from './console-field.js'
+import { field, fieldsSummary } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import { shownOnce } from './shown-once.js'
 
 /**
  * The API keys page.
@@ -35,7 +37,9 @@ export class SvcConsoleKeys extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    this.organisation = this.me.roles.organisation ?? this.me.organisations[0]?.code ?? ''
+    const chosen = new URLSearchParams(location.search).get('organisation')
+    const known = this.me.organisations.some((org) => org.code === chosen)
+    this.organisation = this.me.roles.organisation ?? (known ? chosen! : (this.me.organisations[0]?.code ?? ''))
     void this.keys.load()
   }
 
@@ -49,6 +53,8 @@ export class SvcConsoleKeys extends LitElement {
       origins: String(form.get('origins') ?? ''),
       rate_limit: String(form.get('rate_limit') ?? ''),
     }
+    // A key shown before goes when the next action starts, whatever it answers.
+    this.created = ''
     void this.keys.act(async (signal) => {
       this.created = (await consoleApi<ConsoleApiKeyCreated>('POST', '/keys', { body: input, signal })).api_key
       element.reset()
@@ -57,11 +63,22 @@ export class SvcConsoleKeys extends LitElement {
 
   private revoke(key: ConsoleApiKey): void {
     if (!confirm(`Revoke the key ${key.key_prefix}…? Sites using it stop getting ads at once.`)) return
-    void this.keys.act((signal) => consoleApi('DELETE', `/keys/${key.id}`, { signal }))
+    this.created = ''
+    void this.keys.act(async (signal) => {
+      await consoleApi('DELETE', `/keys/${key.id}`, { signal })
+      return `Key ${key.key_prefix}… revoked.`
+    })
   }
 
   private chooseOrganisation(event: Event): void {
     this.organisation = (event.target as HTMLSelectElement).value
+    const url = new URL(location.href)
+    url.searchParams.set('organisation', this.organisation)
+    history.replaceState(history.state, '', url)
+    // What was shown or refused for the organisation before is not this one's.
+    this.created = ''
+    this.keys.errors = {}
+    this.keys.notice = ''
     // A newer organisation's list replaces the one still loading.
     void this.keys.load({ fresh: true })
   }
@@ -78,32 +95,44 @@ export class SvcConsoleKeys extends LitElement {
                 { id: 'organisation', label: 'Organisation' },
                 (a) =>
                   html`<select id=${a.id} @change=${this.chooseOrganisation}>
-                    ${this.me.organisations.map((org) => html`<option value=${org.code}>${org.name} (${org.code})</option>`)}
+                    ${this.me.organisations.map(
+                      (org) =>
+                        html`<option value=${org.code} ?selected=${org.code === this.organisation} dir="auto">
+                          ${org.name} (${org.code})
+                        </option>`,
+                    )}
                   </select>`,
               )}
             </div>`
           : nothing
       }
-      ${
-        this.created
-          ? html`<div role="status" class="shown-once">New key, shown this once: <code id="new-key">${this.created}</code></div>`
-          : nothing
-      }
-      ${this.keys.alert()}
+      ${shownOnce(this.created ? { 'New API key': this.created } : {})} ${this.keys.status()} ${this.keys.alert(fieldsSummary(errors))}
       <form @submit=${this.create} aria-label="New API key" class="panel new-key">
         ${field(
-          { id: 'origins', label: 'Allowed origins', hint: 'Separated by spaces; empty means any origin.', error: errors.origins },
+          {
+            id: 'origins',
+            label: 'Allowed origins',
+            hint: 'Separated by spaces; empty means any origin.',
+            error: errors.origins,
+            say: { apiNames: ['origin', 'origins'], words: 'Origin' },
+          },
           (a) =>
             html`<input
               id=${a.id}
               name="origins"
+              dir="auto"
               placeholder="https://www.example.com https://shop.example.com"
               aria-invalid=${a.invalid}
               aria-describedby=${a.describedBy}
             />`,
         )}
         ${field(
-          { id: 'rate_limit', label: 'Requests a minute', error: errors.rate_limit },
+          {
+            id: 'rate_limit',
+            label: 'Requests a minute',
+            error: errors.rate_limit,
+            say: { apiNames: ['rate limit', 'rate_limit'], words: 'Requests a minute' },
+          },
           (a) =>
             html`<input
               id=${a.id}
@@ -119,7 +148,7 @@ export class SvcConsoleKeys extends LitElement {
       ${
         keys === undefined
           ? html`<p>Loading keys…</p>`
-          : html`<table>
+          : html`<table class="stacked">
               <thead>
                 <tr>
                   <th scope="col">Key</th>
@@ -133,11 +162,11 @@ export class SvcConsoleKeys extends LitElement {
                 ${keys.map(
                   (key) =>
                     html`<tr>
-                      <td><code>${key.key_prefix}…</code></td>
-                      <td>${key.origins.length ? key.origins.join(', ') : 'any'}</td>
-                      <td>${key.rate_limit}</td>
-                      <td>${new Date(key.created_at).toLocaleString()}</td>
-                      <td>
+                      <td data-label="Key"><code>${key.key_prefix}…</code></td>
+                      <td data-label="Allowed origins" dir="auto">${key.origins.length ? key.origins.join(', ') : 'any'}</td>
+                      <td data-label="Per minute">${key.rate_limit}</td>
+                      <td data-label="Created">${new Date(key.created_at).toLocaleString()}</td>
+                      <td data-label="State">
                         ${
                           key.revoked_at
                             ? 'Revoked'

@@ -149,7 +149,7 @@ export class SvcConsole extends LitElement {
           </ul>
         </nav>
         <div class="who">
-          <span>${me.name} (${me.email})</span>
+          <span><bdi>${me.name}</bdi> (${me.email})</span>
           <form class="logout" method="post" action="/console/logout">
             <input type="hidden" name="csrf" .value=${me.csrf} />
             <button type="submit">Sign out</button>
@@ -180,7 +180,7 @@ export class SvcConsole extends LitElement {
       return me.roles.operator ? html`<svc-console-signing-keys></svc-console-signing-keys>` : refused
     if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`
     if (this.path === '/console' || this.path === '/console/')
-      return html`<h1>Welcome, ${me.name}</h1>
+      return html`<h1>Welcome, <bdi>${me.name}</bdi></h1>
         <p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>`
     return html`<h1>Not found</h1>
       <p>There is no console page at ${this.path}. <a href="/console">Back to the console</a>.</p>`

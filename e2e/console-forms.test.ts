@@ -1,0 +1,293 @@
+/**
+ * @module The console's forms as a person fills them in Chromium (API
+ * keys, registering and editing a client, its webhook URL and secrets,
+ * the account page): each saved unchanged changes nothing, one field
+ * changed changes exactly that, every refusal shows beside its field in
+ * the form's words, and every page fits a 375 px screen. One browser, one
+ * sign-in per role.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
+import type { ConsoleClientDetail } from '../shared/console-wire.js'
+import { type RunningBff, startBff, svcBff } from './bff-process.js'
+import { launchChromium } from './chromium.js'
+import { signInToConsole } from './console-sign-in.js'
+
+describe('the console forms in Chromium', () => {
+  let bff: RunningBff
+  let browser: Browser
+  let db: string
+  const pages: Record<'admin' | 'developer' | 'operator', Page> = {} as never
+  let base = ''
+
+  beforeAll(async () => {
+    db = join(mkdtempSync(join(tmpdir(), 'svc-forms-')), 'svc.db')
+    // No SVC_WEBHOOK_ALLOW_PRIVATE: webhook URLs on loopback are refused, as in production.
+    bff = await startBff(['--demo', '--db', db])
+    base = bff.started.url
+    await svcBff('org', 'create', '--name', 'Second Org', '--db', db)
+    browser = await launchChromium()
+    for (const role of ['admin', 'developer', 'operator'] as const) {
+      const context: BrowserContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+      pages[role] = await context.newPage()
+      await signInToConsole(pages[role], base, `${role}@demo.example`)
+    }
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await bff?.stop()
+  })
+
+  /** What the console API answers the page's session, as the page would fetch it. */
+  const apiGet = async <T>(page: Page, path: string): Promise<T> =>
+    (await page.request.get(`${base}/console/api${path}`)).json() as Promise<T>
+  const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`).textContent()
+  const invalid = (page: Page) => page.locator('[aria-invalid="true"]').count()
+
+  it('creates an API key exactly as filled in, showing every refusal at once and none after a success', { timeout: 60_000 }, async () => {
+    const page = pages.admin
+    await page.goto(`${base}/console/keys`)
+    await page.getByLabel('Allowed origins').fill('not-a-url')
+    await page.getByLabel('Requests a minute').fill('0')
+    await page.getByRole('button', { name: 'Create key' }).click()
+    await expect.poll(() => invalid(page)).toBe(2)
+    expect(await errorOf(page, 'origins')).toBe('Origin "not-a-url" is not a URL; write it as https://host[:port]')
+    expect(await errorOf(page, 'rate_limit')).toBe('Requests a minute must be an integer from 1 to 100000000 requests a minute')
+    expect(await page.getByRole('alert').textContent()).toBe('Fix the 2 fields marked below.')
+
+    await page.getByLabel('Allowed origins').fill('https://shop.example https://www.shop.example')
+    await page.getByLabel('Requests a minute').fill('90')
+    await page.getByRole('button', { name: 'Create key' }).click()
+    const shown = page.locator('.shown-once dd code')
+    await expect.poll(() => shown.count()).toBe(1)
+    const key = (await shown.textContent())!
+    expect(key).toMatch(/^svc_pk_/)
+    // The earlier refusal is gone beside the success.
+    expect(await invalid(page)).toBe(0)
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await page.getByRole('button', { name: 'Copy new api key' }).click()
+    await expect.poll(() => page.getByText('Copied').count()).toBe(1)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
+
+    const { keys } = await apiGet<{ keys: { key_prefix: string; origins: string[]; rate_limit: number }[] }>(page, '/keys')
+    const made = keys.find((listed) => key.startsWith(listed.key_prefix))!
+    expect(made).toMatchObject({ origins: ['https://shop.example', 'https://www.shop.example'], rate_limit: 90 })
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: `Revoke ${made.key_prefix}` }).click()
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(`Key ${made.key_prefix}… revoked.`)
+    expect(await page.locator('.shown-once').count()).toBe(0)
+  })
+
+  let clientId = ''
+
+  it(
+    'registers a client showing every refusal at once, in the form’s words, then keeps what was filled in',
+    { timeout: 60_000 },
+    async () => {
+      const page = pages.developer
+      await page.goto(`${base}/console/clients`)
+      await page.getByLabel('Redirect URIs', { exact: true }).fill('http://shop.example/callback')
+      await page.getByLabel('Post-logout redirect URIs', { exact: true }).fill('javascript:alert(1)')
+      await page.getByLabel('Webhook URL', { exact: true }).fill('http://127.0.0.1:9/hooks')
+      await page.getByRole('button', { name: 'Register' }).click()
+      await expect.poll(() => invalid(page)).toBe(4)
+      expect(await errorOf(page, 'name')).toBe('The name must be 1 to 200 characters')
+      expect(await errorOf(page, 'redirect_uris')).toBe(
+        'Redirect URI "http://shop.example/callback" may use http only on loopback (127.0.0.1, [::1]) or localhost; use https',
+      )
+      expect(await errorOf(page, 'post_logout_redirect_uris')).toMatch(/^Post-logout redirect URI "javascript:alert\(1\)" must not use/)
+      expect(await errorOf(page, 'webhook_url')).toMatch(/^The webhook URL must reach a public address.*SVC_WEBHOOK_ALLOW_PRIVATE=1/)
+      expect(await page.getByRole('alert').textContent()).toBe('Fix the 4 fields marked below.')
+
+      const arabic = 'متجر الشريك'
+      await page.getByLabel('Name', { exact: true }).fill(arabic)
+      await page.getByLabel('Redirect URIs', { exact: true }).fill('https://shop.example/callback https://shop.example/other')
+      await page.getByLabel('Post-logout redirect URIs', { exact: true }).fill('https://shop.example/bye')
+      await page.getByLabel('Webhook URL', { exact: true }).fill('https://hooks.shop.example/svc')
+      await page.getByRole('button', { name: 'Register' }).click()
+      await expect.poll(() => page.locator('.shown-once').count()).toBe(1)
+      expect(await invalid(page)).toBe(0)
+      expect(await page.getByRole('alert').count()).toBe(0)
+      clientId = (await page.locator('dt:has-text("Client id") + dd code').textContent())!
+      await page.getByRole('button', { name: 'Copy client secret' }).click()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        await page.locator('dt:has-text("Client secret") + dd code').textContent(),
+      )
+      // A right-to-left name reads right to left.
+      const link = page.getByRole('link', { name: arabic })
+      expect(await link.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl')
+
+      const { client } = await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)
+      expect(client).toMatchObject({
+        name: arabic,
+        redirect_uris: ['https://shop.example/callback', 'https://shop.example/other'],
+        post_logout_redirect_uris: ['https://shop.example/bye'],
+        webhook_url: 'https://hooks.shop.example/svc',
+        privacy_policy_url: null,
+        terms_of_service_url: null,
+      })
+    },
+  )
+
+  it("edits a client's registration: unchanged changes nothing, one field changed changes exactly it", { timeout: 60_000 }, async () => {
+    const page = pages.developer
+    await page.goto(`${base}/console/clients/${clientId}`)
+    const form = page.getByRole('form', { name: 'Registration' })
+    await expect
+      .poll(() => form.getByLabel('Redirect URIs', { exact: true }).inputValue())
+      .toBe('https://shop.example/callback https://shop.example/other')
+    const before = (await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client
+
+    await form.getByRole('button', { name: 'Save registration' }).click()
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Registration saved.')
+    expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client).toEqual(before)
+
+    await form.getByLabel('Name', { exact: true }).fill('')
+    await form.getByLabel('Redirect URIs', { exact: true }).fill('https://*.shop.example/cb')
+    await form.getByRole('button', { name: 'Save registration' }).click()
+    await expect.poll(() => invalid(page)).toBe(2)
+    expect(await errorOf(page, 'edit-redirect_uris')).toBe(
+      'Redirect URI "https://*.shop.example/cb" must not contain a wildcard (*): register each address exactly',
+    )
+    expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client).toEqual(before)
+
+    await form.getByLabel('Name', { exact: true }).fill(before.name)
+    await form.getByLabel('Redirect URIs', { exact: true }).fill('https://shop.example/callback https://shop.example/other')
+    await form.getByLabel('Privacy policy URL', { exact: true }).fill('https://shop.example/privacy')
+    await form.getByRole('button', { name: 'Save registration' }).click()
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Registration saved.')
+    expect(await invalid(page)).toBe(0)
+    expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client).toEqual({
+      ...before,
+      privacy_policy_url: 'https://shop.example/privacy',
+    })
+  })
+
+  it(
+    'saves the webhook URL (unchanged: no change, no new secret), refuses a loopback one, and names and confirms secrets',
+    { timeout: 60_000 },
+    async () => {
+      const page = pages.developer
+      await page.goto(`${base}/console/clients/${clientId}`)
+      const webhook = page.getByRole('form', { name: 'Webhook URL' })
+      await expect.poll(() => webhook.getByLabel('Webhook URL', { exact: true }).inputValue()).toBe('https://hooks.shop.example/svc')
+      const before = await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)
+
+      await webhook.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Webhook URL saved.')
+      const unchanged = await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)
+      expect([unchanged.client, unchanged.webhook_secrets]).toEqual([before.client, before.webhook_secrets])
+      expect(await page.locator('.shown-once').count()).toBe(0)
+
+      await webhook.getByLabel('Webhook URL', { exact: true }).fill('http://localhost:8080/hooks')
+      await webhook.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => errorOf(page, 'webhook_url')).toMatch(/^The webhook URL localhost resolves to .*must reach a public address/)
+      await webhook.getByLabel('Webhook URL', { exact: true }).fill('https://hooks.shop.example/v2')
+      await webhook.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Webhook URL saved.')
+      expect(await invalid(page)).toBe(0)
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client).toEqual({
+        ...before.client,
+        webhook_url: 'https://hooks.shop.example/v2',
+      })
+
+      await page.getByRole('button', { name: 'Rotate secret' }).click()
+      await expect.poll(() => page.locator('.secrets li').count()).toBe(2)
+      expect(await page.locator('.secrets li').first().textContent()).toMatch(/Secret 1 · fingerprint [0-9a-f]{8} · added/)
+      await page.getByRole('button', { name: 'Copy new webhook secret' }).click()
+      await expect.poll(() => page.getByText('Copied').count()).toBe(1)
+
+      // Removing asks first, naming the secret; saying no keeps it.
+      const asked: string[] = []
+      page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()))
+      await page.getByRole('button', { name: 'Remove secret 1' }).click()
+      await expect.poll(() => asked.length).toBe(1)
+      expect(asked[0]).toMatch(/^Remove secret 1 \(fingerprint [0-9a-f]{8}\)\?/)
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_secrets).toHaveLength(2)
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.getByRole('button', { name: 'Remove secret 1' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Secret 1 removed.')
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_secrets.map((secret) => secret.number)).toEqual([2])
+    },
+  )
+
+  it('fits every console page into 375 px: nothing runs off the page sideways', { timeout: 90_000 }, async () => {
+    const narrow = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage()
+    await signInToConsole(narrow, base, 'operator@demo.example')
+    for (const path of [
+      '/console',
+      '/console/ads',
+      '/console/keys',
+      '/console/clients',
+      `/console/clients/${clientId}`,
+      '/console/signing-keys',
+      '/console/account',
+    ]) {
+      await narrow.goto(`${base}${path}`)
+      await expect.poll(() => narrow.locator('main h1').count(), { message: path }).toBe(1)
+      await narrow.waitForLoadState('networkidle')
+      const [scrollWidth, width] = await narrow.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+      expect(scrollWidth, path).toBeLessThanOrEqual(width!)
+    }
+  })
+
+  it("keeps the operator's organisation on the API keys page in the address, through a reload and Back", { timeout: 60_000 }, async () => {
+    const page = pages.operator
+    await page.goto(`${base}/console/keys`)
+    const picker = page.getByLabel('Organisation')
+    await expect.poll(() => picker.locator('option').count()).toBe(2)
+    const second = await picker.locator('option', { hasText: 'Second Org' }).getAttribute('value')
+    await picker.selectOption(second!)
+    await expect.poll(() => new URL(page.url()).searchParams.get('organisation')).toBe(second)
+    await page.reload()
+    await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.goBack()
+    await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
+  })
+
+  it(
+    "shows a linking message once and takes it out of the address; the account's delete form refuses beside its field",
+    { timeout: 60_000 },
+    async () => {
+      await svcBff('user', 'create', '--email', 'leaving@demo.example', '--name', 'Leaving User', '--password', DEMO_PASSWORD, '--db', db)
+      const page = await (await browser.newContext()).newPage()
+      await signInToConsole(page, base, 'leaving@demo.example', '/console/account')
+      await page.goto(`${base}/console/account?message=${encodeURIComponent('Your Partner ID account is linked.')}`)
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Your Partner ID account is linked.')
+      expect(new URL(page.url()).search).toBe('')
+      await page.reload()
+      await expect.poll(() => page.getByRole('heading', { name: 'Leaving User' }).count()).toBe(1)
+      expect(await page.getByRole('status').count()).toBe(0)
+
+      const confirm = page.getByLabel('Type leaving@demo.example to confirm')
+      await confirm.fill('someone@else.example')
+      await page.getByRole('button', { name: 'Delete my account' }).click()
+      await expect.poll(() => errorOf(page, 'confirm')).toBe('Type leaving@demo.example to confirm')
+      expect(await confirm.getAttribute('aria-invalid')).toBe('true')
+      await confirm.fill('leaving@demo.example')
+      await page.getByRole('button', { name: 'Delete my account' }).click()
+      await expect.poll(() => page.getByRole('heading', { name: 'Account deleted' }).count()).toBe(1)
+    },
+  )
+
+  it('deletes a client after a confirmation naming it', { timeout: 60_000 }, async () => {
+    const page = pages.developer
+    await page.goto(`${base}/console/clients/${clientId}`)
+    const { client } = await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)
+    const asked: string[] = []
+    page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.accept()))
+    await page.getByRole('button', { name: 'Delete client' }).click()
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(`The client ${client.name} is deleted.`)
+    expect(asked[0]).toMatch(new RegExp(`^Delete the client ${client.name}\\? Everyone signed in to it is signed out`))
+    expect((await page.request.get(`${base}/console/api/clients/${clientId}`)).status()).toBe(404)
+    await page.getByRole('link', { name: '← All clients' }).click()
+    await expect.poll(() => page.getByRole('link', { name: client.name }).count()).toBe(0)
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * @module Reads the developer portal's client form (registering a client
+ * and editing one) with every rule of registration, collecting every
+ * refusal at once, by the form's field, so a developer fixes them all in
+ * one go rather than one per save.
+ */
+import { clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
+import { webUrl } from '../clients/web-url.js'
+import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { flag, optionalText, stringList } from './console-input.js'
+import { fieldRefusals } from './field-refusals.js'
+
+/** A client's fields as the form gives them, each checked. */
+export interface ClientForm {
+  name: string
+  public: boolean
+  redirectUris: string[]
+  postLogoutRedirectUris: string[]
+  privacyPolicyUrl: string | undefined
+  termsOfServiceUrl: string | undefined
+  webhookUrl: string | undefined
+}
+
+/** The form's refusals, by field (`redirect_uris`, `webhook_url`, …); empty when none. */
+export type ClientFormErrors = Record<string, string>
+
+/**
+ * The checked form, or every field's refusal. `allowPrivate` lets the
+ * webhook URL reach private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
+ *
+ * @example
+ * const read = await readClientForm(await jsonObject(c) ?? {}, { allowPrivate: false })
+ * if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
+ */
+export async function readClientForm(
+  input: Record<string, unknown>,
+  { allowPrivate }: { allowPrivate: boolean },
+): Promise<{ form: ClientForm } | { errors: ClientFormErrors; message: string }> {
+  const refusals = fieldRefusals()
+  const { checked } = refusals
+  const link = (field: string) =>
+    checked(field, () => {
+      const value = optionalText(input, field)
+      return value === undefined ? undefined : webUrl(field, value)
+    })
+  const form = {
+    name: checked('name', () => clientName(optionalText(input, 'name') ?? '')),
+    public: checked('public', () => flag(input, 'public')),
+    redirectUris: checked('redirect_uris', () => redirectUriList(stringList(input, 'redirect_uris'))),
+    postLogoutRedirectUris: checked('post_logout_redirect_uris', () =>
+      registeredUris('post_logout_redirect_uri', stringList(input, 'post_logout_redirect_uris'), undefined),
+    ),
+    privacyPolicyUrl: link('privacy_policy_url'),
+    termsOfServiceUrl: link('terms_of_service_url'),
+    webhookUrl: link('webhook_url'),
+  }
+  const { webhookUrl } = form
+  if (webhookUrl !== undefined)
+    await refusals.checkedAsync('webhook_url', () => publicWebhookTarget('webhook_url', webhookUrl, { allowPrivate }))
+  if (Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the client') }
+  return { form: form as ClientForm }
+}

@@ -1,0 +1,107 @@
+/**
+ * @module The fields of a client's registration, shared by registering a
+ * client and editing one: each labelled, holding the value given, with
+ * its refusal in the form's words beside it.
+ */
+import { html, type TemplateResult } from 'lit'
+import type { ConsoleClient } from '../../shared/console-wire.js'
+import { field } from './console-field.js'
+
+/** A field of the registration: its wire name, label, hint and the words its refusals start with. */
+interface ClientField {
+  name: 'name' | 'redirect_uris' | 'post_logout_redirect_uris' | 'privacy_policy_url' | 'terms_of_service_url' | 'webhook_url'
+  label: string
+  hint: string
+  words: string
+  apiNames: string[]
+}
+
+const FIELDS: ClientField[] = [
+  { name: 'name', label: 'Name', hint: 'Shown to people on the consent page.', words: 'The name', apiNames: ['name'] },
+  {
+    name: 'redirect_uris',
+    label: 'Redirect URIs',
+    hint: 'Exact URIs, separated by spaces.',
+    words: 'Redirect URI',
+    apiNames: ['redirect_uri', 'redirect_uris'],
+  },
+  {
+    name: 'post_logout_redirect_uris',
+    label: 'Post-logout redirect URIs',
+    hint: 'Optional, separated by spaces.',
+    words: 'Post-logout redirect URI',
+    apiNames: ['post_logout_redirect_uri', 'post_logout_redirect_uris'],
+  },
+  {
+    name: 'privacy_policy_url',
+    label: 'Privacy policy URL',
+    hint: 'Optional; shown in the FedCM dialog.',
+    words: 'The privacy policy URL',
+    apiNames: ['privacy_policy_url'],
+  },
+  {
+    name: 'terms_of_service_url',
+    label: 'Terms of service URL',
+    hint: 'Optional.',
+    words: 'The terms of service URL',
+    apiNames: ['terms_of_service_url'],
+  },
+  {
+    name: 'webhook_url',
+    label: 'Webhook URL',
+    hint: 'Optional; account events are POSTed here, signed.',
+    words: 'The webhook URL',
+    apiNames: ['webhook_url'],
+  },
+]
+
+/** The registration's fields as a form holds them: text, lists separated by spaces. */
+export type ClientFormValues = Partial<Record<ClientField['name'], string>>
+
+/**
+ * A client's values as the form shows them.
+ *
+ * @example
+ * clientFormValues(client).redirect_uris // 'https://shop.example/cb https://shop.example/cb2'
+ */
+export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
+  name: client.name,
+  redirect_uris: client.redirect_uris.join(' '),
+  post_logout_redirect_uris: client.post_logout_redirect_uris.join(' '),
+  privacy_policy_url: client.privacy_policy_url ?? '',
+  terms_of_service_url: client.terms_of_service_url ?? '',
+})
+
+/**
+ * The registration's fields (`webhook`: with the webhook URL, as registering has), holding `values`.
+ * `prefix` keeps the ids of two such forms on one page apart.
+ *
+ * @example
+ * clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-' })
+ */
+export function clientFormFields({
+  values = {},
+  errors,
+  webhook,
+  prefix = '',
+}: {
+  values?: ClientFormValues
+  errors: Record<string, string>
+  webhook: boolean
+  prefix?: string
+}): TemplateResult[] {
+  return FIELDS.filter((one) => webhook || one.name !== 'webhook_url').map(({ name, label, hint, words, apiNames }) =>
+    field(
+      { id: `${prefix}${name}`, label, hint, error: errors[name], say: { apiNames, words } },
+      (a) =>
+        html`<input
+          id=${a.id}
+          name=${name}
+          dir="auto"
+          .value=${values[name] ?? ''}
+          aria-invalid=${a.invalid}
+          aria-describedby=${a.describedBy}
+        />`,
+    ),
+  )
+}
