@@ -186,6 +186,22 @@ describe('the console in Chromium: Marketing > Ads', () => {
     },
   )
 
+  it('keeps the list filters in the address, so a reload shows the same list', { timeout: 60_000 }, async () => {
+    const page = await (await browser.newContext()).newPage()
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+    await page.getByLabel('Slot', { exact: true }).fill('donation-stories')
+    await page.getByLabel('Published', { exact: true }).selectOption('1')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await expect.poll(() => new URL(page.url()).search).toBe('?display=donation-stories&publish=1')
+    const shown = () => page.locator('caption').textContent()
+    await expect.poll(shown).toMatch(/^\s*\d+ ads?, newest first/)
+    const before = await shown()
+    await page.reload()
+    await expect.poll(shown).toBe(before)
+    expect(await page.getByLabel('Slot', { exact: true }).inputValue()).toBe('donation-stories')
+    expect(await page.getByLabel('Published', { exact: true }).inputValue()).toBe('1')
+  })
+
   it(
     'publishes and unpublishes from the list, visibly and announced, and duplicates an ad as an unpublished copy it opens',
     { timeout: 60_000 },

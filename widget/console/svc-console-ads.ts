@@ -23,7 +23,8 @@ export class SvcConsoleAds extends LitElement {
   static override styles = consoleStyles
   static override properties = { me: { attribute: false } }
   declare me: ConsoleMe
-  private filter = { display: '', status: '', publish: '' }
+  // Kept in the address, so a reload, Back or a shared link shows the same list.
+  private filter = filterFromAddress()
   private readonly ads = new ConsoleDataController(this, async (signal) => {
     const query = new URLSearchParams(Object.entries(this.filter).filter(([, value]) => value !== ''))
     return (await consoleApi<ConsoleAdList>('GET', `/ads${query.size ? `?${query}` : ''}`, { signal })).ads
@@ -42,6 +43,12 @@ export class SvcConsoleAds extends LitElement {
       status: String(form.get('status') ?? ''),
       publish: String(form.get('publish') ?? ''),
     }
+    const url = new URL(location.href)
+    for (const [name, value] of Object.entries(this.filter)) {
+      if (value) url.searchParams.set(name, value)
+      else url.searchParams.delete(name)
+    }
+    history.replaceState(history.state, '', url)
     void this.ads.load()
   }
 
@@ -90,11 +97,11 @@ export class SvcConsoleAds extends LitElement {
       <h1>Marketing › Ads</h1>
       <p><a class="button primary" href="/console/ads/new">New Ad</a></p>
       <form @submit=${this.onFilter} aria-label="Filter ads" class="filters">
-        ${field({ id: 'f-display', label: 'Slot' }, (a) => html`<input id=${a.id} name="display" placeholder="home-slider-ads" />`)}
+        ${field({ id: 'f-display', label: 'Slot' }, (a) => html`<input id=${a.id} name="display" placeholder="home-slider-ads" .value=${this.filter.display} />`)}
         ${field(
           { id: 'f-status', label: 'Status' },
           (a) =>
-            html`<select id=${a.id} name="status">
+            html`<select id=${a.id} name="status" .value=${this.filter.status}>
               <option value="">Any</option>
               <option value="saved">Saved</option>
               <option value="draft">Draft</option>
@@ -103,7 +110,7 @@ export class SvcConsoleAds extends LitElement {
         ${field(
           { id: 'f-publish', label: 'Published' },
           (a) =>
-            html`<select id=${a.id} name="publish">
+            html`<select id=${a.id} name="publish" .value=${this.filter.publish}>
               <option value="">Any</option>
               <option value="1">Published</option>
               <option value="0">Not published</option>
@@ -119,7 +126,7 @@ export class SvcConsoleAds extends LitElement {
             ? html`<p>No ads match. <a href="/console/ads/new">Create one</a>.</p>`
             : html`<table class="stacks">
                 <caption class="hint">
-                  ${ads.length} ads, newest first
+                  ${ads.length === 1 ? '1 ad' : `${ads.length} ads`}, newest first
                 </caption>
                 <thead>
                   <tr>
@@ -162,6 +169,11 @@ export class SvcConsoleAds extends LitElement {
       }
     `
   }
+}
+
+function filterFromAddress(): { display: string; status: string; publish: string } {
+  const query = new URL(location.href).searchParams
+  return { display: query.get('display') ?? '', status: query.get('status') ?? '', publish: query.get('publish') ?? '' }
 }
 
 declare global {
