@@ -128,8 +128,9 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
 }
 
 /** A path inside the console to come back to; anything else goes to the console's home. */
+/** A console page to come back to, its query (list filters) included; anything else is the console's home. */
 function safeReturnPath(value: string | undefined): string {
-  return value && /^\/console(\/[\w\-/]*)?$/.test(value) ? value : '/console'
+  return value && value.length <= 500 && /^\/console(\/[\w\-/]*)?(\?[\w\-.~%=&+]*)?$/.test(value) ? value : '/console'
 }
 
 const problem = (c: Context, message: string) => htmlPage(c, 400, 'Console sign-in', messagePage('Console sign-in', message))

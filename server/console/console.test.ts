@@ -35,6 +35,17 @@ describe('console roles', () => {
 })
 
 describe('the console ads API', () => {
+  it('brings a visitor back to the page asked for, its query included, and nowhere outside the console', async () => {
+    const org = await createOrganisation(idp.db, { name: 'Shop' })
+    await consoleUser(idp, { svcApp: org.code, svcRole: 'admin' }, `/console/keys?organisation=${org.code}`)
+    const user = await consoleUser(idp, { svcApp: org.code, svcRole: 'admin' })
+    for (const hostile of ['//evil.example/console', '/console/../evil', 'https://evil.example/console', '/console?x=<script>']) {
+      const login = await user.browser.request(`${idp.issuer}/console/login?return=${encodeURIComponent(hostile)}`)
+      const callback = await user.browser.authorize(login.headers.get('Location')!, {})
+      expect((await user.browser.request(callback.href)).headers.get('Location')).toBe('/console')
+    }
+  })
+
   it("signs a marketer in through svc and lets them manage their organisation's ads only", async () => {
     const mine = await createOrganisation(idp.db, { name: 'Mine' })
     const theirs = await createOrganisation(idp.db, { name: 'Theirs' })

@@ -93,7 +93,10 @@ export function adminConsole({
 
   app.get('*', async (c) => {
     const session = await sessions.current(c)
-    if (!session) return c.redirect(`/console/login?return=${encodeURIComponent(c.req.path)}`, 302)
+    if (!session) {
+      const { pathname, search } = new URL(c.req.url)
+      return c.redirect(`/console/login?return=${encodeURIComponent(pathname + search)}`, 302)
+    }
     if (!hasAnyRole(session.roles) && !c.req.path.startsWith('/console/account'))
       return htmlPage(
         c,

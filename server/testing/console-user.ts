@@ -18,22 +18,23 @@ export interface ConsoleUser {
 }
 
 /**
- * Makes an account with the given claims and signs it in to the console.
+ * Makes an account with the given claims and signs it in to the console,
+ * asking first for the page `start` (where the sign-in brings it back).
  *
  * @example
  * const marketer = await consoleUser(idp, { svcApp: org.code, svcAccess: ['Ads:Edit'] })
  */
-export async function consoleUser(idp: IdentityFixture, claims: Partial<NewUser> = {}): Promise<ConsoleUser> {
+export async function consoleUser(idp: IdentityFixture, claims: Partial<NewUser> = {}, start = '/console/ads'): Promise<ConsoleUser> {
   const email = `user${Math.random().toString(36).slice(2)}@example.com`
   await createUser(idp.db, { email, name: 'Console User', password: PASSWORD, ...claims })
   const browser = new ScriptedBrowser()
-  const toLogin = await browser.request(`${idp.issuer}/console/ads`)
-  expect(toLogin.headers.get('Location')).toBe('/console/login?return=%2Fconsole%2Fads')
+  const toLogin = await browser.request(`${idp.issuer}${start}`)
+  expect(toLogin.headers.get('Location')).toBe(`/console/login?return=${encodeURIComponent(start)}`)
   const authorize = (await browser.request(`${idp.issuer}${toLogin.headers.get('Location')}`)).headers.get('Location')!
   // A first-party client: the login page, then straight back, no consent page.
   const callback = await browser.authorize(authorize, { email, password: PASSWORD })
   const landed = await browser.request(callback.href)
-  expect(landed.headers.get('Location')).toBe('/console/ads')
+  expect(landed.headers.get('Location')).toBe(start)
   const me = await (await browser.request(`${idp.issuer}/console/api/me`)).json()
   return {
     browser,
