@@ -3,6 +3,8 @@
  */
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
+import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { InvalidInput } from '../invalid-input.js'
 import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
@@ -37,6 +39,7 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     termsOfServiceUrl: values['terms-of-service-url'],
   }
   return withDatabase(values, io, async (db) => {
+    await warnOfPrivateWebhookTarget(input.webhookUrl, io)
     const { clientId, clientSecret, webhookSecret } = await db.transaction().execute(async (trx) => {
       const created = await createClient(trx, input)
       const client = (await clientByClientId(trx, created.clientId))!
@@ -54,4 +57,18 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     if (webhookSecret !== undefined) lines.push(`Webhook signing secret, shown once, store it now: ${webhookSecret}`)
     return { json, text: lines.join('\n') }
   })
+}
+
+/**
+ * The CLI's environment is seldom the server's, so a webhook URL the server
+ * would refuse to send to (a private or loopback address) is a warning
+ * here, naming the setting that allows it, not a refusal.
+ */
+async function warnOfPrivateWebhookTarget(url: string | undefined, io: CliIo): Promise<void> {
+  if (url === undefined || !URL.canParse(url)) return
+  try {
+    await publicWebhookTarget('--webhook-url', url, { allowPrivate: false })
+  } catch (error) {
+    if (error instanceof InvalidInput) io.stderr(`svc-bff: warning: ${error.message}`)
+  }
 }

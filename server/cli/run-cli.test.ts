@@ -343,6 +343,16 @@ describe('svc-bff', () => {
     expect(told.stdout).toContain('keys rotate --now')
   })
 
+  it('registers a client whose webhook URL is private, warning that the server sends there only when allowed', async () => {
+    const client = await json('client', 'create', '--name', 'Intranet', '--redirect-uri', 'https://i.example/cb', '--webhook-url', 'http://10.0.0.5/hooks')
+    expect(client.exitCode).toBe(0)
+    expect(client.body.webhook_secret).toMatch(/^whsec_/)
+    expect(client.stderr).toContain('svc-bff: warning: --webhook-url must reach a public address')
+    expect(client.stderr).toContain('SVC_WEBHOOK_ALLOW_PRIVATE=1')
+    const outside = await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://s.example/cb', '--webhook-url', 'https://93.184.216.34/hooks')
+    expect(outside.stderr).toBe('')
+  })
+
   it('operates webhooks: secrets, ping, list, replay, consent revocation and account deletion', async () => {
     const client = await json(
       'client',
