@@ -145,7 +145,8 @@ describe('GET /ads/{display}', () => {
     const winter = await publisher.addAd({ tags: 'Winter, sale' })
     const summer = await publisher.addAd({ tags: 'summer' })
     await publisher.addAd({ tags: null })
-    const codes = async (query: string) => (await (await get(`/ads/home-slider-ads?limit=12&random=0${query}`)).json()).data.map((ad: Ad) => ad.code)
+    const codes = async (query: string) =>
+      (await (await get(`/ads/home-slider-ads?limit=12&random=0${query}`)).json()).data.map((ad: Ad) => ad.code)
     expect(await codes('&tags=winter')).toEqual([winter.code])
     expect(await codes('&tags=SUMMER,winter')).toEqual([summer.code, winter.code])
     expect(await codes('')).toHaveLength(3)
@@ -324,7 +325,10 @@ describe('conditional requests', () => {
     await publisher.addAd({ tags: 'a' })
     await publisher.addAd({ tags: 'b' })
     const all = await get('/ads/home-slider-ads?limit=1&random=0')
-    const tagged = await get('/ads/home-slider-ads?limit=1&random=0&tags=a', { ...bearer(publisher.apiKey), 'If-None-Match': all.headers.get('ETag')! })
+    const tagged = await get('/ads/home-slider-ads?limit=1&random=0&tags=a', {
+      ...bearer(publisher.apiKey),
+      'If-None-Match': all.headers.get('ETag')!,
+    })
     expect(tagged.status).toBe(200)
   })
 

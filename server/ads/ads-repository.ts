@@ -142,7 +142,11 @@ export async function publishedAdsFor(db: Kysely<Database>, organisationId: numb
 }
 
 function publishedAdsOf(db: Kysely<Database>, organisationId: number, displayKey: string | null) {
-  const published = db.selectFrom('ads').where('organisation_id', '=', organisationId).where('status', '=', 'saved').where('publish', '=', 1)
+  const published = db
+    .selectFrom('ads')
+    .where('organisation_id', '=', organisationId)
+    .where('status', '=', 'saved')
+    .where('publish', '=', 1)
   return displayKey === null ? published : published.where('display_key', '=', displayKey)
 }
 
@@ -161,7 +165,14 @@ async function taggedWindow(published: PublishedAdsSelection, query: PublishedAd
   if (wanted === 0) return []
   const offset = query.random ? (query.pickOffset ?? randomInt)(ids.length) : 0
   const chosen = Array.from({ length: wanted }, (_, i) => ids[(offset + i) % ids.length]!)
-  const byId = new Map((await published.select(['id', ...AD_COLUMNS]).where('id', 'in', chosen).execute()).map((row) => [row.id, row]))
+  const byId = new Map(
+    (
+      await published
+        .select(['id', ...AD_COLUMNS])
+        .where('id', 'in', chosen)
+        .execute()
+    ).map((row) => [row.id, row]),
+  )
   return chosen.map((id) => toWireAd(byId.get(id)!))
 }
 

@@ -71,7 +71,13 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
      * uniformly random offset that wraps around; with `tags`, only the ads
      * carrying at least one of them.
      */
-    async window(organisationId: number, displayKey: string | null, limit: number, random: boolean, tags: readonly string[] = []): Promise<AdWindow> {
+    async window(
+      organisationId: number,
+      displayKey: string | null,
+      limit: number,
+      random: boolean,
+      tags: readonly string[] = [],
+    ): Promise<AdWindow> {
       const slot = await slotOf(organisationId, displayKey)
       if (slot.ads === null) {
         const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset, tags })).map((ad) =>

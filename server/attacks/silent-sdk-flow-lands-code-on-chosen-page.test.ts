@@ -106,7 +106,12 @@ describe('a silent SDK flow started by a third party', () => {
     const started = await victim.request(`${idp.issuer}/oidc/sdk/start`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(CALLBACK).origin },
-      body: new URLSearchParams({ client_id: idp.publicClient.clientId, state, code_challenge: pkcePair().challenge, mode: 'popup' }).toString(),
+      body: new URLSearchParams({
+        client_id: idp.publicClient.clientId,
+        state,
+        code_challenge: pkcePair().challenge,
+        mode: 'popup',
+      }).toString(),
     })
     expect(started.status).toBe(303)
     const { verifier, challenge } = pkcePair()

@@ -183,7 +183,20 @@ describe('svc-bff', () => {
       'picture must be an http or https URL',
     ],
     [
-      ['user', 'create', '--email', 'm@b.example', '--name', 'M', '--password', 'long enough', '--svc-app', 'ORG0000000000', '--svc-role', 'admin'],
+      [
+        'user',
+        'create',
+        '--email',
+        'm@b.example',
+        '--name',
+        'M',
+        '--password',
+        'long enough',
+        '--svc-app',
+        'ORG0000000000',
+        '--svc-role',
+        'admin',
+      ],
       1,
       'no organisation has the code ORG0000000000',
     ],
@@ -316,7 +329,11 @@ describe('svc-bff', () => {
     expect(Date.parse(second.body.signs_from) - Date.now()).toBeGreaterThan(6 * 3600_000 - 60_000)
     // While that key waits, another rotation names it and changes nothing.
     const again = await cli('keys', 'rotate', '--jwks-cache-seconds', '600')
-    expect(again.stdout).toMatch(new RegExp(`^Signing key ${second.body.kid} is already published and starts signing at \\S+ \\(in (6 hours|5 hours 59 minutes)\\); nothing changed`))
+    expect(again.stdout).toMatch(
+      new RegExp(
+        `^Signing key ${second.body.kid} is already published and starts signing at \\S+ \\(in (6 hours|5 hours 59 minutes)\\); nothing changed`,
+      ),
+    )
     expect(again.stdout).toContain('keys rotate --now')
     expect((await cli('keys', 'rotate', '--jwks-cache-seconds', 'soon')).stderr).toContain(
       '--jwks-cache-seconds must be an integer from 0 to 604800',
@@ -344,12 +361,30 @@ describe('svc-bff', () => {
   })
 
   it('registers a client whose webhook URL is private, warning that the server sends there only when allowed', async () => {
-    const client = await json('client', 'create', '--name', 'Intranet', '--redirect-uri', 'https://i.example/cb', '--webhook-url', 'http://10.0.0.5/hooks')
+    const client = await json(
+      'client',
+      'create',
+      '--name',
+      'Intranet',
+      '--redirect-uri',
+      'https://i.example/cb',
+      '--webhook-url',
+      'http://10.0.0.5/hooks',
+    )
     expect(client.exitCode).toBe(0)
     expect(client.body.webhook_secret).toMatch(/^whsec_/)
     expect(client.stderr).toContain('svc-bff: warning: --webhook-url must reach a public address')
     expect(client.stderr).toContain('SVC_WEBHOOK_ALLOW_PRIVATE=1')
-    const outside = await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://s.example/cb', '--webhook-url', 'https://93.184.216.34/hooks')
+    const outside = await json(
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://s.example/cb',
+      '--webhook-url',
+      'https://93.184.216.34/hooks',
+    )
     expect(outside.stderr).toBe('')
   })
 

@@ -38,8 +38,7 @@ export async function keysRotate(args: string[], io: CliIo): Promise<CommandOutp
         json,
         text: `New signing key ${kid} signs now; every earlier key left the JWKS, so nothing a leaked key signs verifies any more. Relying parties that cached the key set fail to verify new id_tokens until they fetch it again.`,
       }
-    if (signsFrom.getTime() <= at.getTime())
-      return { json, text: `New signing key ${kid} signs now (it is the first).` }
+    if (signsFrom.getTime() <= at.getTime()) return { json, text: `New signing key ${kid} signs now (it is the first).` }
     return {
       json,
       text: `New signing key ${kid} is published in the JWKS now and starts signing at ${json.signs_from} (in ${duration(signsFrom.getTime() - at.getTime())}, once relying parties' cached key sets have expired); the current key signs until then and stays published until the tokens it signed expire. In an emergency (a leaked key), keys rotate --now signs with a new key at once.`,

@@ -26,7 +26,11 @@ import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console
  * @example
  * app.route('/console/api/account', consoleAccountApi(db, sessions, events))
  */
-export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSessions, events: AccountEvents): Hono<{ Variables: ConsoleVariables }> {
+export function consoleAccountApi(
+  db: Kysely<Database>,
+  sessions: ConsoleSessions,
+  events: AccountEvents,
+): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
   const userOf = (sub: string) => userBySub(db, sub)
@@ -35,7 +39,10 @@ export function consoleAccountApi(db: Kysely<Database>, sessions: ConsoleSession
     const user = await userOf(c.get('session').sub)
     if (!user) return consoleError(c, 404, 'this account no longer exists')
     const consents = await liveConsentsOf(db, user.id)
-    const connected = await clientsByIds(db, consents.map((consent) => consent.clientId))
+    const connected = await clientsByIds(
+      db,
+      consents.map((consent) => consent.clientId),
+    )
     const clients = new Map(connected.map((client) => [client.id, client]))
     // svc's own applications are not listed among the connected ones.
     const apps = consents.flatMap(({ clientId, scopes, grantedAt }) => {

@@ -88,10 +88,21 @@ async function startConsoleSession(
       svc_session_id: svcSessionId,
     })
     .execute()
-  setCookie(c, cookie.name, value, { httpOnly: true, sameSite: 'Lax', path: cookie.path, secure: cookie.secure, maxAge: LIFETIME_MS / 1000 })
+  setCookie(c, cookie.name, value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: cookie.path,
+    secure: cookie.secure,
+    maxAge: LIFETIME_MS / 1000,
+  })
 }
 
-async function consoleSession(c: Context, db: Kysely<Database>, cookie: CookiePlace, now = new Date()): Promise<ConsoleSession | undefined> {
+async function consoleSession(
+  c: Context,
+  db: Kysely<Database>,
+  cookie: CookiePlace,
+  now = new Date(),
+): Promise<ConsoleSession | undefined> {
   const value = getCookie(c, cookie.name)
   if (!value || value.length > 100) return undefined
   const row = await db.selectFrom('console_sessions').selectAll().where('id_hash', '=', hashOf(value)).executeTakeFirst()

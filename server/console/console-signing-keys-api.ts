@@ -23,7 +23,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * @example
  * app.route('/console/api/signing-keys', consoleSigningKeysApi(db, sessions, provider.keys))
  */
-export function consoleSigningKeysApi(db: Kysely<Database>, sessions: ConsoleSessions, keys: SigningKeys): Hono<{ Variables: ConsoleVariables }> {
+export function consoleSigningKeysApi(
+  db: Kysely<Database>,
+  sessions: ConsoleSessions,
+  keys: SigningKeys,
+): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'operator'))
   app.get('/', async (c) => {

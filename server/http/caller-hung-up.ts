@@ -7,7 +7,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 
-
 /**
  * True when the `node:http` request behind `c` was cut off before its body ended.
  *

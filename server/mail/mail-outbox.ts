@@ -88,7 +88,14 @@ export async function claimDueMails(
  */
 export async function settleMail(
   db: Kysely<Database>,
-  { id, owner, attempts, sentAt, error, nextAttemptAt }: { id: number; owner: string; attempts: number; sentAt: string | null; error: string | null; nextAttemptAt: number },
+  {
+    id,
+    owner,
+    attempts,
+    sentAt,
+    error,
+    nextAttemptAt,
+  }: { id: number; owner: string; attempts: number; sentAt: string | null; error: string | null; nextAttemptAt: number },
 ): Promise<void> {
   await db
     .updateTable('mail_outbox')

@@ -50,7 +50,7 @@ describe('the mail outbox', () => {
   })
 
   it('keeps a mail while the SMTP server is down and sends it once it is back', async () => {
-    const port = (await startSmtpReceiver().then(async (first) => (await first.close(), first.port)))
+    const port = await startSmtpReceiver().then(async (first) => (await first.close(), first.port))
     await queueMail(db, MAIL, now())
     const worker = mailWorker({ db, now, transport: mailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, folder: '' }) })
     expect(await worker.runOnce()).toBe(1)

@@ -21,8 +21,7 @@ const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000]
  * @example
  * mailRetryDelay(1) // 30000
  */
-export const mailRetryDelay = (attemptsMade: number): number =>
-  RETRY_DELAYS_MS[Math.min(attemptsMade, RETRY_DELAYS_MS.length) - 1]!
+export const mailRetryDelay = (attemptsMade: number): number => RETRY_DELAYS_MS[Math.min(attemptsMade, RETRY_DELAYS_MS.length) - 1]!
 
 export interface MailWorkerOptions {
   db: Kysely<Database>
@@ -43,7 +42,14 @@ export interface MailWorkerOptions {
  * worker.start()
  * process.on('SIGTERM', () => worker.stop())
  */
-export function mailWorker({ db, transport, now = () => new Date(), leaseMs = 120_000, concurrency = 4, pollMs = 1000 }: MailWorkerOptions) {
+export function mailWorker({
+  db,
+  transport,
+  now = () => new Date(),
+  leaseMs = 120_000,
+  concurrency = 4,
+  pollMs = 1000,
+}: MailWorkerOptions) {
   const owner = randomUUID()
   const postgres = isPostgres(db)
   let running = false
