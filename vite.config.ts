@@ -18,6 +18,8 @@ const shared = {
 } as const
 
 export default defineConfig(({ mode }) => ({
+  // js-xss runs with css: false; its cssfilter (8 KB of CSS property names) is left out of the widget.
+  resolve: { alias: { cssfilter: new URL('widget/ads/no-css-filter.ts', import.meta.url).pathname } },
   build:
     mode === 'sdk'
       ? {
@@ -29,6 +31,10 @@ export default defineConfig(({ mode }) => ({
         ? { ...shared, emptyOutDir: false, lib: { entry: 'widget/console/console.ts', formats: ['es'], fileName: () => 'console.js' } }
         : {
             ...shared,
+            // Vite leaves an ES library's whitespace for the bundlers of its
+            // users; partner pages load this file as it is, so it ships
+            // fully minified (a kilobyte less gzipped).
+            rolldownOptions: { ...shared.rolldownOptions, output: { minify: true, comments: false } },
             emptyOutDir: true,
             lib: {
               entry: 'widget/ads/svc-ads.ts',
