@@ -53,7 +53,14 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
         }
       </div>
       <div class="actions">
-        <button class="more" part="more" type="button" aria-controls="text-${position}" aria-expanded=${open} @click=${() => toggle(position)}>
+        <button
+          class="more"
+          part="more"
+          type="button"
+          aria-controls="text-${position}"
+          aria-expanded=${open}
+          @click=${() => toggle(position)}
+        >
           ${open ? strings.less : strings.more}
         </button>
         ${

@@ -63,7 +63,7 @@ export class DragController implements ReactiveController {
     this.dragging = false
     this.offset = 0
     this.swallowClick = event.type === 'pointerup'
-    if (Math.abs(dx) > width / 4) this.step((dx < 0) !== this.rtl() ? 1 : -1)
+    if (Math.abs(dx) > width / 4) this.step(dx < 0 !== this.rtl() ? 1 : -1)
     this.host.requestUpdate()
     // A drag that ends outside the viewport is followed by no click to swallow.
     setTimeout(() => (this.swallowClick = false))

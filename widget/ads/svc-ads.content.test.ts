@@ -41,7 +41,10 @@ describe('<svc-ads> with real-world content', () => {
           const body = slide.querySelector<HTMLElement>('.body')!
           const cta = slide.querySelector('a.cta')!
           const title = slide.querySelector('.title')!.getBoundingClientRect()
-          expect(title.top, `${where}: the title starts in view`).to.be.within(body.getBoundingClientRect().top - 1, body.getBoundingClientRect().bottom - 16)
+          expect(title.top, `${where}: the title starts in view`).to.be.within(
+            body.getBoundingClientRect().top - 1,
+            body.getBoundingClientRect().bottom - 16,
+          )
           expect(inside(cta, slide), `${where}: the call to action is in view`).to.equal(true)
           expect(inside(slide.querySelector('[part=sponsored]')!, slide), where).to.equal(true)
           if (body.scrollHeight <= body.clientHeight + 1) continue
@@ -57,7 +60,9 @@ describe('<svc-ads> with real-world content', () => {
           expect(more.getAttribute('aria-expanded')).to.equal('true')
           box.scrollTop = box.scrollHeight
           const last = [...box.children].at(-1)!
-          expect(last.getBoundingClientRect().bottom, `${where}: the end of the text is reachable`).to.be.lessThanOrEqual(box.getBoundingClientRect().bottom + 1)
+          expect(last.getBoundingClientRect().bottom, `${where}: the end of the text is reachable`).to.be.lessThanOrEqual(
+            box.getBoundingClientRect().bottom + 1,
+          )
           expect(element.getBoundingClientRect().height, `${where}: opening changes no size`).to.equal(height)
           more.click()
           await element.updateComplete
@@ -75,7 +80,11 @@ describe('<svc-ads> with real-world content', () => {
 
   it('makes the whole slide one link, with "Learn more" when the ad has no button text', async () => {
     for (const layout of LAYOUTS) {
-      const element = await previewed([testAd(1, { link: '', description: `<p>See <a href="https://shop.example/faq">the FAQ</a></p>` })], { layout }, 600)
+      const element = await previewed(
+        [testAd(1, { link: '', description: `<p>See <a href="https://shop.example/faq">the FAQ</a></p>` })],
+        { layout },
+        600,
+      )
       const slide = slidesOf(element)[0]!
       const cta = slide.querySelector<HTMLAnchorElement>('a.cta')!
       expect(cta.textContent!.trim(), layout).to.equal('Learn more')

@@ -71,7 +71,11 @@ describe('<svc-ads> in the page’s language and colours', () => {
     expect(shadow(unknown).querySelector('[part=sponsored]')!.textContent).to.equal('Sponsored')
   })
 
-  for (const [locale, next] of [['es', 'Diapositiva siguiente'], ['it', 'Diapositiva successiva'], ['nl', 'Volgende dia']]) {
+  for (const [locale, next] of [
+    ['es', 'Diapositiva siguiente'],
+    ['it', 'Diapositiva successiva'],
+    ['nl', 'Volgende dia'],
+  ] as const) {
     it(`speaks ${locale}`, async () => {
       const element = await previewed(ADS, { locale })
       expect(shadow(element).querySelector('.step:last-of-type')!.getAttribute('aria-label')).to.equal(next)

@@ -110,7 +110,11 @@ export class SvcAds extends LitElement {
 
   private readonly request = new AdsRequestController(this, (state) => this.settled(state))
   private readonly rotation = new AutoplayController(this, () => this.go(this.index + 1))
-  private readonly drag = new DragController(this, (delta) => this.go(this.index + delta), () => this.rtl)
+  private readonly drag = new DragController(
+    this,
+    (delta) => this.go(this.index + delta),
+    () => this.rtl,
+  )
   private visible = false
   private observer?: IntersectionObserver
   private reported = false
@@ -173,7 +177,7 @@ export class SvcAds extends LitElement {
     // Descriptions are HTML: sanitised and inserted here, only when changed.
     for (const element of this.renderRoot.querySelectorAll<HTMLElement>('[data-ad]')) {
       const description = this.ads[Number(element.dataset.ad)]?.description ?? ''
-      if (rendered.get(element) !== description) rendered.set(element, description), void setSafeHTML(element, description)
+      if (rendered.get(element) !== description) (rendered.set(element, description), void setSafeHTML(element, description))
     }
   }
 

@@ -38,7 +38,12 @@ export function testAd(n: number, extra: Partial<Ad> = {}): Ad {
  * @example
  * const element = await previewed([testAd(1)], { layout: 'hero' }, 375)
  */
-export async function previewed(ads: Ad[], attributes: Record<string, string> = {}, width = 600, parent: Element = document.body): Promise<SvcAds> {
+export async function previewed(
+  ads: Ad[],
+  attributes: Record<string, string> = {},
+  width = 600,
+  parent: Element = document.body,
+): Promise<SvcAds> {
   const element = document.createElement('svc-ads')
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   element.style.width = `${width}px`
@@ -76,10 +81,13 @@ export function hitAt(element: SvcAds, target: Element, dy = 0): Element | null 
 /** WCAG contrast ratio of two `rgb(...)` colours. */
 export function contrast(a: string, b: string): number {
   const luminance = (colour: string) => {
-    const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map((value) => {
-      const c = Number(value) / 255
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-    })
+    const [r, g, b] = colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((value) => {
+        const c = Number(value) / 255
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      })
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
   }
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
