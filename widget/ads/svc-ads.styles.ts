@@ -160,6 +160,9 @@ export const svcAdsStyles = css`
   .description :last-child {
     margin-bottom: 0;
   }
+  .description a {
+    color: inherit;
+  }
   .description img {
     max-width: 100%;
     height: auto;
@@ -283,6 +286,9 @@ export const svcAdsStyles = css`
     max-height: 100%;
     background: linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.8));
     color: #fff;
+  }
+  .hero.rotates .text {
+    max-height: calc(100% - 2.75rem);
   }
   .hero .label,
   .hero .sponsored {

@@ -300,17 +300,19 @@ export class SvcAds extends LitElement {
     const ads = this.ads
     const count = ads.length
     const rotating = this.rotation.rotating && count > 1
+    // The rotation control sits over the slide's top corner; a hero's text keeps clear of it.
+    const rotation = this.autoplay > 0 && count > 1
     const offset = `${(this.rtl ? 1 : -1) * this.index * 100}%`
     const drag = this.drag
     return html`<section
-      class="carousel ${this.layout === 'hero' ? 'hero' : ''}"
+      class="carousel ${this.layout === 'hero' ? 'hero' : ''} ${rotation ? 'rotates' : ''}"
       part="carousel"
       aria-roledescription="carousel"
       aria-label=${name}
       @keydown=${this.onKeydown}
     >
       ${
-        this.autoplay > 0 && count > 1
+        rotation
           ? html`<button class="rotation" part="rotation" type="button" @click=${this.toggleRotation}>
               ${this.rotation.stopped ? strings.start : strings.stop}
             </button>`
