@@ -254,6 +254,9 @@ export const svcAdsStyles = css`
   .count {
     display: none;
     margin-inline: auto;
+    padding: 0 0.6rem;
+    border-radius: 999px;
+    background: var(--svc-ads-surface);
   }
   @container (width < 36rem) {
     .dots {
