@@ -15,6 +15,7 @@ export class AutoplayController implements ReactiveController {
   private focused = false
   private hovered = false
   private timer?: ReturnType<typeof setInterval>
+  private listening?: AbortController
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -29,22 +30,20 @@ export class AutoplayController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.host.addEventListener('focusin', this.onFocusIn)
-    this.host.addEventListener('focusout', this.onFocusOut)
-    this.host.addEventListener('pointerenter', this.onEnter)
-    this.host.addEventListener('pointerleave', this.onLeave)
-    this.reducedMotion.addEventListener('change', this.onMotionPreference)
+    // One signal removes every listener when the element leaves the page.
+    const signal = (this.listening = new AbortController()).signal
+    this.host.addEventListener('focusin', this.onFocusIn, { signal })
+    this.host.addEventListener('focusout', this.onFocusOut, { signal })
+    this.host.addEventListener('pointerenter', this.onEnter, { signal })
+    this.host.addEventListener('pointerleave', this.onLeave, { signal })
+    this.reducedMotion.addEventListener('change', this.onMotionPreference, { signal })
     this.sync()
   }
 
   hostDisconnected(): void {
     clearInterval(this.timer)
     this.timer = undefined
-    this.host.removeEventListener('focusin', this.onFocusIn)
-    this.host.removeEventListener('focusout', this.onFocusOut)
-    this.host.removeEventListener('pointerenter', this.onEnter)
-    this.host.removeEventListener('pointerleave', this.onLeave)
-    this.reducedMotion.removeEventListener('change', this.onMotionPreference)
+    this.listening?.abort()
   }
 
   /** Starts or stops the timer to match `rotating`; call after changing `interval` or `stopped`. */
