@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing'
-import { sendMouse, resetMouse } from '@web/test-runner-commands'
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
 import { currentSlide, frames, previewed, shadow, testAd } from './test-ads.js'
 
@@ -26,6 +26,17 @@ afterEach(async () => {
   await resetMouse()
   document.body.replaceChildren()
   document.documentElement.dir = ''
+})
+
+describe('<svc-ads> keeps keyboard focus', () => {
+  it('moves focus to the new slide when the arrow keys change slides from inside one', async () => {
+    const element = await previewed(ADS, {}, 600)
+    shadow(element).querySelector<HTMLElement>('.slide a.cta')!.focus()
+    await sendKeys({ press: 'ArrowRight' })
+    await element.updateComplete
+    expect(currentSlide(element)).to.equal(1)
+    expect(shadow(element).activeElement).to.equal(shadow(element).querySelectorAll('.slide')[1])
+  })
 })
 
 describe('<svc-ads> dragged with a mouse', () => {

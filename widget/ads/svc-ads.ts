@@ -118,6 +118,7 @@ export class SvcAds extends LitElement {
   private visible = false
   private observer?: IntersectionObserver
   private reported = false
+  private refocus = false
 
   constructor() {
     super()
@@ -173,6 +174,8 @@ export class SvcAds extends LitElement {
   }
 
   protected override updated(): void {
+    if (this.refocus) this.renderRoot.querySelector<HTMLElement>('.slide:not([inert])')?.focus()
+    this.refocus = false
     this.dataset.status = this.request.state.status === 'idle' ? 'loading' : this.request.state.status
     // Descriptions are HTML: sanitised and inserted here, only when changed.
     for (const element of this.renderRoot.querySelectorAll<HTMLElement>('[data-ad]')) {
@@ -231,6 +234,8 @@ export class SvcAds extends LitElement {
     if (count < 2 || !this.canGo(target)) return
     this.index = (target + count) % count
     this.expanded = -1
+    // Focus inside the slide that goes inert would fall to the page: it moves to the new slide instead.
+    this.refocus = !!this.shadowRoot?.activeElement?.closest('.slide')
   }
 
   private get rtl(): boolean {
@@ -343,6 +348,7 @@ export class SvcAds extends LitElement {
                 aria-label="${i + 1} ${strings.of} ${count}"
                 aria-hidden=${i === this.index ? 'false' : 'true'}
                 ?inert=${i !== this.index}
+                tabindex="-1"
               >
                 ${this.slide(ad, i, strings)}
               </div>`,
