@@ -2,7 +2,10 @@
  * @module One ad's content, the same in every layout: the image (or a
  * themed block of the same size), the text box and its call to action,
  * which is the slide's one link and, stretched over it, makes the whole
- * slide clickable.
+ * slide clickable. The More button comes after it, so the call to action
+ * never moves when More appears (no layout shift). Ad text takes its own
+ * direction (`dir="auto"`): an Arabic title reads right to left on an
+ * English page.
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import type { Ad } from '../../shared/ads-wire.js'
@@ -43,9 +46,9 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
     <div class="text">
       <div class="body ${open ? 'open' : ''}" id="text-${position}" tabindex=${open ? 0 : nothing}>
         ${sponsored ? html`<p class="sponsored" part="sponsored">${strings.sponsored}</p>` : nothing}
-        <h3 class="title" part="title">${ad.title}</h3>
-        ${ad.label ? html`<p class="label" part="label">${ad.label}</p>` : nothing}
-        <div class="description" part="description" data-ad=${position}></div>
+        <h3 class="title" part="title" dir="auto">${ad.title}</h3>
+        ${ad.label ? html`<p class="label" part="label" dir="auto">${ad.label}</p>` : nothing}
+        <div class="description" part="description" dir="auto" data-ad=${position}></div>
         ${
           ad.images.length
             ? html`<div class="gallery">${ad.images.map((src) => html`<img src=${src} alt="" draggable="false" loading="lazy" />`)}</div>`
@@ -53,16 +56,6 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
         }
       </div>
       <div class="actions">
-        <button
-          class="more"
-          part="more"
-          type="button"
-          aria-controls="text-${position}"
-          aria-expanded=${open}
-          @click=${() => toggle(position)}
-        >
-          ${open ? strings.less : strings.more}
-        </button>
         ${
           isHttpUrl(ad.url)
             ? html`<a
@@ -77,6 +70,16 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
               >`
             : nothing
         }
+        <button
+          class="more"
+          part="more"
+          type="button"
+          aria-controls="text-${position}"
+          aria-expanded=${open}
+          @click=${() => toggle(position)}
+        >
+          ${open ? strings.less : strings.more}
+        </button>
       </div>
     </div>`
 }

@@ -73,6 +73,25 @@ describe('<svc-ads> with real-world content', () => {
     })
   }
 
+  it('shifts nothing when a More button appears', async () => {
+    const shifts: number[] = []
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
+    })
+    observer.observe({ type: 'layout-shift' })
+    await previewed([testAd(1, { title: LONG_TITLE }), testAd(2, { title: LONG_TITLE, url: '' })], {}, 375)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    observer.disconnect()
+    expect(shifts).to.deep.equal([])
+  })
+
+  it('lets the text of an ad take its own direction', async () => {
+    const element = await previewed([testAd(1, { title: 'مرحبا بالعالم 🎉', label: 'שלום' })])
+    expect(getComputedStyle(shadow(element).querySelector('.title')!).direction).to.equal('rtl')
+    expect(getComputedStyle(shadow(element).querySelector('.label')!).direction).to.equal('rtl')
+    expect(getComputedStyle(shadow(element).querySelector('.description')!).direction).to.equal('ltr')
+  })
+
   it('shows no More button when the text fits', async () => {
     const element = await previewed([testAd(1)], {}, 1280)
     expect(getComputedStyle(shadow(element).querySelector('.more')!).display).to.equal('none')
