@@ -56,11 +56,10 @@ export const svcAdsStyles = css`
     width: 100%;
     aspect-ratio: var(--svc-ads-aspect-ratio);
     object-fit: cover;
-    border-radius: var(--svc-ads-radius);
     background: var(--svc-ads-skeleton);
   }
-  .image {
-    border-radius: 0;
+  .skeleton {
+    border-radius: var(--svc-ads-radius);
   }
   .none {
     background: var(--svc-ads-fallback);
@@ -70,12 +69,14 @@ export const svcAdsStyles = css`
     height: var(--svc-ads-text-height);
     background: none;
   }
+  .skeleton-controls {
+    aspect-ratio: auto;
+    background: none;
+  }
   .skeleton-controls,
   .controls {
-    aspect-ratio: auto;
     height: 2.25rem;
     margin-top: 0.5rem;
-    background: none;
   }
   .stories .skeleton-card {
     background: var(--svc-ads-skeleton);

@@ -6,10 +6,13 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import type { Ad } from '../../shared/ads-wire.js'
 import { ANYWHERE, displayNameFromSlug } from '../../shared/slug.js'
 import { adSlide } from './ad-slide.js'
+import { adsUrl } from './ads-url.js'
 import { type AdsState, AdsRequestController } from './ads-request-controller.js'
 import { AutoplayController } from './autoplay-controller.js'
+import { carouselControls } from './carousel-controls.js'
 import { ClipWatch } from './clip-watch.js'
 import { DragController } from './drag-controller.js'
+import { placeholder } from './placeholder.js'
 import { type AdsStrings, localeOf, stringsFor } from './locales.js'
 import { setSafeHTML } from './safe-html.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
@@ -170,7 +173,7 @@ export class SvcAds extends LitElement {
     }
     if (this.preview) {
       if (changed.has('preview')) this.request.show(this.preview)
-    } else if (this.visible) this.request.load({ url: this.adsUrl(), apiKey: this.apiKey })
+    } else if (this.visible) this.request.load({ url: adsUrl(this.baseUrl || SCRIPT_ORIGIN, this), apiKey: this.apiKey })
   }
 
   protected override updated(): void {
@@ -182,19 +185,6 @@ export class SvcAds extends LitElement {
       const description = this.ads[Number(element.dataset.ad)]?.description ?? ''
       if (rendered.get(element) !== description) (rendered.set(element, description), void setSafeHTML(element, description))
     }
-  }
-
-  private adsUrl(): string {
-    const base = new URL(this.baseUrl || SCRIPT_ORIGIN, location.href)
-    const slug = encodeURIComponent(this.display || ANYWHERE)
-    const limit = Math.min(12, Math.max(1, Math.trunc(Number(this.limit)) || 1))
-    const tags = (this.tags || '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean)
-      .map(encodeURIComponent)
-    const query = `limit=${limit}&random=${this.random === 0 ? 0 : 1}${tags.length ? `&tags=${tags.join(',')}` : ''}`
-    return new URL(`ads/${slug}?${query}`, base.href.endsWith('/') ? base : `${base.href}/`).href
   }
 
   private settled(state: AdsState): void {
@@ -225,11 +215,9 @@ export class SvcAds extends LitElement {
   }
 
   /** Whether `go(target)` would move: the ends of a slider that does not loop stay put. */
-  private canGo(target: number): boolean {
-    return this.loops || (target >= 0 && target < this.ads.length)
-  }
+  private readonly canGo = (target: number): boolean => this.loops || (target >= 0 && target < this.ads.length)
 
-  private go(target: number): void {
+  private readonly go = (target: number): void => {
     const count = this.ads.length
     if (count < 2 || !this.canGo(target)) return
     this.index = (target + count) % count
@@ -270,28 +258,11 @@ export class SvcAds extends LitElement {
 
   protected override render(): TemplateResult | typeof nothing {
     const status = this.request.state.status
-    if (status === 'idle' || status === 'loading') return this.renderSkeleton()
-    if (status !== 'ready') return this.keepEmpty ? this.renderSkeleton('kept') : nothing
+    if (status === 'idle' || status === 'loading') return placeholder(this.layout)
+    if (status !== 'ready') return this.keepEmpty ? placeholder(this.layout, true) : nothing
     const strings = stringsFor(localeOf(this))
     const name = this.label || `${strings.ads}: ${displayNameFromSlug(this.display || ANYWHERE)}`
     return this.layout === 'stories' ? this.renderStories(name, strings) : this.renderCarousel(name, strings)
-  }
-
-  /** A placeholder of the final size, so nothing moves when the ads arrive; `kept`: the invisible space of an empty slot. */
-  private renderSkeleton(kept = ''): TemplateResult {
-    if (this.layout === 'stories') {
-      return html`<ul class="stories ${kept}" aria-hidden="true">
-        <li class="skeleton-card" part="skeleton">
-          <div class="skeleton"></div>
-          <div class="skeleton skeleton-text"></div>
-        </li>
-      </ul>`
-    }
-    return html`<div class=${kept} aria-hidden="true" part="skeleton">
-      <div class="skeleton"></div>
-      ${this.layout === 'hero' ? nothing : html`<div class="skeleton skeleton-text"></div>`}
-      <div class="skeleton skeleton-controls"></div>
-    </div>`
   }
 
   private renderStories(name: string, strings: AdsStrings): TemplateResult {
@@ -355,40 +326,10 @@ export class SvcAds extends LitElement {
           )}
         </div>
       </div>
-      <div class="controls" part="controls">${count > 1 ? this.renderControls(count, strings) : nothing}</div>
-    </section>`
-  }
-
-  /** Previous and Next stay focusable at the ends (`aria-disabled`), so the focus of a keyboard user is never lost. */
-  private renderControls(count: number, strings: AdsStrings): TemplateResult {
-    const step = (delta: number, label: string, glyph: string) =>
-      html`<button
-        class="step"
-        type="button"
-        aria-controls="slides"
-        aria-label=${label}
-        aria-disabled=${!this.canGo(this.index + delta)}
-        @click=${() => this.go(this.index + delta)}
-      >
-        ${glyph}
-      </button>`
-    return html`${step(-1, strings.previous, '‹')}
-      <div class="dots">
-        ${Array.from(
-          { length: count },
-          (_, i) =>
-            html`<button
-              type="button"
-              part="dot"
-              aria-controls="slides"
-              aria-label="${strings.slide} ${i + 1} ${strings.of} ${count}"
-              aria-current=${i === this.index}
-              @click=${() => this.go(i)}
-            ></button>`,
-        )}
+      <div class="controls" part="controls">
+        ${count > 1 ? carouselControls({ index: this.index, count, strings, canGo: this.canGo, go: this.go }) : nothing}
       </div>
-      <span class="count" aria-hidden="true">${this.index + 1} / ${count}</span>
-      ${step(1, strings.next, '›')}`
+    </section>`
   }
 }
 
