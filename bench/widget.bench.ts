@@ -50,7 +50,9 @@ export async function benchWidget(): Promise<void> {
   console.log(row('/sdk.js (<svc-signin>)', size('sdk.js'), 10))
 
   const { kept, collapsed } = await measureLayoutShift()
-  console.log(`  CLS, classic script, filled + empty + refused slots with keep-empty: ${kept.toFixed(4)}  budget 0: ${kept === 0 ? 'met' : 'MISSED'}`)
+  console.log(
+    `  CLS, classic script, filled + empty + refused slots with keep-empty: ${kept.toFixed(4)}  budget 0: ${kept === 0 ? 'met' : 'MISSED'}`,
+  )
   console.log(`  CLS, the same page without keep-empty (empty and refused slots collapse): ${collapsed.toFixed(4)}  (no budget)`)
 }
 

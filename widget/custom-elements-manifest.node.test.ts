@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 
 /** The manifest `npm run build` writes (cem analyze), which editors and Storybook read. */
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as {
-  modules: { path: string; declarations?: { tagName?: string; events?: { name: string; description?: string }[]; cssParts?: { name: string }[] }[] }[]
+  modules: {
+    path: string
+    declarations?: { tagName?: string; events?: { name: string; description?: string }[]; cssParts?: { name: string }[] }[]
+  }[]
 }
 const elements = manifest.modules.flatMap((module) =>
   (module.declarations ?? []).filter((declaration) => declaration.tagName).map((declaration) => ({ ...declaration, path: module.path })),
