@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /** The manifest `npm run build` writes (cem analyze), which editors and Storybook read. */
@@ -25,7 +26,10 @@ describe('custom-elements.json', () => {
   })
 
   it.each(elements.map((element) => [element.tagName, element] as const))('documents every part <%s> renders', (_tag, element) => {
-    const source = readFileSync(element.path, 'utf8')
+    // Templates may live in the modules beside the element's own (ad-slide.ts beside svc-ads.ts).
+    const folder = dirname(element.path)
+    const sources = readdirSync(folder).filter((file) => file.endsWith('.ts') && !file.includes('.test.') && !file.startsWith('test-'))
+    const source = sources.map((file) => readFileSync(join(folder, file), 'utf8')).join('\n')
     const rendered = new Set([...source.matchAll(/part="([\w-]+)"|part\.add\('([\w-]+)'\)/g)].map((match) => match[1] ?? match[2]))
     expect(rendered.size).toBeGreaterThan(0)
     expect(new Set((element.cssParts ?? []).map((part) => part.name))).toEqual(rendered)

@@ -1,19 +1,21 @@
 /**
  * @module Auto-rotation for `<svc-ads>`: advances every `interval` ms
  * while rotating, and stays paused while focus is inside, the pointer
- * hovers, the user stopped it, or the user prefers reduced motion (the
- * WAI-ARIA carousel pattern).
+ * hovers or the user stopped it (the WAI-ARIA carousel pattern). For
+ * people who prefer reduced motion it starts stopped: only their own press
+ * of the rotation control starts it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
 export class AutoplayController implements ReactiveController {
   interval = 0
-  /** The user pressed the rotation control to stop. */
-  stopped = false
+  private readonly reducedMotion = matchMedia('(prefers-reduced-motion: reduce)')
+  /** Stopped by the user, or by their preference for reduced motion until they start it. */
+  stopped = this.reducedMotion.matches
   private focused = false
   private hovered = false
   private timer?: ReturnType<typeof setInterval>
-  private readonly reducedMotion = matchMedia('(prefers-reduced-motion: reduce)')
+  private listening?: AbortController
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -24,26 +26,24 @@ export class AutoplayController implements ReactiveController {
 
   /** True while slides change by themselves. */
   get rotating(): boolean {
-    return this.interval > 0 && !this.stopped && !this.focused && !this.hovered && !this.reducedMotion.matches
+    return this.interval > 0 && !this.stopped && !this.focused && !this.hovered
   }
 
   hostConnected(): void {
-    this.host.addEventListener('focusin', this.onFocusIn)
-    this.host.addEventListener('focusout', this.onFocusOut)
-    this.host.addEventListener('pointerenter', this.onEnter)
-    this.host.addEventListener('pointerleave', this.onLeave)
-    this.reducedMotion.addEventListener('change', this.sync)
+    // One signal removes every listener when the element leaves the page.
+    const signal = (this.listening = new AbortController()).signal
+    this.host.addEventListener('focusin', this.onFocusIn, { signal })
+    this.host.addEventListener('focusout', this.onFocusOut, { signal })
+    this.host.addEventListener('pointerenter', this.onEnter, { signal })
+    this.host.addEventListener('pointerleave', this.onLeave, { signal })
+    this.reducedMotion.addEventListener('change', this.onMotionPreference, { signal })
     this.sync()
   }
 
   hostDisconnected(): void {
     clearInterval(this.timer)
     this.timer = undefined
-    this.host.removeEventListener('focusin', this.onFocusIn)
-    this.host.removeEventListener('focusout', this.onFocusOut)
-    this.host.removeEventListener('pointerenter', this.onEnter)
-    this.host.removeEventListener('pointerleave', this.onLeave)
-    this.reducedMotion.removeEventListener('change', this.sync)
+    this.listening?.abort()
   }
 
   /** Starts or stops the timer to match `rotating`; call after changing `interval` or `stopped`. */
@@ -53,6 +53,7 @@ export class AutoplayController implements ReactiveController {
     this.host.requestUpdate()
   }
 
+  private readonly onMotionPreference = () => ((this.stopped ||= this.reducedMotion.matches), this.sync())
   private readonly onFocusIn = () => ((this.focused = true), this.sync())
   private readonly onFocusOut = (event: FocusEvent) => {
     // Focus moving within the element (its shadow tree included) is still inside.

@@ -8,35 +8,7 @@
  * without `setHTML`. The ES module build imports it only when needed.
  */
 
-import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, IMAGE_SCHEMES, LINK_SCHEMES } from '../../shared/description-policy.js'
-
 type WithSetHTML = Element & { setHTML?: (html: string) => void }
-
-const ALLOWED: Record<string, string[]> = Object.fromEntries(DESCRIPTION_TAGS.map((tag) => [tag, [...(DESCRIPTION_ATTRIBUTES[tag] ?? [])]]))
-const LINK_URL = new RegExp(
-  `^(${LINK_SCHEMES.map((scheme) => (scheme.startsWith('http') ? `${scheme}://` : `${scheme}:`)).join('|')})`,
-  'i',
-)
-const IMAGE_URL = new RegExp(`^(${IMAGE_SCHEMES.map((scheme) => `${scheme}://`).join('|')})`, 'i')
-// Elements whose content must go with them, not be kept as text.
-const DROPPED_WITH_CONTENT = [
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'noscript',
-  'template',
-  'textarea',
-  'title',
-  'xmp',
-  'noembed',
-  'noframes',
-  'svg',
-  'math',
-  'form',
-  'select',
-]
 
 let filter: Promise<(html: string) => string> | undefined
 
@@ -48,23 +20,7 @@ let filter: Promise<(html: string) => string> | undefined
  * sanitise('<p onclick="x()">hi</p>') // '<p>hi</p>'
  */
 export function fallbackFilter(): Promise<(html: string) => string> {
-  filter ??= import('xss').then(({ FilterXSS, escapeAttrValue }) => {
-    const xss = new FilterXSS({
-      whiteList: ALLOWED,
-      stripIgnoreTag: true,
-      stripIgnoreTagBody: DROPPED_WITH_CONTENT,
-      css: false,
-      // Only http(s), mailto and tel links and http(s) images survive; an
-      // unsafe URL takes its attribute with it.
-      onTagAttr: (tag, name, value) => {
-        if (name !== 'href' && name !== 'src') return undefined
-        const url = value.trim()
-        return (tag === 'img' ? IMAGE_URL : LINK_URL).test(url) ? `${name}="${escapeAttrValue(url)}"` : ''
-      },
-    })
-    // js-xss leaves "[removed]" markers where nested dropped elements were.
-    return (html: string) => xss.process(html).replace(/\[\/?removed\]/g, '')
-  })
+  filter ??= import('./fallback-filter.js').then((module) => module.sanitise)
   return filter
 }
 

@@ -4,9 +4,14 @@
  */
 import { css } from 'lit'
 
-// A fixed text height (the description clips, the call to action stays)
-// keeps every slide, and the loading placeholder, the same size: no layout
-// shift. (Comments stay out of the template: it ships as written.)
+// Every slide, and the loading placeholder, has one size: the image's
+// aspect ratio (an image-less ad gets a block of --svc-ads-fallback) and,
+// but in the hero, a fixed text box whose overflow the "More" button opens
+// in place, scrollable. So nothing ever shifts. The call to action's ::after
+// covers the slide: the whole slide is its link; description links and the
+// More button sit above it. Partner values of the custom properties win
+// over both sets of defaults (outer styles beat :host). Comments stay out
+// of the template: it ships as written.
 export const svcAdsStyles = css`
   :host {
     --svc-ads-aspect-ratio: 2 / 1;
@@ -18,34 +23,60 @@ export const svcAdsStyles = css`
     --svc-ads-muted: #57606a;
     --svc-ads-surface: #fff;
     --svc-ads-skeleton: #eaeef2;
+    --svc-ads-fallback: #1f2328;
     --svc-ads-text-height: 10rem;
     display: block;
+    container-type: inline-size;
     color: var(--svc-ads-text);
     font: inherit;
   }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --svc-ads-accent: #58a6ff;
+      --svc-ads-accent-contrast: #0d1117;
+      --svc-ads-text: #e6edf3;
+      --svc-ads-muted: #9198a1;
+      --svc-ads-surface: #151b23;
+      --svc-ads-skeleton: #262c36;
+    }
+  }
   :host([data-status='empty']:not([keep-empty])),
-  :host([data-status='error']) {
+  :host([data-status='error']:not([keep-empty])) {
     display: none;
   }
   * {
     box-sizing: border-box;
   }
-  .skeleton {
+  .kept {
+    visibility: hidden;
+  }
+  .skeleton,
+  .image {
+    display: block;
+    width: 100%;
     aspect-ratio: var(--svc-ads-aspect-ratio);
-    border-radius: var(--svc-ads-radius);
+    object-fit: cover;
     background: var(--svc-ads-skeleton);
+  }
+  .skeleton {
+    border-radius: var(--svc-ads-radius);
+  }
+  .none {
+    background: var(--svc-ads-fallback);
   }
   .skeleton-text {
     aspect-ratio: auto;
     height: var(--svc-ads-text-height);
-    border-radius: 0;
-    background: transparent;
+    background: none;
   }
   .skeleton-controls {
     aspect-ratio: auto;
+    background: none;
+  }
+  .skeleton-controls,
+  .controls {
     height: 2.25rem;
     margin-top: 0.5rem;
-    background: transparent;
   }
   .stories .skeleton-card {
     background: var(--svc-ads-skeleton);
@@ -58,46 +89,70 @@ export const svcAdsStyles = css`
     border-radius: var(--svc-ads-radius);
     touch-action: pan-y;
   }
+  .dragging {
+    user-select: none;
+    cursor: grabbing;
+  }
   .track {
     display: flex;
     transition: transform 0.4s ease;
+  }
+  .dragging .track {
+    transition: none;
   }
   @media (prefers-reduced-motion: reduce) {
     .track {
       transition: none;
     }
   }
-  .slide {
+  .slide,
+  .stories > li {
+    position: relative;
     flex: 0 0 100%;
     min-width: 0;
     background: var(--svc-ads-surface);
   }
-  img.image {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: var(--svc-ads-aspect-ratio);
-    object-fit: cover;
-    background: var(--svc-ads-skeleton);
+  img {
+    -webkit-user-drag: none;
   }
   .text {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
     padding: 0.75rem 1rem 1rem;
-    display: grid;
-    grid-template-rows: auto auto minmax(0, 1fr) auto;
-    gap: 0.35rem;
     height: var(--svc-ads-text-height);
-    overflow: hidden;
   }
-  .description {
-    overflow: hidden;
+  .body {
+    flex: 1;
     min-height: 0;
+    display: grid;
+    align-content: start;
+    gap: 0.35rem;
+    overflow: hidden;
+    overflow-wrap: anywhere;
+  }
+  .open,
+  .more,
+  .description a {
+    position: relative;
+    z-index: 2;
+  }
+  .open {
+    overflow: auto;
+  }
+  .body > * {
+    margin: 0;
   }
   .title {
-    margin: 0;
     font-size: 1.15rem;
   }
   .label {
-    margin: 0;
+    color: var(--svc-ads-muted);
+  }
+  .sponsored {
+    font-size: 0.75rem;
+    text-transform: uppercase;
+    letter-spacing: 0.05em;
     color: var(--svc-ads-muted);
   }
   .description :first-child {
@@ -106,86 +161,145 @@ export const svcAdsStyles = css`
   .description :last-child {
     margin-bottom: 0;
   }
-  .cta {
-    justify-self: start;
-    background: var(--svc-ads-accent);
-    color: var(--svc-ads-accent-contrast);
-    padding: 0.4rem 0.9rem;
-    border-radius: 6px;
-    text-decoration: none;
+  .description a {
+    color: inherit;
+  }
+  .description img {
+    max-width: 100%;
+    height: auto;
   }
   .gallery {
     display: flex;
+    flex-wrap: wrap;
     gap: 0.4rem;
-    overflow-x: auto;
   }
   .gallery img {
     height: 3rem;
-    width: auto;
     border-radius: 4px;
+  }
+  .actions {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+  }
+  .body:not([data-clipped]) + * .more {
+    display: none;
+  }
+  .cta,
+  .more,
+  button {
+    font: inherit;
+    padding: 0.4rem 0.9rem;
+    border-radius: 6px;
+    cursor: pointer;
+  }
+  .cta {
+    background: var(--svc-ads-accent);
+    color: var(--svc-ads-accent-contrast);
+    text-decoration: none;
+  }
+  .cta::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: 1;
+  }
+  .more,
+  .controls button {
+    border: 1px solid var(--svc-ads-muted);
+    background: var(--svc-ads-surface);
+    color: var(--svc-ads-text);
   }
   .rotation {
     position: absolute;
-    z-index: 1;
+    z-index: 3;
     top: 0.5rem;
     inset-inline-start: 0.5rem;
-    font: inherit;
     font-size: 0.8rem;
-    padding: 0.3rem 0.7rem;
-    border-radius: 999px;
     border: 0;
-    background: rgb(0 0 0 / 0.6);
+    border-radius: 999px;
+    background: rgb(0 0 0 / 0.7);
     color: #fff;
-    cursor: pointer;
   }
   .controls {
     display: flex;
     align-items: center;
     gap: 0.5rem;
-    height: 2.25rem;
-    margin-top: 0.5rem;
   }
   .controls button {
-    font: inherit;
     min-width: 2.25rem;
     min-height: 2.25rem;
+    padding: 0;
     border-radius: 999px;
-    border: 1px solid var(--svc-ads-muted);
-    background: var(--svc-ads-surface);
-    color: var(--svc-ads-text);
-    cursor: pointer;
+  }
+  :host(:dir(rtl)) .step {
+    transform: scaleX(-1);
+  }
+  [aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: default;
   }
   .dots {
     display: flex;
     gap: 0.25rem;
-    margin-inline-start: auto;
+    margin-inline: auto;
   }
-  .dots button {
+  .controls .dots button {
     min-width: 1.5rem;
     min-height: 1.5rem;
-    padding: 0;
   }
-  .dots button[aria-current='true'] {
+  .dots [aria-current='true'] {
     background: var(--svc-ads-accent);
     border-color: var(--svc-ads-accent);
+  }
+  .count {
+    display: none;
+    margin-inline: auto;
+    padding: 0 0.6rem;
+    border-radius: 999px;
+    background: var(--svc-ads-surface);
+  }
+  @container (width < 36rem) {
+    .dots {
+      display: none;
+    }
+    .count {
+      display: block;
+    }
   }
   :focus-visible {
     outline: 3px solid var(--svc-ads-accent);
     outline-offset: 2px;
   }
+  .hero .slide {
+    display: grid;
+    grid-template: 100% / 100%;
+    aspect-ratio: var(--svc-ads-aspect-ratio);
+    overflow: hidden;
+  }
+  .hero .slide > * {
+    grid-area: 1 / 1;
+    min-height: 0;
+  }
+  .hero .image {
+    height: 100%;
+  }
   .hero .text {
+    align-self: end;
     height: auto;
-    position: absolute;
-    inset-inline: 0;
-    bottom: 0;
-    background: linear-gradient(transparent, rgb(0 0 0 / 0.7));
+    max-height: 100%;
+    background: linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.8));
     color: #fff;
   }
-  .hero .slide {
-    position: relative;
+  .hero.rotates .text {
+    max-height: calc(100% - 2.75rem);
   }
-  .hero .label {
+  .hero .label,
+  .hero .sponsored {
     color: #eee;
+  }
+  .hero .open {
+    background: rgb(0 0 0 / 0.6);
   }
   .stories {
     display: flex;
@@ -201,6 +315,5 @@ export const svcAdsStyles = css`
     scroll-snap-align: start;
     border-radius: var(--svc-ads-radius);
     overflow: hidden;
-    background: var(--svc-ads-surface);
   }
 `

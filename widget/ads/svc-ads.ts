@@ -3,16 +3,20 @@
  * a hero banner or a row of stories, read from the svc ads API.
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import { ref } from 'lit/directives/ref.js'
 import type { Ad } from '../../shared/ads-wire.js'
 import { ANYWHERE, displayNameFromSlug } from '../../shared/slug.js'
+import { adSlide } from './ad-slide.js'
+import { adsUrl } from './ads-url.js'
 import { type AdsState, AdsRequestController } from './ads-request-controller.js'
 import { AutoplayController } from './autoplay-controller.js'
+import { carouselControls } from './carousel-controls.js'
+import { ClipWatch } from './clip-watch.js'
+import { DragController } from './drag-controller.js'
+import { placeholder } from './placeholder.js'
+import { type AdsStrings, localeOf, stringsFor } from './locales.js'
 import { setSafeHTML } from './safe-html.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { svcAdsStyles } from './svc-ads.styles.js'
-
-const SWIPE_PX = 40
 
 export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
 
@@ -32,23 +36,26 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @csspart title - An ad's headline.
  * @csspart label - An ad's sub-headline.
  * @csspart description - An ad's rich text.
- * @csspart cta - The call-to-action link.
+ * @csspart sponsored - The "Sponsored" word above the title, with the `sponsored` attribute.
+ * @csspart cta - The call-to-action link; it covers the whole slide.
+ * @csspart more - The "More"/"Less" button of a text box whose text does not fit.
  * @csspart controls - The previous, next and dot buttons.
  * @csspart dot - Each dot; the current one has `aria-current="true"`.
  * @csspart rotation - The start/stop rotation button.
- * @csspart skeleton - The placeholder shown while loading.
+ * @csspart skeleton - The placeholder shown while loading, and the kept space of an empty or refused slot with `keep-empty`.
  * @csspart stories - The list of cards in the `stories` layout.
  *
  * @cssproperty [--svc-ads-aspect-ratio=2 / 1] - The images' aspect ratio, reserved before they load.
  * @cssproperty [--svc-ads-radius=12px] - Corner radius.
  * @cssproperty [--svc-ads-gap=1rem] - Space between stories.
- * @cssproperty [--svc-ads-accent=#0969da] - Buttons and the current dot.
- * @cssproperty [--svc-ads-accent-contrast=#fff] - Text on the accent colour.
- * @cssproperty [--svc-ads-text=#1f2328] - Text colour.
- * @cssproperty [--svc-ads-muted=#57606a] - Secondary text colour.
- * @cssproperty [--svc-ads-surface=#fff] - Slide background.
- * @cssproperty [--svc-ads-skeleton=#eaeef2] - Placeholder colour.
- * @cssproperty [--svc-ads-text-height=10rem] - The text block's fixed height (longer descriptions clip), so slides never change size.
+ * @cssproperty [--svc-ads-accent=#0969da] - Buttons and the current dot (dark: #58a6ff).
+ * @cssproperty [--svc-ads-accent-contrast=#fff] - Text on the accent colour (dark: #0d1117).
+ * @cssproperty [--svc-ads-text=#1f2328] - Text colour (dark: #e6edf3).
+ * @cssproperty [--svc-ads-muted=#57606a] - Secondary text colour (dark: #9198a1).
+ * @cssproperty [--svc-ads-surface=#fff] - Slide background (dark: #151b23).
+ * @cssproperty [--svc-ads-skeleton=#eaeef2] - Placeholder colour (dark: #262c36).
+ * @cssproperty [--svc-ads-fallback=#1f2328] - Background of an ad without an image, where a hero's white text sits (keep its contrast with white at 4.5:1 or more).
+ * @cssproperty [--svc-ads-text-height=10rem] - The text box's fixed height, so slides never change size; text that does not fit is one "More" press away.
  */
 export class SvcAds extends LitElement {
   static override styles = svcAdsStyles
@@ -64,8 +71,12 @@ export class SvcAds extends LitElement {
     loading: {},
     keepEmpty: { type: Boolean, attribute: 'keep-empty', reflect: true },
     label: {},
+    tags: {},
+    locale: {},
+    sponsored: { type: Boolean },
     preview: { attribute: false },
     index: { state: true },
+    expanded: { state: true },
   }
 
   /** The slot's slug, e.g. `home-slider-ads`; `anywhere` for every slot. */
@@ -83,24 +94,38 @@ export class SvcAds extends LitElement {
   declare autoplay: number
   /** `lazy`: fetch only when the slot nears the viewport. */
   declare loading: 'eager' | 'lazy'
-  /** Keep the (empty) slot's space when it has no ads. */
+  /** Keep the slot's space when it has no ads or the API refused. */
   declare keepEmpty: boolean
   /** The carousel's accessible name; the slot's name by default. */
   declare label: string
+  /** Comma-separated tags: only ads carrying at least one of them. */
+  declare tags: string
+  /** The language of the controls (en, de, es, fr, it, nl, pt); the nearest `lang` when absent. */
+  declare locale: string
+  /** Shows the localised word "Sponsored" above each title. */
+  declare sponsored: boolean
   /** Ads to show as they are, without asking the API: an editor's preview of unsaved ads. */
   declare preview: Ad[] | undefined
   /** @internal The visible slide. */
   declare index: number
+  /** @internal The ad whose whole text is shown, or -1. */
+  declare expanded: number
 
   private readonly request = new AdsRequestController(this, (state) => this.settled(state))
   private readonly rotation = new AutoplayController(this, () => this.go(this.index + 1))
+  private readonly drag = new DragController(
+    this,
+    (delta) => this.go(this.index + delta),
+    () => this.rtl,
+  )
   private visible = false
   private observer?: IntersectionObserver
-  private swipeStart?: number
   private reported = false
+  private refocus = false
 
   constructor() {
     super()
+    new ClipWatch(this)
     this.display = ANYWHERE
     this.limit = 6
     this.random = 1
@@ -111,7 +136,11 @@ export class SvcAds extends LitElement {
     this.loading = 'eager'
     this.keepEmpty = false
     this.label = ''
+    this.tags = ''
+    this.locale = ''
+    this.sponsored = false
     this.index = 0
+    this.expanded = -1
   }
 
   override connectedCallback(): void {
@@ -144,22 +173,23 @@ export class SvcAds extends LitElement {
     }
     if (this.preview) {
       if (changed.has('preview')) this.request.show(this.preview)
-    } else if (this.visible) this.request.load({ url: this.adsUrl(), apiKey: this.apiKey })
+    } else if (this.visible) this.request.load({ url: adsUrl(this.baseUrl || SCRIPT_ORIGIN, this), apiKey: this.apiKey })
   }
 
   protected override updated(): void {
+    if (this.refocus) this.renderRoot.querySelector<HTMLElement>('.slide:not([inert])')?.focus()
+    this.refocus = false
     this.dataset.status = this.request.state.status === 'idle' ? 'loading' : this.request.state.status
-  }
-
-  private adsUrl(): string {
-    const base = new URL(this.baseUrl || SCRIPT_ORIGIN, location.href)
-    const slug = encodeURIComponent(this.display || ANYWHERE)
-    const limit = Math.min(12, Math.max(1, Math.trunc(Number(this.limit)) || 1))
-    return new URL(`ads/${slug}?limit=${limit}&random=${this.random === 0 ? 0 : 1}`, base.href.endsWith('/') ? base : `${base.href}/`).href
+    // Descriptions are HTML: sanitised and inserted here, only when changed.
+    for (const element of this.renderRoot.querySelectorAll<HTMLElement>('[data-ad]')) {
+      const description = this.ads[Number(element.dataset.ad)]?.description ?? ''
+      if (rendered.get(element) !== description) (rendered.set(element, description), void setSafeHTML(element, description))
+    }
   }
 
   private settled(state: AdsState): void {
     this.index = 0
+    this.expanded = -1
     if (state.status === 'ready') this.emit('svc-ads-loaded', { ads: state.ads })
     else if (state.status === 'empty') this.emit('svc-ads-empty', {})
     else if (state.status === 'error') {
@@ -184,10 +214,16 @@ export class SvcAds extends LitElement {
     return this.ads.length > 2
   }
 
-  private go(target: number): void {
+  /** Whether `go(target)` would move: the ends of a slider that does not loop stay put. */
+  private readonly canGo = (target: number): boolean => this.loops || (target >= 0 && target < this.ads.length)
+
+  private readonly go = (target: number): void => {
     const count = this.ads.length
-    if (count < 2) return
-    this.index = this.loops ? (target + count) % count : Math.min(count - 1, Math.max(0, target))
+    if (count < 2 || !this.canGo(target)) return
+    this.index = (target + count) % count
+    this.expanded = -1
+    // Focus inside the slide that goes inert would fall to the page: it moves to the new slide instead.
+    this.refocus = !!this.shadowRoot?.activeElement?.closest('.slide')
   }
 
   private get rtl(): boolean {
@@ -197,29 +233,11 @@ export class SvcAds extends LitElement {
   private onKeydown(event: KeyboardEvent): void {
     const forward = this.rtl ? 'ArrowLeft' : 'ArrowRight'
     const backward = this.rtl ? 'ArrowRight' : 'ArrowLeft'
-    const moves: Record<string, () => void> = {
-      [forward]: () => this.go(this.index + 1),
-      [backward]: () => this.go(this.index - 1),
-      Home: () => this.go(0),
-      End: () => this.go(this.ads.length - 1),
-    }
-    const move = moves[event.key]
-    if (!move) return
+    const moves: Record<string, number> = { [forward]: this.index + 1, [backward]: this.index - 1, Home: 0, End: this.ads.length - 1 }
+    const target = moves[event.key]
+    if (target === undefined) return
     event.preventDefault()
-    move()
-  }
-
-  private onPointerDown(event: PointerEvent): void {
-    this.swipeStart = event.clientX
-  }
-
-  private onPointerUp(event: PointerEvent): void {
-    if (this.swipeStart === undefined) return
-    const dx = event.clientX - this.swipeStart
-    this.swipeStart = undefined
-    if (Math.abs(dx) < SWIPE_PX) return
-    const towardsStart = this.rtl ? dx < 0 : dx > 0
-    this.go(this.index + (towardsStart ? -1 : 1))
+    this.go(target)
   }
 
   private toggleRotation(): void {
@@ -227,60 +245,70 @@ export class SvcAds extends LitElement {
     this.rotation.sync()
   }
 
+  private slide(ad: Ad, position: number, strings: AdsStrings): TemplateResult {
+    return adSlide(ad, {
+      position,
+      strings,
+      sponsored: this.sponsored,
+      open: this.expanded === position,
+      toggle: (at) => (this.expanded = this.expanded === at ? -1 : at),
+      followed: (code) => this.emit('svc-ad-click', { code }),
+    })
+  }
+
   protected override render(): TemplateResult | typeof nothing {
-    const state = this.request.state
-    if (state.status === 'idle' || state.status === 'loading') {
-      return this.renderSkeleton()
-    }
-    if (state.status !== 'ready') return nothing
-    const name = this.label || `Ads: ${displayNameFromSlug(this.display || ANYWHERE)}`
-    return this.layout === 'stories' ? this.renderStories(name) : this.renderCarousel(name)
+    const status = this.request.state.status
+    if (status === 'idle' || status === 'loading') return placeholder(this.layout)
+    if (status !== 'ready') return this.keepEmpty ? placeholder(this.layout, true) : nothing
+    const strings = stringsFor(localeOf(this))
+    const name = this.label || `${strings.ads}: ${displayNameFromSlug(this.display || ANYWHERE)}`
+    return this.layout === 'stories' ? this.renderStories(name, strings) : this.renderCarousel(name, strings)
   }
 
-  /** A placeholder of the final size, so nothing moves when the ads arrive. */
-  private renderSkeleton(): TemplateResult {
-    if (this.layout === 'stories') {
-      return html`<ul class="stories" aria-hidden="true">
-        <li class="skeleton-card" part="skeleton">
-          <div class="skeleton"></div>
-          <div class="skeleton skeleton-text"></div>
-        </li>
-      </ul>`
-    }
-    return html`<div aria-hidden="true" part="skeleton">
-      <div class="skeleton"></div>
-      ${this.layout === 'hero' ? nothing : html`<div class="skeleton skeleton-text"></div>`}
-      <div class="skeleton skeleton-controls"></div>
-    </div>`
-  }
-
-  private renderStories(name: string): TemplateResult {
-    return html`<ul class="stories" part="stories" aria-label=${name}>
-      ${this.ads.map((ad, i) => html`<li part="slide">${this.renderAd(ad, i)}</li>`)}
+  private renderStories(name: string, strings: AdsStrings): TemplateResult {
+    // Focusable, so keyboard users can scroll the row even when no card has a link.
+    return html`<ul class="stories" part="stories" aria-label=${name} tabindex="0">
+      ${this.ads.map((ad, i) => html`<li part="slide">${this.slide(ad, i, strings)}</li>`)}
     </ul>`
   }
 
-  private renderCarousel(name: string): TemplateResult {
+  private renderCarousel(name: string, strings: AdsStrings): TemplateResult {
     const ads = this.ads
     const count = ads.length
     const rotating = this.rotation.rotating && count > 1
-    const offset = (this.rtl ? 1 : -1) * this.index * 100
+    // The rotation control sits over the slide's top corner; a hero's text keeps clear of it.
+    const rotation = this.autoplay > 0 && count > 1
+    const offset = `${(this.rtl ? 1 : -1) * this.index * 100}%`
+    const drag = this.drag
     return html`<section
-      class="carousel ${this.layout === 'hero' ? 'hero' : ''}"
+      class="carousel ${this.layout === 'hero' ? 'hero' : ''} ${rotation ? 'rotates' : ''}"
       part="carousel"
       aria-roledescription="carousel"
       aria-label=${name}
       @keydown=${this.onKeydown}
     >
       ${
-        this.autoplay > 0 && count > 1
+        rotation
           ? html`<button class="rotation" part="rotation" type="button" @click=${this.toggleRotation}>
-              ${this.rotation.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+              ${this.rotation.stopped ? strings.start : strings.stop}
             </button>`
           : nothing
       }
-      <div class="viewport" @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp}>
-        <div class="track" id="slides" aria-live=${rotating ? 'off' : 'polite'} style="transform: translateX(${offset}%)">
+      <div
+        class="viewport ${drag.dragging ? 'dragging' : ''}"
+        @pointerdown=${drag.down}
+        @pointermove=${drag.move}
+        @pointerup=${drag.up}
+        @pointercancel=${drag.up}
+        @click=${{ handleEvent: drag.click, capture: true }}
+        @dragstart=${(event: Event) => event.preventDefault()}
+      >
+        <div
+          class="track"
+          id="slides"
+          aria-live=${rotating ? 'off' : 'polite'}
+          style="transform: translateX(${drag.dragging ? `calc(${offset} + ${drag.offset}px)` : offset})"
+        >
           ${ads.map(
             (ad, i) =>
               html`<div
@@ -288,109 +316,24 @@ export class SvcAds extends LitElement {
                 part=${i === this.index ? 'slide slide--active' : 'slide'}
                 role="group"
                 aria-roledescription="slide"
-                aria-label="${i + 1} of ${count}"
+                aria-label="${i + 1} ${strings.of} ${count}"
                 aria-hidden=${i === this.index ? 'false' : 'true'}
                 ?inert=${i !== this.index}
+                tabindex="-1"
               >
-                ${this.renderAd(ad, i)}
+                ${this.slide(ad, i, strings)}
               </div>`,
           )}
         </div>
       </div>
-      ${count > 1 ? this.renderControls(count) : html`<div class="controls" part="controls"></div>`}
-    </section>`
-  }
-
-  private renderControls(count: number): TemplateResult {
-    return html`<div class="controls" part="controls">
-      <button
-        type="button"
-        aria-controls="slides"
-        aria-label="Previous slide"
-        ?disabled=${!this.loops && this.index === 0}
-        @click=${() => this.go(this.index - 1)}
-      >
-        ‹
-      </button>
-      <button
-        type="button"
-        aria-controls="slides"
-        aria-label="Next slide"
-        ?disabled=${!this.loops && this.index === count - 1}
-        @click=${() => this.go(this.index + 1)}
-      >
-        ›
-      </button>
-      <div class="dots">
-        ${Array.from(
-          { length: count },
-          (_, i) =>
-            html`<button
-              type="button"
-              part="dot"
-              aria-controls="slides"
-              aria-label="Slide ${i + 1} of ${count}"
-              aria-current=${i === this.index ? 'true' : 'false'}
-              @click=${() => this.go(i)}
-            ></button>`,
-        )}
+      <div class="controls" part="controls">
+        ${count > 1 ? carouselControls({ index: this.index, count, strings, canGo: this.canGo, go: this.go }) : nothing}
       </div>
-    </div>`
-  }
-
-  private renderAd(ad: Ad, position: number): TemplateResult {
-    return html`${
-        ad.image
-          ? html`<img
-              class="image"
-              part="image"
-              src=${ad.image}
-              alt=""
-              width="1200"
-              height="600"
-              loading=${position === 0 ? 'eager' : 'lazy'}
-              decoding="async"
-            />`
-          : nothing
-      }
-      <div class="text">
-        <h3 class="title" part="title">${ad.title}</h3>
-        ${ad.label ? html`<p class="label" part="label">${ad.label}</p>` : nothing}
-        <div class="description" part="description" ${ref((element) => element && renderDescription(element, ad.description))}></div>
-        ${
-          ad.images.length
-            ? html`<div class="gallery">${ad.images.map((src) => html`<img src=${src} alt="" loading="lazy" decoding="async" />`)}</div>`
-            : nothing
-        }
-        ${
-          isHttpUrl(ad.url) && ad.link
-            ? html`<a
-                class="cta"
-                part="cta"
-                href=${ad.url}
-                target=${ad.target === '_blank' ? '_blank' : '_self'}
-                rel=${ad.target === '_blank' ? 'noopener noreferrer' : nothing}
-                @click=${() => this.emit('svc-ad-click', { code: ad.code })}
-                >${ad.link}</a
-              >`
-            : nothing
-        }
-      </div>`
+    </section>`
   }
 }
 
 const rendered = new WeakMap<Element, string>()
-
-/** Sanitises and inserts a description, only when it changed. */
-function renderDescription(element: Element, description: string): void {
-  if (rendered.get(element) === description) return
-  rendered.set(element, description)
-  void setSafeHTML(element, description)
-}
-
-function isHttpUrl(value: string): boolean {
-  return /^https?:\/\//i.test(value)
-}
 
 export interface SvcAdsEventMap {
   'svc-ads-loaded': CustomEvent<{ ads: Ad[] }>

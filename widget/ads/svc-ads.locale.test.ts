@@ -1,0 +1,133 @@
+/// <reference types="mocha" />
+import { expect, oneEvent } from '@open-wc/testing'
+import { emulateMedia } from '@web/test-runner-commands'
+import type { SvcAds } from './svc-ads.js'
+import { previewed, shadow, testAd } from './test-ads.js'
+
+const ADS = [testAd(1, { link: '' }), testAd(2), testAd(3)]
+
+/** Every visible and accessible string the slider shows. */
+function words(element: SvcAds): string[] {
+  const root = shadow(element)
+  const label = (selector: string) => root.querySelector(selector)!.getAttribute('aria-label')!
+  return [
+    label('section'),
+    label('.slide'),
+    label('.step'),
+    label('.step:last-of-type'),
+    label('[part=dot]'),
+    root.querySelector('.rotation')!.textContent!.trim(),
+    root.querySelector('a.cta')!.textContent!.trim(),
+    root.querySelector('[part=sponsored]')!.textContent!.trim(),
+    root.querySelector('.more')!.textContent!.trim(),
+  ]
+}
+
+afterEach(() => {
+  document.body.replaceChildren()
+  document.documentElement.lang = 'en'
+  document.documentElement.dir = ''
+})
+
+describe('<svc-ads> in the page’s language and colours', () => {
+  it('speaks English by default', async () => {
+    const element = await previewed(ADS, { sponsored: '', autoplay: '5000', display: 'home' })
+    expect(words(element)).to.deep.equal([
+      'Ads: Home',
+      '1 of 3',
+      'Previous slide',
+      'Next slide',
+      'Slide 1 of 3',
+      'Stop automatic slide show',
+      'Learn more',
+      'Sponsored',
+      'More',
+    ])
+  })
+
+  it('speaks the locale attribute, else the nearest lang', async () => {
+    const german = await previewed(ADS, { sponsored: '', autoplay: '5000', display: 'home', locale: 'de-AT' })
+    expect(words(german)).to.deep.equal([
+      'Anzeigen: Home',
+      '1 von 3',
+      'Vorherige Folie',
+      'Nächste Folie',
+      'Folie 1 von 3',
+      'Automatische Diashow stoppen',
+      'Mehr erfahren',
+      'Gesponsert',
+      'Mehr',
+    ])
+    const section = document.createElement('div')
+    section.lang = 'fr'
+    document.body.append(section)
+    const french = await previewed(ADS, { sponsored: '', autoplay: '5000', display: 'home' }, 600, section)
+    expect(words(french).slice(0, 3)).to.deep.equal(['Annonces: Home', '1 sur 3', 'Diapositive précédente'])
+    document.documentElement.lang = 'pt-BR'
+    const portuguese = await previewed(ADS, { sponsored: '' })
+    expect(shadow(portuguese).querySelector('a.cta')!.textContent!.trim()).to.equal('Saiba mais')
+    document.documentElement.lang = 'ja'
+    const unknown = await previewed(ADS, { sponsored: '' })
+    expect(shadow(unknown).querySelector('[part=sponsored]')!.textContent).to.equal('Sponsored')
+  })
+
+  for (const [locale, next] of [
+    ['es', 'Diapositiva siguiente'],
+    ['it', 'Diapositiva successiva'],
+    ['nl', 'Volgende dia'],
+  ] as const) {
+    it(`speaks ${locale}`, async () => {
+      const element = await previewed(ADS, { locale })
+      expect(shadow(element).querySelector('.step:last-of-type')!.getAttribute('aria-label')).to.equal(next)
+    })
+  }
+
+  it('shows no Sponsored label unless asked', async () => {
+    const element = await previewed(ADS)
+    expect(shadow(element).querySelector('[part=sponsored]')).to.equal(null)
+  })
+
+  it('turns dark with the system, while a partner’s own colours still win', async () => {
+    await emulateMedia({ colorScheme: 'dark' })
+    try {
+      const element = await previewed(ADS)
+      const slide = shadow(element).querySelector('.slide')!
+      expect(getComputedStyle(slide).backgroundColor).to.equal('rgb(21, 27, 35)')
+      expect(getComputedStyle(shadow(element).querySelector('.title')!).color).to.equal('rgb(230, 237, 243)')
+      const style = document.createElement('style')
+      style.textContent = 'svc-ads { --svc-ads-surface: rgb(1, 2, 3) }'
+      document.head.append(style)
+      expect(getComputedStyle(slide).backgroundColor).to.equal('rgb(1, 2, 3)')
+      style.remove()
+    } finally {
+      await emulateMedia({ colorScheme: 'light' })
+    }
+    const light = await previewed(ADS)
+    expect(getComputedStyle(shadow(light).querySelector('.slide')!).backgroundColor).to.equal('rgb(255, 255, 255)')
+  })
+
+  it('lays the controls out right to left with dir="rtl" on the element', async () => {
+    const element = await previewed(ADS, { dir: 'rtl' })
+    const previous = shadow(element).querySelector('.step')!.getBoundingClientRect()
+    const next = shadow(element).querySelector('.step:last-of-type')!.getBoundingClientRect()
+    expect(previous.left).to.be.greaterThan(next.left)
+    expect(shadow(element).querySelector<HTMLElement>('.track')!.style.transform).to.equal('translateX(0%)')
+  })
+
+  it('asks only for ads with the given tags', async () => {
+    const asked: string[] = []
+    const original = window.fetch
+    window.fetch = (input, init) => (asked.push(String(input)), original(input, init))
+    try {
+      const element = document.createElement('svc-ads')
+      element.setAttribute('base-url', `/mock/three-tags-${Math.random()}`)
+      element.setAttribute('tags', ' summer, gala & co ,,')
+      const loaded = oneEvent(element, 'svc-ads-loaded')
+      document.body.append(element)
+      await loaded
+    } finally {
+      window.fetch = original
+    }
+    expect(new URL(asked[0]!).search).to.equal('?limit=6&random=1&tags=summer,gala%20%26%20co')
+  })
+})
