@@ -89,7 +89,7 @@ function slotName(id: string): string {
 describe.each(LAYOUTS.flatMap((layout) => WIDTHS.map((width) => [layout, width] as const)))(
   'real-world ads in the %s layout at %ipx, on a partner page of another origin',
   (layout, width) => {
-    const screenshot = join(ARTIFACTS, `${layout}-${width}.png`)
+    const screenshot = join(ARTIFACTS, `${layout}-${width}.jpeg`)
     let page: InspectedPage
 
     beforeAll(async () => {
@@ -135,7 +135,10 @@ describe.each(LAYOUTS.flatMap((layout) => WIDTHS.map((width) => [layout, width] 
     it('does not shift the layout (CLS 0)', () => {
       const total = page.shifts.reduce((sum, shift) => sum + shift.value, 0)
       const moved = page.shifts.map((shift) => `${shift.value.toFixed(4)} moving ${shift.sources.map(slotName).join(', ')}`)
-      expect(total, `${layout} ${width}px: layout shifts ${moved.join('; ')}; ${seeScreenshot}`).toBe(0)
+      const resized = Object.entries(page.heights)
+        .filter(([, heights]) => heights.length > 1)
+        .map(([id, heights]) => `${slotName(id)} ${heights.join('→')}px`)
+      expect(total, `${layout} ${width}px: layout shifts ${moved.join('; ')}; slots that changed height: ${resized.join(', ')}; ${seeScreenshot}`).toBe(0)
     })
   },
 )
