@@ -108,12 +108,12 @@ describe.each(LAYOUTS.flatMap((layout) => WIDTHS.map((width) => [layout, width] 
       expect(broken('link'), seeScreenshot).toEqual([])
     })
 
-    it('cuts off no title, label or description without a way to read the rest', () => {
+    it('cuts off no title, label, description or button text without a way to read the rest', () => {
       expect(broken('text-cut-off'), seeScreenshot).toEqual([])
     })
 
     if (layout === 'hero') {
-      it('gives a hero without an image its aspect ratio and text of at least 4.5:1 contrast', () => {
+      it('gives a hero without an image (none, or a broken one) its aspect ratio and text of at least 4.5:1 contrast', () => {
         expect(broken('hero-height', 'hero-contrast'), seeScreenshot).toEqual([])
       })
     }
