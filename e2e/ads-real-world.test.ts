@@ -97,11 +97,16 @@ describe.each(LAYOUTS.flatMap((layout) => WIDTHS.map((width) => [layout, width] 
     }, 90_000)
 
     const broken = (...ruleNames: Rule[]) =>
-      page.findings.filter((f: Finding) => ruleNames.includes(f.rule)).map((f) => `${layout} ${width}px, ${slotName(f.slot)}, ${f.rule}: ${f.detail}`)
+      page.findings
+        .filter((f: Finding) => ruleNames.includes(f.rule))
+        .map((f) => `${layout} ${width}px, ${slotName(f.slot)}, ${f.rule}: ${f.detail}`)
     const seeScreenshot = `screenshot: ${screenshot}`
 
     it('shows every ad with its title visible, inside its slide and unclipped', () => {
-      expect([...page.errors.map((e) => `${layout} ${width}px: the page raised ${e}`), ...broken('rendered', 'title-visible')], seeScreenshot).toEqual([])
+      expect(
+        [...page.errors.map((e) => `${layout} ${width}px: the page raised ${e}`), ...broken('rendered', 'title-visible')],
+        seeScreenshot,
+      ).toEqual([])
     })
 
     it('links each ad with a URL exactly once, with a name, from the middle of its slide and image; an ad without one not at all', () => {
@@ -138,7 +143,10 @@ describe.each(LAYOUTS.flatMap((layout) => WIDTHS.map((width) => [layout, width] 
       const resized = Object.entries(page.heights)
         .filter(([, heights]) => heights.length > 1)
         .map(([id, heights]) => `${slotName(id)} ${heights.join('→')}px`)
-      expect(total, `${layout} ${width}px: layout shifts ${moved.join('; ')}; slots that changed height: ${resized.join(', ')}; ${seeScreenshot}`).toBe(0)
+      expect(
+        total,
+        `${layout} ${width}px: layout shifts ${moved.join('; ')}; slots that changed height: ${resized.join(', ')}; ${seeScreenshot}`,
+      ).toBe(0)
     })
   },
 )
