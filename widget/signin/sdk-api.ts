@@ -8,6 +8,7 @@
  */
 import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { newPkce, REDIRECT_URI } from './code-flow.js'
+import { requestFedcm } from './fedcm-request.js'
 import { oneTapPrompt } from './one-tap-prompt.js'
 import type { SvcSignin } from './svc-signin.js'
 import type { SvcButtonOptions, SvcConfig, SvcCredentialResponse } from './sdk-types.js'
@@ -56,23 +57,17 @@ export const svc = {
       if (credential) settings.callback?.({ credential, select_by: 'onetap' })
       return credential !== undefined
     }
-    try {
-      const pkce = settings.response_type === 'code' ? await newPkce() : undefined
-      const credential = (await navigator.credentials.get({
-        identity: { providers: [provider(pkce?.challenge)] },
-        mediation: settings.auto_select ? 'optional' : 'required',
-      } as CredentialRequestOptions)) as (Credential & { token?: string; isAutoSelected?: boolean }) | null
-      if (!credential?.token) return false
-      const select_by = credential.isAutoSelected ? 'fedcm_auto' : 'fedcm'
-      settings.callback?.(
-        pkce
-          ? { code: credential.token, code_verifier: pkce.verifier, redirect_uri: REDIRECT_URI, select_by }
-          : { credential: credential.token, select_by },
-      )
-      return true
-    } catch {
-      return false
-    }
+    const pkce = settings.response_type === 'code' ? await newPkce() : undefined
+    // Passive: a visitor signed out of svc sees nothing; the button's click is what opens svc's login.
+    const outcome = await requestFedcm(settings.client_id, provider(pkce?.challenge).params, settings.auto_select ? 'optional' : 'passive')
+    if (!('token' in outcome)) return false
+    const select_by = outcome.autoSelected ? 'fedcm_auto' : 'fedcm'
+    settings.callback?.(
+      pkce
+        ? { code: outcome.token, code_verifier: pkce.verifier, redirect_uri: REDIRECT_URI, select_by }
+        : { credential: outcome.token, select_by },
+    )
+    return true
   },
 
   /**

@@ -1,15 +1,17 @@
 /**
  * @module `<svc-signin>`: a "Sign in with svc" button for partner pages,
  * loaded from svc's `/sdk.js`. One click signs in through the browser's
- * Federated Credential Management (FedCM), or the code flow in a popup (a
- * full-page redirect when popups are blocked) where it is missing, and
- * hands the partner an
+ * Federated Credential Management (FedCM) in active mode (svc's login in
+ * the browser's popup for a visitor signed out of svc), or the code flow in
+ * a popup (a full-page redirect when popups are blocked) where FedCM is
+ * missing or fails, and hands the partner an
  * id_token as the `svc-signin` event's credential, or POSTs it to
  * `login-uri`. Written without Lit to keep `/sdk.js` small.
  */
 import { buttonText } from '../../shared/signin-texts.js'
 import type { SvcCredentialResponse } from './sdk-types.js'
 import { SCRIPT_ORIGIN } from '../script-origin.js'
+import { requestFedcm, supportsActiveMode } from './fedcm-request.js'
 import { authorizeByCode, type CodeAnswer, newPkce, REDIRECT_URI, redeemCode, takeRedirectAnswer } from './code-flow.js'
 
 const STYLE = `
@@ -31,7 +33,7 @@ iframe { border: 0; width: 100%; height: 40px; display: block; color-scheme: nor
  * A sign-in button.
  *
  * @event svc-signin - Signed in; `detail.credential` is an id_token for `client-id` (with `response-type="code"`: `detail.code`, `code_verifier` and `redirect_uri` for the backend to redeem), `detail.select_by` says how.
- * @event svc-signin-error - Sign-in did not finish; `detail.reason` says why.
+ * @event svc-signin-error - Sign-in did not finish; `detail.reason` says why: `dismissed` (the visitor closed the browser's dialog or svc's login), `popup_closed`, svc's refusal (`unauthorized_client`, `access_denied`, …) or the token endpoint's error.
  * @csspart button - The sign-in button.
  *
  * @attr client-id - The partner's client id at svc (required).
@@ -76,13 +78,23 @@ export class SvcSignin extends HTMLElement {
     this.style.width = width > 0 ? `${Math.min(width, 400)}px` : ''
   }
 
-  /** Signs in through FedCM; resolves once the event fired (or the credential was posted). */
+  /**
+   * Signs in; resolves once the event fired (or the credential was posted).
+   * From a click, FedCM runs in active mode, so a visitor signed out of svc
+   * signs in there in the browser's popup. Where FedCM or that mode is
+   * missing, or without the click's activation (a popup would be blocked),
+   * the code flow runs at once; when FedCM fails for any reason but the
+   * visitor closing it, the code flow follows within the same click.
+   */
   async signIn(): Promise<void> {
     const clientId = this.getAttribute('client-id')
     if (!clientId) return this.fail('client-id is missing')
+    if (this.button.getAttribute('aria-busy')) return
     this.button.setAttribute('aria-busy', 'true')
     try {
-      if (!('IdentityCredential' in window)) return await this.codeFlowSignIn(clientId)
+      // Decided before anything is awaited, while the click still lets a popup open.
+      const activated = navigator.userActivation?.isActive ?? true
+      if (!activated || !supportsActiveMode()) return await this.codeFlowSignIn(clientId)
       const nonce = this.getAttribute('nonce') ?? undefined
       // Asked for the code flow, FedCM's token is a code bound to this PKCE challenge.
       const pkce = this.getAttribute('response-type') === 'code' ? await newPkce() : undefined
@@ -90,19 +102,19 @@ export class SvcSignin extends HTMLElement {
         ...(nonce ? { nonce } : {}),
         ...(pkce ? { response_type: 'code', code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
       }
-      const credential = (await navigator.credentials.get({
-        identity: { providers: [{ configURL: `${SCRIPT_ORIGIN}/fedcm.json`, clientId, params }] },
-      } as CredentialRequestOptions)) as (Credential & { token?: string }) | null
-      if (!credential?.token) return this.fail('no_credential')
+      const outcome = await requestFedcm(clientId, params, 'active')
+      if ('dismissed' in outcome) return this.fail('dismissed')
+      if ('refused' in outcome) return this.fail(outcome.refused)
+      if ('unavailable' in outcome) return await this.codeFlowSignIn(clientId)
       if (pkce)
-        return this.deliverCode({ code: credential.token, verifier: pkce.verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'fedcm' })
+        return this.deliverCode({ code: outcome.token, verifier: pkce.verifier, nonce, redirectUri: REDIRECT_URI, selectBy: 'fedcm' })
       this.dispatchEvent(
-        new CustomEvent('svc-signin', { detail: { credential: credential.token, select_by: 'fedcm' }, bubbles: true, composed: true }),
+        new CustomEvent('svc-signin', { detail: { credential: outcome.token, select_by: 'fedcm' }, bubbles: true, composed: true }),
       )
       const loginUri = this.getAttribute('login-uri')
-      if (loginUri) postForm(loginUri, { credential: credential.token, nonce: nonce ?? '' })
+      if (loginUri) postForm(loginUri, { credential: outcome.token, nonce: nonce ?? '' })
     } catch (error) {
-      this.fail((error as Error).name === 'NetworkError' ? 'declined_or_unavailable' : (error as Error).message)
+      this.fail((error as Error).message)
     } finally {
       this.button.removeAttribute('aria-busy')
     }

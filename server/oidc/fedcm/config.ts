@@ -2,7 +2,8 @@
  * @module The FedCM configuration Chromium reads first:
  * `/.well-known/web-identity` (which config files this site vouches for,
  * and, because the config names a client metadata endpoint, the accounts
- * endpoint and login URL) and `/fedcm.json` with the spec's fields.
+ * endpoint and login URL) and `/fedcm.json` with the spec's fields, "use
+ * another account" included.
  */
 import { Hono } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
@@ -31,6 +32,11 @@ export function fedcmConfig(issuer: string) {
     id_assertion_endpoint: `${issuer}${FEDCM_PATHS.assertion}`,
     disconnect_endpoint: `${issuer}${FEDCM_PATHS.disconnect}`,
     login_url: `${issuer}${FEDCM_PATHS.login}`,
+    // "Use a different account" in the chooser of an active (button) request,
+    // which opens `login_url`; Chromium 137+ reads the top-level field,
+    // 132 to 136 the one under `modes.active`.
+    supports_use_other_account: true,
+    modes: { active: { supports_use_other_account: true } },
     branding: {
       background_color: '#0969da',
       color: '#ffffff',

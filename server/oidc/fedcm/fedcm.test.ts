@@ -43,6 +43,8 @@ describe('FedCM', () => {
       id_assertion_endpoint: `${idp.issuer}/oidc/fedcm/assertion`,
       disconnect_endpoint: `${idp.issuer}/oidc/fedcm/disconnect`,
       login_url: `${idp.issuer}/login`,
+      supports_use_other_account: true,
+      modes: { active: { supports_use_other_account: true } },
       branding: { background_color: '#0969da', color: '#ffffff', icons: [{ url: `${idp.issuer}/fedcm/icon.svg`, size: 64 }] },
     })
     expect((await fetch(`${idp.issuer}/fedcm/icon.svg`)).headers.get('content-type')).toBe('image/svg+xml')
