@@ -59,6 +59,8 @@ export interface AppOptions {
   draining?: () => boolean
   /** How long relying parties may cache the key set: a new signing key is published this long before it signs (6 hours by default). */
   keySetCacheMs?: number
+  /** Whether anyone may create an account at `/signup` (`SVC_SIGNUP`); open by default. */
+  signup?: 'open' | 'closed'
   /** The proxies whose `X-Forwarded-For` names the caller (`SVC_TRUSTED_PROXIES`); none by default. */
   trustedProxies?: TrustedProxies
 }
@@ -92,6 +94,7 @@ export function createBff({
   draining,
   keySetCacheMs,
   trustedProxies,
+  signup = 'open',
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -114,7 +117,7 @@ export function createBff({
   // node adapter otherwise never makes, costing userinfo a fifth of its throughput.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.route('/', healthChecks(db, draining))
-  app.route('/', identityProvider(provider, { throttle }))
+  app.route('/', identityProvider(provider, { throttle, signup }))
   app.route(
     '/console',
     adminConsole({

@@ -9,13 +9,14 @@ import type { LifecycleContext } from './signup.js'
 import { markEmailVerified, userById } from './users.js'
 
 /**
- * True while the link can still confirm an address (nothing changes).
+ * The account whose address the link would confirm, while it can (nothing changes).
  *
  * @example
- * if (!(await verificationUsable(ctx, token))) return linkExpired()
+ * const user = await verificationTarget(ctx, token)
  */
-export async function verificationUsable(ctx: LifecycleContext, token: string): Promise<boolean> {
-  return (await usableAccountToken(ctx.db, token, 'verify_email', ctx.now())) !== undefined
+export async function verificationTarget(ctx: LifecycleContext, token: string): Promise<UserRow | undefined> {
+  const usable = await usableAccountToken(ctx.db, token, 'verify_email', ctx.now())
+  return usable && userById(ctx.db, usable.userId)
 }
 
 /**
