@@ -70,6 +70,8 @@ describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the
     authorize.search = new URLSearchParams({ client_id: client.client_id!, redirect_uri: callback, response_type: 'code', scope: 'openid email profile', state: 's1' }).toString()
     await page.goto(authorize.href)
     await page.getByRole('link', { name: 'Create an account' }).click()
+    // Readable on a phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await page.getByLabel('Name').fill('Grace Hopper')
     await page.getByLabel('Email').fill(EMAIL)
     await page.getByLabel('Password').fill('short')

@@ -6,17 +6,17 @@
  * session of the account and revokes every token its clients hold, each
  * client told with `tokens.revoked` in the same transaction.
  */
-import type { AccountEvents } from './account-events.js'
-import { queueMail } from '../mail/mail-outbox.js'
-import { resetPasswordMail } from '../mail/messages/reset-password-mail.js'
-import { clientById } from '../clients/clients.js'
-import { endSessionsOfUser } from '../oidc/sessions.js'
-import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../oidc/tokens.js'
-import type { UserRow } from '../db/schema.js'
-import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from './account-tokens.js'
-import { hashPassword } from './passwords.js'
-import type { LifecycleContext } from './signup.js'
-import { setPasswordHash, userByEmail, userById } from './users.js'
+import type { AccountEvents } from '../../accounts/account-events.js'
+import { queueMail } from '../../mail/mail-outbox.js'
+import { resetPasswordMail } from '../../mail/messages/reset-password-mail.js'
+import { clientById } from '../../clients/clients.js'
+import { endSessionsOfUser } from '../sessions.js'
+import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../tokens.js'
+import type { UserRow } from '../../db/schema.js'
+import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
+import { hashPassword } from '../../accounts/passwords.js'
+import type { LifecycleContext } from '../../accounts/signup.js'
+import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
 
 /**
  * Mails a reset link when the address has an account; says nothing either way.
