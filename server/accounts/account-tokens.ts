@@ -38,6 +38,8 @@ export async function issueAccountToken(
   { userId, purpose, continueTo, now }: { userId: number; purpose: AccountTokenPurpose; continueTo: string | null; now: Date },
 ): Promise<string> {
   const value = randomBytes(32).toString('base64url')
+  // Each new token clears the long-dead ones, so the table holds only what a recent link could name.
+  await sweepAccountTokens(db, now)
   await db
     .insertInto('account_tokens')
     .values({

@@ -85,6 +85,22 @@ describe('sign-up', () => {
     expect(await again.text()).toContain('href="/forgot-password"')
   })
 
+  it('lets a confirmation link work for 24 hours, not longer', async () => {
+    const fixture = await start()
+    const browser = new ScriptedBrowser()
+    for (const email of ['early@example.com', 'late@example.com'])
+      await signUp(browser, fixture.issuer, { name: 'Someone', email, password: NEW_PASSWORD })
+    const [early, late] = await mails(fixture)
+    fixture.advance(24 * 3600 - 60)
+    const earlyPage = await browser.request(early!.link!)
+    expect(earlyPage.status).toBe(200)
+    expect((await browser.submit(`${fixture.issuer}/verify-email`, await earlyPage.text(), {})).status).toBe(200)
+    fixture.advance(120)
+    expect((await browser.request(late!.link!)).status).toBe(400)
+    const verified = await fixture.db.selectFrom('users').select(['email', 'email_verified']).where('email', 'in', ['early@example.com', 'late@example.com']).orderBy('email').execute()
+    expect(verified).toEqual([{ email: 'early@example.com', email_verified: 1 }, { email: 'late@example.com', email_verified: 0 }])
+  })
+
   it('answers a taken address exactly as a free one, makes no second account and mails the owner a reset link instead', async () => {
     const fixture = await start()
     const answers = []
@@ -209,7 +225,7 @@ describe('password reset', () => {
     expect(late.status).toBe(400)
     expect(await late.text()).toMatch(/This link has expired[\s\S]*href="\/forgot-password">Send me a new link/)
     expect((await browser.submit(`${fixture.issuer}/reset-password`, form, { password: NEW_PASSWORD })).status).toBe(400)
-    for (const token of ['', 'x'.repeat(43), '%00', 'a'.repeat(5000)])
+    for (const token of ['', 'x'.repeat(43), '%00', '%E0%A4%A', 'a'.repeat(5000)])
       for (const path of ['/reset-password', '/verify-email']) expect((await browser.request(`${fixture.issuer}${path}?token=${token}`)).status).toBe(400)
     expect((await browser.submit(`${fixture.issuer}/reset-password`, form, { token: 'forged' })).status).toBe(400)
   })
