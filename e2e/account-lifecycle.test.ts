@@ -67,7 +67,13 @@ describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the
   it('signs a visitor up from the login page, confirms the address from the mail and continues signed in with email_verified', async () => {
     const page = await (await browser.newContext({ viewport: { width: 375, height: 720 } })).newPage()
     const authorize = new URL(`${bff.started.url}/oidc/authorize`)
-    authorize.search = new URLSearchParams({ client_id: client.client_id!, redirect_uri: callback, response_type: 'code', scope: 'openid email profile', state: 's1' }).toString()
+    authorize.search = new URLSearchParams({
+      client_id: client.client_id!,
+      redirect_uri: callback,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: 's1',
+    }).toString()
     await page.goto(authorize.href)
     await page.getByRole('link', { name: 'Create an account' }).click()
     // Readable on a phone: nothing wider than the screen.
@@ -89,11 +95,16 @@ describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the
     const tokens = await (
       await fetch(`${bff.started.url}/oidc/token`, {
         method: 'POST',
-        headers: { Authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          Authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callback }),
       })
     ).json()
-    const userinfo = await (await fetch(`${bff.started.url}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json()
+    const userinfo = await (
+      await fetch(`${bff.started.url}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+    ).json()
     expect(userinfo).toMatchObject({ email: EMAIL, email_verified: true, name: 'Grace Hopper' })
   })
 

@@ -26,7 +26,10 @@ export async function verificationTarget(ctx: LifecycleContext, token: string): 
  * @example
  * const confirmed = await confirmEmail(ctx, token)
  */
-export async function confirmEmail(ctx: LifecycleContext, token: string): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+export async function confirmEmail(
+  ctx: LifecycleContext,
+  token: string,
+): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     const used = await useAccountToken(trx, token, 'verify_email', now)

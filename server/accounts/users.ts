@@ -40,7 +40,8 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
   if (!EMAIL.test(email) || email.length > 254) throw new InvalidInput('email', 'email must be an e-mail address')
   const name = input.name.trim()
   if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
-  if (input.passwordHash === undefined && (input.password.length < 8 || input.password.length > 1024)) throw new InvalidInput('password', 'password must be 8 to 1024 characters')
+  if (input.passwordHash === undefined && (input.password.length < 8 || input.password.length > 1024))
+    throw new InvalidInput('password', 'password must be 8 to 1024 characters')
   for (const entry of input.svcAccess ?? []) {
     if (!/^[\w.-]+:[\w.*-]+$/.test(entry))
       throw new InvalidInput('svc_access', `svc.access entry ${JSON.stringify(entry)} must be <Area>:<Permission>`)

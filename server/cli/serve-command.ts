@@ -92,7 +92,16 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
-      listener = createBff({ db, demoApiKey, demoClientId, issuer, keySetCacheMs, trustedProxies, signup, draining: () => draining }).listener
+      listener = createBff({
+        db,
+        demoApiKey,
+        demoClientId,
+        issuer,
+        keySetCacheMs,
+        trustedProxies,
+        signup,
+        draining: () => draining,
+      }).listener
       return address
     })
     .catch(async (error) => {

@@ -23,6 +23,16 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * @example
  * await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link }))
  */
-export function resetPasswordMail({ to, name, link, locale = 'en' }: { to: string; name: string; link: string; locale?: MailLocale }): OutgoingMail {
+export function resetPasswordMail({
+  to,
+  name,
+  link,
+  locale = 'en',
+}: {
+  to: string
+  name: string
+  link: string
+  locale?: MailLocale
+}): OutgoingMail {
   return renderMail(to, STRINGS[locale], { name, email: to }, link)
 }

@@ -20,9 +20,15 @@ async function mails(fixture: IdentityFixture) {
 }
 
 async function confidentialConfig(fixture: IdentityFixture) {
-  return client.discovery(new URL(fixture.issuer), fixture.confidential.clientId, fixture.confidential.clientSecret, client.ClientSecretBasic(), {
-    execute: [client.allowInsecureRequests],
-  })
+  return client.discovery(
+    new URL(fixture.issuer),
+    fixture.confidential.clientId,
+    fixture.confidential.clientSecret,
+    client.ClientSecretBasic(),
+    {
+      execute: [client.allowInsecureRequests],
+    },
+  )
 }
 
 async function authorizationUrl(config: client.Configuration, scope = 'openid profile email') {
@@ -56,7 +62,12 @@ describe('sign-up', () => {
     expect(signupHref).toMatch(/^\/signup\?return=/)
     expect(href(login, 'Forgot password\\?')).toMatch(/^\/forgot-password\?return=/)
 
-    const answer = await signUp(browser, fixture.issuer, { name: 'Grace Hopper', email: 'Grace@Example.com', password: NEW_PASSWORD }, signupHref!)
+    const answer = await signUp(
+      browser,
+      fixture.issuer,
+      { name: 'Grace Hopper', email: 'Grace@Example.com', password: NEW_PASSWORD },
+      signupHref!,
+    )
     expect(answer.status).toBe(200)
     expect(await answer.text()).toContain('Check your e-mail')
     expect(answer.headers.getSetCookie().join()).not.toContain('svc_session')
@@ -97,8 +108,16 @@ describe('sign-up', () => {
     expect((await browser.submit(`${fixture.issuer}/verify-email`, await earlyPage.text(), {})).status).toBe(200)
     fixture.advance(120)
     expect((await browser.request(late!.link!)).status).toBe(400)
-    const verified = await fixture.db.selectFrom('users').select(['email', 'email_verified']).where('email', 'in', ['early@example.com', 'late@example.com']).orderBy('email').execute()
-    expect(verified).toEqual([{ email: 'early@example.com', email_verified: 1 }, { email: 'late@example.com', email_verified: 0 }])
+    const verified = await fixture.db
+      .selectFrom('users')
+      .select(['email', 'email_verified'])
+      .where('email', 'in', ['early@example.com', 'late@example.com'])
+      .orderBy('email')
+      .execute()
+    expect(verified).toEqual([
+      { email: 'early@example.com', email_verified: 1 },
+      { email: 'late@example.com', email_verified: 0 },
+    ])
   })
 
   it('answers a taken address exactly as a free one, makes no second account and mails the owner a reset link instead', async () => {
@@ -106,7 +125,11 @@ describe('sign-up', () => {
     const answers = []
     for (const email of ['new.person@example.com', USER.email]) {
       const res = await signUp(new ScriptedBrowser(), fixture.issuer, { name: 'Someone', email, password: NEW_PASSWORD })
-      answers.push({ status: res.status, body: (await res.text()).replaceAll(email, 'EMAIL'), session: res.headers.getSetCookie().some((c) => c.includes('svc_session')) })
+      answers.push({
+        status: res.status,
+        body: (await res.text()).replaceAll(email, 'EMAIL'),
+        session: res.headers.getSetCookie().some((c) => c.includes('svc_session')),
+      })
     }
     expect(answers[0]).toEqual(answers[1])
     expect(answers[0]).toMatchObject({ status: 200, session: false })
@@ -131,7 +154,11 @@ describe('sign-up', () => {
       body: 'name=x&email=x%40example.com&password=violet+kettle+harbour',
     })
     expect(forged.status).toBe(403)
-    const notAForm = await browser.request(`${fixture.issuer}/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    const notAForm = await browser.request(`${fixture.issuer}/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
     expect(notAForm.status).toBe(400)
     expect(await fixture.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(0)
   })
@@ -142,7 +169,12 @@ describe('sign-up', () => {
     const page = await (await browser.request(`${fixture.issuer}/signup`)).text()
     expect(page).toContain('Sign-up is by invitation')
     const csrf = (await (await browser.request(`${fixture.issuer}/forgot-password`)).text()).match(/name="csrf" value="([^"]+)"/)![1]!
-    const refused = await browser.submit(`${fixture.issuer}/signup`, '', { csrf, name: 'X', email: 'x@example.com', password: NEW_PASSWORD })
+    const refused = await browser.submit(`${fixture.issuer}/signup`, '', {
+      csrf,
+      name: 'X',
+      email: 'x@example.com',
+      password: NEW_PASSWORD,
+    })
     expect(refused.status).toBe(403)
     expect(await fixture.db.selectFrom('users').select('id').where('email', '=', 'x@example.com').execute()).toHaveLength(0)
     const login = await (await browser.request(`${fixture.issuer}/login`)).text()
@@ -154,7 +186,8 @@ describe('sign-up', () => {
     const fixture = await start()
     const browser = new ScriptedBrowser()
     const page = await (await browser.request(`${fixture.issuer}/forgot-password`)).text()
-    for (let i = 0; i < MAILS_PER_EMAIL; i++) expect((await browser.submit(`${fixture.issuer}/forgot-password`, page, { email: USER.email })).status).toBe(200)
+    for (let i = 0; i < MAILS_PER_EMAIL; i++)
+      expect((await browser.submit(`${fixture.issuer}/forgot-password`, page, { email: USER.email })).status).toBe(200)
     const refused = await browser.submit(`${fixture.issuer}/forgot-password`, page, { email: USER.email })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
@@ -171,14 +204,20 @@ describe('password reset', () => {
     const config = await confidentialConfig(fixture)
     const { url, verifier, state } = await authorizationUrl(config, 'openid email offline_access')
     const before = new ScriptedBrowser()
-    const tokens = await client.authorizationCodeGrant(config, await before.authorize(url), { pkceCodeVerifier: verifier, expectedState: state })
+    const tokens = await client.authorizationCodeGrant(config, await before.authorize(url), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    })
     expect(tokens.refresh_token).toEqual(expect.any(String))
 
     const browser = new ScriptedBrowser()
     const forgotPage = await (await browser.request(`${fixture.issuer}/forgot-password`)).text()
     const unknown = await browser.submit(`${fixture.issuer}/forgot-password`, forgotPage, { email: 'nobody@example.com' })
     const known = await browser.submit(`${fixture.issuer}/forgot-password`, forgotPage, { email: USER.email })
-    expect([unknown.status, (await unknown.text()).replace('nobody@example.com', 'EMAIL')]).toEqual([known.status, (await known.text()).replace(USER.email, 'EMAIL')])
+    expect([unknown.status, (await unknown.text()).replace('nobody@example.com', 'EMAIL')]).toEqual([
+      known.status,
+      (await known.text()).replace(USER.email, 'EMAIL'),
+    ])
     const [mail] = await mails(fixture)
     expect(mail).toMatchObject({ recipient: USER.email, subject: 'Reset your svc password' })
     const token = new URL(mail!.link!).searchParams.get('token')!
@@ -198,7 +237,11 @@ describe('password reset', () => {
 
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' })
     expect((await fixture.events()).filter((e) => e.name === 'tokens.revoked')).toEqual([
-      { name: 'tokens.revoked', client: fixture.confidential.clientId, data: { account: fixture.sub, tokens: 2, reason: 'password reset' } },
+      {
+        name: 'tokens.revoked',
+        client: fixture.confidential.clientId,
+        data: { account: fixture.sub, tokens: 2, reason: 'password reset' },
+      },
     ])
     // The session of the browser signed in before is over: the login form again.
     expect(await (await before.request(url.href)).text()).toContain('action="/oidc/authorize/login"')
@@ -226,7 +269,8 @@ describe('password reset', () => {
     expect(await late.text()).toMatch(/This link has expired[\s\S]*href="\/forgot-password">Send me a new link/)
     expect((await browser.submit(`${fixture.issuer}/reset-password`, form, { password: NEW_PASSWORD })).status).toBe(400)
     for (const token of ['', 'x'.repeat(43), '%00', '%E0%A4%A', 'a'.repeat(5000)])
-      for (const path of ['/reset-password', '/verify-email']) expect((await browser.request(`${fixture.issuer}${path}?token=${token}`)).status).toBe(400)
+      for (const path of ['/reset-password', '/verify-email'])
+        expect((await browser.request(`${fixture.issuer}${path}?token=${token}`)).status).toBe(400)
     expect((await browser.submit(`${fixture.issuer}/reset-password`, form, { token: 'forged' })).status).toBe(400)
   })
 })

@@ -16,8 +16,7 @@ export const MAILS_PER_EMAIL = 5
 export const REQUESTS_PER_ADDRESS = 20
 export const MAIL_THROTTLE_WINDOW_MS = 60 * 60 * 1000
 
-const bucket = (kind: string, value: string) =>
-  `mail-${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`
+const bucket = (kind: string, value: string) => `mail-${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`
 
 export interface AccountMailThrottle {
   /** Counts the request and returns `undefined`, or the seconds to wait (not counted). */

@@ -53,11 +53,17 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
       const continueTo = continueToFrom(form.get('return'))
       const email = (form.get('email') ?? '').trim()
       if (email.length > 254 || !EMAIL.test(email) || /\p{Cc}/u.test(email))
-        return page(c, 400, continueTo, { email: email.slice(0, 254), error: 'Enter the e-mail address of your account, such as ada@example.com.' })
+        return page(c, 400, continueTo, {
+          email: email.slice(0, 254),
+          error: 'Enter the e-mail address of your account, such as ada@example.com.',
+        })
       const wait = await mailThrottle.admit({ address: clientAddress(c), email })
       if (wait !== undefined) {
         c.header('Retry-After', String(wait))
-        return page(c, 429, continueTo, { email, problem: `Too many reset requests from here or for this address. ${tryAgainIn(wait, 'en')}` })
+        return page(c, 429, continueTo, {
+          email,
+          problem: `Too many reset requests from here or for this address. ${tryAgainIn(wait, 'en')}`,
+        })
       }
       await requestPasswordReset(provider, email, continueTo)
       return htmlPage(

@@ -34,8 +34,7 @@ export const withReturn = (path: string, continueTo: string | null): string =>
 export type FormRead = URLSearchParams | { status: 400 | 403; problem: string }
 
 /** The body limit of the account forms, answering with `onTooLarge`'s page. */
-export const lifecycleBodyLimit = (onTooLarge: (c: Context) => Response) =>
-  bodyLimit({ maxSize: 64 * 1024, onError: (c) => onTooLarge(c) })
+export const lifecycleBodyLimit = (onTooLarge: (c: Context) => Response) => bodyLimit({ maxSize: 64 * 1024, onError: (c) => onTooLarge(c) })
 
 /**
  * The POSTed form once its type and CSRF token are right, or why not in a sentence.

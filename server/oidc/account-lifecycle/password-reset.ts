@@ -74,7 +74,8 @@ export async function setNewPassword(
     for (const clientRowId of new Set(await clientsHoldingTokensOf(trx, user.id))) {
       const count = await revokeTokensOfClientForUser(trx, clientRowId, user.id, now)
       const client = await clientById(trx, clientRowId)
-      if (count > 0 && client) await events.record(trx, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason: 'password reset' })
+      if (count > 0 && client)
+        await events.record(trx, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason: 'password reset' })
     }
     return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
   })

@@ -56,7 +56,14 @@ export function resetPasswordEndpoint(provider: Provider): Hono {
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))
-        return form(c, 503, token, target.user.email, undefined, 'svc is busy checking passwords at this moment. Nothing was lost: try again in a few seconds.')
+        return form(
+          c,
+          503,
+          token,
+          target.user.email,
+          undefined,
+          'svc is busy checking passwords at this moment. Nothing was lost: try again in a few seconds.',
+        )
       }
       if (!done) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
@@ -66,7 +73,10 @@ export function resetPasswordEndpoint(provider: Provider): Hono {
         c,
         200,
         'Password changed',
-        messagePage('Password changed', `Your new password is set, and you are signed in as ${done.user.name}. Every other session was signed out.`),
+        messagePage(
+          'Password changed',
+          `Your new password is set, and you are signed in as ${done.user.name}. Every other session was signed out.`,
+        ),
       )
     },
   )

@@ -32,17 +32,25 @@ const BUSY = 'svc is busy checking passwords at this moment. Nothing was lost: t
  * @example
  * app.route('/signup', signupEndpoint(provider, { signup: 'open', mailThrottle }))
  */
-export function signupEndpoint(provider: Provider, { signup, mailThrottle }: { signup: SignUpSetting; mailThrottle: AccountMailThrottle }): Hono {
+export function signupEndpoint(
+  provider: Provider,
+  { signup, mailThrottle }: { signup: SignUpSetting; mailThrottle: AccountMailThrottle },
+): Hono {
   const app = new Hono()
   const page = (c: Context, status: 200 | 400 | 403 | 429 | 503, continueTo: string | null, model: Partial<SignUpPageModel> = {}) =>
     htmlPage(
       c,
       status,
       'Create an account',
-      signUpPage({ hidden: { csrf: csrfToken(c, provider), ...(continueTo ? { return: continueTo } : {}) }, signInHref: signInHref(continueTo), ...model }),
+      signUpPage({
+        hidden: { csrf: csrfToken(c, provider), ...(continueTo ? { return: continueTo } : {}) },
+        signInHref: signInHref(continueTo),
+        ...model,
+      }),
       { script: PASSWORD_LENGTH_HINT_SCRIPT },
     )
-  const closed = (c: Context, status: 200 | 403) => htmlPage(c, status, 'Sign-up is by invitation', messagePage('Sign-up is by invitation', CLOSED))
+  const closed = (c: Context, status: 200 | 403) =>
+    htmlPage(c, status, 'Sign-up is by invitation', messagePage('Sign-up is by invitation', CLOSED))
 
   app.get('/', (c) => (signup === 'closed' ? closed(c, 200) : page(c, 200, continueToFrom(c.req.query('return')))))
   app.post(
@@ -54,14 +62,21 @@ export function signupEndpoint(provider: Provider, { signup, mailThrottle }: { s
       const form = await readLifecycleForm(c, provider)
       if (!(form instanceof URLSearchParams)) return page(c, form.status, null, { problem: form.problem })
       const continueTo = continueToFrom(form.get('return'))
-      const values: SignUpForm = { name: form.get('name') ?? '', email: (form.get('email') ?? '').trim(), password: form.get('password') ?? '' }
+      const values: SignUpForm = {
+        name: form.get('name') ?? '',
+        email: (form.get('email') ?? '').trim(),
+        password: form.get('password') ?? '',
+      }
       const kept = { name: values.name.slice(0, 200), email: values.email.slice(0, 254) }
       const errors = signUpErrors(values)
       if (Object.keys(errors).length > 0) return page(c, 400, continueTo, { values: kept, errors })
       const wait = await mailThrottle.admit({ address: clientAddress(c), email: values.email })
       if (wait !== undefined) {
         c.header('Retry-After', String(wait))
-        return page(c, 429, continueTo, { values: kept, problem: `Too many sign-ups from here or for this address. ${tryAgainIn(wait, 'en')}` })
+        return page(c, 429, continueTo, {
+          values: kept,
+          problem: `Too many sign-ups from here or for this address. ${tryAgainIn(wait, 'en')}`,
+        })
       }
       try {
         await signUp(provider, values, continueTo)

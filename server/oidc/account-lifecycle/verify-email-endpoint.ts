@@ -47,7 +47,8 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
     lifecycleBodyLimit((c) => expired(c)),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
-      if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, 'Confirm your e-mail address', messagePage('Try again', form.problem))
+      if (!(form instanceof URLSearchParams))
+        return htmlPage(c, form.status, 'Confirm your e-mail address', messagePage('Try again', form.problem))
       const confirmed = await confirmEmail(provider, form.get('token') ?? '')
       if (!confirmed) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
