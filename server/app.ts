@@ -61,6 +61,8 @@ export interface AppOptions {
   draining?: () => boolean
   /** How long relying parties may cache the key set: a new signing key is published this long before it signs (6 hours by default). */
   keySetCacheMs?: number
+  /** Whether anyone may create an account at `/signup` (`SVC_SIGNUP`); open by default. */
+  signup?: 'open' | 'closed'
   /** The proxies whose `X-Forwarded-For` names the caller (`SVC_TRUSTED_PROXIES`); none by default. */
   trustedProxies?: TrustedProxies
   /** The console accepts webhook URLs on private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
@@ -97,6 +99,7 @@ export function createBff({
   keySetCacheMs,
   trustedProxies,
   webhookAllowPrivate = false,
+  signup = 'open',
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -122,7 +125,7 @@ export function createBff({
     c.req.method === 'GET' || c.req.method === 'HEAD' || isImageUpload(c.req.method, c.req.path) ? next() : limitBody(c, next),
   )
   app.route('/', healthChecks(db, draining))
-  app.route('/', identityProvider(provider, { throttle }))
+  app.route('/', identityProvider(provider, { throttle, signup }))
   app.route(
     '/console',
     adminConsole({

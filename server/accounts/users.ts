@@ -15,6 +15,8 @@ export interface NewUser {
   email: string
   name: string
   password: string
+  /** A hash already made by `hashPassword` (sign-up hashes before its transaction); `password` is then not checked. */
+  passwordHash?: string
   givenName?: string
   familyName?: string
   picture?: string
@@ -38,7 +40,8 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
   if (!EMAIL.test(email) || email.length > 254) throw new InvalidInput('email', 'email must be an e-mail address')
   const name = input.name.trim()
   if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
-  if (input.password.length < 8 || input.password.length > 1024) throw new InvalidInput('password', 'password must be 8 to 1024 characters')
+  if (input.passwordHash === undefined && (input.password.length < 8 || input.password.length > 1024))
+    throw new InvalidInput('password', 'password must be 8 to 1024 characters')
   for (const entry of input.svcAccess ?? []) {
     if (!/^[\w.-]+:[\w.*-]+$/.test(entry))
       throw new InvalidInput('svc_access', `svc.access entry ${JSON.stringify(entry)} must be <Area>:<Permission>`)
@@ -50,7 +53,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
   const emailInUse = async () => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined
   if (await emailInUse()) throw emailTaken()
   const timestamp = now.toISOString()
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password))
   const inserted = insertWithFreshCode('ACC', (sub) =>
     db
       .insertInto('users')
@@ -128,6 +131,36 @@ export async function userByEmail(db: Kysely<Database>, email: string): Promise<
  */
 export async function userBySub(db: Kysely<Database>, sub: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('sub', '=', sub).executeTakeFirst()
+}
+
+/**
+ * Replaces the account's password hash, and marks its e-mail address
+ * verified when the change came through a link mailed to it.
+ *
+ * @example
+ * await setPasswordHash(trx, user.id, await hashPassword(typed), { emailVerified: true, now })
+ */
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  userId: number,
+  passwordHash: string,
+  { emailVerified, now }: { emailVerified: boolean; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: now.toISOString(), ...(emailVerified ? { email_verified: 1 } : {}) })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/**
+ * Marks the account's e-mail address verified (its owner followed the mailed link).
+ *
+ * @example
+ * await markEmailVerified(trx, user.id, new Date())
+ */
+export async function markEmailVerified(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', userId).execute()
 }
 
 /**

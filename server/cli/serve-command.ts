@@ -60,6 +60,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const requestTimeoutSeconds =
     integer(env('SVC_REQUEST_TIMEOUT_SECONDS'), 'SVC_REQUEST_TIMEOUT_SECONDS', 1, 3600) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS
   const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
+  const signup = (oneOf(env('SVC_SIGNUP'), 'SVC_SIGNUP', ['open', 'closed']) ?? 'open') as 'open' | 'closed'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
   oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
   const sqlitePath = sqlitePathFrom(values, io.env)
@@ -99,6 +100,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         keySetCacheMs,
         trustedProxies,
         webhookAllowPrivate: allowPrivate,
+        signup,
         draining: () => draining,
       }).listener
       return address

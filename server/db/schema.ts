@@ -355,3 +355,21 @@ export type ClientRow = Selectable<ClientsTable>
 export type SigningKeyRow = Selectable<SigningKeysTable>
 export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>
+
+/** A mailed link's single-use token, kept as SHA-256 (migration 0013). */
+export interface AccountTokensTable {
+  id: Generated<number>
+  token_hash: string
+  purpose: 'verify_email' | 'reset_password'
+  user_id: number
+  /** The local path the visitor continues at once the link is used (an authorization request), or null. */
+  continue_to: string | null
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+// Declaration merging adds the account lifecycle's table to `Database` above.
+export interface Database {
+  account_tokens: AccountTokensTable
+}

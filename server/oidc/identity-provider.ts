@@ -1,6 +1,7 @@
 /**
  * @module The identity provider as one Hono sub-app: discovery, the key
- * set, every `/oidc/*` endpoint and FedCM, with CORS on token, userinfo and
+ * set, every `/oidc/*` endpoint and FedCM, the account lifecycle (sign-up,
+ * e-mail confirmation, password reset), with CORS on token, userinfo and
  * revocation for a public client's own origins (never on authorize).
  */
 import { type Handler, Hono } from 'hono'
@@ -20,6 +21,13 @@ import { tokenEndpoint } from './token-endpoint.js'
 import { userinfoEndpoint } from './userinfo.js'
 import { externalRelyingParty } from '../accounts/external-relying-party.js'
 import { externalSignIn } from './external-sign-in.js'
+import { isPostgres } from '../db/open-database.js'
+import { databaseFailureCounters } from '../http/database-failure-counters.js'
+import { type AccountMailThrottle, accountMailThrottle, MAIL_THROTTLE_WINDOW_MS } from './account-lifecycle/account-mail-throttle.js'
+import { type SignUpSetting, signupEndpoint } from './account-lifecycle/signup-endpoint.js'
+import { verifyEmailEndpoint } from './account-lifecycle/verify-email-endpoint.js'
+import { forgotPasswordEndpoint } from './account-lifecycle/forgot-password-endpoint.js'
+import { resetPasswordEndpoint } from './account-lifecycle/reset-password-endpoint.js'
 
 /**
  * Builds the identity provider, mounted at `/`.
@@ -27,9 +35,18 @@ import { externalSignIn } from './external-sign-in.js'
  * @example
  * app.route('/', identityProvider(provider))
  */
-export function identityProvider(provider: Provider, { throttle = loginThrottle() }: { throttle?: LoginThrottle } = {}): Hono {
+export function identityProvider(
+  provider: Provider,
+  {
+    throttle = loginThrottle(),
+    signup = 'open',
+    mailThrottle = accountMailThrottle(
+      isPostgres(provider.db) ? { counters: databaseFailureCounters(provider.db, { forgetAfterMs: MAIL_THROTTLE_WINDOW_MS }) } : {},
+    ),
+  }: { throttle?: LoginThrottle; signup?: SignUpSetting; mailThrottle?: AccountMailThrottle } = {},
+): Hono {
   const app = new Hono()
-  const options = { throttle }
+  const options = { throttle, signup }
   const browserCors = clientCors(provider)
   app.route('/.well-known', wellKnown(provider))
   app.route('/oidc/authorize', authorizeEndpoint(provider, options))
@@ -46,6 +63,10 @@ export function identityProvider(provider: Provider, { throttle = loginThrottle(
   app.route('/oidc/sdk/start', sdkStart(provider))
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))
+  app.route('/signup', signupEndpoint(provider, { signup, mailThrottle }))
+  app.route('/verify-email', verifyEmailEndpoint(provider))
+  app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
+  app.route('/reset-password', resetPasswordEndpoint(provider))
   // Registered last, so they answer only the methods the endpoints above do not take.
   for (const [path, allowed] of Object.entries(ENDPOINT_METHODS)) app.all(path, methodNotAllowed(allowed))
   return app

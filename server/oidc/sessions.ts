@@ -107,3 +107,19 @@ export async function endSession(
   c.header('Set-Login', 'logged-out')
   renewBrowserState(c, provider.issuer)
 }
+
+/**
+ * Ends every live session of the account (a new password), in `db`'s transaction when given one; returns how many.
+ *
+ * @example
+ * await endSessionsOfUser(trx, user.id, new Date())
+ */
+export async function endSessionsOfUser(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

@@ -41,7 +41,7 @@ export function htmlPage(
   h1 { font-size: 1.35rem; margin: 0 0 1rem } label { display: block; font-weight: 600; margin-top: 1rem }
   input { display: block; width: 100%; box-sizing: border-box; font: inherit; padding: .5rem .6rem; margin-top: .25rem; border: 1px solid #8c959f; border-radius: 6px }
   .actions { display: flex; gap: .75rem; margin-top: 1.5rem } button { font: inherit; padding: .5rem 1.1rem; border-radius: 6px; border: 1px solid #8c959f; background: #fff; cursor: pointer }
-  button.primary { background: #0969da; border-color: #0969da; color: #fff } .error { color: #cf222e; font-weight: 600 } ul { padding-left: 1.25rem }
+  button.primary { background: #0969da; border-color: #0969da; color: #fff } .error { color: #cf222e; font-weight: 600 } .hint, .error { margin: .25rem 0 0 } .hint { color: #59636e; font-size: .9rem } ul { padding-left: 1.25rem }
   :focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
 </style>
 </head>

@@ -35,6 +35,7 @@ import { redirectWithCode, redirectWithError } from './respond.js'
 import { externalProviders } from '../../accounts/account-links.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 import { sdkFlowOf } from '../sdk-flow.js'
+import { withReturn } from '../account-lifecycle/lifecycle-request.js'
 
 const errorPage = (c: Context, status: 400 | 403, message: string) =>
   htmlPage(c, status, 'Sign-in error', messagePage('Sign-in error', message))
@@ -45,7 +46,10 @@ const errorPage = (c: Context, status: 400 | 403, message: string) =>
  * @example
  * app.route('/oidc/authorize', authorizeEndpoint(provider))
  */
-export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle() }: { throttle?: LoginThrottle } = {}): Hono {
+export function authorizeEndpoint(
+  provider: Provider,
+  { throttle = loginThrottle(), signup = 'open' }: { throttle?: LoginThrottle; signup?: 'open' | 'closed' } = {},
+): Hono {
   const app = new Hono()
   let secret: Promise<Buffer> | undefined
   const interactionSecret = () => (secret ??= deploymentSecret(provider.db, 'interaction-hmac'))
@@ -162,6 +166,10 @@ export function authorizeEndpoint(provider: Provider, { throttle = loginThrottle
         hidden: { interaction, csrf: csrfToken(c, provider) },
         loginHint: request.loginHint,
         error,
+        accountLinks: {
+          forgotPasswordHref: withReturn('/forgot-password', `/oidc/authorize?${state.query}`),
+          ...(signup === 'open' ? { signUpHref: withReturn('/signup', `/oidc/authorize?${state.query}`) } : {}),
+        },
         external: (await externalProviders(provider.db)).map((external) => ({
           name: external.name,
           href: `/oidc/external/${external.slug}?return=${encodeURIComponent(`/oidc/authorize?${state.query}`)}`,

@@ -21,7 +21,7 @@ import { personalButton } from './personal-button.js'
  * @example
  * app.route('/', fedcm(provider, { throttle }))
  */
-export function fedcm(provider: Provider, options: { throttle: LoginThrottle }): Hono {
+export function fedcm(provider: Provider, options: { throttle: LoginThrottle; signup?: 'open' | 'closed' }): Hono {
   const app = new Hono()
   app.route('/', fedcmConfigFiles(provider))
   app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))

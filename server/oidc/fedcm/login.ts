@@ -18,8 +18,15 @@ import { currentSession, endSession, startSession } from '../sessions.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
-function loginForm(csrf: string, email = '', error?: string): string {
-  return loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf }, loginHint: email || undefined, error })
+function loginForm(csrf: string, email = '', error?: string, signupOpen = true): string {
+  return loginPage({
+    heading: 'Sign in to svc',
+    action: '/login',
+    hidden: { csrf },
+    loginHint: email || undefined,
+    error,
+    accountLinks: { forgotPasswordHref: '/forgot-password', ...(signupOpen ? { signUpHref: '/signup' } : {}) },
+  })
 }
 
 /**
@@ -28,20 +35,21 @@ function loginForm(csrf: string, email = '', error?: string): string {
  * @example
  * app.route('/login', standaloneLogin(provider, { throttle }))
  */
-export function standaloneLogin(provider: Provider, { throttle }: { throttle: LoginThrottle }): Hono {
+export function standaloneLogin(provider: Provider, { throttle, signup = 'open' }: { throttle: LoginThrottle; signup?: 'open' | 'closed' }): Hono {
   const app = new Hono()
-  app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c, provider))))
+  const open = signup === 'open'
+  app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c, provider), '', undefined, open)))
   app.post(
     '/',
     oneRequestPerTurn(),
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.')) }),
+    bodyLimit({ maxSize: 64 * 1024, onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.', open)) }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form was not sent as a form.'))
+        return htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form was not sent as a form.', open))
       }
       const form = new URLSearchParams(await c.req.text())
       if (!csrfTokenMatches(c, provider, form.get('csrf'))) {
-        return htmlPage(c, 403, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form expired or did not come from this site. Try again.'))
+        return htmlPage(c, 403, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form expired or did not come from this site. Try again.', open))
       }
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
@@ -49,7 +57,7 @@ export function standaloneLogin(provider: Provider, { throttle }: { throttle: Lo
         if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
         // The e-mail typed is kept, unless it was too long to be anyone's.
         const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
-        return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c, provider), kept, check.error))
+        return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c, provider), kept, check.error, open))
       }
       const { user } = check
       await endSession(c, provider, await currentSession(c, provider))

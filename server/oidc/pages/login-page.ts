@@ -14,6 +14,8 @@ export interface LoginPageModel {
   error?: string
   /** Linked external providers to sign in with instead, each with where its button goes. */
   external?: { name: string; href: string }[]
+  /** "Forgot password?" and, while sign-up is open, "Create an account", carrying where the visitor continues. */
+  accountLinks?: { forgotPasswordHref: string; signUpHref?: string }
 }
 
 /**
@@ -22,7 +24,7 @@ export interface LoginPageModel {
  * @example
  * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf } }))
  */
-export function loginPage({ heading, action, hidden, loginHint, error, external = [] }: LoginPageModel): string {
+export function loginPage({ heading, action, hidden, loginHint, error, external = [], accountLinks }: LoginPageModel): string {
   return `<h1>${escapeHtml(heading)}</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
@@ -35,6 +37,12 @@ ${Object.entries(hidden)
   <input id="password" name="password" type="password" autocomplete="current-password" required${loginHint ? ' autofocus' : ''}>
   <div class="actions"><button class="primary" type="submit">Sign in</button></div>
 </form>${
+    accountLinks
+      ? `\n<p><a href="${escapeHtml(accountLinks.forgotPasswordHref)}">Forgot password?</a></p>${
+          accountLinks.signUpHref ? `\n<p>New here? <a href="${escapeHtml(accountLinks.signUpHref)}">Create an account</a></p>` : ''
+        }`
+      : ''
+  }${
     external.length
       ? `\n<p>Or, if you linked one to your account:</p>\n<ul>${external
           .map((provider) => `<li><a href="${escapeHtml(provider.href)}">Sign in with ${escapeHtml(provider.name)}</a></li>`)

@@ -77,7 +77,7 @@ export function wrongCredentials(waitSeconds?: number, locale = 'en'): string {
 }
 
 /** "Try again in …": seconds under a minute, then the nearest whole minute. */
-function tryAgainIn(seconds: number, locale: string): string {
+export function tryAgainIn(seconds: number, locale: string): string {
   const [language, messages] = messagesFor(locale)
   return seconds < 60
     ? plural(language, messages.waitSeconds, Math.max(1, Math.ceil(seconds)))

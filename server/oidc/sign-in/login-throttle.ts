@@ -116,7 +116,7 @@ function bucket(kind: BucketKind, ...parts: string[]): string {
 }
 
 /** An address as counted: IPv4 as is, IPv6 by its /64. */
-function addressBlock(address: string): string {
+export function addressBlock(address: string): string {
   if (!ipaddr.IPv6.isValid(address)) return address
   return `${ipaddr.IPv6.parse(address).parts.slice(0, 4).join(':')}::/64`
 }

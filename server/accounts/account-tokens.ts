@@ -1,0 +1,132 @@
+/**
+ * @module The account tokens repository, the one module that reads and
+ * writes `account_tokens`: the secrets of mailed links (verify an e-mail
+ * address, reset a password). A token is 32 random bytes shown once, in
+ * the link, and stored as SHA-256; it works once, before it expires, and
+ * only for the purpose it was made for.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password'
+
+/** How long each kind of link works (the handbook: verification 24 hours, reset 30 minutes). */
+export const TOKEN_LIFETIME_SECONDS: Record<AccountTokenPurpose, number> = {
+  verify_email: 24 * 3600,
+  reset_password: 30 * 60,
+}
+
+export interface UsableToken {
+  id: number
+  userId: number
+  continueTo: string | null
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex')
+/** What a token looks like: 43 base64url characters. Anything else is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * Makes a token for the user and returns its value, to go in a link; call it in the transaction that queues the mail.
+ *
+ * @example
+ * const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo: null, now })
+ */
+export async function issueAccountToken(
+  db: Kysely<Database>,
+  { userId, purpose, continueTo, now }: { userId: number; purpose: AccountTokenPurpose; continueTo: string | null; now: Date },
+): Promise<string> {
+  const value = randomBytes(32).toString('base64url')
+  // Each new token clears the long-dead ones, so the table holds only what a recent link could name.
+  await sweepAccountTokens(db, now)
+  await db
+    .insertInto('account_tokens')
+    .values({
+      token_hash: digest(value),
+      purpose,
+      user_id: userId,
+      continue_to: continueTo,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS[purpose] * 1000).toISOString(),
+      used_at: null,
+    })
+    .execute()
+  return value
+}
+
+/**
+ * The token a link carries, while it can still be used (right purpose, not used, not expired); nothing is changed.
+ *
+ * @example
+ * const token = await usableAccountToken(db, form.get('token') ?? '', 'reset_password', new Date())
+ */
+export async function usableAccountToken(
+  db: Kysely<Database>,
+  value: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<UsableToken | undefined> {
+  if (!TOKEN_SHAPE.test(value)) return undefined
+  const row = await db
+    .selectFrom('account_tokens')
+    .select(['id', 'user_id', 'continue_to', 'expires_at', 'used_at', 'purpose'])
+    .where('token_hash', '=', digest(value))
+    .executeTakeFirst()
+  if (!row || row.purpose !== purpose || row.used_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
+  return { id: row.id, userId: row.user_id, continueTo: row.continue_to }
+}
+
+/**
+ * Uses up a token and returns it, or `undefined` when it is not usable;
+ * of two requests racing with the same link, one wins. Run it in the
+ * transaction of the change the link makes.
+ *
+ * @example
+ * const token = await useAccountToken(trx, value, 'verify_email', now)
+ */
+export async function useAccountToken(
+  db: Kysely<Database>,
+  value: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<UsableToken | undefined> {
+  const token = await usableAccountToken(db, value, purpose, now)
+  if (!token) return undefined
+  const result = await db
+    .updateTable('account_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', token.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1 ? token : undefined
+}
+
+/**
+ * Ends the user's other unused tokens of a purpose (a new password voids older reset links).
+ *
+ * @example
+ * await voidAccountTokens(trx, user.id, 'reset_password', now)
+ */
+export async function voidAccountTokens(db: Kysely<Database>, userId: number, purpose: AccountTokenPurpose, now: Date): Promise<void> {
+  await db
+    .updateTable('account_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/**
+ * Forgets tokens that expired more than a day ago, so the table holds only what a link could still name.
+ *
+ * @example
+ * await sweepAccountTokens(db, new Date())
+ */
+export async function sweepAccountTokens(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .deleteFrom('account_tokens')
+    .where('expires_at', '<', new Date(now.getTime() - 24 * 3600 * 1000).toISOString())
+    .execute()
+}

@@ -1,0 +1,45 @@
+/**
+ * @module The password rule of sign-up and password reset, as NIST SP
+ * 800-63B advises: long enough (12 characters at least), not one of the
+ * common passwords (nor one with digits or symbols stuck on its ends, nor
+ * one repeated), not the account's own e-mail address; no rules about
+ * character classes. Each refusal is a sentence to show beside the field.
+ */
+import { COMMON_PASSWORDS } from './common-passwords.js'
+
+export const PASSWORD_MIN_LENGTH = 12
+/** Longer is refused before hashing, so nobody makes scrypt chew on megabytes. */
+export const PASSWORD_MAX_LENGTH = 1024
+
+const common = new Set(COMMON_PASSWORDS.split(/\s+/))
+
+/**
+ * Why the password may not be used, or `undefined` when it may.
+ *
+ * @example
+ * passwordProblem('password1234', 'ada@example.com') // 'This is one of the most common passwords …'
+ */
+export function passwordProblem(password: string, email = ''): string | undefined {
+  const length = [...password].length
+  if (length < PASSWORD_MIN_LENGTH)
+    return `Use at least ${PASSWORD_MIN_LENGTH} characters (this one has ${length}). A few unrelated words make a good password.`
+  if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`
+  const lower = password.normalize('NFKC').toLowerCase()
+  if (new Set(lower).size < 5) return 'Use more different characters: this password repeats too few.'
+  if (email !== '' && lower.includes(email.trim().toLowerCase())) return 'Do not use your e-mail address in your password.'
+  if (isCommon(lower)) return 'This is one of the most common passwords, which attackers try first. Choose another.'
+  return undefined
+}
+
+/** On the list as is, with digits and symbols trimmed from its ends, or as a listed word repeated. */
+function isCommon(lower: string): boolean {
+  if (common.has(lower)) return true
+  const core = lower.replace(/^[\d\W_]+|[\d\W_]+$/gu, '')
+  if (core.length >= 4 && common.has(core)) return true
+  for (let size = 1; size <= lower.length / 2; size++) {
+    if (lower.length % size !== 0) continue
+    const unit = lower.slice(0, size)
+    if (unit.repeat(lower.length / size) === lower && (common.has(unit) || size < 4)) return true
+  }
+  return false
+}

@@ -1,0 +1,96 @@
+/**
+ * @module Sign-up without account enumeration. A valid form always costs
+ * one password hash and ends with one mail: to a new address, an account
+ * (e-mail not yet verified) and a link that confirms the address and signs
+ * the visitor in; to a taken address, no second account but a mail saying
+ * "you already have an account" with a password-reset link. Either way
+ * the caller learns only "check your e-mail", in about the same time.
+ * Each mail is queued in the transaction that makes what it announces.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { InvalidInput } from '../invalid-input.js'
+import { queueMail } from '../mail/mail-outbox.js'
+import { accountExistsMail } from '../mail/messages/account-exists-mail.js'
+import { verifyEmailMail } from '../mail/messages/verify-email-mail.js'
+import { issueAccountToken } from './account-tokens.js'
+import { hashPassword } from './passwords.js'
+import { passwordProblem } from './password-policy.js'
+import { createUser, EMAIL, userByEmail } from './users.js'
+
+export interface SignUpForm {
+  name: string
+  email: string
+  password: string
+}
+
+/** The fields of the form, each with the sentence to show beside it. */
+export type SignUpErrors = Partial<Record<keyof SignUpForm, string>>
+
+export interface LifecycleContext {
+  db: Kysely<Database>
+  /** The issuer URL, without a trailing slash: links in mails start with it. */
+  issuer: string
+  now: () => Date
+}
+
+/**
+ * What is wrong with the form, field by field (empty when nothing is).
+ *
+ * @example
+ * signUpErrors({ name: '', email: 'ada@', password: 'short' }) // { name: 'Enter your name.', … }
+ */
+export function signUpErrors({ name, email, password }: SignUpForm): SignUpErrors {
+  const errors: SignUpErrors = {}
+  const trimmed = name.trim()
+  if (trimmed === '') errors.name = 'Enter your name.'
+  else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = 'Use at most 200 characters, on one line.'
+  const address = email.trim()
+  if (address === '') errors.email = 'Enter your e-mail address.'
+  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address))
+    errors.email = 'Enter an e-mail address such as ada@example.com.'
+  const problem = passwordProblem(password, address)
+  if (problem) errors.password = problem
+  return errors
+}
+
+/**
+ * Signs up a checked form (see {@link signUpErrors}): makes the account
+ * and queues its verification mail, or, for a taken address, queues the
+ * "you already have an account" mail. `continueTo` is the local path the
+ * mailed link continues at. Rejects with `PasswordWorkBusy` when hashing
+ * is saturated (nothing stored).
+ *
+ * @example
+ * await signUp(ctx, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'violet kettle harbour lamp' }, null)
+ */
+export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo: string | null): Promise<void> {
+  const email = form.email.trim().toLowerCase()
+  // Hashed whether or not the address is taken, so both take as long.
+  const passwordHash = await hashPassword(form.password)
+  if (!(await userByEmail(ctx.db, email))) {
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const now = ctx.now()
+        const user = await createUser(trx, { name: form.name, email, password: '', passwordHash, emailVerified: false }, now)
+        const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
+        await queueMail(trx, verifyEmailMail({ to: email, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}` }), now)
+      })
+      return
+    } catch (error) {
+      // Someone registered the address since the look above: it is taken after all.
+      if (!(error instanceof InvalidInput && error.field === 'email')) throw error
+    }
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    const owner = await userByEmail(trx, email)
+    if (!owner) return
+    const token = await issueAccountToken(trx, { userId: owner.id, purpose: 'reset_password', continueTo, now })
+    await queueMail(
+      trx,
+      accountExistsMail({ to: email, resetLink: `${ctx.issuer}/reset-password?token=${token}`, signInLink: `${ctx.issuer}/login` }),
+      now,
+    )
+  })
+}

@@ -1,0 +1,53 @@
+/**
+ * @module Turns one mail's strings (a table per language, English for
+ * now) into its text and HTML parts: paragraphs with `{placeholders}`
+ * filled in, one button-like link, and a closing note. Values are escaped
+ * in the HTML part; links are absolute, so they work from any mail reader.
+ */
+import { escapeHtml } from '../../http/html.js'
+import type { OutgoingMail } from '../mail-outbox.js'
+
+/** The languages mails are written in; the handbook's others (de, es, fr, it, nl, pt) come as tables are added. */
+export type MailLocale = 'en'
+
+export interface MailStrings {
+  subject: string
+  /** Paragraphs before the link. */
+  paragraphs: string[]
+  /** The link's words. */
+  action: string
+  /** Paragraphs after the link. */
+  after: string[]
+}
+
+/**
+ * Fills `{name}`-style placeholders.
+ *
+ * @example
+ * fill('Hello {name},', { name: 'Ada' }) // 'Hello Ada,'
+ */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+}
+
+/**
+ * Writes a mail from its strings, the values of their placeholders and the link.
+ *
+ * @example
+ * renderMail('ada@example.com', STRINGS.en, { name: 'Ada' }, 'https://id.example/verify-email?token=…')
+ */
+export function renderMail(to: string, strings: MailStrings, values: Record<string, string>, link: string): OutgoingMail {
+  const before = strings.paragraphs.map((p) => fill(p, values))
+  const after = strings.after.map((p) => fill(p, values))
+  const action = fill(strings.action, values)
+  const text = [...before, `${action}:\n${link}`, ...after].join('\n\n') + '\n'
+  const html = `<!doctype html>
+<html lang="en"><body style="font: 16px/1.5 system-ui, sans-serif; color: #1f2328">
+${before.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display: inline-block; background: #0969da; color: #fff; padding: .5rem 1.1rem; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
+<p style="font-size: 14px">Or open this address: ${escapeHtml(link)}</p>
+${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</body></html>
+`
+  return { to, subject: fill(strings.subject, values), text, html }
+}

@@ -1,0 +1,82 @@
+/**
+ * @module Password reset by mail: asking mails a single-use link (30
+ * minutes) to an existing account and does nothing, visibly the same, for
+ * an unknown address; setting the new password through the link also
+ * confirms the address, voids the account's other reset links, ends every
+ * session of the account and revokes every token its clients hold, each
+ * client told with `tokens.revoked` in the same transaction.
+ */
+import type { AccountEvents } from '../../accounts/account-events.js'
+import { queueMail } from '../../mail/mail-outbox.js'
+import { resetPasswordMail } from '../../mail/messages/reset-password-mail.js'
+import { clientById } from '../../clients/clients.js'
+import { endSessionsOfUser } from '../sessions.js'
+import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../tokens.js'
+import type { UserRow } from '../../db/schema.js'
+import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
+import { hashPassword } from '../../accounts/passwords.js'
+import type { LifecycleContext } from '../../accounts/signup.js'
+import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
+
+/**
+ * Mails a reset link when the address has an account; says nothing either way.
+ *
+ * @example
+ * await requestPasswordReset(ctx, 'ada@example.com', null)
+ */
+export async function requestPasswordReset(ctx: LifecycleContext, email: string, continueTo: string | null): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await userByEmail(trx, email.trim().toLowerCase())
+    if (!user) return
+    const now = ctx.now()
+    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'reset_password', continueTo, now })
+    await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link: `${ctx.issuer}/reset-password?token=${token}` }), now)
+  })
+}
+
+/**
+ * The account a reset link opens while it is usable, with where to continue afterwards.
+ *
+ * @example
+ * const target = await resetTarget(ctx, token)
+ */
+export async function resetTarget(ctx: LifecycleContext, token: string): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+  const usable = await usableAccountToken(ctx.db, token, 'reset_password', ctx.now())
+  const user = usable && (await userById(ctx.db, usable.userId))
+  return user ? { user, continueTo: usable.continueTo } : undefined
+}
+
+/**
+ * Sets the new password (already checked against the policy) through the
+ * link's token; returns the account, or `undefined` when the link was used
+ * or expired meanwhile. Rejects with `PasswordWorkBusy` when hashing is
+ * saturated (nothing changed, the link still works).
+ *
+ * @example
+ * const user = await setNewPassword(ctx, events, token, 'violet kettle harbour lamp')
+ */
+export async function setNewPassword(
+  ctx: LifecycleContext,
+  events: AccountEvents,
+  token: string,
+  password: string,
+): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+  if (!(await usableAccountToken(ctx.db, token, 'reset_password', ctx.now()))) return undefined
+  const passwordHash = await hashPassword(password)
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    const used = await useAccountToken(trx, token, 'reset_password', now)
+    const user = used && (await userById(trx, used.userId))
+    if (!used || !user) return undefined
+    await setPasswordHash(trx, user.id, passwordHash, { emailVerified: true, now })
+    await voidAccountTokens(trx, user.id, 'reset_password', now)
+    await endSessionsOfUser(trx, user.id, now)
+    for (const clientRowId of new Set(await clientsHoldingTokensOf(trx, user.id))) {
+      const count = await revokeTokensOfClientForUser(trx, clientRowId, user.id, now)
+      const client = await clientById(trx, clientRowId)
+      if (count > 0 && client)
+        await events.record(trx, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason: 'password reset' })
+    }
+    return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
+  })
+}

@@ -1,0 +1,84 @@
+/**
+ * @module `/reset-password`: where a reset link lands. GET shows the
+ * new-password form while the link is usable; its POST checks the
+ * password against the policy, sets it (which confirms the address, ends
+ * every session of the account and revokes its tokens), then signs the
+ * visitor in — they just proved they hold the mailbox and chose the
+ * password — and continues the authorization request they came from, or
+ * says so. Links used, expired or never ours get the way to a new one.
+ */
+import { Hono, type Context } from 'hono'
+import { htmlPage } from '../../pages/html-page.js'
+import { messagePage } from '../../pages/message-page.js'
+import { PasswordWorkBusy } from '../../accounts/passwords.js'
+import { passwordProblem } from '../../accounts/password-policy.js'
+import { resetTarget, setNewPassword } from './password-reset.js'
+import { csrfToken } from '../csrf.js'
+import { linkExpiredPage, newPasswordPage } from '../pages/password-pages.js'
+import type { Provider } from '../provider.js'
+import { currentSession, endSession, startSession } from '../sessions.js'
+import { lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+
+const expired = (c: Context) =>
+  htmlPage(c, 400, 'Link expired', linkExpiredPage('/forgot-password', 'Send me a new link', 'Reset links work once, for 30 minutes.'))
+
+/**
+ * Builds the page, mounted at `/reset-password`.
+ *
+ * @example
+ * app.route('/reset-password', resetPasswordEndpoint(provider))
+ */
+export function resetPasswordEndpoint(provider: Provider): Hono {
+  const app = new Hono()
+  const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) =>
+    htmlPage(c, status, 'Set a new password', newPasswordPage({ hidden: { csrf: csrfToken(c, provider), token }, email, error, problem }))
+
+  app.get('/', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const target = await resetTarget(provider, token)
+    return target ? form(c, 200, token, target.user.email) : expired(c)
+  })
+  app.post(
+    '/',
+    lifecycleBodyLimit((c) => expired(c)),
+    async (c) => {
+      const read = await readLifecycleForm(c, provider)
+      if (!(read instanceof URLSearchParams)) return htmlPage(c, read.status, 'Set a new password', messagePage('Try again', read.problem))
+      const token = read.get('token') ?? ''
+      const password = read.get('password') ?? ''
+      const target = await resetTarget(provider, token)
+      if (!target) return expired(c)
+      const problem = passwordProblem(password, target.user.email)
+      if (problem) return form(c, 400, token, target.user.email, problem)
+      let done: Awaited<ReturnType<typeof setNewPassword>>
+      try {
+        done = await setNewPassword(provider, provider.events, token, password)
+      } catch (error) {
+        if (!(error instanceof PasswordWorkBusy)) throw error
+        c.header('Retry-After', String(error.retryAfterSeconds))
+        return form(
+          c,
+          503,
+          token,
+          target.user.email,
+          undefined,
+          'svc is busy checking passwords at this moment. Nothing was lost: try again in a few seconds.',
+        )
+      }
+      if (!done) return expired(c)
+      await endSession(c, provider, await currentSession(c, provider))
+      await startSession(c, provider, done.user)
+      if (done.continueTo) return c.redirect(done.continueTo, 303)
+      return htmlPage(
+        c,
+        200,
+        'Password changed',
+        messagePage(
+          'Password changed',
+          `Your new password is set, and you are signed in as ${done.user.name}. Every other session was signed out.`,
+        ),
+      )
+    },
+  )
+  return app
+}
