@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { log } from '../log.js'
+import { pollingLoop } from '../polling-loop.js'
 import { type ClaimedMail, claimDueMails, settleMail } from './mail-outbox.js'
 import type { MailTransport } from './mail-transport.js'
 
@@ -52,9 +53,6 @@ export function mailWorker({
 }: MailWorkerOptions) {
   const owner = randomUUID()
   const postgres = isPostgres(db)
-  let running = false
-  let timer: NodeJS.Timeout | undefined
-  let polling: Promise<unknown> | undefined
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     let error: string | null = null
@@ -85,28 +83,15 @@ export function mailWorker({
     return claimed.length
   }
 
-  async function poll(): Promise<void> {
-    if (!running) return
-    try {
-      while (running && (await sendDue()) > 0);
-    } catch (error) {
-      log('error', `mail worker: ${(error as Error).message}`)
-    }
-    if (running) timer = setTimeout(() => (polling = poll()), pollMs)
-  }
+  // Each turn sends until nothing is due, so a burst of mail does not wait a pause per batch.
+  const loop = pollingLoop('mail worker', async () => {
+    while (loop.running && (await sendDue()) > 0);
+  }, pollMs)
 
   return {
-    start() {
-      if (running) return
-      running = true
-      polling = poll()
-    },
+    start: () => loop.start(),
     /** Stops claiming and waits for the mails being sent. */
-    async stop() {
-      running = false
-      clearTimeout(timer)
-      await polling
-    },
+    stop: () => loop.stop(),
     /** Sends everything due now; for tests and the CLI. */
     async runOnce(): Promise<number> {
       let total = 0

@@ -20,6 +20,7 @@ import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { log } from '../log.js'
+import { pollingLoop } from '../polling-loop.js'
 
 export const USER_AGENT = 'svc-webhooks/1.0'
 
@@ -64,8 +65,6 @@ export function webhookWorker({
 }: WorkerOptions) {
   const owner = randomUUID()
   const inFlight = new Set<Promise<void>>()
-  let running = false
-  let timer: NodeJS.Timeout | undefined
 
   // Replicas on PostgreSQL claim side by side: each skips the rows another
   // is claiming instead of waiting for them or taking them too. SQLite
@@ -169,31 +168,15 @@ export function webhookWorker({
     return claimed.length
   }
 
-  let polling: Promise<void> | undefined
-
-  async function poll(): Promise<void> {
-    if (!running) return
-    try {
-      await claimAndSend()
-    } catch (error) {
-      log('error', `webhook worker: ${(error as Error).message}`)
-    }
-    if (running) timer = setTimeout(() => (polling = poll()), pollMs)
-  }
+  const loop = pollingLoop('webhook worker', claimAndSend, pollMs)
 
   return {
     /** Starts polling for due deliveries. */
-    start() {
-      if (running) return
-      running = true
-      polling = poll()
-    },
+    start: () => loop.start(),
     /** Stops claiming and waits for attempts in flight (each bounded by the time-out). */
     async stop() {
-      running = false
-      clearTimeout(timer)
       // A claim under way when stopping still starts its attempts; wait for it first.
-      await polling
+      await loop.stop()
       await Promise.all(inFlight)
     },
     /** Claims and sends everything due now and waits for those attempts; for tests and the CLI. */
