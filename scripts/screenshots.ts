@@ -15,7 +15,8 @@ const browser = await launchChromium()
 try {
   const demo = await browser.newPage({ viewport: { width: 1100, height: 900 } })
   await demo.goto(bff.started.url)
-  await demo.waitForFunction(() => [...document.querySelectorAll('svc-ads')].every((ads) => ads.getAttribute('data-status') !== 'loading'))
+  // The hero further down loads lazily; the first screenful is what the picture shows.
+  await demo.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready')
   await demo.waitForTimeout(800)
   await demo.screenshot({ path: 'docs/demo-page.png' })
 

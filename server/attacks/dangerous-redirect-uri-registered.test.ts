@@ -63,7 +63,7 @@ describe('registering a dangerous redirect URI', () => {
       const refused = await developer.api('POST', '/clients', { name: 'Evil', redirect_uris: [uri] })
       expect(refused.status).toBe(422)
       const { errors } = await refused.json()
-      expect(Object.keys(errors)).toEqual(['redirect_uri'])
+      expect(Object.keys(errors)).toEqual(['redirect_uris'])
       expect(Object.values(errors).join(' ')).toContain(rule)
     }
   })
