@@ -79,7 +79,8 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
 
   app.get('/callback', async (c) => {
     const pending = await pendingLogin.take(c)
-    if (!pending) return problem(c, 'This sign-in expired or was not started here. Start again.')
+    // A mailed link followed in another browser ends here without this browser's pending sign-in.
+    if (!pending) return problem(c, 'This sign-in expired or was started in another browser.', true)
     let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers
     try {
       tokens = await oidc.authorizationCodeGrant(await relyingParty(), publicUrl(c, issuer), {
@@ -127,10 +128,15 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
   return app
 }
 
-/** A path inside the console to come back to; anything else goes to the console's home. */
 /** A console page to come back to, its query (list filters) included; anything else is the console's home. */
 function safeReturnPath(value: string | undefined): string {
   return value && value.length <= 500 && /^\/console(\/[\w\-/]*)?(\?[\w\-.~%=&+]*)?$/.test(value) ? value : '/console'
 }
 
-const problem = (c: Context, message: string) => htmlPage(c, 400, 'Console sign-in', messagePage('Console sign-in', message))
+const problem = (c: Context, message: string, startAgain = false) =>
+  htmlPage(
+    c,
+    400,
+    'Console sign-in',
+    `${messagePage('Console sign-in', message)}${startAgain ? '\n<p><a href="/console/login">Sign in to the console</a></p>' : ''}`,
+  )

@@ -129,10 +129,12 @@ describe('the console ads API', () => {
     expect(await page.text()).toContain('this account has no console role')
   })
 
-  it('refuses a callback it did not start, and signs out through svc', async () => {
+  it('refuses a callback it did not start, offering a fresh sign-in, and signs out through svc', async () => {
     const stray = await fetch(`${idp.issuer}/console/callback?code=x&state=y`)
     expect(stray.status).toBe(400)
-    expect(await stray.text()).toContain('This sign-in expired or was not started here')
+    const page = await stray.text()
+    expect(page).toContain('This sign-in expired or was started in another browser.')
+    expect(page).toContain('<a href="/console/login">Sign in to the console</a>')
 
     const { browser, me } = await consoleUser(idp, { svcMaster: true })
     const out = await browser.request(`${idp.issuer}/console/logout`, {
