@@ -294,6 +294,10 @@ describe('the console in Chromium: Marketing > Ads', () => {
         fetch('/console/api/ads/slots').then((res) => res.json() as Promise<{ slots: { slug: string }[] }>),
       )
       expect(slots.slots.map((listed) => listed.slug)).toContain('summer-banner')
+      // The editor now picks the slot it made, no longer "New slot…", and says so beside the buttons.
+      await expect.poll(() => page.getByLabel('Slot', { exact: true }).inputValue()).toBe('summer-banner')
+      expect(await page.getByLabel('New slot name').count()).toBe(0)
+      expect(await page.getByText('✓ Saved').isVisible()).toBe(true)
     },
   )
 

@@ -143,6 +143,8 @@ export class SvcConsoleAdForm extends LitElement {
         if (!this.code)
           this.dispatchEvent(new CustomEvent('svc-console-navigate', { detail: `/console/ads/${ad.code}`, bubbles: true, composed: true }))
         if (!this.code) this.ad.data = { ...this.ad.data!, publish: ad.publish }
+        // A slot named here for the first time is now one of the organisation's.
+        this.renderRoot.querySelector('svc-console-slot-picker')?.refresh()
         return `Saved "${ad.title}"${this.code ? '' : ad.publish ? ', published' : ', not published'}.`
       },
       { reload: false },
@@ -313,6 +315,10 @@ export class SvcConsoleAdForm extends LitElement {
                     <button type="button" @click=${this.duplicate}>Duplicate</button>`
                 : html`<button type="submit" value="draft">Save unpublished</button>
                     <button type="submit" class="primary" value="publish">Save and publish</button>`
+            }
+            ${
+              // Seen where the click was; the status line at the top is what a screen reader hears.
+              this.ad.notice ? html`<span class="hint" aria-hidden="true">✓ Saved</span>` : nothing
             }
           </div>
         </form>

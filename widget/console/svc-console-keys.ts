@@ -170,7 +170,8 @@ export class SvcConsoleKeys extends LitElement {
                         ${
                           key.revoked_at
                             ? 'Revoked'
-                            : html`<button
+                            : html`Active
+                              <button
                                 type="button"
                                 class="danger"
                                 aria-label="Revoke ${key.key_prefix}"

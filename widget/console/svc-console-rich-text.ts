@@ -284,7 +284,7 @@ export class SvcConsoleRichText extends LitElement {
         ${this.linking && !this.htmlMode ? this.renderLinkForm() : nothing}
         ${
           this.htmlMode
-            ? html`<textarea
+            ? html`<textarea dir="auto"
                 id="html"
                 rows="6"
                 .value=${this.value}
@@ -296,6 +296,7 @@ export class SvcConsoleRichText extends LitElement {
                 id="editable"
                 class="editable"
                 contenteditable="true"
+                dir="auto"
                 role="textbox"
                 aria-multiline="true"
                 aria-labelledby="label"

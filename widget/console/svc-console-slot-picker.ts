@@ -88,6 +88,12 @@ export class SvcConsoleSlotPicker extends LitElement {
 
   private selectedOption = ''
 
+  /** Reads the organisation's slots again (after a save that may have made one), choosing the ad's. */
+  refresh(): void {
+    this.naming = false
+    void this.slots.load()
+  }
+
   private choose(display: string): void {
     this.value = display
     this.copied = ''
