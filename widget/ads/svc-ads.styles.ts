@@ -50,6 +50,9 @@ export const svcAdsStyles = css`
   .kept {
     visibility: hidden;
   }
+  .failed {
+    visibility: hidden;
+  }
   .skeleton,
   .image {
     display: block;
@@ -125,8 +128,8 @@ export const svcAdsStyles = css`
   .body {
     flex: 1;
     min-height: 0;
-    display: grid;
-    align-content: start;
+    display: flex;
+    flex-direction: column;
     gap: 0.35rem;
     overflow: hidden;
     overflow-wrap: anywhere;
@@ -145,6 +148,19 @@ export const svcAdsStyles = css`
   }
   .title {
     font-size: 1.15rem;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+    flex-shrink: 0;
+  }
+  .sponsored + .title,
+  .rotates .title {
+    -webkit-line-clamp: 2;
+  }
+  .open .title {
+    display: block;
+    -webkit-line-clamp: none;
   }
   .label {
     color: var(--svc-ads-muted);
@@ -194,6 +210,10 @@ export const svcAdsStyles = css`
     cursor: pointer;
   }
   .cta {
+    min-width: 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
     background: var(--svc-ads-accent);
     color: var(--svc-ads-accent-contrast);
     text-decoration: none;
@@ -272,6 +292,7 @@ export const svcAdsStyles = css`
     outline-offset: 2px;
   }
   .hero .slide {
+    background: var(--svc-ads-fallback);
     display: grid;
     grid-template: 100% / 100%;
     aspect-ratio: var(--svc-ads-aspect-ratio);
