@@ -7,9 +7,13 @@ import { css } from 'lit'
 // Every slide, and the loading placeholder, has one size: the image's
 // aspect ratio (an image-less ad gets a block of --svc-ads-fallback) and,
 // but in the hero, a fixed text box whose overflow the "More" button opens
-// in place, scrollable. So nothing ever shifts. The call to action's ::after
-// covers the slide: the whole slide is its link; description links and the
-// More button sit above it. Partner values of the custom properties win
+// in place, scrollable. The title is clamped to whole lines that fit (More
+// shows it all) and the call to action keeps one line, so More appearing
+// never reflows the actions. So nothing ever shifts. A hero's slide is the
+// fallback colour, behind an image that failed (hidden) or none, so its
+// white text stays readable. The call to action's ::after covers the
+// slide: the whole slide is its link; description links and the More
+// button sit above it. Partner values of the custom properties win
 // over both sets of defaults (outer styles beat :host). Comments stay out
 // of the template: it ships as written.
 export const svcAdsStyles = css`
