@@ -40,6 +40,8 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
             draggable="false"
             loading=${position ? 'lazy' : 'eager'}
             decoding="async"
+            @error=${failed}
+            @load=${failed}
           />`
         : html`<div class="image none"></div>`
     }
@@ -82,6 +84,13 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
         </button>
       </div>
     </div>`
+}
+
+// A broken image is hidden rather than shown as the browser's broken-image
+// icon; its box stays (no layout shift) and the slide's background shows.
+function failed(event: Event): void {
+  const image = event.target as HTMLImageElement
+  image.classList.toggle('failed', event.type === 'error')
 }
 
 function isHttpUrl(value: string): boolean {

@@ -26,8 +26,10 @@ export class ClipWatch implements ReactiveController {
   }
 
   private measure(): void {
+    // A clamped title counts as clipped, and an open box keeps its Less control even once all its text fits.
     for (const box of this.host.renderRoot.querySelectorAll('.body')) {
-      box.toggleAttribute('data-clipped', box.scrollHeight > box.clientHeight + 1)
+      const clipped = [box, ...box.querySelectorAll('.title')].some((element) => element.scrollHeight > element.clientHeight + 1)
+      box.toggleAttribute('data-clipped', clipped || box.classList.contains('open'))
     }
   }
 }

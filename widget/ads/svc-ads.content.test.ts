@@ -73,6 +73,51 @@ describe('<svc-ads> with real-world content', () => {
     })
   }
 
+  it('clamps a long title inside its slide, offers More for it and then shows it whole', async () => {
+    for (const layout of LAYOUTS) {
+      const element = await previewed([testAd(1, { title: LONG_TITLE, label: '', description: '' })], { layout }, 375)
+      const slide = slidesOf(element)[0]!
+      const body = slide.querySelector<HTMLElement>('.body')!
+      const title = slide.querySelector<HTMLElement>('.title')!
+      expect(inside(title, body), `${layout}: the clamped title fits its text box`).to.equal(true)
+      expect(title.scrollHeight, `${layout}: the title is clamped`).to.be.greaterThan(title.clientHeight + 1)
+      const more = slide.querySelector<HTMLButtonElement>('.more')!
+      expect(getComputedStyle(more).display, `${layout}: More is offered`).not.to.equal('none')
+      more.click()
+      await element.updateComplete
+      await frames()
+      expect(title.scrollHeight, `${layout}: the whole title shows`).to.be.at.most(title.clientHeight + 1)
+      expect(getComputedStyle(more).display, `${layout}: Less stays`).not.to.equal('none')
+      element.remove()
+    }
+  })
+
+  it('hides a broken hero image, leaving the themed background behind its white text', async () => {
+    const element = await previewed([testAd(1, { image: '/widget/ads/no-such-image.png' })], { layout: 'hero' }, 600)
+    const image = shadow(element).querySelector('img.image')!
+    if (!(image as HTMLImageElement).complete) await oneEvent(image, 'error')
+    expect(getComputedStyle(image).visibility).to.equal('hidden')
+    const slide = slidesOf(element)[0]!
+    const background = getComputedStyle(slide).backgroundColor
+    for (const part of ['title', 'label']) {
+      const text = shadow(element).querySelector(`[part=${part}]`)!
+      expect(contrast(getComputedStyle(text).color, background), part).to.be.greaterThan(4.5)
+    }
+  })
+
+  it('shifts nothing when a More button appears beside a long call to action in a story', async () => {
+    const shifts: number[] = []
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
+    })
+    observer.observe({ type: 'layout-shift' })
+    const link = 'Get your personalised quote in two minutes, no phone call needed'
+    await previewed([testAd(1, { title: LONG_TITLE, link }), testAd(2, { link })], { layout: 'stories' }, 375)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    observer.disconnect()
+    expect(shifts).to.deep.equal([])
+  })
+
   it('shifts nothing when a More button appears', async () => {
     const shifts: number[] = []
     const observer = new PerformanceObserver((list) => {

@@ -7,9 +7,13 @@ import { css } from 'lit'
 // Every slide, and the loading placeholder, has one size: the image's
 // aspect ratio (an image-less ad gets a block of --svc-ads-fallback) and,
 // but in the hero, a fixed text box whose overflow the "More" button opens
-// in place, scrollable. So nothing ever shifts. The call to action's ::after
-// covers the slide: the whole slide is its link; description links and the
-// More button sit above it. Partner values of the custom properties win
+// in place, scrollable. The title is clamped to whole lines that fit (More
+// shows it all) and the call to action keeps one line, so More appearing
+// never reflows the actions. So nothing ever shifts. A hero's slide is the
+// fallback colour, behind an image that failed (hidden) or none, so its
+// white text stays readable. The call to action's ::after covers the
+// slide: the whole slide is its link; description links and the More
+// button sit above it. Partner values of the custom properties win
 // over both sets of defaults (outer styles beat :host). Comments stay out
 // of the template: it ships as written.
 export const svcAdsStyles = css`
@@ -48,6 +52,9 @@ export const svcAdsStyles = css`
     box-sizing: border-box;
   }
   .kept {
+    visibility: hidden;
+  }
+  .failed {
     visibility: hidden;
   }
   .skeleton,
@@ -125,8 +132,8 @@ export const svcAdsStyles = css`
   .body {
     flex: 1;
     min-height: 0;
-    display: grid;
-    align-content: start;
+    display: flex;
+    flex-direction: column;
     gap: 0.35rem;
     overflow: hidden;
     overflow-wrap: anywhere;
@@ -145,6 +152,19 @@ export const svcAdsStyles = css`
   }
   .title {
     font-size: 1.15rem;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+    flex-shrink: 0;
+  }
+  .sponsored + .title,
+  .rotates .title {
+    -webkit-line-clamp: 2;
+  }
+  .open .title {
+    display: block;
+    -webkit-line-clamp: none;
   }
   .label {
     color: var(--svc-ads-muted);
@@ -194,6 +214,10 @@ export const svcAdsStyles = css`
     cursor: pointer;
   }
   .cta {
+    min-width: 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
     background: var(--svc-ads-accent);
     color: var(--svc-ads-accent-contrast);
     text-decoration: none;
@@ -272,6 +296,7 @@ export const svcAdsStyles = css`
     outline-offset: 2px;
   }
   .hero .slide {
+    background: var(--svc-ads-fallback);
     display: grid;
     grid-template: 100% / 100%;
     aspect-ratio: var(--svc-ads-aspect-ratio);
