@@ -3,7 +3,9 @@
  * themed block of the same size), the text box and its call to action,
  * which is the slide's one link and, stretched over it, makes the whole
  * slide clickable. The More button comes after it, so the call to action
- * never moves when More appears (no layout shift). Ad text takes its own
+ * never moves when More appears (no layout shift). Focus reaching a link in
+ * the text opens the box, so the browser never scrolls a closed box away
+ * from its title. Ad text takes its own
  * direction (`dir="auto"`): an Arabic title reads right to left on an
  * English page.
  */
@@ -46,7 +48,12 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
         : html`<div class="image none"></div>`
     }
     <div class="text">
-      <div class="body ${open ? 'open' : ''}" id="text-${position}" tabindex=${open ? 0 : nothing}>
+      <div
+        class="body ${open ? 'open' : ''}"
+        id="text-${position}"
+        tabindex=${open ? 0 : nothing}
+        @focusin=${() => open || toggle(position)}
+      >
         ${sponsored ? html`<p class="sponsored" part="sponsored">${strings.sponsored}</p>` : nothing}
         <h3 class="title" part="title" dir="auto">${ad.title}</h3>
         ${ad.label ? html`<p class="label" part="label" dir="auto">${ad.label}</p>` : nothing}

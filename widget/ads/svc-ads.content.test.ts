@@ -137,6 +137,23 @@ describe('<svc-ads> with real-world content', () => {
     expect(getComputedStyle(shadow(element).querySelector('.description')!).direction).to.equal('ltr')
   })
 
+  it('opens a closed text box when focus reaches a link in it, and shows its start again once closed', async () => {
+    const ad = testAd(1, { title: LONG_TITLE, description: `<p>${'Words to read. '.repeat(30)}</p>${LIST}` })
+    const element = await previewed([ad], { layout: 'slider' }, 375)
+    const root = shadow(element)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const link = root.querySelector<HTMLAnchorElement>('.description a')!
+    link.focus()
+    await element.updateComplete
+    const body = root.querySelector<HTMLElement>('.body')!
+    expect(body.classList.contains('open'), 'focus opened the box').to.equal(true)
+    expect(root.activeElement).to.equal(link)
+    root.querySelector<HTMLButtonElement>('.more')!.click()
+    await element.updateComplete
+    expect(body.classList.contains('open')).to.equal(false)
+    expect(body.scrollTop, 'the closed box shows its title again').to.equal(0)
+  })
+
   it('shows no More button when the text fits', async () => {
     const element = await previewed([testAd(1)], {}, 1280)
     expect(getComputedStyle(shadow(element).querySelector('.more')!).display).to.equal('none')

@@ -177,6 +177,8 @@ export class SvcAds extends LitElement {
   }
 
   protected override updated(): void {
+    // A closed text box shows its start, whatever was scrolled while it was open.
+    for (const body of this.renderRoot.querySelectorAll<HTMLElement>('.body:not(.open)')) body.scrollTop = 0
     if (this.refocus) this.renderRoot.querySelector<HTMLElement>('.slide:not([inert])')?.focus()
     this.refocus = false
     this.dataset.status = this.request.state.status === 'idle' ? 'loading' : this.request.state.status
