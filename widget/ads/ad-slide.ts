@@ -52,7 +52,7 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
         class="body ${open ? 'open' : ''}"
         id="text-${position}"
         tabindex=${open ? 0 : nothing}
-        @focusin=${() => open || toggle(position)}
+        @focusin=${(event: FocusEvent) => open || (toggle(position), revealOnceOpen(event))}
       >
         ${sponsored ? html`<p class="sponsored" part="sponsored">${strings.sponsored}</p>` : nothing}
         <h3 class="title" part="title" dir="auto">${ad.title}</h3>
@@ -98,6 +98,19 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
 function failed(event: Event): void {
   const image = event.target as HTMLImageElement
   image.classList.toggle('failed', event.type === 'error')
+}
+
+// The box opens on the next render; only then can the focused link be
+// scrolled into its view (the browser scrolled the box while it was closed).
+function revealOnceOpen(event: FocusEvent): void {
+  const body = event.currentTarget as HTMLElement
+  const target = event.target as HTMLElement
+  requestAnimationFrame(() => {
+    const box = body.getBoundingClientRect()
+    const focused = target.getBoundingClientRect()
+    if (focused.bottom > box.bottom) body.scrollTop += focused.bottom - box.bottom + 4
+    else if (focused.top < box.top) body.scrollTop -= box.top - focused.top + 4
+  })
 }
 
 function isHttpUrl(value: string): boolean {

@@ -148,6 +148,8 @@ describe('<svc-ads> with real-world content', () => {
     const body = root.querySelector<HTMLElement>('.body')!
     expect(body.classList.contains('open'), 'focus opened the box').to.equal(true)
     expect(root.activeElement).to.equal(link)
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(inside(link, body), 'the focused link is in view in the open box').to.equal(true)
     root.querySelector<HTMLButtonElement>('.more')!.click()
     await element.updateComplete
     expect(body.classList.contains('open')).to.equal(false)
