@@ -189,12 +189,15 @@ describe('the console in Chromium: Marketing > Ads', () => {
   it('keeps the list filters in the address, so a reload shows the same list', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
     await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+    const shown = () => page.locator('caption').textContent()
+    await expect.poll(shown).toMatch(/^\s*\d+ ads?, newest first/)
+    const everyAd = await shown()
     await page.getByLabel('Slot', { exact: true }).fill('donation-stories')
     await page.getByLabel('Published', { exact: true }).selectOption('1')
     await page.getByRole('button', { name: 'Filter' }).click()
     await expect.poll(() => new URL(page.url()).search).toBe('?display=donation-stories&publish=1')
-    const shown = () => page.locator('caption').textContent()
-    await expect.poll(shown).toMatch(/^\s*\d+ ads?, newest first/)
+    // The filtered list has arrived once the count is no longer every ad's.
+    await expect.poll(shown).not.toBe(everyAd)
     const before = await shown()
     await page.reload()
     await expect.poll(shown).toBe(before)
