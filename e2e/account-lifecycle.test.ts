@@ -8,25 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
+import { nextLink } from './mail-link.js'
 
 const EMAIL = 'grace@example.com'
 const FIRST_PASSWORD = 'violet kettle harbour lamp'
 const NEW_PASSWORD = 'copper lantern drifting north'
-
-/** The svc link of the next mail to `to` that the SMTP server receives (quoted-printable undone). */
-async function nextLink(smtp: SmtpReceiver, seen: number, path: string): Promise<string> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    const mail = smtp.received[seen]
-    if (mail) {
-      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      const link = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[\\w-]+`).exec(text)?.[0]
-      if (!link) throw new Error(`no ${path} link in the mail: ${text.slice(0, 500)}`)
-      return link
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('no mail arrived')
-}
 
 describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the password', () => {
   let bff: RunningBff

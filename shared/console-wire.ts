@@ -285,3 +285,26 @@ export interface ConsoleAccount {
 export interface ConsoleAccountDeleted {
   deleted: string
 }
+
+// ── /console/api/people ─────────────────────────────────────────────
+
+/** One account of an organisation, with the role the console gives it. */
+export interface ConsolePerson {
+  sub: string
+  name: string
+  email: string
+  role: 'operator' | 'admin' | 'marketer' | 'developer' | 'none'
+  email_verified: boolean
+}
+
+/** GET: the organisation's accounts. */
+export interface ConsolePeople {
+  organisation: string
+  people: ConsolePerson[]
+}
+
+/** POST `{email, name?, role, organisation?}`: the invited account. */
+export interface ConsoleInvited {
+  sub: string
+  invited: string
+}

@@ -12,6 +12,7 @@ import type { CliIo, CommandOutput } from './context.js'
 import { CLIENT_USAGE, clientCreate } from './client-commands.js'
 import { KEY_USAGE, keyCreate } from './api-key-commands.js'
 import { KEYS_USAGE, keysRotate } from './signing-key-commands.js'
+import { INVITE_USAGE, userInvite } from './invite-command.js'
 import { USER_ACCOUNT_USAGE, USER_USAGE, userCreate, userDelete, userRevokeConsent } from './user-commands.js'
 import { clientSecretAdd, clientSecretRemove, WEBHOOK_USAGE, webhooksList, webhooksPing, webhooksReplay } from './webhook-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   'ad delete': adDelete,
   seed: seedCommand,
   'user create': userCreate,
+  'user invite': userInvite,
   'client create': clientCreate,
   'keys rotate': keysRotate,
   'user revoke-consent': userRevokeConsent,
@@ -52,6 +54,7 @@ Commands:
   ${KEY_USAGE}
   ${AD_USAGE}
   ${USER_USAGE}
+  ${INVITE_USAGE}
   ${CLIENT_USAGE}
   ${KEYS_USAGE}
   ${USER_ACCOUNT_USAGE}

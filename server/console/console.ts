@@ -22,6 +22,7 @@ import { consoleAdsApi } from './console-ads-api.js'
 import { consoleImagesApi } from './console-images-api.js'
 import { consoleDeveloperApi } from './console-developer-api.js'
 import { consoleKeysApi } from './console-keys-api.js'
+import { consolePeopleApi } from './console-people-api.js'
 import { consoleSigningKeysApi } from './console-signing-keys-api.js'
 import { consoleAuth } from './console-auth.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
@@ -86,6 +87,7 @@ export function adminConsole({
   app.route('/api/ads', consoleAdsApi(db, sessions))
   app.route('/api/images', consoleImagesApi(db, sessions, issuer))
   app.route('/api/keys', consoleKeysApi(db, sessions))
+  app.route('/api/people', consolePeopleApi(db, sessions, issuer))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events))

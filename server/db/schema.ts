@@ -360,7 +360,7 @@ export type ExternalProviderRow = Selectable<ExternalProvidersTable>
 export interface AccountTokensTable {
   id: Generated<number>
   token_hash: string
-  purpose: 'verify_email' | 'reset_password'
+  purpose: 'verify_email' | 'reset_password' | 'invitation'
   user_id: number
   /** The local path the visitor continues at once the link is used (an authorization request), or null. */
   continue_to: string | null

@@ -27,7 +27,7 @@ import { type AccountMailThrottle, accountMailThrottle, MAIL_THROTTLE_WINDOW_MS 
 import { type SignUpSetting, signupEndpoint } from './account-lifecycle/signup-endpoint.js'
 import { verifyEmailEndpoint } from './account-lifecycle/verify-email-endpoint.js'
 import { forgotPasswordEndpoint } from './account-lifecycle/forgot-password-endpoint.js'
-import { resetPasswordEndpoint } from './account-lifecycle/reset-password-endpoint.js'
+import { acceptInvitationEndpoint, resetPasswordEndpoint } from './account-lifecycle/reset-password-endpoint.js'
 
 /**
  * Builds the identity provider, mounted at `/`.
@@ -67,6 +67,7 @@ export function identityProvider(
   app.route('/verify-email', verifyEmailEndpoint(provider))
   app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
   app.route('/reset-password', resetPasswordEndpoint(provider))
+  app.route('/accept-invitation', acceptInvitationEndpoint(provider))
   // Registered last, so they answer only the methods the endpoints above do not take.
   for (const [path, allowed] of Object.entries(ENDPOINT_METHODS)) app.all(path, methodNotAllowed(allowed))
   return app

@@ -1,6 +1,6 @@
 /**
  * @module `<svc-console>`: the console's frame. It loads who is signed in,
- * shows the sections their roles open (Marketing › Ads, API keys,
+ * shows the sections their roles open (Marketing › Ads, API keys, People,
  * Developers, Signing keys, and everyone's Account), and routes
  * `/console/...` paths to pages without reloading.
  */
@@ -13,6 +13,7 @@ import './svc-console-ads.js'
 import './svc-console-client-detail.js'
 import './svc-console-client-list.js'
 import './svc-console-keys.js'
+import './svc-console-people.js'
 import './svc-console-signing-keys.js'
 
 /**
@@ -144,7 +145,7 @@ export class SvcConsole extends LitElement {
         <nav aria-label="Sections">
           <ul>
             ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''} ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''}
-            ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
+            ${me.roles.apiKeys ? link('/console/people', 'People') : ''} ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
             ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', 'Account')}
           </ul>
         </nav>
@@ -176,6 +177,9 @@ export class SvcConsole extends LitElement {
         ? html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`
         : html`<svc-console-client-list></svc-console-client-list>`
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
+    // People: the same gate as API keys (operators, and admins of an organisation).
+    if (/^\/console\/people\/?$/.test(this.path))
+      return me.roles.apiKeys ? html`<svc-console-people .me=${me}></svc-console-people>` : refused
     if (/^\/console\/signing-keys\/?$/.test(this.path))
       return me.roles.operator ? html`<svc-console-signing-keys></svc-console-signing-keys>` : refused
     if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`

@@ -13,7 +13,13 @@ import { clientById } from '../../clients/clients.js'
 import { endSessionsOfUser } from '../sessions.js'
 import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../tokens.js'
 import type { UserRow } from '../../db/schema.js'
-import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
+import {
+  type AccountTokenPurpose,
+  issueAccountToken,
+  usableAccountToken,
+  useAccountToken,
+  voidAccountTokens,
+} from '../../accounts/account-tokens.js'
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
@@ -34,21 +40,28 @@ export async function requestPasswordReset(ctx: LifecycleContext, email: string,
   })
 }
 
+/** The links that set a password: a reset, or an invitation's first password. */
+export type PasswordLinkPurpose = Extract<AccountTokenPurpose, 'reset_password' | 'invitation'>
+
 /**
- * The account a reset link opens while it is usable, with where to continue afterwards.
+ * The account a reset (or invitation) link opens while it is usable, with where to continue afterwards.
  *
  * @example
  * const target = await resetTarget(ctx, token)
  */
-export async function resetTarget(ctx: LifecycleContext, token: string): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
-  const usable = await usableAccountToken(ctx.db, token, 'reset_password', ctx.now())
+export async function resetTarget(
+  ctx: LifecycleContext,
+  token: string,
+  purpose: PasswordLinkPurpose = 'reset_password',
+): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+  const usable = await usableAccountToken(ctx.db, token, purpose, ctx.now())
   const user = usable && (await userById(ctx.db, usable.userId))
   return user ? { user, continueTo: usable.continueTo } : undefined
 }
 
 /**
  * Sets the new password (already checked against the policy) through the
- * link's token; returns the account, or `undefined` when the link was used
+ * link's token (a reset's, or an invitation's for the first password); returns the account, or `undefined` when the link was used
  * or expired meanwhile. Rejects with `PasswordWorkBusy` when hashing is
  * saturated (nothing changed, the link still works).
  *
@@ -60,16 +73,17 @@ export async function setNewPassword(
   events: AccountEvents,
   token: string,
   password: string,
+  purpose: PasswordLinkPurpose = 'reset_password',
 ): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
-  if (!(await usableAccountToken(ctx.db, token, 'reset_password', ctx.now()))) return undefined
+  if (!(await usableAccountToken(ctx.db, token, purpose, ctx.now()))) return undefined
   const passwordHash = await hashPassword(password)
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
-    const used = await useAccountToken(trx, token, 'reset_password', now)
+    const used = await useAccountToken(trx, token, purpose, now)
     const user = used && (await userById(trx, used.userId))
     if (!used || !user) return undefined
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: true, now })
-    await voidAccountTokens(trx, user.id, 'reset_password', now)
+    await voidAccountTokens(trx, user.id, purpose, now)
     await endSessionsOfUser(trx, user.id, now)
     for (const clientRowId of new Set(await clientsHoldingTokensOf(trx, user.id))) {
       const count = await revokeTokensOfClientForUser(trx, clientRowId, user.id, now)

@@ -6,21 +6,43 @@
  * visitor in — they just proved they hold the mailbox and chose the
  * password — and continues the authorization request they came from, or
  * says so. Links used, expired or never ours get the way to a new one.
+ * The same page, worded for it, is `/accept-invitation`, where an invited
+ * person chooses their first password.
  */
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import { PasswordWorkBusy } from '../../accounts/passwords.js'
 import { passwordProblem } from '../../accounts/password-policy.js'
-import { resetTarget, setNewPassword } from './password-reset.js'
+import { type PasswordLinkPurpose, resetTarget, setNewPassword } from './password-reset.js'
 import { csrfToken } from '../csrf.js'
-import { linkExpiredPage, newPasswordPage } from '../pages/password-pages.js'
+import { INVITATION_WORDING, linkExpiredPage, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 
-const expired = (c: Context) =>
-  htmlPage(c, 400, 'Link expired', linkExpiredPage('/forgot-password', 'Send me a new link', 'Reset links work once, for 30 minutes.'))
+/** One kind of password-setting link: its token purpose, page wording and what an expired link says. */
+interface PasswordLink {
+  purpose: PasswordLinkPurpose
+  wording: NewPasswordWording
+  expiredNote: string
+  done: (name: string) => [title: string, text: string]
+}
+
+const RESET: PasswordLink = {
+  purpose: 'reset_password',
+  wording: RESET_WORDING,
+  expiredNote: 'Reset links work once, for 30 minutes.',
+  done: (name) => ['Password changed', `Your new password is set, and you are signed in as ${name}. Every other session was signed out.`],
+}
+
+// A used or expired invitation still has an account behind it: a reset link is the way in.
+const INVITATION: PasswordLink = {
+  purpose: 'invitation',
+  wording: INVITATION_WORDING,
+  expiredNote: 'Invitation links work once, for 7 days. Ask for a password reset link with the invited address instead.',
+  done: (name) => ['Welcome to svc', `Your password is set, your e-mail address is confirmed, and you are signed in as ${name}.`],
+}
 
 /**
  * Builds the page, mounted at `/reset-password`.
@@ -28,14 +50,31 @@ const expired = (c: Context) =>
  * @example
  * app.route('/reset-password', resetPasswordEndpoint(provider))
  */
-export function resetPasswordEndpoint(provider: Provider): Hono {
+export const resetPasswordEndpoint = (provider: Provider): Hono => passwordLinkEndpoint(provider, RESET)
+
+/**
+ * Builds the invitation's page, mounted at `/accept-invitation`.
+ *
+ * @example
+ * app.route('/accept-invitation', acceptInvitationEndpoint(provider))
+ */
+export const acceptInvitationEndpoint = (provider: Provider): Hono => passwordLinkEndpoint(provider, INVITATION)
+
+function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
   const app = new Hono()
+  const expired = (c: Context) =>
+    htmlPage(c, 400, 'Link expired', linkExpiredPage('/forgot-password', 'Send me a new link', link.expiredNote))
   const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) =>
-    htmlPage(c, status, 'Set a new password', newPasswordPage({ hidden: { csrf: csrfToken(c, provider), token }, email, error, problem }))
+    htmlPage(
+      c,
+      status,
+      link.wording.heading,
+      newPasswordPage({ hidden: { csrf: csrfToken(c, provider), token }, email, error, problem, wording: link.wording }),
+    )
 
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''
-    const target = await resetTarget(provider, token)
+    const target = await resetTarget(provider, token, link.purpose)
     return target ? form(c, 200, token, target.user.email) : expired(c)
   })
   app.post(
@@ -43,16 +82,16 @@ export function resetPasswordEndpoint(provider: Provider): Hono {
     lifecycleBodyLimit((c) => expired(c)),
     async (c) => {
       const read = await readLifecycleForm(c, provider)
-      if (!(read instanceof URLSearchParams)) return htmlPage(c, read.status, 'Set a new password', messagePage('Try again', read.problem))
+      if (!(read instanceof URLSearchParams)) return htmlPage(c, read.status, link.wording.heading, messagePage('Try again', read.problem))
       const token = read.get('token') ?? ''
       const password = read.get('password') ?? ''
-      const target = await resetTarget(provider, token)
+      const target = await resetTarget(provider, token, link.purpose)
       if (!target) return expired(c)
       const problem = passwordProblem(password, target.user.email)
       if (problem) return form(c, 400, token, target.user.email, problem)
       let done: Awaited<ReturnType<typeof setNewPassword>>
       try {
-        done = await setNewPassword(provider, provider.events, token, password)
+        done = await setNewPassword(provider, provider.events, token, password, link.purpose)
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))
@@ -69,15 +108,8 @@ export function resetPasswordEndpoint(provider: Provider): Hono {
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, done.user)
       if (done.continueTo) return c.redirect(done.continueTo, 303)
-      return htmlPage(
-        c,
-        200,
-        'Password changed',
-        messagePage(
-          'Password changed',
-          `Your new password is set, and you are signed in as ${done.user.name}. Every other session was signed out.`,
-        ),
-      )
+      const [title, text] = link.done(done.user.name)
+      return htmlPage(c, 200, title, messagePage(title, text))
     },
   )
   return app

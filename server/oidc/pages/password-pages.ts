@@ -37,8 +37,30 @@ ${formField({ id: 'email', label: 'Email', type: 'email', autocomplete: 'email',
 <p><a href="${escapeHtml(signInHref)}">Back to sign in</a></p>`
 }
 
+/** What the new-password form says and where it posts: a reset link's, or an invitation's. */
+export interface NewPasswordWording {
+  heading: string
+  note: string
+  button: string
+  action: string
+}
+
+export const RESET_WORDING: NewPasswordWording = {
+  heading: 'Set a new password',
+  note: 'Setting it signs you out everywhere else.',
+  button: 'Set new password',
+  action: '/reset-password',
+}
+
+export const INVITATION_WORDING: NewPasswordWording = {
+  heading: 'Choose your password',
+  note: 'Choosing it confirms your e-mail address and signs you in.',
+  button: 'Set password',
+  action: '/accept-invitation',
+}
+
 /**
- * The new-password form a reset link opens.
+ * The new-password form a reset (or invitation) link opens.
  *
  * @example
  * newPasswordPage({ hidden: { csrf, token }, email: user.email })
@@ -48,15 +70,17 @@ export function newPasswordPage({
   email,
   error,
   problem,
+  wording = RESET_WORDING,
 }: {
   hidden: Record<string, string>
   email: string
   error?: string
   problem?: string
+  wording?: NewPasswordWording
 }): string {
-  return `<h1>Set a new password</h1>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>For ${escapeHtml(email)}. Setting it signs you out everywhere else.</p>
-<form method="post" action="/reset-password" novalidate>
+  return `<h1>${escapeHtml(wording.heading)}</h1>
+${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>For ${escapeHtml(email)}. ${escapeHtml(wording.note)}</p>
+<form method="post" action="${escapeHtml(wording.action)}" novalidate>
 ${hiddenFields(hidden)}
   <input type="email" name="username" autocomplete="username" value="${escapeHtml(email)}" hidden>
 ${formField({
@@ -69,7 +93,7 @@ ${formField({
   minlength: PASSWORD_MIN_LENGTH,
   autofocus: true,
 })}
-  <div class="actions"><button class="primary" type="submit">Set new password</button></div>
+  <div class="actions"><button class="primary" type="submit">${escapeHtml(wording.button)}</button></div>
 </form>`
 }
 

@@ -1,0 +1,68 @@
+/**
+ * @module Invitations: an operator or organisation admin makes an account
+ * for someone (e-mail unverified, no usable password, the svc claims they
+ * chose) and, in the same transaction, queues a mail whose single-use link
+ * (7 days) opens the set-password page; choosing a password there confirms
+ * the address and signs the person in. Works whatever `SVC_SIGNUP` says.
+ */
+import { queueMail } from '../mail/mail-outbox.js'
+import { invitationMail } from '../mail/messages/invitation-mail.js'
+import type { UserRow } from '../db/schema.js'
+import { issueAccountToken } from './account-tokens.js'
+import { UNUSABLE_PASSWORD_HASH } from './passwords.js'
+import type { LifecycleContext } from './signup.js'
+import { createUser } from './users.js'
+
+/** The console roles an invitation can give, highest first. */
+export const INVITABLE_ROLES = ['admin', 'marketer', 'developer'] as const
+export type InvitableRole = (typeof INVITABLE_ROLES)[number]
+
+/** The svc.access a role brings with it: a marketer edits ads (see `console/roles.ts`). */
+export const ACCESS_OF_ROLE: Record<InvitableRole, string[]> = { admin: [], marketer: ['Ads:Edit'], developer: [] }
+
+export interface Invitation {
+  email: string
+  /** Shown in the mail and as the account's name; the e-mail's local part when not given. */
+  name?: string
+  svcApp?: string
+  svcRole?: string
+  svcAccess?: string[]
+  svcMaster?: boolean
+  /** Who invites, as the mail names them. */
+  inviter: string
+}
+
+/**
+ * Makes the invited account and queues its mail; rejects with `InvalidInput`
+ * (field `email`) when the address already has an account.
+ *
+ * @example
+ * const user = await invite(ctx, { email: 'grace@example.com', svcApp: 'ORG…', svcRole: 'marketer', svcAccess: ['Ads:Edit'], inviter: 'Ada Lovelace' })
+ */
+export async function invite(ctx: LifecycleContext, invitation: Invitation): Promise<UserRow> {
+  const email = invitation.email.trim().toLowerCase()
+  const name = invitation.name?.trim() || email.split('@')[0] || email
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    // The unusable hash matches no password, so the account opens only through the link.
+    const user = await createUser(
+      trx,
+      {
+        email,
+        name,
+        password: '',
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+        emailVerified: false,
+        svcApp: invitation.svcApp,
+        svcRole: invitation.svcRole,
+        svcAccess: invitation.svcAccess,
+        svcMaster: invitation.svcMaster,
+      },
+      now,
+    )
+    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'invitation', continueTo: null, now })
+    const link = `${ctx.issuer}/accept-invitation?token=${token}`
+    await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link }), now)
+    return user
+  })
+}

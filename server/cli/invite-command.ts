@@ -1,0 +1,60 @@
+/**
+ * @module `user invite`: an account made for someone else, who chooses
+ * its password through the mailed link (see `accounts/invitations.ts`).
+ */
+import { ACCESS_OF_ROLE, INVITABLE_ROLES, invite } from '../accounts/invitations.js'
+import { userByEmail } from '../accounts/users.js'
+import { organisationByCode } from '../orgs/organisations.js'
+import { CliError } from './cli-error.js'
+import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
+import { issuerFrom, list, oneOf, parseFlags, required } from './flags.js'
+
+export const INVITE_USAGE =
+  'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL]'
+
+/**
+ * Invites someone: makes the account and queues the mail with its link.
+ *
+ * @example
+ * await userInvite(['--email', 'grace@example.com', '--svc-app', 'ORG0123456789', '--svc-role', 'marketer'], io)
+ */
+export async function userInvite(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    'svc-app': { type: 'string' },
+    'svc-access': { type: 'string' },
+    'svc-role': { type: 'string' },
+    'svc-master': { type: 'boolean' },
+    issuer: { type: 'string' },
+  })
+  const email = required(values.email, '--email').trim().toLowerCase()
+  const role = oneOf(values['svc-role'], '--svc-role', [...INVITABLE_ROLES]) as (typeof INVITABLE_ROLES)[number] | undefined
+  // The link must open on the address people reach svc at, as `serve` does.
+  const issuer =
+    issuerFrom(values.issuer ?? setting(io.env, 'SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer') ??
+    'http://localhost:8787'
+  // A marketer edits ads through svc.access; the role alone would grant nothing.
+  const access = [...new Set([...(role ? ACCESS_OF_ROLE[role] : []), ...(list(values['svc-access']) ?? [])])]
+  return withDatabase(values, io, async (db) => {
+    if (values['svc-app'] !== undefined) await organisationByCode(db, values['svc-app'])
+    if (await userByEmail(db, email))
+      throw new CliError(`an account with the email ${email} exists already; invite someone new, or reset its password`)
+    const user = await invite(
+      { db, issuer, now: () => new Date() },
+      {
+        email,
+        name: values.name,
+        svcApp: values['svc-app'],
+        svcRole: role,
+        svcAccess: access,
+        svcMaster: values['svc-master'],
+        inviter: 'An svc operator',
+      },
+    )
+    return {
+      json: { sub: user.sub, invited: user.email },
+      text: `Invited ${user.email} (account ${user.sub}); the mail with the link is queued.`,
+    }
+  })
+}

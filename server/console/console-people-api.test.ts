@@ -1,0 +1,94 @@
+/** @module Tests of the console's people API: who may list and invite whom, and the refusals. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createOrganisation } from '../orgs/organisations.js'
+import { consoleUser } from '../testing/console-user.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
+
+let idp: IdentityFixture
+beforeEach(async () => {
+  idp = await identityFixture({ signup: 'closed' })
+})
+afterEach(() => idp.close())
+
+async function twoOrganisations() {
+  const mine = await createOrganisation(idp.db, { name: 'Mine' })
+  const theirs = await createOrganisation(idp.db, { name: 'Theirs' })
+  const admin = await consoleUser(idp, { svcApp: mine.code, svcRole: 'admin' })
+  return { mine, theirs, admin }
+}
+
+const invitedMail = (email: string) => idp.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute()
+
+describe('the console people API', () => {
+  it("lets an organisation admin invite into their organisation with any role up to admin, and lists the organisation's people", async () => {
+    const { mine, admin } = await twoOrganisations()
+    const marketer = await admin.api('POST', '/people', { email: 'Grace@Example.com', name: 'Grace Hopper', role: 'marketer' })
+    expect(marketer.status).toBe(201)
+    expect(await marketer.json()).toEqual({ sub: expect.stringMatching(/^ACC/), invited: 'grace@example.com' })
+    expect((await admin.api('POST', '/people', { email: 'alan@example.com', role: 'admin' })).status).toBe(201)
+    const [mail] = await invitedMail('grace@example.com')
+    expect(mail).toMatchObject({ subject: 'You are invited to svc' })
+    expect(mail!.text).toContain('Console User invited you to svc')
+    expect(mail!.text).toMatch(new RegExp(`${idp.issuer}/accept-invitation\\?token=`))
+
+    const list = await admin.api('GET', '/people')
+    expect(list.status).toBe(200)
+    expect(await list.json()).toEqual({
+      organisation: mine.code,
+      people: [
+        { sub: expect.any(String), name: 'alan', email: 'alan@example.com', role: 'admin', email_verified: false },
+        { sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer', email_verified: false },
+        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', email_verified: true },
+      ],
+    })
+    const grace = await idp.db.selectFrom('users').selectAll().where('email', '=', 'grace@example.com').executeTakeFirstOrThrow()
+    expect(grace).toMatchObject({ svc_app: mine.code, svc_role: 'marketer', svc_access: '["Ads:Edit"]', svc_master: 0 })
+  })
+
+  it('refuses an admin another organisation, an unknown role, a taken or missing e-mail, each with a clear 4xx', async () => {
+    const { theirs, admin } = await twoOrganisations()
+    const cases: [unknown, number, string][] = [
+      [
+        { email: 'x@example.com', role: 'admin', organisation: theirs.code },
+        403,
+        'organisation admins invite only into their own organisation',
+      ],
+      [{ email: 'x@example.com', role: 'operator' }, 422, 'role must be admin, marketer, developer'],
+      [{ email: 'x@example.com' }, 422, 'role must be admin, marketer, developer'],
+      [{ role: 'marketer' }, 422, 'enter the e-mail address to invite'],
+      [{ email: 'not an address', role: 'marketer' }, 422, 'email must be an e-mail address'],
+      [{ email: admin.email.toUpperCase(), role: 'marketer' }, 409, `an account with the email ${admin.email} exists already`],
+    ]
+    for (const [body, status, message] of cases) {
+      const answer = await admin.api('POST', '/people', body)
+      expect([answer.status, (await answer.json()).message]).toEqual([status, expect.stringContaining(message)])
+    }
+    expect((await admin.api('POST', '/people', { email: 'x@example.com', role: 'marketer' }, { csrf: false })).status).toBe(403)
+    expect(await idp.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([])
+  })
+
+  it('lets an operator invite into any organisation, and no one else in', async () => {
+    const { theirs } = await twoOrganisations()
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const unnamed = await operator.api('POST', '/people', { email: 'x@example.com', role: 'developer' })
+    expect([unnamed.status, (await unnamed.json()).message]).toEqual([422, 'choose an organisation'])
+    const invited = await operator.api('POST', '/people', { email: 'x@example.com', role: 'developer', organisation: theirs.code })
+    expect(invited.status).toBe(201)
+    expect((await (await operator.api('GET', `/people?organisation=${theirs.code}`)).json()).people).toEqual([
+      expect.objectContaining({ email: 'x@example.com', role: 'developer' }),
+    ])
+
+    for (const claims of [
+      { svcApp: theirs.code, svcAccess: ['Ads:Edit'] },
+      { svcRole: 'developer' },
+      { svcApp: theirs.code, svcRole: 'developer' },
+    ]) {
+      const other = await consoleUser(idp, claims)
+      for (const answer of [
+        await other.api('GET', '/people'),
+        await other.api('POST', '/people', { email: 'y@example.com', role: 'developer' }),
+      ])
+        expect([answer.status, (await answer.json()).message]).toEqual([403, 'only operators and organisation admins manage people'])
+    }
+  })
+})
