@@ -1,12 +1,14 @@
 /**
  * @module Confirming an e-mail address through the mailed link: the
  * token is used up and the account's `email_verified` becomes true, in
- * one transaction.
+ * one transaction. A link mailed for a change of address (the account
+ * page) makes its new address the account's, unless another account took
+ * it meanwhile; following one voids the account's other such links.
  */
 import type { UserRow } from '../db/schema.js'
-import { usableAccountToken, useAccountToken } from './account-tokens.js'
+import { usableAccountToken, useAccountToken, voidAccountTokens } from './account-tokens.js'
 import type { LifecycleContext } from './signup.js'
-import { markEmailVerified, userById } from './users.js'
+import { changeEmail, markEmailVerified, userById } from './users.js'
 
 /**
  * The account whose address the link would confirm, while it can (nothing changes).
@@ -16,7 +18,9 @@ import { markEmailVerified, userById } from './users.js'
  */
 export async function verificationTarget(ctx: LifecycleContext, token: string): Promise<UserRow | undefined> {
   const usable = await usableAccountToken(ctx.db, token, 'verify_email', ctx.now())
-  return usable && userById(ctx.db, usable.userId)
+  const user = usable && (await userById(ctx.db, usable.userId))
+  // The page names the address being confirmed: for a change, the new one.
+  return user && { ...user, email: usable.newEmail ?? user.email }
 }
 
 /**
@@ -35,7 +39,11 @@ export async function confirmEmail(
     const used = await useAccountToken(trx, token, 'verify_email', now)
     const user = used && (await userById(trx, used.userId))
     if (!used || !user) return undefined
-    await markEmailVerified(trx, user.id, now)
-    return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
+    if (used.newEmail === null) await markEmailVerified(trx, user.id, now)
+    else {
+      if (!(await changeEmail(trx, user.id, used.newEmail, now))) return undefined
+      await voidAccountTokens(trx, user.id, 'verify_email', now)
+    }
+    return { user: { ...user, email: used.newEmail ?? user.email, email_verified: 1 }, continueTo: used.continueTo }
   })
 }
