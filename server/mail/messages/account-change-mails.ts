@@ -14,9 +14,15 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   en: {
     passwordChanged: {
       subject: 'Your svc password was changed',
-      paragraphs: ['Hello {name},', 'The password of the svc account {email} was just changed on its account page. Every other session was signed out.'],
+      paragraphs: [
+        'Hello {name},',
+        'The password of the svc account {email} was just changed on its account page. Every other session was signed out.',
+      ],
       action: 'Set a new password',
-      after: ['If it was you, there is nothing to do.', 'If it was not you, set a new password through this link at once; it works once, for 30 minutes.'],
+      after: [
+        'If it was you, there is nothing to do.',
+        'If it was not you, set a new password through this link at once; it works once, for 30 minutes.',
+      ],
     },
     emailChangeNotice: {
       subject: 'Your svc account is changing its e-mail address',
@@ -25,13 +31,18 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
         'Someone signed in to the svc account {email} asked to change its address to {newEmail}. Nothing changes until that address confirms it.',
       ],
       action: 'Open your account page',
-      after: ['If it was not you, change your password on your account page: the link sent to {newEmail} then still works, so also tell us.'],
+      after: [
+        'If it was not you, change your password on your account page: the link sent to {newEmail} then still works, so also tell us.',
+      ],
     },
     confirmNewEmail: {
       subject: 'Confirm your new e-mail address for svc',
       paragraphs: ['Hello {name},', 'To make {email} the address of your svc account, confirm it.'],
       action: 'Confirm e-mail address',
-      after: ['The link works once, for 24 hours. Until then your account keeps its old address.', 'If you did not ask for this, ignore this mail.'],
+      after: [
+        'The link works once, for 24 hours. Until then your account keeps its old address.',
+        'If you did not ask for this, ignore this mail.',
+      ],
     },
     newEmailTaken: {
       subject: 'You already have an svc account',
@@ -51,8 +62,17 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
  * @example
  * await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${issuer}/forgot-password` }), now)
  */
-export const passwordChangedMail = ({ to, name, link, locale = 'en' }: { to: string; name: string; link: string; locale?: MailLocale }): OutgoingMail =>
-  renderMail(to, STRINGS[locale].passwordChanged, { name, email: to }, link)
+export const passwordChangedMail = ({
+  to,
+  name,
+  link,
+  locale = 'en',
+}: {
+  to: string
+  name: string
+  link: string
+  locale?: MailLocale
+}): OutgoingMail => renderMail(to, STRINGS[locale].passwordChanged, { name, email: to }, link)
 
 /**
  * The notice to the old address that a change to `newEmail` was asked for; `link` opens the account page.
@@ -80,8 +100,17 @@ export const emailChangeNoticeMail = ({
  * @example
  * await queueMail(trx, confirmNewEmailMail({ to: newEmail, name: user.name, link }), now)
  */
-export const confirmNewEmailMail = ({ to, name, link, locale = 'en' }: { to: string; name: string; link: string; locale?: MailLocale }): OutgoingMail =>
-  renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link)
+export const confirmNewEmailMail = ({
+  to,
+  name,
+  link,
+  locale = 'en',
+}: {
+  to: string
+  name: string
+  link: string
+  locale?: MailLocale
+}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link)
 
 /**
  * Sent instead of the link when `to` has an account already.

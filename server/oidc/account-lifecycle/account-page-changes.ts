@@ -15,7 +15,12 @@ import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail } from '../../accounts/users.js'
 import type { UserRow } from '../../db/schema.js'
 import { queueMail } from '../../mail/mail-outbox.js'
-import { confirmNewEmailMail, emailChangeNoticeMail, newEmailTakenMail, passwordChangedMail } from '../../mail/messages/account-change-mails.js'
+import {
+  confirmNewEmailMail,
+  emailChangeNoticeMail,
+  newEmailTakenMail,
+  passwordChangedMail,
+} from '../../mail/messages/account-change-mails.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
 
 /**
