@@ -6,21 +6,25 @@
  * it meanwhile; following one voids the account's other such links.
  */
 import type { UserRow } from '../db/schema.js'
+import { isUniqueViolation } from '../db/unique-violation.js'
 import { usableAccountToken, useAccountToken, voidAccountTokens } from './account-tokens.js'
 import type { LifecycleContext } from './signup.js'
 import { changeEmail, markEmailVerified, userById } from './users.js'
 
 /**
- * The account whose address the link would confirm, while it can (nothing changes).
+ * The account whose address the link would confirm, the address, and whether it is a change, while it can (nothing changes).
  *
  * @example
- * const user = await verificationTarget(ctx, token)
+ * const target = await verificationTarget(ctx, token)
  */
-export async function verificationTarget(ctx: LifecycleContext, token: string): Promise<UserRow | undefined> {
+export async function verificationTarget(
+  ctx: LifecycleContext,
+  token: string,
+): Promise<{ user: UserRow; email: string; change: boolean } | undefined> {
   const usable = await usableAccountToken(ctx.db, token, 'verify_email', ctx.now())
   const user = usable && (await userById(ctx.db, usable.userId))
   // The page names the address being confirmed: for a change, the new one.
-  return user && { ...user, email: usable.newEmail ?? user.email }
+  return user && { user, email: usable.newEmail ?? user.email, change: usable.newEmail !== null }
 }
 
 /**
@@ -34,6 +38,16 @@ export async function confirmEmail(
   ctx: LifecycleContext,
   token: string,
 ): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+  try {
+    return await confirmInTransaction(ctx, token)
+  } catch (error) {
+    // Two accounts confirming the same new address at once: the second meets the unique constraint.
+    if (isUniqueViolation(error)) return undefined
+    throw error
+  }
+}
+
+function confirmInTransaction(ctx: LifecycleContext, token: string): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     const used = await useAccountToken(trx, token, 'verify_email', now)
@@ -41,6 +55,7 @@ export async function confirmEmail(
     if (!used || !user) return undefined
     if (used.newEmail === null) await markEmailVerified(trx, user.id, now)
     else {
+      // Another account took the address since the link was mailed.
       if (!(await changeEmail(trx, user.id, used.newEmail, now))) return undefined
       await voidAccountTokens(trx, user.id, 'verify_email', now)
     }

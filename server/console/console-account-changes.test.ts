@@ -2,6 +2,7 @@ import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type IdentityFixture, identityFixture, CALLBACK, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
+import { createUser } from '../accounts/users.js'
 
 const CURRENT = 'console password'
 const NEW_PASSWORD = 'violet kettle harbour lamp'
@@ -119,7 +120,7 @@ describe('changing the e-mail address on the account page', () => {
 
     const browser = new ScriptedBrowser()
     const page = await (await browser.request(confirm!.link!)).text()
-    expect(page).toContain('ada@new.example')
+    expect(page).toContain('Confirm that ada@new.example is yours to make it your account')
     expect(await account()).toMatchObject({ email: user.email })
     const followed = await browser.submit(`${idp.issuer}/verify-email`, page, {})
     expect(followed.status).toBe(303)
@@ -131,6 +132,16 @@ describe('changing the e-mail address on the account page', () => {
     expect(row).toEqual({ email: 'ada@new.example', email_verified: 1 })
     // The link worked once.
     expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
+  })
+
+  it('refuses the link when another account took the address meanwhile', async () => {
+    await user.api('POST', '/account/email', { current_password: CURRENT, email: 'wanted@example.com' })
+    const link = (await mails()).find((mail) => mail.to === 'wanted@example.com')!.link!
+    await createUser(idp.db, { email: 'wanted@example.com', name: 'Quicker', password: 'another long passphrase' })
+    const browser = new ScriptedBrowser()
+    const page = await (await browser.request(link)).text()
+    expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
+    expect((await account()).email).toBe(user.email)
   })
 
   it('answers a taken address as a free one, and mails its owner instead of a link', async () => {
