@@ -14,7 +14,7 @@ import { consoleStyles } from './console-styles.js'
 
 type Profile = ConsoleAccount['profile']
 type Form = 'profile' | 'password' | 'email'
-const FIX = 'Fix the fields marked below.'
+const FIX = 'Fix the fields marked above.'
 
 /**
  * The forms; `profile` is the account as last loaded.
