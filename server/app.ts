@@ -134,6 +134,7 @@ export function createBff({
       events: provider.events,
       keys: provider.keys,
       webhookAllowPrivate,
+      throttle,
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )

@@ -275,6 +275,8 @@ export interface ConsoleAccount {
     given_name: string | null
     family_name: string | null
     picture: string | null
+    /** The address the account moves to once the mailed link is followed, or null. */
+    pending_email: string | null
   }
   apps: { client_id: string; name: string; scopes: string[]; granted_at: string }[]
   links: { slug: string; name: string; email: string | null; linked_at: string }[]

@@ -22,6 +22,8 @@ export interface UsableToken {
   id: number
   userId: number
   continueTo: string | null
+  /** The address the account changes to when the link is followed, or null (a sign-up's confirmation). */
+  newEmail: string | null
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -36,7 +38,13 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
  */
 export async function issueAccountToken(
   db: Kysely<Database>,
-  { userId, purpose, continueTo, now }: { userId: number; purpose: AccountTokenPurpose; continueTo: string | null; now: Date },
+  {
+    userId,
+    purpose,
+    continueTo,
+    now,
+    newEmail = null,
+  }: { userId: number; purpose: AccountTokenPurpose; continueTo: string | null; now: Date; newEmail?: string | null },
 ): Promise<string> {
   const value = randomBytes(32).toString('base64url')
   // Each new token clears the long-dead ones, so the table holds only what a recent link could name.
@@ -48,6 +56,7 @@ export async function issueAccountToken(
       purpose,
       user_id: userId,
       continue_to: continueTo,
+      new_email: newEmail,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS[purpose] * 1000).toISOString(),
       used_at: null,
@@ -71,11 +80,11 @@ export async function usableAccountToken(
   if (!TOKEN_SHAPE.test(value)) return undefined
   const row = await db
     .selectFrom('account_tokens')
-    .select(['id', 'user_id', 'continue_to', 'expires_at', 'used_at', 'purpose'])
+    .select(['id', 'user_id', 'continue_to', 'new_email', 'expires_at', 'used_at', 'purpose'])
     .where('token_hash', '=', digest(value))
     .executeTakeFirst()
   if (!row || row.purpose !== purpose || row.used_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  return { id: row.id, userId: row.user_id, continueTo: row.continue_to }
+  return { id: row.id, userId: row.user_id, continueTo: row.continue_to, newEmail: row.new_email }
 }
 
 /**

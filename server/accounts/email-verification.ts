@@ -1,22 +1,30 @@
 /**
  * @module Confirming an e-mail address through the mailed link: the
  * token is used up and the account's `email_verified` becomes true, in
- * one transaction.
+ * one transaction. A link mailed for a change of address (the account
+ * page) makes its new address the account's, unless another account took
+ * it meanwhile; following one voids the account's other such links.
  */
 import type { UserRow } from '../db/schema.js'
-import { usableAccountToken, useAccountToken } from './account-tokens.js'
+import { isUniqueViolation } from '../db/unique-violation.js'
+import { usableAccountToken, useAccountToken, voidAccountTokens } from './account-tokens.js'
 import type { LifecycleContext } from './signup.js'
-import { markEmailVerified, userById } from './users.js'
+import { changeEmail, markEmailVerified, userById } from './users.js'
 
 /**
- * The account whose address the link would confirm, while it can (nothing changes).
+ * The account whose address the link would confirm, the address, and whether it is a change, while it can (nothing changes).
  *
  * @example
- * const user = await verificationTarget(ctx, token)
+ * const target = await verificationTarget(ctx, token)
  */
-export async function verificationTarget(ctx: LifecycleContext, token: string): Promise<UserRow | undefined> {
+export async function verificationTarget(
+  ctx: LifecycleContext,
+  token: string,
+): Promise<{ user: UserRow; email: string; change: boolean } | undefined> {
   const usable = await usableAccountToken(ctx.db, token, 'verify_email', ctx.now())
-  return usable && userById(ctx.db, usable.userId)
+  const user = usable && (await userById(ctx.db, usable.userId))
+  // The page names the address being confirmed: for a change, the new one.
+  return user && { user, email: usable.newEmail ?? user.email, change: usable.newEmail !== null }
 }
 
 /**
@@ -30,12 +38,27 @@ export async function confirmEmail(
   ctx: LifecycleContext,
   token: string,
 ): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+  try {
+    return await confirmInTransaction(ctx, token)
+  } catch (error) {
+    // Two accounts confirming the same new address at once: the second meets the unique constraint.
+    if (isUniqueViolation(error)) return undefined
+    throw error
+  }
+}
+
+function confirmInTransaction(ctx: LifecycleContext, token: string): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     const used = await useAccountToken(trx, token, 'verify_email', now)
     const user = used && (await userById(trx, used.userId))
     if (!used || !user) return undefined
-    await markEmailVerified(trx, user.id, now)
-    return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
+    if (used.newEmail === null) await markEmailVerified(trx, user.id, now)
+    else {
+      // Another account took the address since the link was mailed.
+      if (!(await changeEmail(trx, user.id, used.newEmail, now))) return undefined
+      await voidAccountTokens(trx, user.id, 'verify_email', now)
+    }
+    return { user: { ...user, email: used.newEmail ?? user.email, email_verified: 1 }, continueTo: used.continueTo }
   })
 }

@@ -164,6 +164,42 @@ export async function markEmailVerified(db: Kysely<Database>, userId: number, no
 }
 
 /**
+ * Makes `email` the account's confirmed address (its owner followed the
+ * link mailed there); false when another account has it by now.
+ *
+ * @example
+ * if (!(await changeEmail(trx, user.id, 'ada@new.example', now))) refuse()
+ */
+export async function changeEmail(db: Kysely<Database>, userId: number, email: string, now: Date): Promise<boolean> {
+  const holder = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  if (holder && holder.id !== userId) return false
+  await db.updateTable('users').set({ email, email_verified: 1, updated_at: now.toISOString() }).where('id', '=', userId).execute()
+  return true
+}
+
+/** The name and picture claims the account page edits; `null` clears one. */
+export interface ProfileFields {
+  name: string
+  given_name: string | null
+  family_name: string | null
+  picture: string | null
+}
+
+/**
+ * Stores the account's name and picture claims (already checked).
+ *
+ * @example
+ * await setProfile(db, user.id, { name: 'Ada King', given_name: 'Ada', family_name: 'King', picture: null }, new Date())
+ */
+export async function setProfile(db: Kysely<Database>, userId: number, profile: ProfileFields, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...profile, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/**
  * Stores the `svc.links` claim: the slugs of the providers the account is linked to.
  *
  * @example

@@ -14,6 +14,9 @@ import { liveConsentsOf } from '../accounts/consents.js'
 import { userBySub } from '../accounts/users.js'
 import { clientByClientId, clientsByIds } from '../clients/clients.js'
 import { InvalidInput } from '../invalid-input.js'
+import { pendingEmail } from '../oidc/account-lifecycle/account-page-changes.js'
+import type { LoginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { accountChangeRoutes } from './console-account-changes.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
@@ -24,15 +27,17 @@ import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console
  * Builds the account routes, mounted at `/console/api/account`.
  *
  * @example
- * app.route('/console/api/account', consoleAccountApi(db, sessions, events))
+ * app.route('/console/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle }))
  */
 export function consoleAccountApi(
   db: Kysely<Database>,
   sessions: ConsoleSessions,
   events: AccountEvents,
+  { issuer, throttle }: { issuer: string; throttle: LoginThrottle },
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
+  accountChangeRoutes(app, { db, issuer, events, throttle })
   const userOf = (sub: string) => userBySub(db, sub)
 
   app.get('/', async (c) => {
@@ -57,6 +62,7 @@ export function consoleAccountApi(
         given_name: user.given_name,
         family_name: user.family_name,
         picture: user.picture,
+        pending_email: await pendingEmail(db, user.id, new Date()),
       },
       apps,
       links: await linksOf(db, user.id),

@@ -32,6 +32,8 @@ export interface ConsoleSession {
   roles: ConsoleRoles
   idToken: string
   csrf: string
+  /** The svc session this console session was signed in with (a password changed here keeps it). */
+  svcSessionId: number
 }
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -118,7 +120,15 @@ async function consoleSession(
   // Only the current row: a cleared svc_role or svc_app must not fall back
   // to what the id_token said at sign-in.
   const claims = claimsFor(user, CONSOLE_SCOPES)
-  return { idHash: row.id_hash, sub: row.user_sub, claims, roles: rolesFrom(claims), idToken: row.id_token, csrf: row.csrf }
+  return {
+    idHash: row.id_hash,
+    sub: row.user_sub,
+    claims,
+    roles: rolesFrom(claims),
+    idToken: row.id_token,
+    csrf: row.csrf,
+    svcSessionId: row.svc_session_id!,
+  }
 }
 
 async function endConsoleSession(c: Context, db: Kysely<Database>, cookie: CookiePlace, session: ConsoleSession): Promise<void> {

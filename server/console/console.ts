@@ -28,6 +28,7 @@ import { consoleAuth } from './console-auth.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import { consoleSessions } from './console-sessions.js'
+import { loginThrottle, type LoginThrottle } from '../oidc/sign-in/login-throttle.js'
 import { hasAnyRole } from './roles.js'
 
 export interface ConsoleOptions {
@@ -41,6 +42,8 @@ export interface ConsoleOptions {
   keys: SigningKeys
   /** Webhook URLs may name private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`). */
   webhookAllowPrivate?: boolean
+  /** The sign-in throttle, which also counts wrong current passwords on the account page. */
+  throttle?: LoginThrottle
 }
 
 /**
@@ -56,6 +59,7 @@ export function adminConsole({
   events,
   keys,
   webhookAllowPrivate = false,
+  throttle = loginThrottle(),
 }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   let client: Promise<ConsoleClient> | undefined
@@ -90,7 +94,7 @@ export function adminConsole({
   app.route('/api/people', consolePeopleApi(db, sessions, issuer))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
-  app.route('/api/account', consoleAccountApi(db, sessions, events))
+  app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle }))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 
   app.get('*', async (c) => {

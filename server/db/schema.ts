@@ -364,6 +364,8 @@ export interface AccountTokensTable {
   user_id: number
   /** The local path the visitor continues at once the link is used (an authorization request), or null. */
   continue_to: string | null
+  /** For a `verify_email` token from the account page: the address the account changes to once the link is followed. */
+  new_email: string | null
   created_at: string
   expires_at: string
   used_at: string | null

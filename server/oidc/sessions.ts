@@ -109,17 +109,15 @@ export async function endSession(
 }
 
 /**
- * Ends every live session of the account (a new password), in `db`'s transaction when given one; returns how many.
+ * Ends every live session of the account (a new password) but `keepSessionId`'s, in `db`'s transaction when given one; returns how many.
  *
  * @example
  * await endSessionsOfUser(trx, user.id, new Date())
  */
-export async function endSessionsOfUser(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ ended_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst()
+export async function endSessionsOfUser(db: Kysely<Database>, userId: number, now: Date, keepSessionId?: number): Promise<number> {
+  let query = db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('user_id', '=', userId).where('ended_at', 'is', null)
+  // A password changed from the account page keeps the session it was changed in.
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId)
+  const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -234,19 +234,26 @@ export async function revokeClientTokensForUser(
 }
 
 /**
- * Revokes every live token a client holds for a user, recording no event; returns how many.
+ * Revokes every live token a client holds for a user (but those issued in `keepSessionId`), recording no event; returns how many.
  *
  * @example
  * const count = await revokeTokensOfClientForUser(trx, client.id, user.id, new Date())
  */
-export async function revokeTokensOfClientForUser(db: Kysely<Database>, clientId: number, userId: number, now: Date): Promise<number> {
-  const result = await db
+export async function revokeTokensOfClientForUser(
+  db: Kysely<Database>,
+  clientId: number,
+  userId: number,
+  now: Date,
+  keepSessionId?: number,
+): Promise<number> {
+  let query = db
     .updateTable('tokens')
     .set({ revoked_at: now.toISOString() })
     .where('client_id', '=', clientId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst()
+  if (keepSessionId !== undefined) query = query.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', keepSessionId)]))
+  const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
 

@@ -211,8 +211,17 @@ export const consoleStyles = css`
   .organisation-picker {
     max-width: 24rem;
   }
-  .delete-account {
+  .delete-account,
+  .account-form {
     max-width: 30rem;
+  }
+  .account-form + h2 {
+    margin-top: 1.5rem;
+  }
+  .pending {
+    background: #fff8c5;
+    padding: 0.5rem;
+    border-radius: 6px;
   }
   /* Secrets shown this once, to copy now. */
   .shown-once {

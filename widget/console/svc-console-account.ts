@@ -1,6 +1,7 @@
 /**
  * @module `<svc-console-account>`: the account page (`/account`) for
- * anyone signed in: their profile, the applications they connected with a
+ * anyone signed in: their profile (its forms are
+ * `<svc-console-account-settings>`), the applications they connected with a
  * Disconnect each (what each may see in people's words), linking and
  * unlinking external accounts, and deleting the account (typing the
  * e-mail address to confirm).
@@ -12,6 +13,7 @@ import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
 import { scopeWords } from './console-words.js'
+import './svc-console-account-settings.js'
 
 /**
  * The account page.
@@ -89,7 +91,8 @@ export class SvcConsoleAccount extends LitElement {
         </div>
       </section>
       ${this.account.status()} ${this.account.alert()}
-      <h2>Connected apps</h2>
+      <svc-console-account-settings .profile=${profile} @account-changed=${() => void this.account.load()}></svc-console-account-settings>
+      <h2 class="section">Connected apps</h2>
       ${
         account.apps.length === 0
           ? html`<p>You have not connected any application.</p>`

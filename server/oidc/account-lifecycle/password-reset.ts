@@ -9,9 +9,7 @@
 import type { AccountEvents } from '../../accounts/account-events.js'
 import { queueMail } from '../../mail/mail-outbox.js'
 import { resetPasswordMail } from '../../mail/messages/reset-password-mail.js'
-import { clientById } from '../../clients/clients.js'
-import { endSessionsOfUser } from '../sessions.js'
-import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../tokens.js'
+import { signOutEverywhere } from './sign-out-everywhere.js'
 import type { UserRow } from '../../db/schema.js'
 import {
   type AccountTokenPurpose,
@@ -84,13 +82,7 @@ export async function setNewPassword(
     if (!used || !user) return undefined
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: true, now })
     await voidAccountTokens(trx, user.id, purpose, now)
-    await endSessionsOfUser(trx, user.id, now)
-    for (const clientRowId of new Set(await clientsHoldingTokensOf(trx, user.id))) {
-      const count = await revokeTokensOfClientForUser(trx, clientRowId, user.id, now)
-      const client = await clientById(trx, clientRowId)
-      if (count > 0 && client)
-        await events.record(trx, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason: 'password reset' })
-    }
+    await signOutEverywhere(trx, events, user, now, { reason: 'password reset' })
     return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
   })
 }

@@ -38,9 +38,14 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''
-    const user = await verificationTarget(provider, token)
-    if (!user) return expired(c)
-    return htmlPage(c, 200, 'Confirm your e-mail address', confirmEmailPage({ csrf: csrfToken(c, provider), token }, user.email))
+    const target = await verificationTarget(provider, token)
+    if (!target) return expired(c)
+    return htmlPage(
+      c,
+      200,
+      'Confirm your e-mail address',
+      confirmEmailPage({ csrf: csrfToken(c, provider), token }, target.email, target.change),
+    )
   })
   app.post(
     '/',

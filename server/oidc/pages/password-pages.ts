@@ -114,11 +114,12 @@ export function linkExpiredPage(newLinkHref: string, newLinkText: string, explan
  * which open links do not use it up (nor get signed in).
  *
  * @example
- * confirmEmailPage({ csrf, token })
+ * confirmEmailPage({ csrf, token }, 'ada@example.com')
  */
-export function confirmEmailPage(hidden: Record<string, string>, email: string): string {
+export function confirmEmailPage(hidden: Record<string, string>, email: string, change = false): string {
+  const purpose = change ? "to make it your account's address and sign in" : 'to finish creating your account and sign in'
   return `<h1>Confirm your e-mail address</h1>
-<p>Confirm that ${escapeHtml(email)} is yours to finish creating your account and sign in.</p>
+<p>Confirm that ${escapeHtml(email)} is yours ${purpose}.</p>
 <form method="post" action="/verify-email">
 ${hiddenFields(hidden)}
   <div class="actions"><button class="primary" type="submit">Confirm and sign in</button></div>

@@ -1,0 +1,189 @@
+import * as client from 'openid-client'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type IdentityFixture, identityFixture, CALLBACK, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
+import { createUser } from '../accounts/users.js'
+
+const CURRENT = 'console password'
+const NEW_PASSWORD = 'violet kettle harbour lamp'
+
+let idp: IdentityFixture
+let user: ConsoleUser
+beforeEach(async () => {
+  idp = await identityFixture()
+  user = await consoleUser(idp, { name: 'Ada Lovelace', givenName: 'Ada', familyName: 'Lovelace' }, '/console/account')
+})
+afterEach(() => idp.close())
+
+const mails = async () =>
+  (await idp.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()).map((row) => ({
+    to: row.recipient,
+    subject: row.subject,
+    link: /https?:\/\/\S+\?token=[\w-]+/.exec(row.text)?.[0],
+  }))
+const account = async () => (await (await user.api('GET', '/account')).json()).profile
+const errorsOf = async (res: Response) => ({ status: res.status, errors: (await res.json()).errors })
+
+/** The same account signed in to a partner application elsewhere, holding a refresh token. */
+async function elsewhere() {
+  const config = await client.discovery(
+    new URL(idp.issuer),
+    idp.confidential.clientId,
+    idp.confidential.clientSecret,
+    client.ClientSecretBasic(),
+    { execute: [client.allowInsecureRequests] },
+  )
+  const verifier = client.randomPKCECodeVerifier()
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: CALLBACK,
+    scope: 'openid email offline_access',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: 'x',
+  })
+  const browser = new ScriptedBrowser()
+  const tokens = await client.authorizationCodeGrant(config, await browser.authorize(url, { email: user.email, password: CURRENT }), {
+    pkceCodeVerifier: verifier,
+    expectedState: 'x',
+  })
+  return { config, browser, url, refreshToken: tokens.refresh_token! }
+}
+
+describe('changing the password on the account page', () => {
+  it('needs the CSRF token, the current password and a password the policy allows', async () => {
+    expect(
+      (await user.api('POST', '/account/password', { current_password: CURRENT, new_password: NEW_PASSWORD }, { csrf: false })).status,
+    ).toBe(403)
+    expect(await errorsOf(await user.api('POST', '/account/password', { current_password: CURRENT, new_password: 'short' }))).toEqual({
+      status: 422,
+      errors: { new_password: expect.stringMatching(/^Use at least 12 characters/) },
+    })
+    expect(
+      await errorsOf(await user.api('POST', '/account/password', { current_password: 'wrong guess', new_password: NEW_PASSWORD })),
+    ).toEqual({
+      status: 422,
+      errors: { current_password: 'That is not your current password.' },
+    })
+    expect(await mails()).toEqual([])
+  })
+
+  it('slows down guessing of the current password like sign-in does', async () => {
+    const statuses = []
+    for (let i = 0; i < 7; i++)
+      statuses.push((await user.api('POST', '/account/password', { current_password: `guess ${i}`, new_password: NEW_PASSWORD })).status)
+    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422])
+    expect(statuses.at(-1)).toBe(429)
+  })
+
+  it('keeps this session, ends every other one, revokes their refresh tokens and mails the account', async () => {
+    const other = await elsewhere()
+    const done = await user.api('POST', '/account/password', { current_password: CURRENT, new_password: NEW_PASSWORD })
+    expect(done.status).toBe(200)
+    expect((await done.json()).message).toMatch(/password is changed/)
+    expect((await user.api('GET', '/account')).status).toBe(200)
+    await expect(client.refreshTokenGrant(other.config, other.refreshToken)).rejects.toMatchObject({ error: 'invalid_grant' })
+    expect(await (await other.browser.request(other.url.href)).text()).toContain('action="/oidc/authorize/login"')
+    expect((await idp.events()).filter((e) => e.name === 'tokens.revoked')).toEqual([
+      { name: 'tokens.revoked', client: idp.confidential.clientId, data: { account: user.me.sub, tokens: 2, reason: 'password changed' } },
+    ])
+    expect(await mails()).toEqual([{ to: user.email, subject: 'Your svc password was changed', link: undefined }])
+    const login = async (password: string) => {
+      const b = new ScriptedBrowser()
+      const page = await (await b.request(`${idp.issuer}/login`)).text()
+      return (await b.submit(`${idp.issuer}/login`, page, { email: user.email, password })).status
+    }
+    expect([await login(CURRENT), await login(NEW_PASSWORD)]).toEqual([401, 200])
+  })
+})
+
+describe('changing the e-mail address on the account page', () => {
+  it('changes the address only when the link mailed to it is followed, telling the old address', async () => {
+    expect(
+      (await user.api('POST', '/account/email', { current_password: CURRENT, email: 'ada@new.example' }, { csrf: false })).status,
+    ).toBe(403)
+    expect(await errorsOf(await user.api('POST', '/account/email', { current_password: 'wrong guess', email: 'ada@new.example' }))).toEqual(
+      {
+        status: 422,
+        errors: { current_password: 'That is not your current password.' },
+      },
+    )
+    expect(
+      (await errorsOf(await user.api('POST', '/account/email', { current_password: CURRENT, email: 'not an address' }))).errors,
+    ).toHaveProperty('email')
+    const asked = await user.api('POST', '/account/email', { current_password: CURRENT, email: ' Ada@New.example ' })
+    expect(asked.status).toBe(200)
+    expect(await account()).toMatchObject({ email: user.email, pending_email: 'ada@new.example' })
+    const sent = await mails()
+    const [notice, confirm] = [sent.find((mail) => mail.to === user.email), sent.find((mail) => mail.to === 'ada@new.example')]
+    expect(notice).toMatchObject({ to: user.email, subject: 'Your svc account is changing its e-mail address', link: undefined })
+    expect(confirm).toMatchObject({ to: 'ada@new.example', subject: 'Confirm your new e-mail address for svc' })
+
+    const browser = new ScriptedBrowser()
+    const page = await (await browser.request(confirm!.link!)).text()
+    expect(page).toContain('Confirm that ada@new.example is yours to make it your account')
+    expect(await account()).toMatchObject({ email: user.email })
+    const followed = await browser.submit(`${idp.issuer}/verify-email`, page, {})
+    expect(followed.status).toBe(303)
+    const row = await idp.db
+      .selectFrom('users')
+      .select(['email', 'email_verified'])
+      .where('sub', '=', user.me.sub)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ email: 'ada@new.example', email_verified: 1 })
+    // The link worked once.
+    expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
+  })
+
+  it('refuses the link when another account took the address meanwhile', async () => {
+    await user.api('POST', '/account/email', { current_password: CURRENT, email: 'wanted@example.com' })
+    const link = (await mails()).find((mail) => mail.to === 'wanted@example.com')!.link!
+    await createUser(idp.db, { email: 'wanted@example.com', name: 'Quicker', password: 'another long passphrase' })
+    const browser = new ScriptedBrowser()
+    const page = await (await browser.request(link)).text()
+    expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
+    expect((await account()).email).toBe(user.email)
+  })
+
+  it('answers a taken address as a free one, and mails its owner instead of a link', async () => {
+    const taken = await consoleUser(idp)
+    const free = await user.api('POST', '/account/email', { current_password: CURRENT, email: 'free@example.com' })
+    const answer = await user.api('POST', '/account/email', { current_password: CURRENT, email: taken.email })
+    expect([answer.status, (await answer.json()).message.replace(taken.email, 'X')]).toEqual([
+      free.status,
+      (await free.json()).message.replace('free@example.com', 'X'),
+    ])
+    expect(await account()).toMatchObject({ email: user.email, pending_email: taken.email })
+    const toTaken = (await mails()).filter((mail) => mail.to === taken.email)
+    expect(toTaken).toEqual([{ to: taken.email, subject: 'You already have an svc account', link: undefined }])
+  })
+})
+
+describe('the name and picture form', () => {
+  it('saves unchanged as nothing changed, and one field changed as exactly that field', async () => {
+    const before = await account()
+    expect(before).toMatchObject({ name: 'Ada Lovelace', given_name: 'Ada', family_name: 'Lovelace', picture: null })
+    const form = { name: before.name, given_name: before.given_name, family_name: before.family_name, picture: '' }
+    const stamp = async () =>
+      (await idp.db.selectFrom('users').select('updated_at').where('sub', '=', user.me.sub).executeTakeFirstOrThrow()).updated_at
+    const stamped = await stamp()
+    expect((await (await user.api('PUT', '/account/profile', form)).json()).message).toBe('Nothing changed.')
+    expect([await account(), await stamp()]).toEqual([before, stamped])
+    expect((await user.api('PUT', '/account/profile', { ...form, family_name: 'King' })).status).toBe(200)
+    expect(await account()).toEqual({ ...before, family_name: 'King' })
+    expect((await user.api('PUT', '/account/profile', { ...form, picture: 'https://images.example/ada.png' })).status).toBe(200)
+    expect((await account()).picture).toBe('https://images.example/ada.png')
+  })
+
+  it('refuses a picture that is not a web address and an empty name, beside the fields, and needs the CSRF token', async () => {
+    const refused = await user.api('PUT', '/account/profile', { name: ' ', picture: 'javascript:alert(1)' })
+    expect(await errorsOf(refused)).toEqual({
+      status: 422,
+      errors: {
+        name: 'Type the name to show, up to 200 characters.',
+        picture: 'The picture must be a web address starting with https:// or http://.',
+      },
+    })
+    expect((await user.api('PUT', '/account/profile', { name: 'Mallory' }, { csrf: false })).status).toBe(403)
+    expect((await account()).name).toBe('Ada Lovelace')
+  })
+})

@@ -1,0 +1,154 @@
+/**
+ * @module The account page's changes to the signed-in account, as
+ * Keycloak's account console makes them: a new password and a new e-mail
+ * address each need the current password (checked through the queued
+ * scrypt and counted on the login throttle like a sign-in, so the page
+ * is no side door for guessing), and the name and picture claims are
+ * saved as a form (only what differs is written). Refusals name their
+ * field (`errors`), in people's words.
+ */
+import type { Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { PasswordWorkBusy, verifyPassword } from '../accounts/passwords.js'
+import { passwordProblem } from '../accounts/password-policy.js'
+import { EMAIL, setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
+import type { Database, UserRow } from '../db/schema.js'
+import { clientAddress } from '../http/client-address.js'
+import { changePassword, requestEmailChange } from '../oidc/account-lifecycle/account-page-changes.js'
+import type { LoginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { type ConsoleVariables, consoleError, jsonObject } from './console-guard.js'
+
+export interface AccountChangeOptions {
+  db: Kysely<Database>
+  issuer: string
+  events: AccountEvents
+  throttle: LoginThrottle
+  now?: () => Date
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const busy = (c: Context, error: PasswordWorkBusy) =>
+  consoleError(
+    c,
+    503,
+    'svc is busy checking passwords at this moment; nothing changed, try again in a few seconds',
+    {},
+    {
+      'Retry-After': String(error.retryAfterSeconds),
+    },
+  )
+
+/**
+ * Adds `POST /password`, `POST /email` and `PUT /profile` to the account routes (behind their guard).
+ *
+ * @example
+ * accountChangeRoutes(app, { db, issuer, events, throttle })
+ */
+export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, options: AccountChangeOptions): void {
+  const { db, issuer, events, throttle, now = () => new Date() } = options
+  const ctx = { db, issuer, now }
+
+  /** The account when `typed` is its password; otherwise the answer to send. */
+  async function withCurrentPassword(c: Context<{ Variables: ConsoleVariables }>, typed: string): Promise<UserRow | Response> {
+    const user = await userBySub(db, c.get('session').sub)
+    if (!user) return consoleError(c, 404, 'this account no longer exists')
+    if (typed === '')
+      return consoleError(c, 422, 'type your current password', { errors: { current_password: 'Type your current password.' } })
+    const attempt = { account: user.sub, address: clientAddress(c) }
+    const wait = await throttle.reserve(attempt)
+    if (wait !== undefined) {
+      const message = `Too many wrong passwords: wait ${wait} seconds, then try again.`
+      return consoleError(c, 429, message, { errors: { current_password: message } }, { 'Retry-After': String(wait) })
+    }
+    try {
+      if (await verifyPassword(typed, user.password_hash, { knownDevice: true })) {
+        await throttle.succeeded(attempt)
+        return user
+      }
+      await throttle.failed(attempt)
+      return consoleError(c, 422, 'that is not your current password', {
+        errors: { current_password: 'That is not your current password.' },
+      })
+    } catch (error) {
+      if (error instanceof PasswordWorkBusy) return busy(c, error)
+      throw error
+    } finally {
+      throttle.release(attempt)
+    }
+  }
+
+  app.post('/password', async (c) => {
+    const body = (await jsonObject(c)) ?? {}
+    const password = text(body.new_password)
+    const session = c.get('session')
+    const current = await userBySub(db, session.sub)
+    // The policy first: a weak new password is refused without costing a password check.
+    const problem = current && passwordProblem(password, current.email)
+    if (problem) return consoleError(c, 422, problem, { errors: { new_password: problem } })
+    const user = await withCurrentPassword(c, text(body.current_password))
+    if (user instanceof Response) return user
+    try {
+      await changePassword(ctx, events, user, password, session.svcSessionId)
+    } catch (error) {
+      if (error instanceof PasswordWorkBusy) return busy(c, error)
+      throw error
+    }
+    return c.json({ message: 'Your password is changed. Every other session was signed out, and a mail tells you so.' })
+  })
+
+  app.post('/email', async (c) => {
+    const body = (await jsonObject(c)) ?? {}
+    const email = text(body.email).trim().toLowerCase()
+    if (!EMAIL.test(email) || email.length > 254) {
+      const message = 'Type an e-mail address, like ada@example.com.'
+      return consoleError(c, 422, message, { errors: { email: message } })
+    }
+    const current = await userBySub(db, c.get('session').sub)
+    if (current?.email === email) {
+      const message = 'This is your address already.'
+      return consoleError(c, 422, message, { errors: { email: message } })
+    }
+    const user = await withCurrentPassword(c, text(body.current_password))
+    if (user instanceof Response) return user
+    await requestEmailChange(ctx, user, email)
+    return c.json({
+      message: `We sent a link to ${email}. Your address changes when you follow it (within 24 hours); until then it stays ${user.email}.`,
+    })
+  })
+
+  app.put('/profile', async (c) => {
+    const user = await userBySub(db, c.get('session').sub)
+    if (!user) return consoleError(c, 404, 'this account no longer exists')
+    const read = profileFrom((await jsonObject(c)) ?? {})
+    if ('errors' in read) return consoleError(c, 422, 'the profile has problems', { errors: read.errors })
+    const changed = (Object.keys(read.profile) as (keyof ProfileFields)[]).some((key) => read.profile[key] !== user[key])
+    if (changed) await setProfile(db, user.id, read.profile, now())
+    return c.json({ message: changed ? 'Your profile is saved.' : 'Nothing changed.' })
+  })
+}
+
+/** The profile form's fields, checked; an empty optional field clears it. */
+function profileFrom(body: Record<string, unknown>): { profile: ProfileFields } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  const optional = (key: string, max: number, words: string) => {
+    const value = text(body[key]).trim()
+    if (value.length > max) errors[key] = `Use at most ${max} characters for ${words}.`
+    return value === '' ? null : value
+  }
+  const name = text(body.name).trim()
+  if (name === '' || name.length > 200) errors.name = 'Type the name to show, up to 200 characters.'
+  const profile = {
+    name,
+    given_name: optional('given_name', 200, 'your given name'),
+    family_name: optional('family_name', 200, 'your family name'),
+    picture: optional('picture', 2000, 'the picture address'),
+  }
+  if (
+    !errors.picture &&
+    profile.picture !== null &&
+    !/^https?:$/.test(URL.canParse(profile.picture) ? new URL(profile.picture).protocol : '')
+  )
+    errors.picture = 'The picture must be a web address starting with https:// or http://.'
+  return Object.keys(errors).length > 0 ? { errors } : { profile }
+}

@@ -1,0 +1,89 @@
+/**
+ * @module The changes a signed-in person makes on the account page that
+ * reach beyond their own row. A new password (already checked against
+ * the policy) signs every other session out, revokes the tokens issued
+ * outside the session it was changed in, voids reset links, and mails the
+ * account. A new address gets a 24-hour single-use link and changes only
+ * when it is followed (`/verify-email`); the old address gets a notice;
+ * an address another account has gets a mail saying so instead of the
+ * link, so the page answers the same.
+ */
+import type { AccountEvents } from '../../accounts/account-events.js'
+import { issueAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
+import { hashPassword } from '../../accounts/passwords.js'
+import type { LifecycleContext } from '../../accounts/signup.js'
+import { setPasswordHash, userByEmail } from '../../accounts/users.js'
+import type { UserRow } from '../../db/schema.js'
+import { queueMail } from '../../mail/mail-outbox.js'
+import {
+  confirmNewEmailMail,
+  emailChangeNoticeMail,
+  newEmailTakenMail,
+  passwordChangedMail,
+} from '../../mail/messages/account-change-mails.js'
+import { signOutEverywhere } from './sign-out-everywhere.js'
+
+/**
+ * Sets the account's new password, keeping the svc session `keepSessionId`.
+ * Rejects with `PasswordWorkBusy` when hashing is saturated (nothing changed).
+ *
+ * @example
+ * await changePassword(ctx, events, user, 'violet kettle harbour lamp', session.svcSessionId)
+ */
+export async function changePassword(
+  ctx: LifecycleContext,
+  events: AccountEvents,
+  user: UserRow,
+  password: string,
+  keepSessionId: number,
+): Promise<void> {
+  const passwordHash = await hashPassword(password)
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    await setPasswordHash(trx, user.id, passwordHash, { emailVerified: false, now })
+    await voidAccountTokens(trx, user.id, 'reset_password', now)
+    await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
+    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${ctx.issuer}/forgot-password` }), now)
+  })
+}
+
+/**
+ * Mails the link that moves the account to `newEmail` (lower-cased,
+ * checked), or, when another account has it, the mail saying so; and the
+ * notice to the current address.
+ *
+ * @example
+ * await requestEmailChange(ctx, user, 'ada@new.example')
+ */
+export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, newEmail: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    // A token either way, so the page shows the change pending either way; a taken address never sees it.
+    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo: '/console/account', now, newEmail })
+    const mail = (await userByEmail(trx, newEmail))
+      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account` })
+      : confirmNewEmailMail({ to: newEmail, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}` })
+    await queueMail(trx, mail, now)
+    await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link: `${ctx.issuer}/console/account` }), now)
+  })
+}
+
+/**
+ * The address the account is waiting to move to (a change link still usable), or null.
+ *
+ * @example
+ * const pending = await pendingEmail(db, user.id, new Date())
+ */
+export async function pendingEmail(db: LifecycleContext['db'], userId: number, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('new_email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'verify_email')
+    .where('new_email', 'is not', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row?.new_email ?? null
+}
