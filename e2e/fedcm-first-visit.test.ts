@@ -30,7 +30,9 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     rp = createServer((req, res) => {
       const url = new URL(req.url!, 'http://x')
       if (url.pathname === '/framing') {
-        res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><iframe src="${rpOrigin}/button" width="400" height="80"></iframe>`)
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end(`<!doctype html><iframe src="${rpOrigin}/button" width="400" height="80"></iframe>`)
         return
       }
       const codeFlow = url.searchParams.has('code') ? 'response-type="code"' : ''
@@ -90,7 +92,7 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     await new Promise((resolve) => rp?.close(resolve))
   })
 
-  it('opens svc\'s login in the browser\'s popup, then hands the page an id_token with the nonce', { timeout: 60_000 }, async () => {
+  it("opens svc's login in the browser's popup, then hands the page an id_token with the nonce", { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${rpOrigin}/button`)
@@ -129,20 +131,24 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     await context.close()
   })
 
-  it('respects the visitor closing the login popup: a dismissed event, no other popup, the button ready again', { timeout: 60_000 }, async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(`${rpOrigin}/button`)
-    await fedcmDialogs(context, page, 'choose')
-    const opened = context.waitForEvent('page')
-    await page.getByRole('button', { name: 'Sign in with svc' }).click()
-    await (await opened).close()
-    expect(await failed(page)).toEqual({ reason: 'dismissed' })
-    await page.waitForTimeout(1000)
-    expect(context.pages()).toEqual([page])
-    expect(await page.getByRole('button', { name: 'Sign in with svc' }).getAttribute('aria-busy')).toBeNull()
-    await context.close()
-  })
+  it(
+    'respects the visitor closing the login popup: a dismissed event, no other popup, the button ready again',
+    { timeout: 60_000 },
+    async () => {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(`${rpOrigin}/button`)
+      await fedcmDialogs(context, page, 'choose')
+      const opened = context.waitForEvent('page')
+      await page.getByRole('button', { name: 'Sign in with svc' }).click()
+      await (await opened).close()
+      expect(await failed(page)).toEqual({ reason: 'dismissed' })
+      await page.waitForTimeout(1000)
+      expect(context.pages()).toEqual([page])
+      expect(await page.getByRole('button', { name: 'Sign in with svc' }).getAttribute('aria-busy')).toBeNull()
+      await context.close()
+    },
+  )
 
   it('respects the visitor closing the account chooser: a dismissed event and no popup', { timeout: 60_000 }, async () => {
     const context = await browser.newContext()
@@ -166,7 +172,9 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     const frame = page.frameLocator('iframe')
     await clickAndSignInInPopup(context, frame.locator('body'), undefined, true)
     const partner = page.frames()[1]!
-    const detail = (await partner.waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn).then((h) => h.jsonValue())) as Record<string, string>
+    const detail = (await partner
+      .waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn)
+      .then((h) => h.jsonValue())) as Record<string, string>
     expect(detail.select_by).toBe('popup')
     expect((await verifiedClaims(detail.credential!, idp, clientId)).nonce).toBe('nonce-first-1')
     await context.close()
@@ -182,7 +190,13 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
       await page.getByLabel('Password').fill('analytical engine')
       await page.getByRole('button', { name: 'Sign in' }).click()
       const returned = page.waitForURL(`${rpOrigin}/button-on-load`)
-      await Promise.race([page.getByRole('button', { name: 'Allow' }).click().catch(() => {}), returned])
+      await Promise.race([
+        page
+          .getByRole('button', { name: 'Allow' })
+          .click()
+          .catch(() => {}),
+        returned,
+      ])
       await returned
       const detail = await signedIn(page)
       expect(detail.select_by).toBe('redirect')
@@ -217,7 +231,14 @@ async function clickAndSignInInPopup(
   await popup.getByLabel('Password').fill('analytical engine')
   await popup.getByRole('button', { name: 'Sign in' }).click()
   // Consent may be remembered from an earlier sign-in, and then the popup closes at once.
-  if (consent) await Promise.race([popup.getByRole('button', { name: 'Allow' }).click().catch(() => {}), popup.waitForEvent('close')])
+  if (consent)
+    await Promise.race([
+      popup
+        .getByRole('button', { name: 'Allow' })
+        .click()
+        .catch(() => {}),
+      popup.waitForEvent('close'),
+    ])
   return popup
 }
 
@@ -240,9 +261,9 @@ async function fedcmDialogs(context: BrowserContext, page: Page, answer: 'choose
 }
 
 const signedIn = (page: Page) =>
-  page
-    .waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn)
-    .then((handle) => handle.jsonValue()) as Promise<Record<string, string>>
+  page.waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn).then((handle) => handle.jsonValue()) as Promise<
+    Record<string, string>
+  >
 
 const failed = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { failed?: object }).failed).then((handle) => handle.jsonValue())

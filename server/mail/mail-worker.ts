@@ -84,9 +84,13 @@ export function mailWorker({
   }
 
   // Each turn sends until nothing is due, so a burst of mail does not wait a pause per batch.
-  const loop = pollingLoop('mail worker', async () => {
-    while (loop.running && (await sendDue()) > 0);
-  }, pollMs)
+  const loop = pollingLoop(
+    'mail worker',
+    async () => {
+      while (loop.running && (await sendDue()) > 0);
+    },
+    pollMs,
+  )
 
   return {
     start: () => loop.start(),

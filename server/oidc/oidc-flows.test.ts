@@ -320,7 +320,11 @@ describe('a public client with oauth4webapi', () => {
     for (const path of ['/oidc/userinfo', '/oidc/revoke']) {
       const withHeaders = await fetch(`${idp.issuer}${path}`, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://127.0.0.1:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: 'http://127.0.0.1:3000',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       })
       expect(withHeaders.status).toBe(204)
       expect(withHeaders.headers.get('access-control-allow-headers')).toContain('Authorization')

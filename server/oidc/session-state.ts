@@ -43,7 +43,13 @@ const renewed = new WeakMap<Request, string>()
  * @example
  * sessionState(c, provider.issuer, client.client_id, 'https://shop.example/callback')
  */
-export function sessionState(c: Context, issuer: string, clientId: string, redirectUri: string, salt = randomBytes(8).toString('hex')): string {
+export function sessionState(
+  c: Context,
+  issuer: string,
+  clientId: string,
+  redirectUri: string,
+  salt = randomBytes(8).toString('hex'),
+): string {
   const browserState = renewed.get(c.req.raw) ?? getCookie(c, browserStateCookie(issuer)) ?? ''
   const origin = new URL(redirectUri).origin
   return `${createHash('sha256').update(`${clientId} ${origin} ${browserState} ${salt}`).digest('hex')}.${salt}`

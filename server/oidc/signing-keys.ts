@@ -132,7 +132,8 @@ export async function storeSigningKey(
       .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', signsFrom.toISOString())]))
       .execute()
     // A leaked key must stop verifying at once, and with it whatever else the leak may have exposed.
-    if (immediately) await trx.updateTable('signing_keys').set({ withdrawn_at: at.toISOString() }).where('withdrawn_at', 'is', null).execute()
+    if (immediately)
+      await trx.updateTable('signing_keys').set({ withdrawn_at: at.toISOString() }).where('withdrawn_at', 'is', null).execute()
     await trx
       .insertInto('signing_keys')
       .values({

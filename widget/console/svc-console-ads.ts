@@ -146,7 +146,9 @@ export class SvcConsoleAds extends LitElement {
                         <td><a href="/console/ads/${ad.code}">${ad.title}</a></td>
                         <td data-label="Slot">${ad.display}</td>
                         <td data-label="Status">${ad.status}</td>
-                        <td data-label="Published">${ad.publish ? (ad.status === 'draft' ? 'Yes, but not served: a draft' : 'Yes') : 'No'}</td>
+                        <td data-label="Published">
+                          ${ad.publish ? (ad.status === 'draft' ? 'Yes, but not served: a draft' : 'Yes') : 'No'}
+                        </td>
                         ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}
                         <td data-label="Updated">${new Date(ad.updated_at).toLocaleString()}</td>
                         <td class="row-actions">

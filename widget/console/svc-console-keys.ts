@@ -171,14 +171,9 @@ export class SvcConsoleKeys extends LitElement {
                           key.revoked_at
                             ? 'Revoked'
                             : html`Active
-                              <button
-                                type="button"
-                                class="danger"
-                                aria-label="Revoke ${key.key_prefix}"
-                                @click=${() => this.revoke(key)}
-                              >
-                                Revoke
-                              </button>`
+                                <button type="button" class="danger" aria-label="Revoke ${key.key_prefix}" @click=${() => this.revoke(key)}>
+                                  Revoke
+                                </button>`
                         }
                       </td>
                     </tr>`,

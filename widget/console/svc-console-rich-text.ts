@@ -284,7 +284,8 @@ export class SvcConsoleRichText extends LitElement {
         ${this.linking && !this.htmlMode ? this.renderLinkForm() : nothing}
         ${
           this.htmlMode
-            ? html`<textarea dir="auto"
+            ? html`<textarea
+                dir="auto"
                 id="html"
                 rows="6"
                 .value=${this.value}

@@ -26,6 +26,7 @@ export function checkPkce(client: ClientRow, challenge: string | undefined, meth
   }
   if (method === undefined) throw new InvalidRequest('code_challenge_method is required with code_challenge and must be S256')
   if (method !== 'S256') throw new InvalidRequest('code_challenge_method must be S256')
-  if (!S256_CHALLENGE.test(challenge)) throw new InvalidRequest('code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
+  if (!S256_CHALLENGE.test(challenge))
+    throw new InvalidRequest('code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
   return challenge
 }

@@ -29,7 +29,6 @@ interface AssertionParams {
   code_challenge_method?: unknown
 }
 
-
 type FedcmRefusal = { status: 400 | 401 | 403; code: string; message: string }
 
 interface FedcmCall {

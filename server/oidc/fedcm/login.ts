@@ -35,21 +35,32 @@ function loginForm(csrf: string, email = '', error?: string, signupOpen = true):
  * @example
  * app.route('/login', standaloneLogin(provider, { throttle }))
  */
-export function standaloneLogin(provider: Provider, { throttle, signup = 'open' }: { throttle: LoginThrottle; signup?: 'open' | 'closed' }): Hono {
+export function standaloneLogin(
+  provider: Provider,
+  { throttle, signup = 'open' }: { throttle: LoginThrottle; signup?: 'open' | 'closed' },
+): Hono {
   const app = new Hono()
   const open = signup === 'open'
   app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c, provider), '', undefined, open)))
   app.post(
     '/',
     oneRequestPerTurn(),
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.', open)) }),
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.', open)),
+    }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
         return htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form was not sent as a form.', open))
       }
       const form = new URLSearchParams(await c.req.text())
       if (!csrfTokenMatches(c, provider, form.get('csrf'))) {
-        return htmlPage(c, 403, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form expired or did not come from this site. Try again.', open))
+        return htmlPage(
+          c,
+          403,
+          'Sign in',
+          loginForm(csrfToken(c, provider), '', 'The form expired or did not come from this site. Try again.', open),
+        )
       }
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
