@@ -134,6 +134,16 @@ describe('changing the e-mail address on the account page', () => {
     expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
   })
 
+  it('mails one address at most five confirmation links an hour', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await user.api('POST', '/account/email', { current_password: CURRENT, email: 'victim@example.com' })).status).toBe(200)
+    }
+    const refused = await user.api('POST', '/account/email', { current_password: CURRENT, email: 'victim@example.com' })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect((await refused.json()).message).toContain('too many confirmation mails to victim@example.com')
+  })
+
   it('refuses the link when another account took the address meanwhile', async () => {
     await user.api('POST', '/account/email', { current_password: CURRENT, email: 'wanted@example.com' })
     const link = (await mails()).find((mail) => mail.to === 'wanted@example.com')!.link!

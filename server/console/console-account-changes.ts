@@ -16,6 +16,7 @@ import { EMAIL, setProfile, userBySub, type ProfileFields } from '../accounts/us
 import type { Database, UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
 import { changePassword, requestEmailChange } from '../oidc/account-lifecycle/account-page-changes.js'
+import { accountMailThrottle } from '../oidc/account-lifecycle/account-mail-throttle.js'
 import type { LoginThrottle } from '../oidc/sign-in/login-throttle.js'
 import { type ConsoleVariables, consoleError, jsonObject } from './console-guard.js'
 
@@ -48,6 +49,8 @@ const busy = (c: Context, error: PasswordWorkBusy) =>
 export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, options: AccountChangeOptions): void {
   const { db, issuer, events, throttle, now = () => new Date() } = options
   const ctx = { db, issuer, now }
+  // Each change mails an address the account holder types: the same limits as sign-up's mail.
+  const mailThrottle = accountMailThrottle({ now: () => now().getTime() })
 
   /** The account when `typed` is its password; otherwise the answer to send. */
   async function withCurrentPassword(c: Context<{ Variables: ConsoleVariables }>, typed: string): Promise<UserRow | Response> {
@@ -111,6 +114,17 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
     }
     const user = await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
+    const wait = await mailThrottle.admit({ address: clientAddress(c), email })
+    if (wait !== undefined)
+      return consoleError(
+        c,
+        429,
+        `too many confirmation mails to ${email}; try again in ${Math.ceil(wait / 60)} minutes`,
+        {},
+        {
+          'Retry-After': String(wait),
+        },
+      )
     await requestEmailChange(ctx, user, email)
     return c.json({
       message: `We sent a link to ${email}. Your address changes when you follow it (within 24 hours); until then it stays ${user.email}.`,
