@@ -17,6 +17,7 @@ import { issueAccountToken } from './account-tokens.js'
 import { hashPassword } from './passwords.js'
 import { passwordProblem } from './password-policy.js'
 import { createUser, EMAIL, userByEmail } from './users.js'
+import type { Locale } from '../i18n/locale.js'
 
 export interface SignUpForm {
   name: string
@@ -58,13 +59,13 @@ export function signUpErrors({ name, email, password }: SignUpForm): SignUpError
  * Signs up a checked form (see {@link signUpErrors}): makes the account
  * and queues its verification mail, or, for a taken address, queues the
  * "you already have an account" mail. `continueTo` is the local path the
- * mailed link continues at. Rejects with `PasswordWorkBusy` when hashing
+ * mailed link continues at; the mail is written in `locale`. Rejects with `PasswordWorkBusy` when hashing
  * is saturated (nothing stored).
  *
  * @example
  * await signUp(ctx, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'violet kettle harbour lamp' }, null)
  */
-export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo: string | null): Promise<void> {
+export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo: string | null, locale: Locale = 'en'): Promise<void> {
   const email = form.email.trim().toLowerCase()
   // Hashed whether or not the address is taken, so both take as long.
   const passwordHash = await hashPassword(form.password)
@@ -74,7 +75,7 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
         const now = ctx.now()
         const user = await createUser(trx, { name: form.name, email, password: '', passwordHash, emailVerified: false }, now)
         const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
-        await queueMail(trx, verifyEmailMail({ to: email, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}` }), now)
+        await queueMail(trx, verifyEmailMail({ to: email, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}&ui_locales=${locale}`, locale }), now)
       })
       return
     } catch (error) {
@@ -89,7 +90,12 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
     const token = await issueAccountToken(trx, { userId: owner.id, purpose: 'reset_password', continueTo, now })
     await queueMail(
       trx,
-      accountExistsMail({ to: email, resetLink: `${ctx.issuer}/reset-password?token=${token}`, signInLink: `${ctx.issuer}/login` }),
+      accountExistsMail({
+        to: email,
+        resetLink: `${ctx.issuer}/reset-password?token=${token}&ui_locales=${locale}`,
+        signInLink: `${ctx.issuer}/login?ui_locales=${locale}`,
+        locale,
+      }),
       now,
     )
   })
