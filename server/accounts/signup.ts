@@ -18,6 +18,7 @@ import { hashPassword } from './passwords.js'
 import { passwordProblem } from './password-policy.js'
 import { createUser, EMAIL, userByEmail } from './users.js'
 import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
 
 export interface SignUpForm {
   name: string
@@ -75,7 +76,11 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
         const now = ctx.now()
         const user = await createUser(trx, { name: form.name, email, password: '', passwordHash, emailVerified: false }, now)
         const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
-        await queueMail(trx, verifyEmailMail({ to: email, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}&ui_locales=${locale}`, locale }), now)
+        await queueMail(
+          trx,
+          verifyEmailMail({ to: email, name: user.name, link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale), locale }),
+          now,
+        )
       })
       return
     } catch (error) {
@@ -92,8 +97,8 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
       trx,
       accountExistsMail({
         to: email,
-        resetLink: `${ctx.issuer}/reset-password?token=${token}&ui_locales=${locale}`,
-        signInLink: `${ctx.issuer}/login?ui_locales=${locale}`,
+        resetLink: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
+        signInLink: mailedLink(`${ctx.issuer}/login`, locale),
         locale,
       }),
       now,

@@ -38,3 +38,26 @@ export function useUiLocales(c: Context, uiLocales: string | null | undefined): 
 export function requestLocale(c: Context): Locale {
   return chosen.get(c.req.raw) ?? useUiLocales(c, c.req.query('ui_locales') ?? uiLocalesOf(c.req.query('return')))
 }
+
+/**
+ * `path` with the request's language added as `ui_locales` when the next
+ * page could not find it again by itself (it differs from what
+ * `Accept-Language` alone picks), so links keep the language they were shown in.
+ *
+ * @example
+ * withLanguage(c, '/forgot-password') // '/forgot-password?ui_locales=nl' after ?ui_locales=nl
+ */
+export function withLanguage(c: Context, path: string): string {
+  const locale = requestLocale(c)
+  if (locale === pickLocale(undefined, c.req.header('Accept-Language'))) return path
+  return `${path}${path.includes('?') ? '&' : '?'}ui_locales=${locale}`
+}
+
+/**
+ * A mailed link with the mail's language, so the page it opens speaks it (English needs no mark).
+ *
+ * @example
+ * mailedLink('https://id.example/verify-email?token=abc', 'de') // '…?token=abc&ui_locales=de'
+ */
+export const mailedLink = (link: string, locale: Locale): string =>
+  locale === 'en' ? link : `${link}${link.includes('?') ? '&' : '?'}ui_locales=${locale}`

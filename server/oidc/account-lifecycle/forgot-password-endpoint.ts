@@ -17,7 +17,7 @@ import { forgotPasswordPage } from '../pages/password-pages.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
 import type { Provider } from '../provider.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale } from '../../i18n/request-locale.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 
 /**
@@ -41,7 +41,7 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
       pageStrings(locale).resetYourPassword,
       forgotPasswordPage({
         hidden: { csrf: csrfToken(c, provider), ...languageField(c), ...(continueTo ? { return: continueTo } : {}) },
-        signInHref: continueTo ? continueTo : `/login?ui_locales=${locale}`,
+        signInHref: continueTo ? continueTo : withLanguage(c, '/login'),
         locale,
         ...model,
       }),

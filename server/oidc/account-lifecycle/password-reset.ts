@@ -22,6 +22,7 @@ import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
 import type { Locale } from '../../i18n/locale.js'
+import { mailedLink } from '../../i18n/request-locale.js'
 
 /**
  * Mails a reset link when the address has an account; says nothing either way.
@@ -40,7 +41,16 @@ export async function requestPasswordReset(
     if (!user) return
     const now = ctx.now()
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'reset_password', continueTo, now })
-    await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link: `${ctx.issuer}/reset-password?token=${token}&ui_locales=${locale}`, locale }), now)
+    await queueMail(
+      trx,
+      resetPasswordMail({
+        to: user.email,
+        name: user.name,
+        link: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
+        locale,
+      }),
+      now,
+    )
   })
 }
 

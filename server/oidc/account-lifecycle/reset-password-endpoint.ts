@@ -20,7 +20,7 @@ import { INVITATION_WORDING, linkExpiredPage, type NewPasswordWording, newPasswo
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale } from '../../i18n/request-locale.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings, type PageStrings } from '../../i18n/pages.js'
 
 /** One kind of password-setting link: its token purpose, page wording and what an expired link says. */
@@ -71,7 +71,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       c,
       400,
       t.linkExpiredTitle,
-      linkExpiredPage(`/forgot-password?ui_locales=${locale}`, t.sendNewLink, t[link.expiredNote], locale),
+      linkExpiredPage(withLanguage(c, '/forgot-password'), t.sendNewLink, t[link.expiredNote], locale),
     )
   }
   const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) => {
@@ -117,14 +117,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))
-        return form(
-          c,
-          503,
-          token,
-          target.user.email,
-          undefined,
-          pageStrings(requestLocale(c)).passwordsBusy,
-        )
+        return form(c, 503, token, target.user.email, undefined, pageStrings(requestLocale(c)).passwordsBusy)
       }
       if (!done) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))

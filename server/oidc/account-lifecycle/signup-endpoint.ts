@@ -20,7 +20,7 @@ import { passwordLengthHintScript, signUpPage, type SignUpPageModel } from '../p
 import { tryAgainIn } from '../pages/sign-in-messages.js'
 import type { Provider } from '../provider.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale } from '../../i18n/request-locale.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 
 export type SignUpSetting = 'open' | 'closed'
@@ -44,7 +44,7 @@ export function signupEndpoint(
       pageStrings(locale).createAnAccount,
       signUpPage({
         hidden: { csrf: csrfToken(c, provider), ...languageField(c), ...(continueTo ? { return: continueTo } : {}) },
-        signInHref: continueTo ? continueTo : `/login?ui_locales=${locale}`,
+        signInHref: continueTo ? continueTo : withLanguage(c, '/login'),
         locale,
         ...model,
       }),

@@ -15,7 +15,7 @@ import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale } from '../../i18n/request-locale.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 
 const expired = (c: Context) => {
@@ -25,7 +25,7 @@ const expired = (c: Context) => {
     c,
     400,
     t.linkExpiredTitle,
-    linkExpiredPage(`/forgot-password?ui_locales=${locale}`, t.mailSetPasswordLink, t.verifyExpiredNote, locale),
+    linkExpiredPage(withLanguage(c, '/forgot-password'), t.mailSetPasswordLink, t.verifyExpiredNote, locale),
   )
 }
 

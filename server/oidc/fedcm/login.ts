@@ -15,13 +15,20 @@ import { loginPage } from '../pages/login-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
-import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
+import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
 /** The page's language is carried through the form as `ui_locales`, as the authorization flow carries its request. */
-function loginForm(c: Context, status: 200 | 400 | 401 | 403 | 429 | 503, csrf: string, email = '', error?: string, signupOpen = true): Response {
+function loginForm(
+  c: Context,
+  status: 200 | 400 | 401 | 403 | 429 | 503,
+  csrf: string,
+  email = '',
+  error?: string,
+  signupOpen = true,
+): Response {
   const locale = requestLocale(c)
   const t = pageStrings(locale)
   return htmlPage(
@@ -36,8 +43,8 @@ function loginForm(c: Context, status: 200 | 400 | 401 | 403 | 429 | 503, csrf: 
       loginHint: email || undefined,
       error,
       accountLinks: {
-        forgotPasswordHref: `/forgot-password?ui_locales=${locale}`,
-        ...(signupOpen ? { signUpHref: `/signup?ui_locales=${locale}` } : {}),
+        forgotPasswordHref: withLanguage(c, '/forgot-password'),
+        ...(signupOpen ? { signUpHref: withLanguage(c, '/signup') } : {}),
       },
     }),
   )
