@@ -19,6 +19,7 @@ import { passwordProblem } from './password-policy.js'
 import { createUser, EMAIL, userByEmail } from './users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
+import { FORM_ERRORS } from '../i18n/form-errors.js'
 
 export interface SignUpForm {
   name: string
@@ -42,16 +43,16 @@ export interface LifecycleContext {
  * @example
  * signUpErrors({ name: '', email: 'ada@', password: 'short' }) // { name: 'Enter your name.', … }
  */
-export function signUpErrors({ name, email, password }: SignUpForm): SignUpErrors {
+export function signUpErrors({ name, email, password }: SignUpForm, locale: Locale = 'en'): SignUpErrors {
+  const say = FORM_ERRORS[locale]
   const errors: SignUpErrors = {}
   const trimmed = name.trim()
-  if (trimmed === '') errors.name = 'Enter your name.'
-  else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = 'Use at most 200 characters, on one line.'
+  if (trimmed === '') errors.name = say.enterName
+  else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = say.nameTooLong
   const address = email.trim()
-  if (address === '') errors.email = 'Enter your e-mail address.'
-  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address))
-    errors.email = 'Enter an e-mail address such as ada@example.com.'
-  const problem = passwordProblem(password, address)
+  if (address === '') errors.email = say.enterEmail
+  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address)) errors.email = say.emailShape
+  const problem = passwordProblem(password, address, locale)
   if (problem) errors.password = problem
   return errors
 }

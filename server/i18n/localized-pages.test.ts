@@ -95,7 +95,13 @@ describe('mails in the language of the request that caused them', () => {
     const signup = await (await browser.request(`${fixture.issuer}${signupHref}`)).text()
     expect(signup).toContain('<h1>Konto erstellen</h1>')
     expect(signup).toContain('<label for="name">Name</label>')
-    const sent = await browser.submit(`${fixture.issuer}/signup`, signup, {
+    const refused = await (
+      await browser.submit(`${fixture.issuer}/signup`, signup, { name: '', email: 'grete@', password: 'short' })
+    ).text()
+    expect(refused).toContain('Geben Sie Ihren Namen ein.')
+    expect(refused).toContain('Geben Sie eine E-Mail-Adresse wie ada@example.com ein.')
+    expect(refused).toContain('Verwenden Sie mindestens 12 Zeichen (dieses hat 5).')
+    const sent = await browser.submit(`${fixture.issuer}/signup`, refused, {
       name: 'Grete Hopper',
       email: 'grete@example.com',
       password: 'violet kettle harbour lamp',

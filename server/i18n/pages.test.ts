@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from './locale.js'
 import { fill, PAGE_STRINGS } from './pages.js'
+import { FORM_ERRORS } from './form-errors.js'
 import { loginPage } from '../oidc/pages/login-page.js'
 import { passwordLengthHintScript, signUpPage } from '../oidc/pages/signup-page.js'
 import { confirmEmailPage, forgotPasswordPage, INVITATION_WORDING, linkExpiredPage, newPasswordPage } from '../oidc/pages/password-pages.js'
@@ -9,15 +10,21 @@ import { messagePage } from '../pages/message-page.js'
 
 const en = PAGE_STRINGS.en
 
-describe('the page tables', () => {
+describe.each([
+  ['page', PAGE_STRINGS],
+  ['form error', FORM_ERRORS],
+] as const)('the %s tables', (_, tables) => {
   it.each(LOCALES)('%s has every key, none empty or left a placeholder, with the same {placeholders} as English', (locale) => {
-    const table = PAGE_STRINGS[locale]
-    expect(Object.keys(table).sort()).toEqual(Object.keys(en).sort())
+    const table: Record<string, string> = tables[locale]
+    const english: Record<string, string> = tables.en
+    expect(Object.keys(table).sort()).toEqual(Object.keys(english).sort())
     for (const [key, value] of Object.entries(table)) {
       expect(value.trim(), key).not.toBe('')
       expect(value, key).not.toMatch(/TODO|FIXME|XXX|^\?+$/)
+      // A word may be the same in two languages (German "Name", Italian "Password"), a sentence may not.
+      if (locale !== 'en' && english[key]!.includes(' ')) expect(value, `${locale}.${key} is still English`).not.toBe(english[key])
       const holes = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
-      expect(holes(value), key).toEqual(holes(en[key as keyof typeof en]))
+      expect(holes(value), key).toEqual(holes(english[key]!))
     }
   })
 })

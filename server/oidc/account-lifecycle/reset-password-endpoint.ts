@@ -109,7 +109,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       const password = read.get('password') ?? ''
       const target = await resetTarget(provider, token, link.purpose)
       if (!target) return expired(c)
-      const problem = passwordProblem(password, target.user.email)
+      const problem = passwordProblem(password, target.user.email, requestLocale(c))
       if (problem) return form(c, 400, token, target.user.email, problem)
       let done: Awaited<ReturnType<typeof setNewPassword>>
       try {

@@ -74,7 +74,7 @@ export function signupEndpoint(
         password: form.get('password') ?? '',
       }
       const kept = { name: values.name.slice(0, 200), email: values.email.slice(0, 254) }
-      const errors = signUpErrors(values)
+      const errors = signUpErrors(values, locale)
       if (Object.keys(errors).length > 0) return page(c, 400, continueTo, { values: kept, errors })
       const wait = await mailThrottle.admit({ address: clientAddress(c), email: values.email })
       if (wait !== undefined) {
