@@ -6,6 +6,9 @@
  * character classes. Each refusal is a sentence to show beside the field.
  */
 import { COMMON_PASSWORDS } from './common-passwords.js'
+import type { Locale } from '../i18n/locale.js'
+import { FORM_ERRORS } from '../i18n/form-errors.js'
+import { fill } from '../i18n/pages.js'
 
 export const PASSWORD_MIN_LENGTH = 12
 /** Longer is refused before hashing, so nobody makes scrypt chew on megabytes. */
@@ -19,15 +22,15 @@ const common = new Set(COMMON_PASSWORDS.split(/\s+/))
  * @example
  * passwordProblem('password1234', 'ada@example.com') // 'This is one of the most common passwords …'
  */
-export function passwordProblem(password: string, email = ''): string | undefined {
+export function passwordProblem(password: string, email = '', locale: Locale = 'en'): string | undefined {
+  const say = FORM_ERRORS[locale]
   const length = [...password].length
-  if (length < PASSWORD_MIN_LENGTH)
-    return `Use at least ${PASSWORD_MIN_LENGTH} characters (this one has ${length}). A few unrelated words make a good password.`
-  if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`
+  if (length < PASSWORD_MIN_LENGTH) return fill(say.passwordTooShort, { min: PASSWORD_MIN_LENGTH, count: length })
+  if (length > PASSWORD_MAX_LENGTH) return fill(say.passwordTooLong, { max: PASSWORD_MAX_LENGTH })
   const lower = password.normalize('NFKC').toLowerCase()
-  if (new Set(lower).size < 5) return 'Use more different characters: this password repeats too few.'
-  if (email !== '' && lower.includes(email.trim().toLowerCase())) return 'Do not use your e-mail address in your password.'
-  if (isCommon(lower)) return 'This is one of the most common passwords, which attackers try first. Choose another.'
+  if (new Set(lower).size < 5) return say.passwordRepetitive
+  if (email !== '' && lower.includes(email.trim().toLowerCase())) return say.passwordHasEmail
+  if (isCommon(lower)) return say.passwordCommon
   return undefined
 }
 

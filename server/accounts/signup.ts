@@ -17,6 +17,9 @@ import { issueAccountToken } from './account-tokens.js'
 import { hashPassword } from './passwords.js'
 import { passwordProblem } from './password-policy.js'
 import { createUser, EMAIL, userByEmail } from './users.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
+import { FORM_ERRORS } from '../i18n/form-errors.js'
 
 export interface SignUpForm {
   name: string
@@ -40,16 +43,16 @@ export interface LifecycleContext {
  * @example
  * signUpErrors({ name: '', email: 'ada@', password: 'short' }) // { name: 'Enter your name.', … }
  */
-export function signUpErrors({ name, email, password }: SignUpForm): SignUpErrors {
+export function signUpErrors({ name, email, password }: SignUpForm, locale: Locale = 'en'): SignUpErrors {
+  const say = FORM_ERRORS[locale]
   const errors: SignUpErrors = {}
   const trimmed = name.trim()
-  if (trimmed === '') errors.name = 'Enter your name.'
-  else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = 'Use at most 200 characters, on one line.'
+  if (trimmed === '') errors.name = say.enterName
+  else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = say.nameTooLong
   const address = email.trim()
-  if (address === '') errors.email = 'Enter your e-mail address.'
-  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address))
-    errors.email = 'Enter an e-mail address such as ada@example.com.'
-  const problem = passwordProblem(password, address)
+  if (address === '') errors.email = say.enterEmail
+  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address)) errors.email = say.emailShape
+  const problem = passwordProblem(password, address, locale)
   if (problem) errors.password = problem
   return errors
 }
@@ -58,13 +61,13 @@ export function signUpErrors({ name, email, password }: SignUpForm): SignUpError
  * Signs up a checked form (see {@link signUpErrors}): makes the account
  * and queues its verification mail, or, for a taken address, queues the
  * "you already have an account" mail. `continueTo` is the local path the
- * mailed link continues at. Rejects with `PasswordWorkBusy` when hashing
+ * mailed link continues at; the mail is written in `locale`. Rejects with `PasswordWorkBusy` when hashing
  * is saturated (nothing stored).
  *
  * @example
  * await signUp(ctx, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'violet kettle harbour lamp' }, null)
  */
-export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo: string | null): Promise<void> {
+export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo: string | null, locale: Locale = 'en'): Promise<void> {
   const email = form.email.trim().toLowerCase()
   // Hashed whether or not the address is taken, so both take as long.
   const passwordHash = await hashPassword(form.password)
@@ -74,7 +77,11 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
         const now = ctx.now()
         const user = await createUser(trx, { name: form.name, email, password: '', passwordHash, emailVerified: false }, now)
         const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
-        await queueMail(trx, verifyEmailMail({ to: email, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}` }), now)
+        await queueMail(
+          trx,
+          verifyEmailMail({ to: email, name: user.name, link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale), locale }),
+          now,
+        )
       })
       return
     } catch (error) {
@@ -89,7 +96,12 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
     const token = await issueAccountToken(trx, { userId: owner.id, purpose: 'reset_password', continueTo, now })
     await queueMail(
       trx,
-      accountExistsMail({ to: email, resetLink: `${ctx.issuer}/reset-password?token=${token}`, signInLink: `${ctx.issuer}/login` }),
+      accountExistsMail({
+        to: email,
+        resetLink: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
+        signInLink: mailedLink(`${ctx.issuer}/login`, locale),
+        locale,
+      }),
       now,
     )
   })

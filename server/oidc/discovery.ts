@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import { SCOPES } from '../clients/clients.js'
 import type { Provider } from './provider.js'
+import { LOCALES } from '../i18n/locale.js'
 
 export const CLAIMS_SUPPORTED = [
   'sub',
@@ -55,7 +56,7 @@ export function discoveryDocument(issuer: string) {
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...SCOPES],
     claims_supported: CLAIMS_SUPPORTED,
-    ui_locales_supported: ['en'],
+    ui_locales_supported: [...LOCALES],
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
     require_request_uri_registration: false,

@@ -15,6 +15,8 @@ import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { startSession } from './sessions.js'
+import { requestLocale } from '../i18n/request-locale.js'
+import { pageStrings } from '../i18n/pages.js'
 
 /**
  * Builds the routes, mounted at `/oidc`.
@@ -29,7 +31,10 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
     secure: provider.issuer.startsWith('https:'),
   })
   const redirectUri = `${provider.issuer}/oidc/external-callback`
-  const problem = (c: Context, message: string) => htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in error', message))
+  const problem = (c: Context, message: string) => {
+    const heading = pageStrings(requestLocale(c)).signInError
+    return htmlPage(c, 400, heading, messagePage(heading, message))
+  }
 
   app.get('/external/:slug', async (c) => {
     const external = await externalProvider(provider.db, c.req.param('slug'))

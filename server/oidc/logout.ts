@@ -20,6 +20,8 @@ import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { currentSession, endSession } from './sessions.js'
 import { revokeClientTokensForUser } from './tokens.js'
+import { requestLocale, useUiLocales } from '../i18n/request-locale.js'
+import { fill, pageStrings } from '../i18n/pages.js'
 
 const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'client_id', 'ui_locales', 'logout_hint', 'csrf']
 
@@ -31,13 +33,18 @@ const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'clien
  */
 export function logoutEndpoint(provider: Provider): Hono {
   const app = new Hono()
-  const refuse = (c: Context, message: string) => htmlPage(c, 400, 'Sign-out error', messagePage('Sign-out error', message))
+  const refuse = (c: Context, message: string) => {
+    const heading = pageStrings(requestLocale(c)).signOutError
+    return htmlPage(c, 400, heading, messagePage(heading, message))
+  }
 
   app.on(['GET', 'POST'], '/', async (c) => {
     const parameters =
       c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')
         ? new URLSearchParams(await c.req.text())
         : new URL(c.req.url).searchParams
+    useUiLocales(c, parameters.get('ui_locales'))
+    const t = pageStrings(requestLocale(c))
     for (const name of PARAMETERS) if (parameters.getAll(name).length > 1) return refuse(c, `${name} was given more than once.`)
     const hintValue = parameters.get('id_token_hint')
     const hint = hintValue ? await readIdTokenHint(provider, hintValue) : undefined
@@ -66,8 +73,7 @@ export function logoutEndpoint(provider: Provider): Hono {
     // Signing out with no proof that the relying party is asking (a matching
     // id_token_hint) could be triggered by any site, so the user confirms.
     const confirmed = c.req.method === 'POST' && parameters.has('csrf')
-    if (confirmed && !csrfTokenMatches(c, provider, parameters.get('csrf')))
-      return refuse(c, 'The sign-out form expired. Go back to the application and try again.')
+    if (confirmed && !csrfTokenMatches(c, provider, parameters.get('csrf'))) return refuse(c, t.signOutExpired)
     const proven = hint !== undefined && (session === undefined || hint.sub === session.user.sub)
     if (session && !proven && !confirmed) {
       const fields = [
@@ -77,11 +83,11 @@ export function logoutEndpoint(provider: Provider): Hono {
       return htmlPage(
         c,
         200,
-        'Sign out',
-        `<h1>Sign out of svc?</h1>
-<p>${client ? `${escapeHtml(client.name)} asks to sign you out.` : 'You asked to sign out.'} You are signed in as ${escapeHtml(session.user.name)}.</p>
+        t.signOut,
+        `<h1>${t.signOutHeading}</h1>
+<p>${escapeHtml(client ? fill(t.clientAsksSignOut, { client: client.name }) : t.youAskedSignOut)} ${escapeHtml(fill(t.youAreSignedInAs, { user: session.user.name }))}</p>
 <form method="post" action="/oidc/logout">${fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name!)}" value="${escapeHtml(value!)}">`).join('')}
-<div class="actions"><button class="primary" type="submit">Sign out</button></div></form>`,
+<div class="actions"><button class="primary" type="submit">${t.signOut}</button></div></form>`,
       )
     }
     // Tokens are revoked only for the user whose session this is.
@@ -94,13 +100,7 @@ export function logoutEndpoint(provider: Provider): Hono {
       }
     })
     c.header('Cache-Control', 'no-store')
-    if (redirectUri === null)
-      return htmlPage(
-        c,
-        200,
-        'Signed out',
-        messagePage('You are signed out', 'You have been signed out of svc. You can close this window.'),
-      )
+    if (redirectUri === null) return htmlPage(c, 200, t.signedOutTitle, messagePage(t.signedOutHeading, t.signedOut))
     const target = new URL(redirectUri)
     const state = parameters.get('state')
     if (state !== null) target.searchParams.set('state', state)

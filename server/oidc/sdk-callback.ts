@@ -19,6 +19,8 @@ import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
+import { requestLocale } from '../i18n/request-locale.js'
+import { pageStrings } from '../i18n/pages.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
 const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description']
@@ -34,7 +36,8 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   const code = query.get('code')
   const refuse = async (message: string) => {
     if (code !== null) await spendCode(provider, code)
-    return htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in error', message))
+    const heading = pageStrings(requestLocale(c)).signInError
+    return htmlPage(c, 400, heading, messagePage(heading, message))
   }
   if (code === null && !query.has('error')) return refuse('This page only receives answers to sign-in requests.')
   const flow = await sdkFlowOf(c, provider, query.get('state') ?? undefined)
@@ -54,7 +57,8 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   }
   const message = JSON.stringify({ source: 'svc-sdk', ...response }).replaceAll('<', '\\u003c')
   const script = `window.opener && window.opener.postMessage(${message}, ${JSON.stringify(flow.origin).replaceAll('<', '\\u003c')}); window.close()`
-  return htmlPage(c, 200, 'Signing in', messagePage('Signing you in…', 'You can close this window.'), { script })
+  const t = pageStrings(requestLocale(c))
+  return htmlPage(c, 200, t.signingIn, messagePage(t.signingYouIn, t.youCanClose), { script })
 }
 
 async function clientIdOfCode(provider: Provider, code: string): Promise<string | undefined> {

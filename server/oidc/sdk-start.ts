@@ -23,6 +23,8 @@ import type { Provider } from './provider.js'
 import { SDK_CALLBACK_PATH } from './sdk-callback.js'
 import { FLOW_STATE, rememberSdkFlow } from './sdk-flow.js'
 import { S256_CHALLENGE } from './authorize/check-pkce.js'
+import { requestLocale } from '../i18n/request-locale.js'
+import { pageStrings } from '../i18n/pages.js'
 
 const MAX_NONCE = 512
 
@@ -34,8 +36,10 @@ const MAX_NONCE = 512
  */
 export function sdkStart(provider: Provider): Hono {
   const app = new Hono()
-  const refuse = (c: Context, status: 400 | 403, message: string) =>
-    htmlPage(c, status, 'Sign-in error', messagePage('Sign-in error', message))
+  const refuse = (c: Context, status: 400 | 403, message: string) => {
+    const heading = pageStrings(requestLocale(c)).signInError
+    return htmlPage(c, status, heading, messagePage(heading, message))
+  }
   const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => refuse(c, 400, 'The form is too large.') })
 
   app.post('/', limit, async (c) => {

@@ -1,10 +1,12 @@
 /**
  * @module Renders the identity provider's own pages (login, consent,
  * errors, signed out) in one accessible layout with the headers the
- * handbook requires: no framing, no referrer, no caching.
+ * handbook requires: no framing, no referrer, no caching; `<html lang>`
+ * and `Content-Language` say the request's language.
  */
 import type { Context } from 'hono'
 import { escapeHtml, inlineScriptSource } from '../http/html.js'
+import { requestLocale } from '../i18n/request-locale.js'
 
 /**
  * Sends a page with its security headers.
@@ -28,9 +30,11 @@ export function htmlPage(
   c.header('X-Frame-Options', 'DENY')
   c.header('Referrer-Policy', 'no-referrer')
   c.header('Cache-Control', 'no-store')
+  const locale = requestLocale(c)
+  c.header('Content-Language', locale)
   return c.html(
     `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -54,6 +54,264 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       after: ['If it was not you, ignore this mail: your account is unchanged.'],
     },
   },
+  de: {
+    passwordChanged: {
+      subject: 'Ihr svc-Passwort wurde geändert',
+      paragraphs: [
+        'Hallo {name},',
+        'das Passwort des svc-Kontos {email} wurde soeben auf seiner Kontoseite geändert. Alle anderen Sitzungen wurden abgemeldet.',
+      ],
+      action: 'Neues Passwort festlegen',
+      after: [
+        'Wenn Sie das waren, ist nichts zu tun.',
+        'Wenn Sie das nicht waren, legen Sie sofort über diesen Link ein neues Passwort fest; er gilt einmal, 30 Minuten lang.',
+      ],
+    },
+    emailChangeNotice: {
+      subject: 'Ihr svc-Konto ändert seine E-Mail-Adresse',
+      paragraphs: [
+        'Hallo {name},',
+        'jemand, der im svc-Konto {email} angemeldet ist, möchte dessen Adresse in {newEmail} ändern. Nichts ändert sich, bis diese Adresse es bestätigt.',
+      ],
+      action: 'Ihre Kontoseite öffnen',
+      after: [
+        'Wenn Sie das nicht waren, ändern Sie Ihr Passwort auf Ihrer Kontoseite: Der an {newEmail} gesendete Link funktioniert dann noch, also sagen Sie uns auch Bescheid.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für svc',
+      paragraphs: ['Hallo {name},', 'um {email} zur Adresse Ihres svc-Kontos zu machen, bestätigen Sie sie.'],
+      action: 'E-Mail-Adresse bestätigen',
+      after: [
+        'Der Link gilt einmal, 24 Stunden lang. Bis dahin behält Ihr Konto seine alte Adresse.',
+        'Wenn Sie das nicht angefordert haben, ignorieren Sie diese Mail.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'Sie haben schon ein svc-Konto',
+      paragraphs: [
+        'Hallo,',
+        'jemand, vielleicht Sie, wollte ein anderes svc-Konto auf {email} umstellen. Sie haben schon ein Konto mit dieser Adresse, deshalb hat sich nichts geändert.',
+      ],
+      action: 'Anmelden',
+      after: ['Wenn Sie das nicht waren, ignorieren Sie diese Mail: Ihr Konto bleibt unverändert.'],
+    },
+  },
+  es: {
+    passwordChanged: {
+      subject: 'Se ha cambiado tu contraseña de svc',
+      paragraphs: [
+        'Hola, {name}:',
+        'La contraseña de la cuenta de svc {email} se acaba de cambiar en su página de cuenta. Se han cerrado todas las demás sesiones.',
+      ],
+      action: 'Establecer una contraseña nueva',
+      after: [
+        'Si has sido tú, no tienes que hacer nada.',
+        'Si no has sido tú, establece ahora mismo una contraseña nueva con este enlace; sirve una vez, durante 30 minutos.',
+      ],
+    },
+    emailChangeNotice: {
+      subject: 'Tu cuenta de svc va a cambiar de dirección de correo',
+      paragraphs: [
+        'Hola, {name}:',
+        'Alguien con sesión iniciada en la cuenta de svc {email} ha pedido cambiar su dirección a {newEmail}. Nada cambia hasta que esa dirección lo confirme.',
+      ],
+      action: 'Abrir tu página de cuenta',
+      after: [
+        'Si no has sido tú, cambia tu contraseña en tu página de cuenta: el enlace enviado a {newEmail} sigue funcionando, así que avísanos también.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Confirma tu nueva dirección de correo para svc',
+      paragraphs: ['Hola, {name}:', 'Para que {email} sea la dirección de tu cuenta de svc, confírmala.'],
+      action: 'Confirmar dirección de correo',
+      after: [
+        'El enlace sirve una vez, durante 24 horas. Hasta entonces tu cuenta conserva su dirección anterior.',
+        'Si no lo has pedido tú, ignora este correo.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'Ya tienes una cuenta de svc',
+      paragraphs: [
+        'Hola:',
+        'Alguien, quizá tú, ha pedido pasar otra cuenta de svc a {email}. Ya tienes una cuenta con esta dirección, así que no ha cambiado nada.',
+      ],
+      action: 'Iniciar sesión',
+      after: ['Si no has sido tú, ignora este correo: tu cuenta no ha cambiado.'],
+    },
+  },
+  fr: {
+    passwordChanged: {
+      subject: 'Votre mot de passe svc a été modifié',
+      paragraphs: [
+        'Bonjour {name},',
+        'Le mot de passe du compte svc {email} vient d’être modifié sur sa page de compte. Toutes les autres sessions ont été déconnectées.',
+      ],
+      action: 'Définir un nouveau mot de passe',
+      after: [
+        'Si c’était vous, vous n’avez rien à faire.',
+        'Si ce n’était pas vous, définissez tout de suite un nouveau mot de passe avec ce lien ; il sert une fois, pendant 30 minutes.',
+      ],
+    },
+    emailChangeNotice: {
+      subject: 'Votre compte svc change d’adresse e-mail',
+      paragraphs: [
+        'Bonjour {name},',
+        'Quelqu’un connecté au compte svc {email} a demandé à changer son adresse pour {newEmail}. Rien ne change tant que cette adresse ne l’a pas confirmé.',
+      ],
+      action: 'Ouvrir votre page de compte',
+      after: [
+        'Si ce n’était pas vous, changez votre mot de passe sur votre page de compte : le lien envoyé à {newEmail} fonctionne encore, alors prévenez-nous aussi.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Confirmez votre nouvelle adresse e-mail pour svc',
+      paragraphs: ['Bonjour {name},', 'Pour faire de {email} l’adresse de votre compte svc, confirmez-la.'],
+      action: 'Confirmer l’adresse e-mail',
+      after: [
+        'Le lien sert une fois, pendant 24 heures. D’ici là, votre compte garde son ancienne adresse.',
+        'Si vous n’avez rien demandé, ignorez cet e-mail.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'Vous avez déjà un compte svc',
+      paragraphs: [
+        'Bonjour,',
+        'Quelqu’un, peut-être vous, a demandé à passer un autre compte svc à {email}. Vous avez déjà un compte avec cette adresse, donc rien n’a changé.',
+      ],
+      action: 'Se connecter',
+      after: ['Si ce n’était pas vous, ignorez cet e-mail : votre compte n’a pas changé.'],
+    },
+  },
+  it: {
+    passwordChanged: {
+      subject: 'La tua password di svc è stata cambiata',
+      paragraphs: [
+        'Ciao {name},',
+        'la password dell’account svc {email} è appena stata cambiata dalla sua pagina dell’account. Tutte le altre sessioni sono state chiuse.',
+      ],
+      action: 'Imposta una nuova password',
+      after: [
+        'Se sei stato tu, non devi fare nulla.',
+        'Se non sei stato tu, imposta subito una nuova password con questo link; vale una volta, per 30 minuti.',
+      ],
+    },
+    emailChangeNotice: {
+      subject: 'Il tuo account svc sta cambiando indirizzo e-mail',
+      paragraphs: [
+        'Ciao {name},',
+        'qualcuno che ha effettuato l’accesso all’account svc {email} ha chiesto di cambiarne l’indirizzo in {newEmail}. Non cambia nulla finché quell’indirizzo non lo conferma.',
+      ],
+      action: 'Apri la pagina del tuo account',
+      after: [
+        'Se non sei stato tu, cambia la password dalla pagina del tuo account: il link inviato a {newEmail} funziona ancora, quindi avvisaci anche.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Conferma il tuo nuovo indirizzo e-mail per svc',
+      paragraphs: ['Ciao {name},', 'per rendere {email} l’indirizzo del tuo account svc, confermalo.'],
+      action: 'Conferma indirizzo e-mail',
+      after: [
+        'Il link vale una volta, per 24 ore. Fino ad allora il tuo account mantiene il vecchio indirizzo.',
+        'Se non l’hai chiesto tu, ignora questa e-mail.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'Hai già un account svc',
+      paragraphs: [
+        'Ciao,',
+        'qualcuno, forse tu, ha chiesto di spostare un altro account svc su {email}. Hai già un account con questo indirizzo, quindi non è cambiato nulla.',
+      ],
+      action: 'Accedi',
+      after: ['Se non sei stato tu, ignora questa e-mail: il tuo account non è cambiato.'],
+    },
+  },
+  nl: {
+    passwordChanged: {
+      subject: 'Uw svc-wachtwoord is gewijzigd',
+      paragraphs: [
+        'Hallo {name},',
+        'Het wachtwoord van het svc-account {email} is zojuist gewijzigd op de accountpagina. Alle andere sessies zijn uitgelogd.',
+      ],
+      action: 'Nieuw wachtwoord instellen',
+      after: [
+        'Was u dit zelf? Dan hoeft u niets te doen.',
+        'Was u dit niet? Stel dan meteen via deze link een nieuw wachtwoord in; hij werkt één keer, 30 minuten lang.',
+      ],
+    },
+    emailChangeNotice: {
+      subject: 'Uw svc-account wijzigt zijn e-mailadres',
+      paragraphs: [
+        'Hallo {name},',
+        'Iemand die is ingelogd op het svc-account {email} heeft gevraagd het adres te wijzigen in {newEmail}. Er verandert niets tot dat adres het bevestigt.',
+      ],
+      action: 'Uw accountpagina openen',
+      after: [
+        'Was u dit niet? Wijzig dan uw wachtwoord op uw accountpagina: de link die naar {newEmail} is gestuurd, werkt dan nog, dus laat het ons ook weten.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Bevestig uw nieuwe e-mailadres voor svc',
+      paragraphs: ['Hallo {name},', 'Bevestig {email} om het het adres van uw svc-account te maken.'],
+      action: 'E-mailadres bevestigen',
+      after: [
+        'De link werkt één keer, 24 uur lang. Tot dan houdt uw account zijn oude adres.',
+        'Hebt u hier niet om gevraagd? Negeer dan deze mail.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'U hebt al een svc-account',
+      paragraphs: [
+        'Hallo,',
+        'Iemand, misschien u, heeft gevraagd een ander svc-account over te zetten naar {email}. U hebt al een account met dit adres, dus er is niets veranderd.',
+      ],
+      action: 'Inloggen',
+      after: ['Was u dit niet? Negeer dan deze mail: uw account is niet veranderd.'],
+    },
+  },
+  pt: {
+    passwordChanged: {
+      subject: 'A sua palavra-passe do svc foi alterada',
+      paragraphs: [
+        'Olá {name},',
+        'A palavra-passe da conta svc {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
+      ],
+      action: 'Definir uma nova palavra-passe',
+      after: [
+        'Se foi o próprio, não precisa de fazer nada.',
+        'Se não foi o próprio, defina já uma nova palavra-passe com esta ligação; funciona uma vez, durante 30 minutos.',
+      ],
+    },
+    emailChangeNotice: {
+      subject: 'A sua conta svc vai mudar de endereço de e-mail',
+      paragraphs: [
+        'Olá {name},',
+        'Alguém com sessão iniciada na conta svc {email} pediu para mudar o endereço para {newEmail}. Nada muda até esse endereço o confirmar.',
+      ],
+      action: 'Abrir a página da sua conta',
+      after: [
+        'Se não foi o próprio, altere a palavra-passe na página da sua conta: a ligação enviada para {newEmail} continua a funcionar, por isso avise-nos também.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Confirme o seu novo endereço de e-mail para o svc',
+      paragraphs: ['Olá {name},', 'Para tornar {email} o endereço da sua conta svc, confirme-o.'],
+      action: 'Confirmar endereço de e-mail',
+      after: [
+        'A ligação funciona uma vez, durante 24 horas. Até lá, a sua conta mantém o endereço antigo.',
+        'Se não fez este pedido, ignore este e-mail.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'Já tem uma conta svc',
+      paragraphs: [
+        'Olá,',
+        'Alguém, talvez o próprio, pediu para passar outra conta svc para {email}. Já tem uma conta com este endereço, por isso nada mudou.',
+      ],
+      action: 'Iniciar sessão',
+      after: ['Se não foi o próprio, ignore este e-mail: a sua conta não foi alterada.'],
+    },
+  },
 }
 
 /**
@@ -72,7 +330,7 @@ export const passwordChangedMail = ({
   name: string
   link: string
   locale?: MailLocale
-}): OutgoingMail => renderMail(to, STRINGS[locale].passwordChanged, { name, email: to }, link)
+}): OutgoingMail => renderMail(to, STRINGS[locale].passwordChanged, { name, email: to }, link, locale)
 
 /**
  * The notice to the old address that a change to `newEmail` was asked for; `link` opens the account page.
@@ -92,7 +350,7 @@ export const emailChangeNoticeMail = ({
   newEmail: string
   link: string
   locale?: MailLocale
-}): OutgoingMail => renderMail(to, STRINGS[locale].emailChangeNotice, { name, email: to, newEmail }, link)
+}): OutgoingMail => renderMail(to, STRINGS[locale].emailChangeNotice, { name, email: to, newEmail }, link, locale)
 
 /**
  * The link that makes `to` the account's address.
@@ -110,7 +368,7 @@ export const confirmNewEmailMail = ({
   name: string
   link: string
   locale?: MailLocale
-}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link)
+}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link, locale)
 
 /**
  * Sent instead of the link when `to` has an account already.
@@ -119,4 +377,4 @@ export const confirmNewEmailMail = ({
  * await queueMail(trx, newEmailTakenMail({ to: newEmail, link: `${issuer}/login` }), now)
  */
 export const newEmailTakenMail = ({ to, link, locale = 'en' }: { to: string; link: string; locale?: MailLocale }): OutgoingMail =>
-  renderMail(to, STRINGS[locale].newEmailTaken, { email: to }, link)
+  renderMail(to, STRINGS[locale].newEmailTaken, { email: to }, link, locale)

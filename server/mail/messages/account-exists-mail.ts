@@ -20,6 +20,84 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'If it was not you, ignore this mail: your account is unchanged.',
     ],
   },
+  de: {
+    subject: 'Sie haben schon ein svc-Konto',
+    paragraphs: [
+      'Hallo,',
+      'jemand, vielleicht Sie, wollte mit {email} ein svc-Konto anlegen. Sie haben schon eines, deshalb wurde kein neues Konto angelegt.',
+      'Wenn Sie Ihr Passwort vergessen haben, legen Sie hier ein neues fest; das bestätigt auch Ihre Adresse:',
+    ],
+    action: 'Neues Passwort festlegen',
+    after: [
+      'Der Link gilt einmal, 30 Minuten lang. Sonst melden Sie sich wie gewohnt unter {signin} an.',
+      'Wenn Sie das nicht waren, ignorieren Sie diese Mail: Ihr Konto bleibt unverändert.',
+    ],
+  },
+  es: {
+    subject: 'Ya tienes una cuenta de svc',
+    paragraphs: [
+      'Hola:',
+      'Alguien, quizá tú, ha intentado crear una cuenta de svc con {email}. Ya tienes una, así que no se ha creado ninguna cuenta nueva.',
+      'Si has olvidado tu contraseña, establece una nueva aquí; esto también confirma tu dirección:',
+    ],
+    action: 'Establecer una contraseña nueva',
+    after: [
+      'El enlace sirve una vez, durante 30 minutos. Si no, inicia sesión como siempre en {signin}.',
+      'Si no has sido tú, ignora este correo: tu cuenta no ha cambiado.',
+    ],
+  },
+  fr: {
+    subject: 'Vous avez déjà un compte svc',
+    paragraphs: [
+      'Bonjour,',
+      'Quelqu’un, peut-être vous, a essayé de créer un compte svc avec {email}. Vous en avez déjà un, donc aucun nouveau compte n’a été créé.',
+      'Si vous avez oublié votre mot de passe, définissez-en un nouveau ici ; cela confirme aussi votre adresse :',
+    ],
+    action: 'Définir un nouveau mot de passe',
+    after: [
+      'Le lien sert une fois, pendant 30 minutes. Sinon, connectez-vous comme d’habitude sur {signin}.',
+      'Si ce n’était pas vous, ignorez cet e-mail : votre compte n’a pas changé.',
+    ],
+  },
+  it: {
+    subject: 'Hai già un account svc',
+    paragraphs: [
+      'Ciao,',
+      'qualcuno, forse tu, ha provato a creare un account svc con {email}. Ne hai già uno, quindi non è stato creato nessun nuovo account.',
+      'Se hai dimenticato la password, impostane una nuova qui; questo conferma anche il tuo indirizzo:',
+    ],
+    action: 'Imposta una nuova password',
+    after: [
+      'Il link vale una volta, per 30 minuti. Altrimenti accedi come al solito su {signin}.',
+      'Se non sei stato tu, ignora questa e-mail: il tuo account non è cambiato.',
+    ],
+  },
+  nl: {
+    subject: 'U hebt al een svc-account',
+    paragraphs: [
+      'Hallo,',
+      'Iemand, misschien u, probeerde een svc-account te maken met {email}. U hebt er al een, dus er is geen nieuw account gemaakt.',
+      'Bent u uw wachtwoord vergeten? Stel hier een nieuw in; dat bevestigt ook uw adres:',
+    ],
+    action: 'Nieuw wachtwoord instellen',
+    after: [
+      'De link werkt één keer, 30 minuten lang. Anders logt u gewoon in op {signin}.',
+      'Was u dit niet? Negeer dan deze mail: uw account is niet veranderd.',
+    ],
+  },
+  pt: {
+    subject: 'Já tem uma conta svc',
+    paragraphs: [
+      'Olá,',
+      'Alguém, talvez o próprio, tentou criar uma conta svc com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
+      'Se se esqueceu da palavra-passe, defina uma nova aqui; isto também confirma o seu endereço:',
+    ],
+    action: 'Definir uma nova palavra-passe',
+    after: [
+      'A ligação funciona uma vez, durante 30 minutos. Caso contrário, inicie sessão como habitualmente em {signin}.',
+      'Se não foi o próprio, ignore este e-mail: a sua conta não foi alterada.',
+    ],
+  },
 }
 
 /**
@@ -39,5 +117,5 @@ export function accountExistsMail({
   signInLink: string
   locale?: MailLocale
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { email: to, signin: signInLink }, resetLink)
+  return renderMail(to, STRINGS[locale], { email: to, signin: signInLink }, resetLink, locale)
 }

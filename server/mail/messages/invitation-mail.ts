@@ -15,6 +15,66 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'If you did not expect this invitation, ignore this mail: nobody can use the account without the link.',
     ],
   },
+  de: {
+    subject: 'Sie sind zu svc eingeladen',
+    paragraphs: ['Hallo {name},', '{inviter} hat Sie zu svc eingeladen. Ihr Konto ist {email}; wählen Sie ein Passwort, um es zu nutzen.'],
+    action: 'Passwort wählen',
+    after: [
+      'Der Link gilt einmal, 7 Tage lang. Mit dem Passwort bestätigen Sie Ihre E-Mail-Adresse und werden angemeldet.',
+      'Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese Mail: Ohne den Link kann niemand das Konto nutzen.',
+    ],
+  },
+  es: {
+    subject: 'Te han invitado a svc',
+    paragraphs: ['Hola, {name}:', '{inviter} te ha invitado a svc. Tu cuenta es {email}; elige una contraseña para empezar a usarla.'],
+    action: 'Elegir tu contraseña',
+    after: [
+      'El enlace sirve una vez, durante 7 días. Al elegir una contraseña confirmas tu dirección de correo e inicias sesión.',
+      'Si no esperabas esta invitación, ignora este correo: nadie puede usar la cuenta sin el enlace.',
+    ],
+  },
+  fr: {
+    subject: 'Vous êtes invité sur svc',
+    paragraphs: [
+      'Bonjour {name},',
+      '{inviter} vous a invité sur svc. Votre compte est {email} ; choisissez un mot de passe pour commencer à l’utiliser.',
+    ],
+    action: 'Choisir votre mot de passe',
+    after: [
+      'Le lien sert une fois, pendant 7 jours. Choisir un mot de passe confirme votre adresse e-mail et vous connecte.',
+      'Si vous n’attendiez pas cette invitation, ignorez cet e-mail : personne ne peut utiliser le compte sans le lien.',
+    ],
+  },
+  it: {
+    subject: 'Sei invitato su svc',
+    paragraphs: ['Ciao {name},', '{inviter} ti ha invitato su svc. Il tuo account è {email}; scegli una password per iniziare a usarlo.'],
+    action: 'Scegli la tua password',
+    after: [
+      'Il link vale una volta, per 7 giorni. Scegliere una password conferma il tuo indirizzo e-mail e ti fa accedere.',
+      'Se non aspettavi questo invito, ignora questa e-mail: nessuno può usare l’account senza il link.',
+    ],
+  },
+  nl: {
+    subject: 'U bent uitgenodigd voor svc',
+    paragraphs: [
+      'Hallo {name},',
+      '{inviter} heeft u uitgenodigd voor svc. Uw account is {email}; kies een wachtwoord om het te gaan gebruiken.',
+    ],
+    action: 'Kies uw wachtwoord',
+    after: [
+      'De link werkt één keer, 7 dagen lang. Met een wachtwoord bevestigt u uw e-mailadres en wordt u ingelogd.',
+      'Verwachtte u deze uitnodiging niet? Negeer dan deze mail: zonder de link kan niemand het account gebruiken.',
+    ],
+  },
+  pt: {
+    subject: 'Foi convidado para o svc',
+    paragraphs: ['Olá {name},', '{inviter} convidou-o para o svc. A sua conta é {email}; escolha uma palavra-passe para começar a usá-la.'],
+    action: 'Escolher a sua palavra-passe',
+    after: [
+      'A ligação funciona uma vez, durante 7 dias. Escolher uma palavra-passe confirma o seu endereço de e-mail e inicia sessão.',
+      'Se não esperava este convite, ignore este e-mail: ninguém pode usar a conta sem a ligação.',
+    ],
+  },
 }
 
 /**
@@ -36,5 +96,5 @@ export function invitationMail({
   link: string
   locale?: MailLocale
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to, inviter }, link)
+  return renderMail(to, STRINGS[locale], { name, email: to, inviter }, link, locale)
 }

@@ -1,14 +1,14 @@
 /**
- * @module Turns one mail's strings (a table per language, English for
- * now) into its text and HTML parts: paragraphs with `{placeholders}`
+ * @module Turns one mail's strings (a table per language) into its text and HTML parts: paragraphs with `{placeholders}`
  * filled in, one button-like link, and a closing note. Values are escaped
  * in the HTML part; links are absolute, so they work from any mail reader.
  */
 import { escapeHtml } from '../../http/html.js'
 import type { OutgoingMail } from '../mail-outbox.js'
+import type { Locale } from '../../i18n/locale.js'
 
-/** The languages mails are written in; the handbook's others (de, es, fr, it, nl, pt) come as tables are added. */
-export type MailLocale = 'en'
+/** The languages mails are written in: those of svc's pages. */
+export type MailLocale = Locale
 
 export interface MailStrings {
   subject: string
@@ -18,6 +18,17 @@ export interface MailStrings {
   action: string
   /** Paragraphs after the link. */
   after: string[]
+}
+
+/** The line under the mail's button, for mail readers that hide it. */
+const OPEN_THIS_ADDRESS: Record<MailLocale, string> = {
+  en: 'Or open this address:',
+  de: 'Oder öffnen Sie diese Adresse:',
+  es: 'O abre esta dirección:',
+  fr: 'Ou ouvrez cette adresse :',
+  it: 'Oppure apri questo indirizzo:',
+  nl: 'Of open dit adres:',
+  pt: 'Ou abra este endereço:',
 }
 
 /**
@@ -36,16 +47,22 @@ export function fill(template: string, values: Record<string, string>): string {
  * @example
  * renderMail('ada@example.com', STRINGS.en, { name: 'Ada' }, 'https://id.example/verify-email?token=…')
  */
-export function renderMail(to: string, strings: MailStrings, values: Record<string, string>, link: string): OutgoingMail {
+export function renderMail(
+  to: string,
+  strings: MailStrings,
+  values: Record<string, string>,
+  link: string,
+  locale: MailLocale = 'en',
+): OutgoingMail {
   const before = strings.paragraphs.map((p) => fill(p, values))
   const after = strings.after.map((p) => fill(p, values))
   const action = fill(strings.action, values)
   const text = [...before, `${action}:\n${link}`, ...after].join('\n\n') + '\n'
   const html = `<!doctype html>
-<html lang="en"><body style="font: 16px/1.5 system-ui, sans-serif; color: #1f2328">
+<html lang="${locale}"><body style="font: 16px/1.5 system-ui, sans-serif; color: #1f2328">
 ${before.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display: inline-block; background: #0969da; color: #fff; padding: .5rem 1.1rem; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
-<p style="font-size: 14px">Or open this address: ${escapeHtml(link)}</p>
+<p style="font-size: 14px">${OPEN_THIS_ADDRESS[locale]} ${escapeHtml(link)}</p>
 ${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body></html>
 `

@@ -15,6 +15,60 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'If you did not ask for this, ignore this mail: your password stays as it is.',
     ],
   },
+  de: {
+    subject: 'Setzen Sie Ihr svc-Passwort zurück',
+    paragraphs: ['Hallo {name},', 'jemand, vielleicht Sie, möchte das Passwort des svc-Kontos {email} zurücksetzen.'],
+    action: 'Neues Passwort festlegen',
+    after: [
+      'Der Link gilt einmal, 30 Minuten lang. Ein neues Passwort meldet Sie überall sonst ab.',
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese Mail: Ihr Passwort bleibt, wie es ist.',
+    ],
+  },
+  es: {
+    subject: 'Restablece tu contraseña de svc',
+    paragraphs: ['Hola, {name}:', 'Alguien, quizá tú, ha pedido restablecer la contraseña de la cuenta de svc {email}.'],
+    action: 'Establecer una contraseña nueva',
+    after: [
+      'El enlace sirve una vez, durante 30 minutos. Al establecer una contraseña nueva se cerrarán tus demás sesiones.',
+      'Si no lo has pedido tú, ignora este correo: tu contraseña sigue como está.',
+    ],
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe svc',
+    paragraphs: ['Bonjour {name},', 'Quelqu’un, peut-être vous, a demandé à réinitialiser le mot de passe du compte svc {email}.'],
+    action: 'Définir un nouveau mot de passe',
+    after: [
+      'Le lien sert une fois, pendant 30 minutes. Définir un nouveau mot de passe vous déconnecte partout ailleurs.',
+      'Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste tel quel.',
+    ],
+  },
+  it: {
+    subject: 'Reimposta la tua password di svc',
+    paragraphs: ['Ciao {name},', 'qualcuno, forse tu, ha chiesto di reimpostare la password dell’account svc {email}.'],
+    action: 'Imposta una nuova password',
+    after: [
+      'Il link vale una volta, per 30 minuti. Impostare una nuova password ti disconnette ovunque altrove.',
+      'Se non l’hai chiesto tu, ignora questa e-mail: la tua password resta com’è.',
+    ],
+  },
+  nl: {
+    subject: 'Stel uw svc-wachtwoord opnieuw in',
+    paragraphs: ['Hallo {name},', 'Iemand, misschien u, heeft gevraagd het wachtwoord van het svc-account {email} opnieuw in te stellen.'],
+    action: 'Nieuw wachtwoord instellen',
+    after: [
+      'De link werkt één keer, 30 minuten lang. Met een nieuw wachtwoord wordt u overal elders uitgelogd.',
+      'Hebt u hier niet om gevraagd? Negeer dan deze mail: uw wachtwoord blijft zoals het is.',
+    ],
+  },
+  pt: {
+    subject: 'Reponha a sua palavra-passe do svc',
+    paragraphs: ['Olá {name},', 'Alguém, talvez o próprio, pediu para repor a palavra-passe da conta svc {email}.'],
+    action: 'Definir uma nova palavra-passe',
+    after: [
+      'A ligação funciona uma vez, durante 30 minutos. Definir uma nova palavra-passe termina a sessão em todos os outros sítios.',
+      'Se não fez este pedido, ignore este e-mail: a sua palavra-passe fica como está.',
+    ],
+  },
 }
 
 /**
@@ -34,5 +88,5 @@ export function resetPasswordMail({
   link: string
   locale?: MailLocale
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to }, link)
+  return renderMail(to, STRINGS[locale], { name, email: to }, link, locale)
 }

@@ -16,7 +16,9 @@ import { csrfToken } from '../csrf.js'
 import { forgotPasswordPage } from '../pages/password-pages.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
 import type { Provider } from '../provider.js'
-import { continueToFrom, lifecycleBodyLimit, readLifecycleForm, signInHref } from './lifecycle-request.js'
+import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 /**
  * Builds the page, mounted at `/forgot-password`.
@@ -31,50 +33,47 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
     status: 200 | 400 | 403 | 429,
     continueTo: string | null,
     model: { email?: string; error?: string; problem?: string } = {},
-  ) =>
-    htmlPage(
+  ) => {
+    const locale = requestLocale(c)
+    return htmlPage(
       c,
       status,
-      'Reset your password',
+      pageStrings(locale).resetYourPassword,
       forgotPasswordPage({
-        hidden: { csrf: csrfToken(c, provider), ...(continueTo ? { return: continueTo } : {}) },
-        signInHref: signInHref(continueTo),
+        hidden: { csrf: csrfToken(c, provider), ...languageField(c), ...(continueTo ? { return: continueTo } : {}) },
+        signInHref: continueTo ? continueTo : withLanguage(c, '/login'),
+        locale,
         ...model,
       }),
     )
+  }
 
   app.get('/', (c) => page(c, 200, continueToFrom(c.req.query('return'))))
   app.post(
     '/',
-    lifecycleBodyLimit((c) => page(c, 400, null, { problem: 'The form is too large.' })),
+    lifecycleBodyLimit((c) => page(c, 400, null, { problem: pageStrings(requestLocale(c)).formTooLarge })),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
       if (!(form instanceof URLSearchParams)) return page(c, form.status, null, { problem: form.problem })
       const continueTo = continueToFrom(form.get('return'))
+      const locale = requestLocale(c)
+      const t = pageStrings(locale)
       const email = (form.get('email') ?? '').trim()
       if (email.length > 254 || !EMAIL.test(email) || /\p{Cc}/u.test(email))
         return page(c, 400, continueTo, {
           email: email.slice(0, 254),
-          error: 'Enter the e-mail address of your account, such as ada@example.com.',
+          error: t.enterAccountEmail,
         })
       const wait = await mailThrottle.admit({ address: clientAddress(c), email })
       if (wait !== undefined) {
         c.header('Retry-After', String(wait))
         return page(c, 429, continueTo, {
           email,
-          problem: `Too many reset requests from here or for this address. ${tryAgainIn(wait, 'en')}`,
+          problem: `${t.tooManyResets} ${tryAgainIn(wait, locale)}`,
         })
       }
-      await requestPasswordReset(provider, email, continueTo)
-      return htmlPage(
-        c,
-        200,
-        'Check your e-mail',
-        messagePage(
-          'Check your e-mail',
-          `If ${email.toLowerCase()} has an account here, we sent it a link to set a new password. The link works for 30 minutes.`,
-        ),
-      )
+      await requestPasswordReset(provider, email, continueTo, locale)
+      return htmlPage(c, 200, t.checkEmail, messagePage(t.checkEmail, fill(t.resetSent, { email: email.toLowerCase() })))
     },
   )
   return app

@@ -9,6 +9,8 @@ import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { csrfTokenMatches } from '../csrf.js'
 import type { Provider } from '../provider.js'
+import { requestLocale, uiLocalesOf, useUiLocales } from '../../i18n/request-locale.js'
+import { pageStrings } from '../../i18n/pages.js'
 
 /** The one place a sign-up or reset may continue at: an authorization request (checked again from the start there). */
 const AUTHORIZE_RETURN = /^\/oidc\/authorize\?[^\s#\\]{0,8000}$/
@@ -45,9 +47,18 @@ export const lifecycleBodyLimit = (onTooLarge: (c: Context) => Response) => body
  */
 export async function readLifecycleForm(c: Context, provider: Provider): Promise<FormRead> {
   if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
-    return { status: 400, problem: 'The form was not sent as a form. Try again.' }
+    return { status: 400, problem: pageStrings(requestLocale(c)).formNotForm }
   const form = new URLSearchParams(await c.req.text())
-  if (!csrfTokenMatches(c, provider, form.get('csrf')))
-    return { status: 403, problem: 'The form expired or did not come from this site. Try again.' }
+  // The page's language rides in the form (see `languageField`), or in the authorization request it continues.
+  useUiLocales(c, form.get('ui_locales') ?? uiLocalesOf(form.get('return')))
+  if (!csrfTokenMatches(c, provider, form.get('csrf'))) return { status: 403, problem: pageStrings(requestLocale(c)).formExpired }
   return form
 }
+
+/**
+ * The hidden field that carries a form page's language to its POST.
+ *
+ * @example
+ * hidden: { csrf, ...languageField(c) }
+ */
+export const languageField = (c: Context): { ui_locales: string } => ({ ui_locales: requestLocale(c) })

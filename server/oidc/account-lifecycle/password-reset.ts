@@ -21,6 +21,8 @@ import {
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
+import type { Locale } from '../../i18n/locale.js'
+import { mailedLink } from '../../i18n/request-locale.js'
 
 /**
  * Mails a reset link when the address has an account; says nothing either way.
@@ -28,13 +30,27 @@ import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
  * @example
  * await requestPasswordReset(ctx, 'ada@example.com', null)
  */
-export async function requestPasswordReset(ctx: LifecycleContext, email: string, continueTo: string | null): Promise<void> {
+export async function requestPasswordReset(
+  ctx: LifecycleContext,
+  email: string,
+  continueTo: string | null,
+  locale: Locale = 'en',
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await userByEmail(trx, email.trim().toLowerCase())
     if (!user) return
     const now = ctx.now()
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'reset_password', continueTo, now })
-    await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link: `${ctx.issuer}/reset-password?token=${token}` }), now)
+    await queueMail(
+      trx,
+      resetPasswordMail({
+        to: user.email,
+        name: user.name,
+        link: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
+        locale,
+      }),
+      now,
+    )
   })
 }
 

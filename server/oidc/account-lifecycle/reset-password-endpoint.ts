@@ -19,29 +19,31 @@ import { csrfToken } from '../csrf.js'
 import { INVITATION_WORDING, linkExpiredPage, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
-import { lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { fill, pageStrings, type PageStrings } from '../../i18n/pages.js'
 
 /** One kind of password-setting link: its token purpose, page wording and what an expired link says. */
 interface PasswordLink {
   purpose: PasswordLinkPurpose
   wording: NewPasswordWording
-  expiredNote: string
-  done: (name: string) => [title: string, text: string]
+  expiredNote: keyof PageStrings
+  done: [title: keyof PageStrings, text: keyof PageStrings]
 }
 
 const RESET: PasswordLink = {
   purpose: 'reset_password',
   wording: RESET_WORDING,
-  expiredNote: 'Reset links work once, for 30 minutes.',
-  done: (name) => ['Password changed', `Your new password is set, and you are signed in as ${name}. Every other session was signed out.`],
+  expiredNote: 'resetExpiredNote',
+  done: ['passwordChangedTitle', 'passwordChanged'],
 }
 
 // A used or expired invitation still has an account behind it: a reset link is the way in.
 const INVITATION: PasswordLink = {
   purpose: 'invitation',
   wording: INVITATION_WORDING,
-  expiredNote: 'Invitation links work once, for 7 days. Ask for a password reset link with the invited address instead.',
-  done: (name) => ['Welcome to svc', `Your password is set, your e-mail address is confirmed, and you are signed in as ${name}.`],
+  expiredNote: 'invitationExpiredNote',
+  done: ['welcomeTitle', 'welcome'],
 }
 
 /**
@@ -62,15 +64,32 @@ export const acceptInvitationEndpoint = (provider: Provider): Hono => passwordLi
 
 function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
   const app = new Hono()
-  const expired = (c: Context) =>
-    htmlPage(c, 400, 'Link expired', linkExpiredPage('/forgot-password', 'Send me a new link', link.expiredNote))
-  const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) =>
-    htmlPage(
+  const expired = (c: Context) => {
+    const locale = requestLocale(c)
+    const t = pageStrings(locale)
+    return htmlPage(
+      c,
+      400,
+      t.linkExpiredTitle,
+      linkExpiredPage(withLanguage(c, '/forgot-password'), t.sendNewLink, t[link.expiredNote], locale),
+    )
+  }
+  const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) => {
+    const locale = requestLocale(c)
+    return htmlPage(
       c,
       status,
-      link.wording.heading,
-      newPasswordPage({ hidden: { csrf: csrfToken(c, provider), token }, email, error, problem, wording: link.wording }),
+      pageStrings(locale)[link.wording.heading],
+      newPasswordPage({
+        hidden: { csrf: csrfToken(c, provider), token, ...languageField(c) },
+        email,
+        error,
+        problem,
+        wording: link.wording,
+        locale,
+      }),
     )
+  }
 
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''
@@ -82,12 +101,15 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
     lifecycleBodyLimit((c) => expired(c)),
     async (c) => {
       const read = await readLifecycleForm(c, provider)
-      if (!(read instanceof URLSearchParams)) return htmlPage(c, read.status, link.wording.heading, messagePage('Try again', read.problem))
+      if (!(read instanceof URLSearchParams)) {
+        const t = pageStrings(requestLocale(c))
+        return htmlPage(c, read.status, t[link.wording.heading], messagePage(t.tryAgain, read.problem))
+      }
       const token = read.get('token') ?? ''
       const password = read.get('password') ?? ''
       const target = await resetTarget(provider, token, link.purpose)
       if (!target) return expired(c)
-      const problem = passwordProblem(password, target.user.email)
+      const problem = passwordProblem(password, target.user.email, requestLocale(c))
       if (problem) return form(c, 400, token, target.user.email, problem)
       let done: Awaited<ReturnType<typeof setNewPassword>>
       try {
@@ -95,20 +117,14 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))
-        return form(
-          c,
-          503,
-          token,
-          target.user.email,
-          undefined,
-          'svc is busy checking passwords at this moment. Nothing was lost: try again in a few seconds.',
-        )
+        return form(c, 503, token, target.user.email, undefined, pageStrings(requestLocale(c)).passwordsBusy)
       }
       if (!done) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, done.user)
       if (done.continueTo) return c.redirect(done.continueTo, 303)
-      const [title, text] = link.done(done.user.name)
+      const t = pageStrings(requestLocale(c))
+      const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]
       return htmlPage(c, 200, title, messagePage(title, text))
     },
   )

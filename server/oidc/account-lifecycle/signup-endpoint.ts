@@ -16,15 +16,14 @@ import type { AccountMailThrottle } from './account-mail-throttle.js'
 import { PasswordWorkBusy } from '../../accounts/passwords.js'
 import { signUp, signUpErrors, type SignUpForm } from '../../accounts/signup.js'
 import { csrfToken } from '../csrf.js'
-import { PASSWORD_LENGTH_HINT_SCRIPT, signUpPage, type SignUpPageModel } from '../pages/signup-page.js'
+import { passwordLengthHintScript, signUpPage, type SignUpPageModel } from '../pages/signup-page.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
 import type { Provider } from '../provider.js'
-import { continueToFrom, lifecycleBodyLimit, readLifecycleForm, signInHref } from './lifecycle-request.js'
+import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 export type SignUpSetting = 'open' | 'closed'
-
-const CLOSED = 'Accounts here are made by invitation. Ask the person who runs this service for one.'
-const BUSY = 'svc is busy checking passwords at this moment. Nothing was lost: try again in a few seconds.'
 
 /**
  * Builds the sign-up page, mounted at `/signup`.
@@ -37,63 +36,62 @@ export function signupEndpoint(
   { signup, mailThrottle }: { signup: SignUpSetting; mailThrottle: AccountMailThrottle },
 ): Hono {
   const app = new Hono()
-  const page = (c: Context, status: 200 | 400 | 403 | 429 | 503, continueTo: string | null, model: Partial<SignUpPageModel> = {}) =>
-    htmlPage(
+  const page = (c: Context, status: 200 | 400 | 403 | 429 | 503, continueTo: string | null, model: Partial<SignUpPageModel> = {}) => {
+    const locale = requestLocale(c)
+    return htmlPage(
       c,
       status,
-      'Create an account',
+      pageStrings(locale).createAnAccount,
       signUpPage({
-        hidden: { csrf: csrfToken(c, provider), ...(continueTo ? { return: continueTo } : {}) },
-        signInHref: signInHref(continueTo),
+        hidden: { csrf: csrfToken(c, provider), ...languageField(c), ...(continueTo ? { return: continueTo } : {}) },
+        signInHref: continueTo ? continueTo : withLanguage(c, '/login'),
+        locale,
         ...model,
       }),
-      { script: PASSWORD_LENGTH_HINT_SCRIPT },
+      { script: passwordLengthHintScript(locale) },
     )
-  const closed = (c: Context, status: 200 | 403) =>
-    htmlPage(c, status, 'Sign-up is by invitation', messagePage('Sign-up is by invitation', CLOSED))
+  }
+  const closed = (c: Context, status: 200 | 403) => {
+    const t = pageStrings(requestLocale(c))
+    return htmlPage(c, status, t.signUpClosedTitle, messagePage(t.signUpClosedTitle, t.signUpClosed))
+  }
 
   app.get('/', (c) => (signup === 'closed' ? closed(c, 200) : page(c, 200, continueToFrom(c.req.query('return')))))
   app.post(
     '/',
     oneRequestPerTurn(),
-    lifecycleBodyLimit((c) => page(c, 400, null, { problem: 'The form is too large.' })),
+    lifecycleBodyLimit((c) => page(c, 400, null, { problem: pageStrings(requestLocale(c)).formTooLarge })),
     async (c) => {
       if (signup === 'closed') return closed(c, 403)
       const form = await readLifecycleForm(c, provider)
       if (!(form instanceof URLSearchParams)) return page(c, form.status, null, { problem: form.problem })
       const continueTo = continueToFrom(form.get('return'))
+      const locale = requestLocale(c)
+      const t = pageStrings(locale)
       const values: SignUpForm = {
         name: form.get('name') ?? '',
         email: (form.get('email') ?? '').trim(),
         password: form.get('password') ?? '',
       }
       const kept = { name: values.name.slice(0, 200), email: values.email.slice(0, 254) }
-      const errors = signUpErrors(values)
+      const errors = signUpErrors(values, locale)
       if (Object.keys(errors).length > 0) return page(c, 400, continueTo, { values: kept, errors })
       const wait = await mailThrottle.admit({ address: clientAddress(c), email: values.email })
       if (wait !== undefined) {
         c.header('Retry-After', String(wait))
         return page(c, 429, continueTo, {
           values: kept,
-          problem: `Too many sign-ups from here or for this address. ${tryAgainIn(wait, 'en')}`,
+          problem: `${t.tooManySignUps} ${tryAgainIn(wait, locale)}`,
         })
       }
       try {
-        await signUp(provider, values, continueTo)
+        await signUp(provider, values, continueTo, locale)
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))
-        return page(c, 503, continueTo, { values: kept, problem: BUSY })
+        return page(c, 503, continueTo, { values: kept, problem: t.passwordsBusy })
       }
-      return htmlPage(
-        c,
-        200,
-        'Check your e-mail',
-        messagePage(
-          'Check your e-mail',
-          `We sent a mail to ${values.email.toLowerCase()}. Follow its link to continue. Nothing there? Look in your spam folder.`,
-        ),
-      )
+      return htmlPage(c, 200, t.checkEmail, messagePage(t.checkEmail, fill(t.signUpSent, { email: values.email.toLowerCase() })))
     },
   )
   return app

@@ -14,19 +14,20 @@ import { csrfToken } from '../csrf.js'
 import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
-import { lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
-const expired = (c: Context) =>
-  htmlPage(
+const expired = (c: Context) => {
+  const locale = requestLocale(c)
+  const t = pageStrings(locale)
+  return htmlPage(
     c,
     400,
-    'Link expired',
-    linkExpiredPage(
-      '/forgot-password',
-      'Mail me a link to set my password',
-      'Your account exists: sign in with your password, or have a link mailed to set a new one, which also confirms your address.',
-    ),
+    t.linkExpiredTitle,
+    linkExpiredPage(withLanguage(c, '/forgot-password'), t.mailSetPasswordLink, t.verifyExpiredNote, locale),
   )
+}
 
 /**
  * Builds the confirmation page, mounted at `/verify-email`.
@@ -40,11 +41,12 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
     const token = c.req.query('token') ?? ''
     const target = await verificationTarget(provider, token)
     if (!target) return expired(c)
+    const locale = requestLocale(c)
     return htmlPage(
       c,
       200,
-      'Confirm your e-mail address',
-      confirmEmailPage({ csrf: csrfToken(c, provider), token }, target.email, target.change),
+      pageStrings(locale).confirmEmailHeading,
+      confirmEmailPage({ csrf: csrfToken(c, provider), token, ...languageField(c) }, target.email, target.change, locale),
     )
   })
   app.post(
@@ -52,18 +54,19 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
     lifecycleBodyLimit((c) => expired(c)),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
-      if (!(form instanceof URLSearchParams))
-        return htmlPage(c, form.status, 'Confirm your e-mail address', messagePage('Try again', form.problem))
+      const t = pageStrings(requestLocale(c))
+      if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.confirmEmailHeading, messagePage(t.tryAgain, form.problem))
       const confirmed = await confirmEmail(provider, form.get('token') ?? '')
       if (!confirmed) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, confirmed.user)
       if (confirmed.continueTo) return c.redirect(confirmed.continueTo, 303)
+      const done = pageStrings(requestLocale(c))
       return htmlPage(
         c,
         200,
-        'E-mail address confirmed',
-        messagePage('E-mail address confirmed', `Thank you. You are signed in as ${confirmed.user.name} (${confirmed.user.email}).`),
+        done.emailConfirmedTitle,
+        messagePage(done.emailConfirmedTitle, fill(done.emailConfirmed, { name: confirmed.user.name, email: confirmed.user.email })),
       )
     },
   )

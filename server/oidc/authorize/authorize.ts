@@ -36,9 +36,13 @@ import { externalProviders } from '../../accounts/account-links.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 import { sdkFlowOf } from '../sdk-flow.js'
 import { withReturn } from '../account-lifecycle/lifecycle-request.js'
+import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
-const errorPage = (c: Context, status: 400 | 403, message: string) =>
-  htmlPage(c, status, 'Sign-in error', messagePage('Sign-in error', message))
+const errorPage = (c: Context, status: 400 | 403, message: string) => {
+  const heading = pageStrings(requestLocale(c)).signInError
+  return htmlPage(c, status, heading, messagePage(heading, message))
+}
 
 /**
  * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
@@ -65,6 +69,7 @@ export function authorizeEndpoint(
     step: (request: AuthorizationRequest) => Promise<Response>,
   ): Promise<Response> {
     const query = new URLSearchParams(state.query)
+    useUiLocales(c, query.get('ui_locales'))
     let target: RedirectTarget
     try {
       target = await readRedirectTarget(provider, query)
@@ -118,11 +123,13 @@ export function authorizeEndpoint(
         startedAt: state.startedAt,
         satisfiedBy: session.id,
       })
+      const locale = requestLocale(c)
       return htmlPage(
         c,
         200,
-        'Allow access',
+        pageStrings(locale).allowAccess,
         consentPage({
+          locale,
           clientName: request.client.name,
           userName: session.user.name,
           scopes: request.scopes,
@@ -156,12 +163,15 @@ export function authorizeEndpoint(
     status: 200 | 400 | 401 | 429 | 503 = 200,
   ) {
     const interaction = sealInteraction(await interactionSecret(), state)
+    const locale = requestLocale(c)
+    const t = pageStrings(locale)
     return htmlPage(
       c,
       status,
-      'Sign in',
+      t.signIn,
       loginPage({
-        heading: `Sign in to continue to ${request.client.name}`,
+        locale,
+        heading: fill(t.signInToContinue, { client: request.client.name }),
         action: '/oidc/authorize/login',
         hidden: { interaction, csrf: csrfToken(c, provider) },
         loginHint: request.loginHint,

@@ -9,6 +9,8 @@ import { Hono } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
+import { requestLocale } from '../../i18n/request-locale.js'
+import { pageStrings } from '../../i18n/pages.js'
 
 export const FEDCM_PATHS = {
   config: '/fedcm.json',
@@ -65,12 +67,13 @@ export function fedcmConfigFiles(provider: Provider): Hono {
   // Where a refused assertion's `error.url` points: a page saying why.
   app.get('/fedcm/error', (c) => {
     const code = c.req.query('code') ?? 'error'
+    const t = pageStrings(requestLocale(c))
     const why = new Map([
-      ['unauthorized_client', 'This site is not registered to sign you in with svc.'],
-      ['access_denied', 'You are not signed in to svc.'],
-      ['invalid_request', 'The sign-in request was not valid.'],
+      ['unauthorized_client', t.fedcmUnauthorizedClient],
+      ['access_denied', t.fedcmNotSignedIn],
+      ['invalid_request', t.fedcmInvalidRequest],
     ])
-    return htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in could not finish', why.get(code) ?? 'Something went wrong.'))
+    return htmlPage(c, 400, t.signInError, messagePage(t.signInCouldNotFinish, why.get(code) ?? t.somethingWentWrong))
   })
   app.get('/fedcm/icon.svg', (c) =>
     c.body(

@@ -4,7 +4,7 @@
  * protections as the authorization flow's; once signed in, the page tells
  * the browser (`Set-Login: logged-in`) and closes the FedCM popup.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { oneRequestPerTurn } from '../../http/yielding-lane.js'
 import type { LoginThrottle } from '../sign-in/login-throttle.js'
@@ -15,18 +15,39 @@ import { loginPage } from '../pages/login-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
+import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
-function loginForm(csrf: string, email = '', error?: string, signupOpen = true): string {
-  return loginPage({
-    heading: 'Sign in to svc',
-    action: '/login',
-    hidden: { csrf },
-    loginHint: email || undefined,
-    error,
-    accountLinks: { forgotPasswordHref: '/forgot-password', ...(signupOpen ? { signUpHref: '/signup' } : {}) },
-  })
+/** The page's language is carried through the form as `ui_locales`, as the authorization flow carries its request. */
+function loginForm(
+  c: Context,
+  status: 200 | 400 | 401 | 403 | 429 | 503,
+  csrf: string,
+  email = '',
+  error?: string,
+  signupOpen = true,
+): Response {
+  const locale = requestLocale(c)
+  const t = pageStrings(locale)
+  return htmlPage(
+    c,
+    status,
+    t.signIn,
+    loginPage({
+      locale,
+      heading: t.signInToSvc,
+      action: '/login',
+      hidden: { csrf, ui_locales: locale },
+      loginHint: email || undefined,
+      error,
+      accountLinks: {
+        forgotPasswordHref: withLanguage(c, '/forgot-password'),
+        ...(signupOpen ? { signUpHref: withLanguage(c, '/signup') } : {}),
+      },
+    }),
+  )
 }
 
 /**
@@ -41,39 +62,34 @@ export function standaloneLogin(
 ): Hono {
   const app = new Hono()
   const open = signup === 'open'
-  app.get('/', (c) => htmlPage(c, 200, 'Sign in', loginForm(csrfToken(c, provider), '', undefined, open)))
+  app.get('/', (c) => loginForm(c, 200, csrfToken(c, provider), '', undefined, open))
   app.post(
     '/',
     oneRequestPerTurn(),
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) => htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form is too large.', open)),
+      onError: (c) => loginForm(c, 400, csrfToken(c, provider), '', pageStrings(requestLocale(c)).formTooLarge, open),
     }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return htmlPage(c, 400, 'Sign in', loginForm(csrfToken(c, provider), '', 'The form was not sent as a form.', open))
+        return loginForm(c, 400, csrfToken(c, provider), '', pageStrings(requestLocale(c)).formNotForm, open)
       }
       const form = new URLSearchParams(await c.req.text())
-      if (!csrfTokenMatches(c, provider, form.get('csrf'))) {
-        return htmlPage(
-          c,
-          403,
-          'Sign in',
-          loginForm(csrfToken(c, provider), '', 'The form expired or did not come from this site. Try again.', open),
-        )
-      }
+      useUiLocales(c, form.get('ui_locales'))
+      const t = pageStrings(requestLocale(c))
+      if (!csrfTokenMatches(c, provider, form.get('csrf'))) return loginForm(c, 403, csrfToken(c, provider), '', t.formExpired, open)
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
       if ('error' in check) {
         if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
         // The e-mail typed is kept, unless it was too long to be anyone's.
         const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
-        return htmlPage(c, check.status, 'Sign in', loginForm(csrfToken(c, provider), kept, check.error, open))
+        return loginForm(c, check.status, csrfToken(c, provider), kept, check.error, open)
       }
       const { user } = check
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, user)
-      return htmlPage(c, 200, 'Signed in', messagePage('You are signed in', `Signed in as ${user.name}. You can close this window.`), {
+      return htmlPage(c, 200, t.signedInTitle, messagePage(t.signedInHeading, fill(t.signedInClose, { user: user.name })), {
         script: CLOSE_POPUP,
       })
     },

@@ -3,13 +3,15 @@
  * `Allow` and `Deny` buttons.
  */
 import { escapeHtml } from '../../http/html.js'
+import type { Locale } from '../../i18n/locale.js'
+import { fill, pageStrings, type PageStrings } from '../../i18n/pages.js'
 
-const SCOPE_WORDS: Record<string, string> = {
-  openid: 'Know who you are (your account code)',
-  profile: 'See your name and profile picture',
-  email: 'See your e-mail address',
-  offline_access: 'Stay connected when you are not using it',
-  'svc.access': 'See your svc roles and permissions',
+const SCOPE_WORDS: Record<string, keyof PageStrings> = {
+  openid: 'scopeOpenid',
+  profile: 'scopeProfile',
+  email: 'scopeEmail',
+  offline_access: 'scopeOfflineAccess',
+  'svc.access': 'scopeSvcAccess',
 }
 
 export interface ConsentPageModel {
@@ -18,24 +20,27 @@ export interface ConsentPageModel {
   scopes: string[]
   interaction: string
   csrf: string
+  locale: Locale
 }
 
 /**
  * The consent page's body.
  *
  * @example
- * htmlPage(c, 200, 'Allow access', consentPage({ clientName, userName, scopes, interaction, csrf }))
+ * htmlPage(c, 200, 'Allow access', consentPage({ clientName, userName, scopes, interaction, csrf, locale }))
  */
-export function consentPage({ clientName, userName, scopes, interaction, csrf }: ConsentPageModel): string {
-  return `<h1>${escapeHtml(clientName)} wants to access your svc account</h1>
-<p>Signed in as ${escapeHtml(userName)}. ${escapeHtml(clientName)} will be able to:</p>
-<ul>${scopes.map((scope) => `<li>${escapeHtml(SCOPE_WORDS[scope] ?? scope)}</li>`).join('')}</ul>
+export function consentPage({ clientName, userName, scopes, interaction, csrf, locale }: ConsentPageModel): string {
+  const t = pageStrings(locale)
+  const words = (scope: string) => (Object.hasOwn(SCOPE_WORDS, scope) ? t[SCOPE_WORDS[scope]!] : scope)
+  return `<h1>${escapeHtml(fill(t.consentHeading, { client: clientName }))}</h1>
+<p>${escapeHtml(fill(t.consentIntro, { user: userName, client: clientName }))}</p>
+<ul>${scopes.map((scope) => `<li>${escapeHtml(words(scope))}</li>`).join('')}</ul>
 <form method="post" action="/oidc/authorize/consent">
   <input type="hidden" name="interaction" value="${escapeHtml(interaction)}">
   <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
   <div class="actions">
-    <button class="primary" type="submit" name="decision" value="allow">Allow</button>
-    <button type="submit" name="decision" value="deny">Deny</button>
+    <button class="primary" type="submit" name="decision" value="allow">${t.allow}</button>
+    <button type="submit" name="decision" value="deny">${t.deny}</button>
   </div>
 </form>`
 }

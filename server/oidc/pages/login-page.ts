@@ -4,6 +4,8 @@
  * page's endpoint needs (CSRF token, sealed interaction).
  */
 import { escapeHtml } from '../../http/html.js'
+import type { Locale } from '../../i18n/locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 export interface LoginPageModel {
   heading: string
@@ -16,36 +18,38 @@ export interface LoginPageModel {
   external?: { name: string; href: string }[]
   /** "Forgot password?" and, while sign-up is open, "Create an account", carrying where the visitor continues. */
   accountLinks?: { forgotPasswordHref: string; signUpHref?: string }
+  locale: Locale
 }
 
 /**
  * The login page's body.
  *
  * @example
- * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf } }))
+ * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf }, locale: 'en' }))
  */
-export function loginPage({ heading, action, hidden, loginHint, error, external = [], accountLinks }: LoginPageModel): string {
+export function loginPage({ heading, action, hidden, loginHint, error, external = [], accountLinks, locale }: LoginPageModel): string {
+  const t = pageStrings(locale)
   return `<h1>${escapeHtml(heading)}</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
 ${Object.entries(hidden)
   .map(([name, value]) => `  <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
   .join('\n')}
-  <label for="email">Email</label>
+  <label for="email">${t.email}</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
-  <label for="password">Password</label>
+  <label for="password">${t.password}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required${loginHint ? ' autofocus' : ''}>
-  <div class="actions"><button class="primary" type="submit">Sign in</button></div>
+  <div class="actions"><button class="primary" type="submit">${t.signIn}</button></div>
 </form>${
     accountLinks
-      ? `\n<p><a href="${escapeHtml(accountLinks.forgotPasswordHref)}">Forgot password?</a></p>${
-          accountLinks.signUpHref ? `\n<p>New here? <a href="${escapeHtml(accountLinks.signUpHref)}">Create an account</a></p>` : ''
+      ? `\n<p><a href="${escapeHtml(accountLinks.forgotPasswordHref)}">${t.forgotPassword}</a></p>${
+          accountLinks.signUpHref ? `\n<p>${t.newHere} <a href="${escapeHtml(accountLinks.signUpHref)}">${t.createAnAccount}</a></p>` : ''
         }`
       : ''
   }${
     external.length
-      ? `\n<p>Or, if you linked one to your account:</p>\n<ul>${external
-          .map((provider) => `<li><a href="${escapeHtml(provider.href)}">Sign in with ${escapeHtml(provider.name)}</a></li>`)
+      ? `\n<p>${t.orLinked}</p>\n<ul>${external
+          .map((provider) => `<li><a href="${escapeHtml(provider.href)}">${escapeHtml(fill(t.signInWith, { provider: provider.name }))}</a></li>`)
           .join('')}</ul>`
       : ''
   }`

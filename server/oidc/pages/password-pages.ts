@@ -7,12 +7,14 @@
 import { escapeHtml } from '../../http/html.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { formField, hiddenFields } from './form-field.js'
+import type { Locale } from '../../i18n/locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 /**
  * The "Forgot password?" form.
  *
  * @example
- * forgotPasswordPage({ hidden: { csrf }, signInHref: '/login' })
+ * forgotPasswordPage({ hidden: { csrf }, signInHref: '/login', locale: 'de' })
  */
 export function forgotPasswordPage({
   hidden,
@@ -20,42 +22,45 @@ export function forgotPasswordPage({
   error,
   problem,
   signInHref,
+  locale,
 }: {
   hidden: Record<string, string>
   email?: string
   error?: string
   problem?: string
   signInHref: string
+  locale: Locale
 }): string {
-  return `<h1>Reset your password</h1>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>Enter the e-mail address of your account and we will mail you a link to set a new password.</p>
+  const t = pageStrings(locale)
+  return `<h1>${t.resetYourPassword}</h1>
+${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>${t.resetIntro}</p>
 <form method="post" action="/forgot-password" novalidate>
 ${hiddenFields(hidden)}
-${formField({ id: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: email, error, autofocus: true })}
-  <div class="actions"><button class="primary" type="submit">Send reset link</button></div>
+${formField({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', value: email, error, autofocus: true })}
+  <div class="actions"><button class="primary" type="submit">${t.sendResetLink}</button></div>
 </form>
-<p><a href="${escapeHtml(signInHref)}">Back to sign in</a></p>`
+<p><a href="${escapeHtml(signInHref)}">${t.backToSignIn}</a></p>`
 }
 
-/** What the new-password form says and where it posts: a reset link's, or an invitation's. */
+/** What the new-password form says (keys of the page strings) and where it posts: a reset link's, or an invitation's. */
 export interface NewPasswordWording {
-  heading: string
-  note: string
-  button: string
+  heading: 'setNewPasswordHeading' | 'choosePasswordHeading'
+  note: 'setNewPasswordNote' | 'choosePasswordNote'
+  button: 'setNewPasswordButton' | 'choosePasswordButton'
   action: string
 }
 
 export const RESET_WORDING: NewPasswordWording = {
-  heading: 'Set a new password',
-  note: 'Setting it signs you out everywhere else.',
-  button: 'Set new password',
+  heading: 'setNewPasswordHeading',
+  note: 'setNewPasswordNote',
+  button: 'setNewPasswordButton',
   action: '/reset-password',
 }
 
 export const INVITATION_WORDING: NewPasswordWording = {
-  heading: 'Choose your password',
-  note: 'Choosing it confirms your e-mail address and signs you in.',
-  button: 'Set password',
+  heading: 'choosePasswordHeading',
+  note: 'choosePasswordNote',
+  button: 'choosePasswordButton',
   action: '/accept-invitation',
 }
 
@@ -63,7 +68,7 @@ export const INVITATION_WORDING: NewPasswordWording = {
  * The new-password form a reset (or invitation) link opens.
  *
  * @example
- * newPasswordPage({ hidden: { csrf, token }, email: user.email })
+ * newPasswordPage({ hidden: { csrf, token }, email: user.email, locale })
  */
 export function newPasswordPage({
   hidden,
@@ -71,29 +76,32 @@ export function newPasswordPage({
   error,
   problem,
   wording = RESET_WORDING,
+  locale,
 }: {
   hidden: Record<string, string>
   email: string
   error?: string
   problem?: string
   wording?: NewPasswordWording
+  locale: Locale
 }): string {
-  return `<h1>${escapeHtml(wording.heading)}</h1>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>For ${escapeHtml(email)}. ${escapeHtml(wording.note)}</p>
+  const t = pageStrings(locale)
+  return `<h1>${escapeHtml(t[wording.heading])}</h1>
+${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>${escapeHtml(fill(t.forEmail, { email }))} ${escapeHtml(t[wording.note])}</p>
 <form method="post" action="${escapeHtml(wording.action)}" novalidate>
 ${hiddenFields(hidden)}
   <input type="email" name="username" autocomplete="username" value="${escapeHtml(email)}" hidden>
 ${formField({
   id: 'password',
-  label: 'Password',
+  label: t.password,
   type: 'password',
   autocomplete: 'new-password',
-  hint: `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words are strong and easy to remember.`,
+  hint: fill(t.passwordHint, { min: PASSWORD_MIN_LENGTH }),
   error,
   minlength: PASSWORD_MIN_LENGTH,
   autofocus: true,
 })}
-  <div class="actions"><button class="primary" type="submit">${escapeHtml(wording.button)}</button></div>
+  <div class="actions"><button class="primary" type="submit">${escapeHtml(t[wording.button])}</button></div>
 </form>`
 }
 
@@ -101,11 +109,11 @@ ${formField({
  * A mailed link that cannot be used any more, and where to get a new one.
  *
  * @example
- * linkExpiredPage('/forgot-password', 'Send a new link')
+ * linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale)
  */
-export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string): string {
-  return `<h1>This link has expired</h1>
-<p role="status">The link was already used, is older than it may be, or was copied incompletely. ${escapeHtml(explanation)}</p>
+export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string, locale: Locale): string {
+  return `<h1>${pageStrings(locale).linkExpiredHeading}</h1>
+<p role="status">${escapeHtml(pageStrings(locale).linkExpired)} ${escapeHtml(explanation)}</p>
 <p><a href="${escapeHtml(newLinkHref)}">${escapeHtml(newLinkText)}</a></p>`
 }
 
@@ -114,14 +122,14 @@ export function linkExpiredPage(newLinkHref: string, newLinkText: string, explan
  * which open links do not use it up (nor get signed in).
  *
  * @example
- * confirmEmailPage({ csrf, token }, 'ada@example.com')
+ * confirmEmailPage({ csrf, token }, 'ada@example.com', false, 'en')
  */
-export function confirmEmailPage(hidden: Record<string, string>, email: string, change = false): string {
-  const purpose = change ? "to make it your account's address and sign in" : 'to finish creating your account and sign in'
-  return `<h1>Confirm your e-mail address</h1>
-<p>Confirm that ${escapeHtml(email)} is yours ${purpose}.</p>
+export function confirmEmailPage(hidden: Record<string, string>, email: string, change: boolean, locale: Locale): string {
+  const t = pageStrings(locale)
+  return `<h1>${t.confirmEmailHeading}</h1>
+<p>${escapeHtml(fill(change ? t.confirmChangedEmail : t.confirmNewAccount, { email }))}</p>
 <form method="post" action="/verify-email">
 ${hiddenFields(hidden)}
-  <div class="actions"><button class="primary" type="submit">Confirm and sign in</button></div>
+  <div class="actions"><button class="primary" type="submit">${t.confirmAndSignIn}</button></div>
 </form>`
 }

@@ -16,8 +16,10 @@ describe('the throttle refusal', () => {
     expect(tooManyAttempts(seconds)).toBe(`Too many failed sign-in attempts. ${ending}`)
   })
 
-  it('falls back to English for a language without its table yet', () => {
-    expect(tooManyAttempts(60, 'de-CH')).toBe('Too many failed sign-in attempts. Try again in 1 minute.')
+  it('speaks the language of a regional tag, in its plural forms, and English for a language it lacks', () => {
+    expect(tooManyAttempts(60, 'de-CH')).toBe('Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in 1 Minute noch einmal.')
+    expect(tooManyAttempts(120, 'fr')).toBe('Trop de tentatives de connexion échouées. Réessayez dans 2 minutes.')
+    expect(tooManyAttempts(60, 'ja')).toBe('Too many failed sign-in attempts. Try again in 1 minute.')
   })
 })
 

@@ -4,7 +4,7 @@
  * whole in each plural form its language has (CLDR's categories, picked
  * by `Intl.PluralRules`), so a translator writes "1 Minute" and
  * "2 Minuten" as German has them and no page builds a plural from pieces.
- * English only for now; the pages' other languages add a table each.
+ * One table for each of the pages' languages.
  */
 
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
@@ -31,6 +31,54 @@ const MESSAGES: Record<string, SignInMessages> = {
     waitMinutes: { one: 'Try again in {count} minute.', other: 'Try again in {count} minutes.' },
     busy: 'svc is checking too many sign-ins at this moment. Nothing was lost: try again in a few seconds.',
     badLogin: 'Enter the e-mail address of your account (at most 254 characters).',
+  },
+  de: {
+    wrong: 'E-Mail oder Passwort stimmt nicht.',
+    tooMany: 'Zu viele fehlgeschlagene Anmeldeversuche.',
+    waitSeconds: { one: 'Versuchen Sie es in {count} Sekunde noch einmal.', other: 'Versuchen Sie es in {count} Sekunden noch einmal.' },
+    waitMinutes: { one: 'Versuchen Sie es in {count} Minute noch einmal.', other: 'Versuchen Sie es in {count} Minuten noch einmal.' },
+    busy: 'svc prüft gerade zu viele Anmeldungen. Nichts ging verloren: Versuchen Sie es in ein paar Sekunden noch einmal.',
+    badLogin: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein (höchstens 254 Zeichen).',
+  },
+  es: {
+    wrong: 'El correo electrónico o la contraseña no son correctos.',
+    tooMany: 'Demasiados intentos fallidos de inicio de sesión.',
+    waitSeconds: { one: 'Vuelve a intentarlo dentro de {count} segundo.', other: 'Vuelve a intentarlo dentro de {count} segundos.' },
+    waitMinutes: { one: 'Vuelve a intentarlo dentro de {count} minuto.', other: 'Vuelve a intentarlo dentro de {count} minutos.' },
+    busy: 'svc está comprobando demasiados inicios de sesión en este momento. No se ha perdido nada: vuelve a intentarlo en unos segundos.',
+    badLogin: 'Escribe la dirección de correo de tu cuenta (como máximo 254 caracteres).',
+  },
+  fr: {
+    wrong: 'L’e-mail ou le mot de passe est incorrect.',
+    tooMany: 'Trop de tentatives de connexion échouées.',
+    waitSeconds: { one: 'Réessayez dans {count} seconde.', other: 'Réessayez dans {count} secondes.' },
+    waitMinutes: { one: 'Réessayez dans {count} minute.', other: 'Réessayez dans {count} minutes.' },
+    busy: 'svc vérifie trop de connexions en ce moment. Rien n’est perdu : réessayez dans quelques secondes.',
+    badLogin: 'Saisissez l’adresse e-mail de votre compte (254 caractères au plus).',
+  },
+  it: {
+    wrong: 'L’e-mail o la password non sono corrette.',
+    tooMany: 'Troppi tentativi di accesso non riusciti.',
+    waitSeconds: { one: 'Riprova tra {count} secondo.', other: 'Riprova tra {count} secondi.' },
+    waitMinutes: { one: 'Riprova tra {count} minuto.', other: 'Riprova tra {count} minuti.' },
+    busy: 'svc sta controllando troppi accessi in questo momento. Non si è perso nulla: riprova tra qualche secondo.',
+    badLogin: 'Inserisci l’indirizzo e-mail del tuo account (al massimo 254 caratteri).',
+  },
+  nl: {
+    wrong: 'Het e-mailadres of wachtwoord klopt niet.',
+    tooMany: 'Te veel mislukte inlogpogingen.',
+    waitSeconds: { one: 'Probeer het over {count} seconde opnieuw.', other: 'Probeer het over {count} seconden opnieuw.' },
+    waitMinutes: { one: 'Probeer het over {count} minuut opnieuw.', other: 'Probeer het over {count} minuten opnieuw.' },
+    busy: 'svc controleert op dit moment te veel inlogpogingen. Er is niets verloren: probeer het over een paar seconden opnieuw.',
+    badLogin: 'Vul het e-mailadres van uw account in (hoogstens 254 tekens).',
+  },
+  pt: {
+    wrong: 'O e-mail ou a palavra-passe não estão corretos.',
+    tooMany: 'Demasiadas tentativas de início de sessão falhadas.',
+    waitSeconds: { one: 'Tente novamente dentro de {count} segundo.', other: 'Tente novamente dentro de {count} segundos.' },
+    waitMinutes: { one: 'Tente novamente dentro de {count} minuto.', other: 'Tente novamente dentro de {count} minutos.' },
+    busy: 'O svc está a verificar demasiados inícios de sessão neste momento. Nada se perdeu: tente novamente dentro de alguns segundos.',
+    badLogin: 'Introduza o endereço de e-mail da sua conta (no máximo 254 carateres).',
   },
 }
 

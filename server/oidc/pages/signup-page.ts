@@ -7,6 +7,8 @@ import { escapeHtml } from '../../http/html.js'
 import type { SignUpErrors, SignUpForm } from '../../accounts/signup.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { formField, hiddenFields } from './form-field.js'
+import type { Locale } from '../../i18n/locale.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 export interface SignUpPageModel {
   hidden: Record<string, string>
@@ -16,40 +18,45 @@ export interface SignUpPageModel {
   problem?: string
   /** Where "Sign in instead" goes. */
   signInHref: string
+  locale: Locale
 }
 
-const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words are strong and easy to remember.`
 
 /**
- * The inline script of the page: says how many characters the password
- * still needs as it is typed (the server checks again).
+ * The inline script of the page, in `locale`: says how many characters
+ * the password still needs as it is typed (the server checks again).
  */
-export const PASSWORD_LENGTH_HINT_SCRIPT = `(function(){var p=document.getElementById('password'),h=document.getElementById('password-hint');if(!p||!h)return;h.setAttribute('aria-live','polite');var t=h.textContent;p.addEventListener('input',function(){var n=Array.from(p.value).length,m=${PASSWORD_MIN_LENGTH}-n;h.textContent=n===0?t:m>0?m+(m===1?' more character needed.':' more characters needed.'):'Long enough.'})})()`
+export function passwordLengthHintScript(locale: Locale): string {
+  const t = pageStrings(locale)
+  const words = JSON.stringify([t.oneMoreCharacter, t.moreCharacters, t.longEnough]).replace(/</g, '\\u003c')
+  return `(function(){var w=${words},p=document.getElementById('password'),h=document.getElementById('password-hint');if(!p||!h)return;h.setAttribute('aria-live','polite');var t=h.textContent;p.addEventListener('input',function(){var n=Array.from(p.value).length,m=${PASSWORD_MIN_LENGTH}-n;h.textContent=n===0?t:m>0?m+' '+(m===1?w[0]:w[1]):w[2]})})()`
+}
 
 /**
  * The sign-up form.
  *
  * @example
- * htmlPage(c, 200, 'Create an account', signUpPage({ hidden: { csrf }, signInHref: '/login' }), { script: PASSWORD_LENGTH_HINT_SCRIPT })
+ * htmlPage(c, 200, 'Create an account', signUpPage({ hidden: { csrf }, signInHref: '/login', locale }), { script: passwordLengthHintScript(locale) })
  */
-export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref }: SignUpPageModel): string {
+export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale }: SignUpPageModel): string {
+  const t = pageStrings(locale)
   const first = (['name', 'email', 'password'] as const).find((field) => errors[field]) ?? 'name'
-  return `<h1>Create an account</h1>
+  return `<h1>${t.createAnAccount}</h1>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="post" action="/signup" novalidate>
 ${hiddenFields(hidden)}
-${formField({ id: 'name', label: 'Name', type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: first === 'name' })}
-${formField({ id: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: values.email, error: errors.email, autofocus: first === 'email' })}
+${formField({ id: 'name', label: t.name, type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: first === 'name' })}
+${formField({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', value: values.email, error: errors.email, autofocus: first === 'email' })}
 ${formField({
   id: 'password',
-  label: 'Password',
+  label: t.password,
   type: 'password',
   autocomplete: 'new-password',
-  hint: PASSWORD_HINT,
+  hint: fill(t.passwordHint, { min: PASSWORD_MIN_LENGTH }),
   error: errors.password,
   minlength: PASSWORD_MIN_LENGTH,
   autofocus: first === 'password',
 })}
-  <div class="actions"><button class="primary" type="submit">Create account</button></div>
+  <div class="actions"><button class="primary" type="submit">${t.createAccount}</button></div>
 </form>
-<p>Already have an account? <a href="${escapeHtml(signInHref)}">Sign in</a></p>`
+<p>${t.alreadyHaveAccount} <a href="${escapeHtml(signInHref)}">${t.signIn}</a></p>`
 }

@@ -16,6 +16,7 @@ import { clientAddress } from '../../http/client-address.js'
 import type { LoginAttempt, LoginThrottle } from './login-throttle.js'
 import { deviceCookie } from './device-cookie.js'
 import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../pages/sign-in-messages.js'
+import { requestLocale } from '../../i18n/request-locale.js'
 import type { Provider } from '../provider.js'
 
 /** The longest e-mail address (RFC 5321's 256-octet path, less its angle brackets). */
@@ -47,7 +48,7 @@ export async function checkCredentials(
   password: string,
 ): Promise<CredentialsCheck> {
   if (login.length > LOGIN_MAX_LENGTH || !(EMAIL.test(login) || SUB.test(login)) || /\p{Cc}/u.test(login))
-    return { status: 400, error: badLogin() }
+    return { status: 400, error: badLogin(requestLocale(c)) }
   const user = await userByLogin(provider.db, login)
   const devices = deviceCookie(provider)
   const attempt: LoginAttempt = {
@@ -56,7 +57,7 @@ export async function checkCredentials(
     device: user ? await devices.deviceFor(c, user.sub) : undefined,
   }
   const wait = await throttle.reserve(attempt)
-  if (wait !== undefined) return { status: 429, error: tooManyAttempts(wait), retryAfter: wait }
+  if (wait !== undefined) return { status: 429, error: tooManyAttempts(wait, requestLocale(c)), retryAfter: wait }
   let released = false
   const release = () => {
     if (!released) throttle.release(attempt)
@@ -69,7 +70,7 @@ export async function checkCredentials(
         knownDevice: attempt.device !== undefined,
       })
     } catch (error) {
-      if (error instanceof PasswordWorkBusy) return { status: 503, error: signInBusy(), retryAfter: error.retryAfterSeconds }
+      if (error instanceof PasswordWorkBusy) return { status: 503, error: signInBusy(requestLocale(c)), retryAfter: error.retryAfterSeconds }
       throw error
     }
     if (!user || !passwordOk) {
@@ -77,7 +78,7 @@ export async function checkCredentials(
       release()
       // Said now, so nobody types the password again only to learn of the wait.
       const next = await throttle.wait(attempt)
-      return { status: 401, error: wrongCredentials(next), ...(next === undefined ? {} : { retryAfter: next }) }
+      return { status: 401, error: wrongCredentials(next, requestLocale(c)), ...(next === undefined ? {} : { retryAfter: next }) }
     }
     await throttle.succeeded(attempt)
     await devices.remember(c, user.sub)

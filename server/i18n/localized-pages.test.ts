@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
+
+let idp: IdentityFixture | undefined
+afterEach(() => idp?.close())
+
+function authorizeUrl(fixture: IdentityFixture, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    client_id: fixture.confidential.clientId,
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scope: 'openid profile email',
+    state: 'st',
+    code_challenge: pkcePair().challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  })
+  return `${fixture.issuer}/oidc/authorize?${query}`
+}
+
+const href = (page: string, text: string) => new RegExp(`<a href="([^"]*)">${text}</a>`).exec(page)?.[1]?.replaceAll('&amp;', '&')
+
+describe('the login page in German', () => {
+  it('speaks German when ui_locales asks for it, keeps it through a refusal, and signs in through to consent and a code', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'fr' })
+    const res = await browser.request(authorizeUrl(fixture, { ui_locales: 'tlh de-AT en' }))
+    const page = await res.text()
+    expect(res.headers.get('Content-Language')).toBe('de')
+    expect(page).toContain('<html lang="de">')
+    expect(page).toContain('<title>Anmelden · svc</title>')
+    expect(page).toContain('<h1>Anmelden, um zu Shop weiterzugehen</h1>')
+    expect(page).toContain('<label for="email">E-Mail</label>')
+    expect(page).toContain('<label for="password">Passwort</label>')
+    expect(page).toContain('>Passwort vergessen?</a>')
+
+    const refused = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, page, { email: USER.email, password: 'wrong' })
+    expect(refused.status).toBe(401)
+    const again = await refused.text()
+    expect(again).toContain('E-Mail oder Passwort stimmt nicht.')
+    expect(again).toContain('<html lang="de">')
+
+    const consent = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, again, { email: USER.email, password: USER.password })
+    const consentPage = await consent.text()
+    expect(consentPage).toContain('<h1>Shop möchte auf Ihr svc-Konto zugreifen</h1>')
+    expect(consentPage).toContain('<li>Ihre E-Mail-Adresse sehen</li>')
+    expect(consentPage).toContain('value="allow">Erlauben</button>')
+    const answer = await browser.submit(`${fixture.issuer}/oidc/authorize/consent`, consentPage, { decision: 'allow' })
+    expect(answer.status).toBe(302)
+    const callback = new URL(answer.headers.get('Location')!)
+    expect(callback.origin + callback.pathname).toBe(CALLBACK)
+    expect(callback.searchParams.get('code')).toBeTruthy()
+  })
+
+  it('speaks German by Accept-Language (de-CH reads de, q-values count) on /login, and signs in', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'ja, de-CH;q=0.9, en;q=0.5' })
+    const res = await browser.request(`${fixture.issuer}/login`)
+    const page = await res.text()
+    expect(res.headers.get('Content-Language')).toBe('de')
+    expect(page).toContain('<button class="primary" type="submit">Anmelden</button>')
+    const signedIn = await browser.submit(`${fixture.issuer}/login`, page, { email: USER.email, password: USER.password })
+    expect(signedIn.status).toBe(200)
+    expect(await signedIn.text()).toContain('<h1>Sie sind angemeldet</h1>')
+    expect(browser.cookies.has('svc_session')).toBe(true)
+  })
+
+  it('carries ui_locales through the /login form even when the browser asks for another language', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'en' })
+    const page = await (await browser.request(`${fixture.issuer}/login?ui_locales=nl`)).text()
+    expect(page).toContain('>Inloggen</button>')
+    expect(href(page, 'Wachtwoord vergeten\\?')).toBe('/forgot-password?ui_locales=nl')
+    const refused = await browser.submit(`${fixture.issuer}/login`, page, { email: USER.email, password: 'wrong' })
+    expect(await refused.text()).toContain('Het e-mailadres of wachtwoord klopt niet.')
+  })
+
+  it('speaks English for languages it does not have', async () => {
+    const fixture = (idp = await identityFixture())
+    const res = await new ScriptedBrowser({ 'Accept-Language': 'ja, zh;q=0.8' }).request(authorizeUrl(fixture, { ui_locales: 'tlh' }))
+    const page = await res.text()
+    expect(res.headers.get('Content-Language')).toBe('en')
+    expect(page).toContain('<html lang="en">')
+    expect(page).toContain('<button class="primary" type="submit">Sign in</button>')
+  })
+})
+
+describe('mails in the language of the request that caused them', () => {
+  it('mails a German sign-up in German, and its link opens a German page in any browser', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser()
+    const login = await (await browser.request(authorizeUrl(fixture, { ui_locales: 'de' }))).text()
+    const signupHref = href(login, 'Konto erstellen')
+    expect(signupHref).toMatch(/^\/signup\?return=/)
+    const signup = await (await browser.request(`${fixture.issuer}${signupHref}`)).text()
+    expect(signup).toContain('<h1>Konto erstellen</h1>')
+    expect(signup).toContain('<label for="name">Name</label>')
+    const refused = await (
+      await browser.submit(`${fixture.issuer}/signup`, signup, { name: '', email: 'grete@', password: 'short' })
+    ).text()
+    expect(refused).toContain('Geben Sie Ihren Namen ein.')
+    expect(refused).toContain('Geben Sie eine E-Mail-Adresse wie ada@example.com ein.')
+    expect(refused).toContain('Verwenden Sie mindestens 12 Zeichen (dieses hat 5).')
+    const sent = await browser.submit(`${fixture.issuer}/signup`, refused, {
+      name: 'Grete Hopper',
+      email: 'grete@example.com',
+      password: 'violet kettle harbour lamp',
+    })
+    expect(sent.status).toBe(200)
+    expect(await sent.text()).toContain('<h1>Sehen Sie in Ihre E-Mails</h1>')
+
+    const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
+    expect(mail!.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für svc')
+    expect(mail!.text).toContain('Hallo Grete Hopper,')
+    expect(mail!.html).toContain('<html lang="de">')
+    expect(mail!.html).toContain('Oder öffnen Sie diese Adresse:')
+    const link = /https?:\/\/\S+\?token=\S+/.exec(mail!.text)![0]
+
+    const elsewhere = new ScriptedBrowser({ 'Accept-Language': 'en-US' })
+    const confirm = await (await elsewhere.request(link)).text()
+    expect(confirm).toContain('<h1>E-Mail-Adresse bestätigen</h1>')
+    const confirmed = await elsewhere.submit(`${fixture.issuer}/verify-email`, confirm, {})
+    expect(confirmed.status).toBe(303)
+    expect(confirmed.headers.get('Location')).toMatch(/^\/oidc\/authorize\?.*ui_locales=de/)
+  })
+
+  it('mails a French password reset in French', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'fr-BE' })
+    const page = await (await browser.request(`${fixture.issuer}/forgot-password`)).text()
+    expect(page).toContain('<h1>Réinitialiser votre mot de passe</h1>')
+    await browser.submit(`${fixture.issuer}/forgot-password`, page, { email: USER.email })
+    const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
+    expect(mail!.subject).toBe('Réinitialisez votre mot de passe svc')
+  })
+})

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { LOCALES } from './locale.js'
+import { fill, PAGE_STRINGS } from './pages.js'
+import { FORM_ERRORS } from './form-errors.js'
+import { loginPage } from '../oidc/pages/login-page.js'
+import { passwordLengthHintScript, signUpPage } from '../oidc/pages/signup-page.js'
+import { confirmEmailPage, forgotPasswordPage, INVITATION_WORDING, linkExpiredPage, newPasswordPage } from '../oidc/pages/password-pages.js'
+import { consentPage } from '../oidc/pages/consent-page.js'
+import { messagePage } from '../pages/message-page.js'
+
+const en = PAGE_STRINGS.en
+
+describe.each([
+  ['page', PAGE_STRINGS],
+  ['form error', FORM_ERRORS],
+] as const)('the %s tables', (_, tables) => {
+  it.each(LOCALES)('%s has every key, none empty or left a placeholder, with the same {placeholders} as English', (locale) => {
+    const table: Record<string, string> = tables[locale]
+    const english: Record<string, string> = tables.en
+    expect(Object.keys(table).sort()).toEqual(Object.keys(english).sort())
+    for (const [key, value] of Object.entries(table)) {
+      expect(value.trim(), key).not.toBe('')
+      expect(value, key).not.toMatch(/TODO|FIXME|XXX|^\?+$/)
+      // A word may be the same in two languages (German "Name", Italian "Password"), a sentence may not.
+      if (locale !== 'en' && english[key]!.includes(' ')) expect(value, `${locale}.${key} is still English`).not.toBe(english[key])
+      const holes = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+      expect(holes(value), key).toEqual(holes(english[key]!))
+    }
+  })
+})
+
+/** Every page the tables feed, rendered in `locale`. */
+function allPages(locale: (typeof LOCALES)[number]): string {
+  const t = PAGE_STRINGS[locale]
+  const hidden = { csrf: 'c' }
+  return [
+    loginPage({
+      locale,
+      heading: fill(t.signInToContinue, { client: 'Shop' }),
+      action: '/oidc/authorize/login',
+      hidden,
+      accountLinks: { forgotPasswordHref: '/forgot-password', signUpHref: '/signup' },
+      external: [{ name: 'GitHub', href: '/oidc/external/github' }],
+    }),
+    signUpPage({ locale, hidden, signInHref: '/login' }),
+    passwordLengthHintScript(locale),
+    forgotPasswordPage({ locale, hidden, signInHref: '/login' }),
+    newPasswordPage({ locale, hidden, email: 'ada@example.com' }),
+    newPasswordPage({ locale, hidden, email: 'ada@example.com', wording: INVITATION_WORDING }),
+    linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale),
+    confirmEmailPage(hidden, 'ada@example.com', false, locale),
+    confirmEmailPage(hidden, 'ada@example.com', true, locale),
+    consentPage({
+      locale,
+      clientName: 'Shop',
+      userName: 'Ada Lovelace',
+      scopes: ['openid', 'profile', 'email', 'offline_access', 'svc.access'],
+      interaction: 'i',
+      csrf: 'c',
+    }),
+    messagePage(t.signedOutHeading, t.signedOut),
+    messagePage(t.checkEmail, fill(t.signUpSent, { email: 'ada@example.com' })),
+  ].join('\n')
+}
+
+describe('each language renders its pages with no missing strings', () => {
+  const english = allPages('en')
+  // The English words the pages show, so each language can be checked to show none of them.
+  const shownInEnglish = Object.entries(en).filter(([, value]) => english.includes(value.split('{')[0]!.trim() || value))
+
+  it('English shows the words tests and people rely on', () => {
+    for (const label of ['Email', 'Password', 'Name', 'Sign in', 'Allow', 'Deny', 'Create account', 'Forgot password?'])
+      expect(english).toContain(label)
+    expect(shownInEnglish.length).toBeGreaterThan(40)
+  })
+
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('%s leaves no English behind and nothing undefined', (locale) => {
+    const page = allPages(locale)
+    expect(page).not.toContain('undefined')
+    expect(page).not.toMatch(/\{\w+\}/)
+    const table = PAGE_STRINGS[locale]
+    for (const [key, value] of shownInEnglish) {
+      if (table[key as keyof typeof table] === value) continue
+      const fixedPart = value.split('{')[0]!.trim()
+      if (fixedPart.length > 3) expect(page, `${locale}.${key}`).not.toContain(fixedPart)
+    }
+  })
+
+  it('German says "Anmelden" and labels its fields in German', () => {
+    const page = allPages('de')
+    expect(page).toContain('<button class="primary" type="submit">Anmelden</button>')
+    expect(page).toContain('<label for="password">Passwort</label>')
+    expect(page).toContain('value="allow">Erlauben</button>')
+  })
+})
