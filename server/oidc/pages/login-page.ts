@@ -49,7 +49,10 @@ ${Object.entries(hidden)
   }${
     external.length
       ? `\n<p>${t.orLinked}</p>\n<ul>${external
-          .map((provider) => `<li><a href="${escapeHtml(provider.href)}">${escapeHtml(fill(t.signInWith, { provider: provider.name }))}</a></li>`)
+          .map(
+            (provider) =>
+              `<li><a href="${escapeHtml(provider.href)}">${escapeHtml(fill(t.signInWith, { provider: provider.name }))}</a></li>`,
+          )
           .join('')}</ul>`
       : ''
   }`

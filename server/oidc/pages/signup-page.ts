@@ -21,7 +21,6 @@ export interface SignUpPageModel {
   locale: Locale
 }
 
-
 /**
  * The inline script of the page, in `locale`: says how many characters
  * the password still needs as it is typed (the server checks again).

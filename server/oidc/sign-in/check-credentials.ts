@@ -70,7 +70,8 @@ export async function checkCredentials(
         knownDevice: attempt.device !== undefined,
       })
     } catch (error) {
-      if (error instanceof PasswordWorkBusy) return { status: 503, error: signInBusy(requestLocale(c)), retryAfter: error.retryAfterSeconds }
+      if (error instanceof PasswordWorkBusy)
+        return { status: 503, error: signInBusy(requestLocale(c)), retryAfter: error.retryAfterSeconds }
       throw error
     }
     if (!user || !passwordOk) {
