@@ -42,7 +42,7 @@ describe('the login page in German', () => {
 
     const consent = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, again, { email: USER.email, password: USER.password })
     const consentPage = await consent.text()
-    expect(consentPage).toContain('<h1>Shop möchte auf Ihr svc-Konto zugreifen</h1>')
+    expect(consentPage).toContain('<h1 dir="auto">Shop möchte auf Ihr svc-Konto zugreifen</h1>')
     expect(consentPage).toContain('<li>Ihre E-Mail-Adresse sehen</li>')
     expect(consentPage).toContain('value="allow">Erlauben</button>')
     const answer = await browser.submit(`${fixture.issuer}/oidc/authorize/consent`, consentPage, { decision: 'allow' })

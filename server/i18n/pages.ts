@@ -106,6 +106,10 @@ const en = {
   fedcmUnauthorizedClient: 'This site is not registered to sign you in with svc.',
   fedcmNotSignedIn: 'You are not signed in to svc.',
   fedcmInvalidRequest: 'The sign-in request was not valid.',
+  privacyPolicy: 'Privacy policy',
+  termsOfService: 'Terms of service',
+  notYou: 'Not {user}?',
+  useAnotherAccount: 'Use another account',
 }
 
 export type PageStrings = Record<keyof typeof en, string>
@@ -212,6 +216,10 @@ const de: PageStrings = {
   fedcmUnauthorizedClient: 'Diese Website ist nicht registriert, um Sie mit svc anzumelden.',
   fedcmNotSignedIn: 'Sie sind nicht bei svc angemeldet.',
   fedcmInvalidRequest: 'Die Anmeldeanfrage war ungültig.',
+  privacyPolicy: 'Datenschutzerklärung',
+  termsOfService: 'Nutzungsbedingungen',
+  notYou: 'Nicht {user}?',
+  useAnotherAccount: 'Anderes Konto verwenden',
 }
 
 const es: PageStrings = {
@@ -316,6 +324,10 @@ const es: PageStrings = {
   fedcmUnauthorizedClient: 'Este sitio no está registrado para iniciar tu sesión con svc.',
   fedcmNotSignedIn: 'No has iniciado sesión en svc.',
   fedcmInvalidRequest: 'La solicitud de inicio de sesión no era válida.',
+  privacyPolicy: 'Política de privacidad',
+  termsOfService: 'Condiciones del servicio',
+  notYou: '¿No eres {user}?',
+  useAnotherAccount: 'Usar otra cuenta',
 }
 
 const fr: PageStrings = {
@@ -420,6 +432,10 @@ const fr: PageStrings = {
   fedcmUnauthorizedClient: 'Ce site n’est pas enregistré pour vous connecter avec svc.',
   fedcmNotSignedIn: 'Vous n’êtes pas connecté à svc.',
   fedcmInvalidRequest: 'La demande de connexion n’était pas valide.',
+  privacyPolicy: 'Politique de confidentialité',
+  termsOfService: 'Conditions d’utilisation',
+  notYou: 'Vous n’êtes pas {user} ?',
+  useAnotherAccount: 'Utiliser un autre compte',
 }
 
 const it: PageStrings = {
@@ -522,6 +538,10 @@ const it: PageStrings = {
   fedcmUnauthorizedClient: 'Questo sito non è registrato per farti accedere con svc.',
   fedcmNotSignedIn: 'Non hai effettuato l’accesso a svc.',
   fedcmInvalidRequest: 'La richiesta di accesso non era valida.',
+  privacyPolicy: 'Informativa sulla privacy',
+  termsOfService: 'Termini di servizio',
+  notYou: 'Non sei {user}?',
+  useAnotherAccount: 'Usa un altro account',
 }
 
 const nl: PageStrings = {
@@ -625,6 +645,10 @@ const nl: PageStrings = {
   fedcmUnauthorizedClient: 'Deze site is niet geregistreerd om u met svc in te loggen.',
   fedcmNotSignedIn: 'U bent niet ingelogd bij svc.',
   fedcmInvalidRequest: 'Het inlogverzoek was ongeldig.',
+  privacyPolicy: 'Privacybeleid',
+  termsOfService: 'Servicevoorwaarden',
+  notYou: 'Niet {user}?',
+  useAnotherAccount: 'Een ander account gebruiken',
 }
 
 const pt: PageStrings = {
@@ -729,6 +753,10 @@ const pt: PageStrings = {
   fedcmUnauthorizedClient: 'Este site não está registado para iniciar a sua sessão com o svc.',
   fedcmNotSignedIn: 'Não tem sessão iniciada no svc.',
   fedcmInvalidRequest: 'O pedido de início de sessão não era válido.',
+  privacyPolicy: 'Política de privacidade',
+  termsOfService: 'Termos de serviço',
+  notYou: 'Não é {user}?',
+  useAnotherAccount: 'Usar outra conta',
 }
 
 export const PAGE_STRINGS: Record<Locale, PageStrings> = { en, de, es, fr, it, nl, pt }

@@ -25,6 +25,7 @@ import { type InteractionState, openInteraction, sealInteraction } from './inter
 import { issueCode } from './issue-code.js'
 import { type LoginThrottle, loginThrottle } from '../sign-in/login-throttle.js'
 import {
+  anotherAccountQuery,
   type AuthorizationRequest,
   AuthorizePageError,
   readAuthorizationRequest,
@@ -130,11 +131,17 @@ export function authorizeEndpoint(
         pageStrings(locale).allowAccess,
         consentPage({
           locale,
-          clientName: request.client.name,
+          client: {
+            name: request.client.name,
+            logoUri: request.client.logo_uri,
+            privacyPolicyUrl: request.client.privacy_policy_url,
+            termsOfServiceUrl: request.client.terms_of_service_url,
+          },
           userName: session.user.name,
           scopes: request.scopes,
           interaction,
           csrf: csrfToken(c, provider),
+          anotherAccountHref: `/oidc/authorize?${anotherAccountQuery(state.query)}`,
         }),
       )
     }
