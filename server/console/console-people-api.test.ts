@@ -45,7 +45,7 @@ describe('the console people API', () => {
     expect(grace).toMatchObject({ svc_app: mine.code, svc_role: 'marketer', svc_access: '["Ads:Edit"]', svc_master: 0 })
   })
 
-  it('writes the invitation in the language chosen, else in the inviting browser\'s, and refuses an unknown one', async () => {
+  it("writes the invitation in the language chosen, else in the inviting browser's, and refuses an unknown one", async () => {
     const { admin } = await twoOrganisations()
     expect((await admin.api('POST', '/people', { email: 'nl@example.com', role: 'marketer', locale: 'nl' })).status).toBe(201)
     admin.browser.headers['Accept-Language'] = 'it'
