@@ -110,6 +110,12 @@ const en = {
   termsOfService: 'Terms of service',
   notYou: 'Not {user}?',
   useAnotherAccount: 'Use another account',
+  requestRefused:
+    'The site that sent you here made a request that cannot be accepted. Go back and try again; if it happens again, tell the site’s owner.',
+  forTheDeveloper: 'For the site’s developer:',
+  signInDamaged: 'The sign-in request was damaged. Go back to the application and start again.',
+  signInNotFromThisBrowser:
+    'This sign-in was not started from this browser by the application’s page, or it has already finished. Go back to the application and start again.',
 }
 
 export type PageStrings = Record<keyof typeof en, string>
@@ -220,6 +226,12 @@ const de: PageStrings = {
   termsOfService: 'Nutzungsbedingungen',
   notYou: 'Nicht {user}?',
   useAnotherAccount: 'Anderes Konto verwenden',
+  requestRefused:
+    'Die Website, die Sie hierher geschickt hat, hat eine Anfrage gestellt, die nicht angenommen werden kann. Gehen Sie zurück und versuchen Sie es erneut; passiert es wieder, informieren Sie den Betreiber der Website.',
+  forTheDeveloper: 'Für die Entwickler der Website:',
+  signInDamaged: 'Die Anmeldeanfrage wurde beschädigt. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
+  signInNotFromThisBrowser:
+    'Diese Anmeldung wurde nicht in diesem Browser von der Seite der Anwendung begonnen oder ist bereits abgeschlossen. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
 }
 
 const es: PageStrings = {
@@ -328,6 +340,12 @@ const es: PageStrings = {
   termsOfService: 'Condiciones del servicio',
   notYou: '¿No eres {user}?',
   useAnotherAccount: 'Usar otra cuenta',
+  requestRefused:
+    'El sitio que te ha enviado aquí ha hecho una solicitud que no se puede aceptar. Vuelve e inténtalo de nuevo; si vuelve a ocurrir, avisa al responsable del sitio.',
+  forTheDeveloper: 'Para el desarrollador del sitio:',
+  signInDamaged: 'La solicitud de inicio de sesión estaba dañada. Vuelve a la aplicación y empieza de nuevo.',
+  signInNotFromThisBrowser:
+    'Este inicio de sesión no lo empezó la página de la aplicación en este navegador, o ya ha terminado. Vuelve a la aplicación y empieza de nuevo.',
 }
 
 const fr: PageStrings = {
@@ -436,6 +454,12 @@ const fr: PageStrings = {
   termsOfService: 'Conditions d’utilisation',
   notYou: 'Vous n’êtes pas {user} ?',
   useAnotherAccount: 'Utiliser un autre compte',
+  requestRefused:
+    'Le site qui vous a envoyé ici a fait une demande qui ne peut pas être acceptée. Revenez en arrière et réessayez ; si cela se reproduit, prévenez le responsable du site.',
+  forTheDeveloper: 'Pour le développeur du site :',
+  signInDamaged: 'La demande de connexion a été endommagée. Revenez à l’application et recommencez.',
+  signInNotFromThisBrowser:
+    'Cette connexion n’a pas été commencée dans ce navigateur par la page de l’application, ou elle est déjà terminée. Revenez à l’application et recommencez.',
 }
 
 const it: PageStrings = {
@@ -542,6 +566,12 @@ const it: PageStrings = {
   termsOfService: 'Termini di servizio',
   notYou: 'Non sei {user}?',
   useAnotherAccount: 'Usa un altro account',
+  requestRefused:
+    'Il sito che ti ha mandato qui ha fatto una richiesta che non può essere accettata. Torna indietro e riprova; se succede ancora, avvisa il gestore del sito.',
+  forTheDeveloper: 'Per lo sviluppatore del sito:',
+  signInDamaged: 'La richiesta di accesso è danneggiata. Torna all’applicazione e ricomincia.',
+  signInNotFromThisBrowser:
+    'Questo accesso non è stato avviato in questo browser dalla pagina dell’applicazione, oppure è già terminato. Torna all’applicazione e ricomincia.',
 }
 
 const nl: PageStrings = {
@@ -649,6 +679,12 @@ const nl: PageStrings = {
   termsOfService: 'Servicevoorwaarden',
   notYou: 'Niet {user}?',
   useAnotherAccount: 'Een ander account gebruiken',
+  requestRefused:
+    'De site die u hierheen stuurde, deed een verzoek dat niet kan worden aangenomen. Ga terug en probeer het opnieuw; gebeurt het weer, laat het de eigenaar van de site weten.',
+  forTheDeveloper: 'Voor de ontwikkelaar van de site:',
+  signInDamaged: 'Het inlogverzoek is beschadigd. Ga terug naar de applicatie en begin opnieuw.',
+  signInNotFromThisBrowser:
+    'Deze aanmelding is niet in deze browser door de pagina van de applicatie gestart, of is al afgerond. Ga terug naar de applicatie en begin opnieuw.',
 }
 
 const pt: PageStrings = {
@@ -757,6 +793,12 @@ const pt: PageStrings = {
   termsOfService: 'Termos de serviço',
   notYou: 'Não é {user}?',
   useAnotherAccount: 'Usar outra conta',
+  requestRefused:
+    'O site que o enviou para aqui fez um pedido que não pode ser aceite. Volte atrás e tente novamente; se voltar a acontecer, avise o responsável pelo site.',
+  forTheDeveloper: 'Para o programador do site:',
+  signInDamaged: 'O pedido de início de sessão foi danificado. Volte à aplicação e comece de novo.',
+  signInNotFromThisBrowser:
+    'Este início de sessão não foi iniciado neste navegador pela página da aplicação, ou já terminou. Volte à aplicação e comece de novo.',
 }
 
 export const PAGE_STRINGS: Record<Locale, PageStrings> = { en, de, es, fr, it, nl, pt }
