@@ -79,6 +79,27 @@ export async function adByCode(db: Kysely<Database>, code: string): Promise<AdRo
   return db.selectFrom('ads').selectAll().where('code', '=', code).executeTakeFirst()
 }
 
+/**
+ * The owner and slot of each of `codes` that names an ad of `organisationId`
+ * (others' ads and unknown codes are left out), for counting ad events.
+ *
+ * @example
+ * await adSlotsOf(db, org.id, ['ADS0123456789']) // [{ code: 'ADS0123456789', display_key: 'home slider ads' }]
+ */
+export async function adSlotsOf(
+  db: Kysely<Database>,
+  organisationId: number,
+  codes: readonly string[],
+): Promise<{ code: string; display_key: string }[]> {
+  if (codes.length === 0) return []
+  return db
+    .selectFrom('ads')
+    .select(['code', 'display_key'])
+    .where('organisation_id', '=', organisationId)
+    .where('code', 'in', codes)
+    .execute()
+}
+
 export interface AdListFilter {
   organisationId?: number
   displayKey?: string
