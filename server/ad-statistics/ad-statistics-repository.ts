@@ -45,12 +45,7 @@ export async function addAdCounts(db: Kysely<Database>, rows: readonly AdCounts[
  * @example
  * await adStatisticsFor(db, org.id, '2025-05-01T00:00:00.000Z', '2025-05-02T00:00:00.000Z')
  */
-export async function adStatisticsFor(
-  db: Kysely<Database>,
-  organisationId: number,
-  fromHour: string,
-  toHour: string,
-): Promise<AdCounts[]> {
+export async function adStatisticsFor(db: Kysely<Database>, organisationId: number, fromHour: string, toHour: string): Promise<AdCounts[]> {
   return db
     .selectFrom('ad_statistics')
     .selectAll()

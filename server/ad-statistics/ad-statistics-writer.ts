@@ -96,7 +96,15 @@ export function adStatisticsWriter({
 
   return {
     count({ organisationId, adCode, slot }, kind) {
-      const row: AdCounts = { organisation_id: organisationId, hour: hourOf(now()), ad_code: adCode, slot, served: 0, viewable: 0, clicks: 0 }
+      const row: AdCounts = {
+        organisation_id: organisationId,
+        hour: hourOf(now()),
+        ad_code: adCode,
+        slot,
+        served: 0,
+        viewable: 0,
+        clicks: 0,
+      }
       row[kind] = 1
       if (add(row)) return true
       dropped++

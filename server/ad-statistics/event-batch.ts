@@ -57,7 +57,14 @@ export function eventBatchFrom(text: string): EventBatch {
   }
   const slug = typeof slot === 'string' && slot.length <= SLOT_MAX_LENGTH ? slugFromDisplayName(slot) : ''
   if (slug === '') throw new InvalidParameter(`slot must be the slot's slug (the display attribute), 1 to ${SLOT_MAX_LENGTH} characters`)
-  return { key, batch, slot: slug, served: adCodes(fields, 'served'), viewable: adCodes(fields, 'viewable'), clicks: adCodes(fields, 'clicks') }
+  return {
+    key,
+    batch,
+    slot: slug,
+    served: adCodes(fields, 'served'),
+    viewable: adCodes(fields, 'viewable'),
+    clicks: adCodes(fields, 'clicks'),
+  }
 }
 
 function adCodes(fields: Record<string, unknown>, kind: EventKind): string[] {
