@@ -104,7 +104,7 @@ describe('POST /ads/events', () => {
   it.each([
     ['not JSON', '{"key": ', 'the body must be JSON: {"key", "batch", "slot", "served", "viewable", "clicks"}'],
     ['an array', '[]', 'the body must be a JSON object: {"key", "batch", "slot", "served", "viewable", "clicks"}'],
-    ['a short batch id', { batch: 'abc' }, 'batch must be a random id of 16 to 64 letters, digits, "-" or "_"'],
+    ['a short batch id', { batch: 'abc' }, 'batch must be a random id of 12 to 64 letters, digits, "-" or "_"'],
     ['no slot', { slot: '' }, "slot must be the slot's slug (the display attribute), 1 to 100 characters"],
     ['a count as a number', { served: 1_000_000 }, 'served must be an array of at most 50 distinct ad codes (ADS followed by digits)'],
     [

@@ -17,7 +17,7 @@ export const MAX_ADS_PER_KIND = 50
 /** The largest body read: a full batch is about 2 KB. */
 export const MAX_EVENTS_BODY_BYTES = 8 * 1024
 
-const BATCH_ID = /^[A-Za-z0-9_-]{16,64}$/
+const BATCH_ID = /^[A-Za-z0-9_-]{12,64}$/
 const AD_CODE = /^ADS\d{1,20}$/
 const SLOT_MAX_LENGTH = 100
 
@@ -53,7 +53,7 @@ export function eventBatchFrom(text: string): EventBatch {
   const { key, batch, slot } = fields
   if (key !== undefined && typeof key !== 'string') throw new InvalidParameter('key must be the API key, a string')
   if (typeof batch !== 'string' || !BATCH_ID.test(batch)) {
-    throw new InvalidParameter('batch must be a random id of 16 to 64 letters, digits, "-" or "_"')
+    throw new InvalidParameter('batch must be a random id of 12 to 64 letters, digits, "-" or "_"')
   }
   const slug = typeof slot === 'string' && slot.length <= SLOT_MAX_LENGTH ? slugFromDisplayName(slot) : ''
   if (slug === '') throw new InvalidParameter(`slot must be the slot's slug (the display attribute), 1 to ${SLOT_MAX_LENGTH} characters`)
