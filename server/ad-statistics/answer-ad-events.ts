@@ -10,7 +10,6 @@
 import type { Kysely } from 'kysely'
 import { ANYWHERE, slotKey } from '../../shared/slug.js'
 import { apiKeyGrants } from '../api-keys/api-key-grants.js'
-import { adSlotsOf } from '../ads/ads-repository.js'
 import { assertKeyMayCall, rateLimitBucket } from '../ads/api-key-auth.js'
 import { BatchReplayed, InvalidApiKey, MethodNotAllowed, MissingApiKey, RateLimited, UnsupportedMediaType } from '../ads/errors.js'
 import { corsHeaders } from '../ads/partner-cors.js'
@@ -20,6 +19,7 @@ import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 import type { AdStatisticsWriter } from './ad-statistics-writer.js'
 import { EVENT_KINDS, eventBatchFrom } from './event-batch.js'
 import { recentBatches } from './recent-batches.js'
+import { knownAds } from './known-ads.js'
 
 /** Where ad events are posted. */
 export const AD_EVENTS_PATH = '/ads/events'
@@ -55,6 +55,7 @@ export function adEventsHandler({
 }): (request: AdEventsRequest) => Promise<AdsAnswer> {
   const grantFor = apiKeyGrants(db)
   const recent = recentBatches()
+  const homesOf = knownAds(db)
 
   return async function answerAdEvents(request) {
     const origin = request.headers.get('origin')
@@ -80,13 +81,14 @@ export function adEventsHandler({
 
       const slot = slotKey(batch.slot)
       const codes = [...new Set(EVENT_KINDS.flatMap((kind) => batch[kind]))]
-      const slotOf = new Map((await adSlotsOf(db, grant.organisationId, codes)).map((ad) => [ad.code, ad.display_key]))
+      const homes = await homesOf(codes)
       let counted = 0
       let ignored = 0
       for (const kind of EVENT_KINDS) {
         for (const adCode of batch[kind]) {
           // An ad is counted in the slot the page asked for, which must be one that serves it.
-          const servedHere = slotOf.has(adCode) && (slot === ANYWHERE || slotOf.get(adCode) === slot)
+          const home = homes.get(adCode)
+          const servedHere = home?.organisationId === grant.organisationId && (slot === ANYWHERE || home.displayKey === slot)
           if (servedHere && statistics.count({ organisationId: grant.organisationId, adCode, slot: batch.slot }, kind)) counted++
           else ignored++
         }

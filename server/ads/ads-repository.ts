@@ -80,24 +80,18 @@ export async function adByCode(db: Kysely<Database>, code: string): Promise<AdRo
 }
 
 /**
- * The owner and slot of each of `codes` that names an ad of `organisationId`
- * (others' ads and unknown codes are left out), for counting ad events.
+ * The organisation and slot of each of `codes` that names an ad (unknown
+ * codes are left out), for counting ad events.
  *
  * @example
- * await adSlotsOf(db, org.id, ['ADS0123456789']) // [{ code: 'ADS0123456789', display_key: 'home slider ads' }]
+ * await adPlacements(db, ['ADS0123456789']) // [{ code: 'ADS0123456789', organisation_id: 1, display_key: 'home slider ads' }]
  */
-export async function adSlotsOf(
+export async function adPlacements(
   db: Kysely<Database>,
-  organisationId: number,
   codes: readonly string[],
-): Promise<{ code: string; display_key: string }[]> {
+): Promise<{ code: string; organisation_id: number; display_key: string }[]> {
   if (codes.length === 0) return []
-  return db
-    .selectFrom('ads')
-    .select(['code', 'display_key'])
-    .where('organisation_id', '=', organisationId)
-    .where('code', 'in', codes)
-    .execute()
+  return db.selectFrom('ads').select(['code', 'organisation_id', 'display_key']).where('code', 'in', codes).execute()
 }
 
 export interface AdListFilter {
