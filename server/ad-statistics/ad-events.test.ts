@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AdRow } from '../db/schema.js'
 import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing/publisher.js'
+import { deleteAd, updateAd } from '../ads/ads-repository.js'
 import { adStatisticsWriter } from './ad-statistics-writer.js'
 import { adStatisticsFor, hourOf } from './ad-statistics-repository.js'
 
@@ -90,6 +91,14 @@ describe('POST /ads/events', () => {
     expect((await stored()).map((r) => r.ad_code)).toEqual([ad.code])
     const theirRows = await adStatisticsFor(publisher.db, stranger.organisation.id, '2000-01-01T00:00:00.000Z', '3000-01-01T00:00:00.000Z')
     expect(theirRows).toEqual([])
+  })
+
+  it('stops counting an ad once it is deleted or moved to another slot, though it was counted before', async () => {
+    const moving = await publisher.addAd()
+    expect(await (await post(batch({ served: [ad.code, moving.code] }))).json()).toMatchObject({ counted: 2, ignored: 0 })
+    await deleteAd(publisher.db, ad.code)
+    await updateAd(publisher.db, moving.code, { display: 'Donation Stories' })
+    expect(await (await post(batch({ served: [], viewable: [ad.code, moving.code] }))).json()).toMatchObject({ counted: 0, ignored: 2 })
   })
 
   it('refuses a replayed batch with 409 and counts it once', async () => {
