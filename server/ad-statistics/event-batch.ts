@@ -2,8 +2,8 @@
  * @module The body of `POST /ads/events`: one page view's batch of ad
  * events from `<svc-ads>`, sent with `navigator.sendBeacon` as `text/plain`
  * JSON (a CORS-safelisted type, so no preflight), which is why the API key
- * travels in the body. A straight run of guards: whatever breaks a rule is
- * a 400 naming it.
+ * travels in the body; its wire shape is `AdEventBatch` (`shared/ads-wire.ts`).
+ * A straight run of guards: whatever breaks a rule is a 400 naming it.
  */
 import { slugFromDisplayName } from '../../shared/slug.js'
 import { InvalidParameter } from '../ads/errors.js'

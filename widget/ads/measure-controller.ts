@@ -10,6 +10,7 @@
  * so the key travels in the body.
  */
 import type { ReactiveController, ReactiveElement } from 'lit'
+import type { AdEventBatch } from '../../shared/ads-wire.js'
 
 /** What the host tells the controller; `undefined` measures nothing (an editor's preview). */
 export interface MeasureTarget {
@@ -108,6 +109,6 @@ export class MeasureController implements ReactiveController {
     this.queue = {}
     // Unique, not secret: it only lets the server refuse a replayed batch.
     const batch = Date.now().toString(36) + Math.random().toString(36).slice(2)
-    navigator.sendBeacon(target.url, JSON.stringify({ key: target.key, batch, slot: target.slot, ...queue }))
+    navigator.sendBeacon(target.url, JSON.stringify({ key: target.key, batch, slot: target.slot, ...queue } satisfies AdEventBatch))
   }
 }
