@@ -27,6 +27,24 @@ const HOSTILE = AD(9, {
 })
 
 const attempts = new Map()
+const beacons = new Map()
+
+/** `/mock/<scenario>/ads/events`: keeps each POSTed batch (and its type); GET lists them. */
+async function mockAdEvents(ctx, next) {
+  const match = /^\/mock\/([^/]+)\/ads\/events$/.exec(ctx.path)
+  if (!match) return next()
+  const [, scenario] = match
+  if (!beacons.has(scenario)) beacons.set(scenario, [])
+  if (ctx.method === 'POST') {
+    let text = ''
+    for await (const chunk of ctx.req) text += chunk
+    beacons.get(scenario).push({ type: ctx.get('content-type'), body: JSON.parse(text) })
+    ctx.status = 202
+    return
+  }
+  ctx.type = 'application/json'
+  ctx.body = JSON.stringify(beacons.get(scenario))
+}
 
 /** `/mock/<scenario>/ads/<slug>?limit=N`: answers as the scenario says. */
 async function mockAdsApi(ctx, next) {
@@ -43,17 +61,24 @@ async function mockAdsApi(ctx, next) {
     ctx.body = JSON.stringify(body)
   }
   const ads = (list) =>
-    limit === 1 ? json(200, { status: 'success', code: 200, data: list[0], count: 1, request_id: 'req_1' }) : json(200, { status: 'success', code: 200, data: list.slice(0, limit), count: Math.min(limit, list.length) })
+    limit === 1
+      ? json(200, { status: 'success', code: 200, data: list[0], count: 1, request_id: 'req_1' })
+      : json(200, { status: 'success', code: 200, data: list.slice(0, limit), count: Math.min(limit, list.length) })
   const kind = scenario.replace(/-.*$/, '')
   if (kind === 'slow') await new Promise((resolve) => setTimeout(resolve, 400))
   if (kind === 'three' || kind === 'slow') return ads([AD(1), AD(2), AD(3)])
   if (kind === 'two') return ads([AD(1), AD(2)])
   if (kind === 'hostile') return ads([HOSTILE])
   if (kind === 'empty') return json(404, { status: 'info', code: 404, message: 'No ads found' })
-  if (kind === 'forbidden') return json(403, { status: 'error', code: 403, message: 'origin http://localhost is not allowed for this API key' })
-  if (kind === 'limited') return count === 1 ? json(429, { status: 'error', code: 429, message: 'rate limit exceeded' }, { 'Retry-After': '1' }) : ads([AD(1), AD(2), AD(3)])
+  if (kind === 'forbidden')
+    return json(403, { status: 'error', code: 403, message: 'origin http://localhost is not allowed for this API key' })
+  if (kind === 'limited')
+    return count === 1
+      ? json(429, { status: 'error', code: 429, message: 'rate limit exceeded' }, { 'Retry-After': '1' })
+      : ads([AD(1), AD(2), AD(3)])
   if (kind === 'failing') return count === 1 ? json(503, { status: 'error', code: 503, message: 'busy' }) : ads([AD(1), AD(2), AD(3)])
-  if (kind === 'echo') return ads([AD(1, { title: `slug ${match[2]} limit ${limit} random ${ctx.query.random} auth ${ctx.get('authorization')}` })])
+  if (kind === 'echo')
+    return ads([AD(1, { title: `slug ${match[2]} limit ${limit} random ${ctx.query.random} auth ${ctx.get('authorization')}` })])
   return json(500, { status: 'error', code: 500, message: `unknown scenario ${scenario}` })
 }
 
@@ -62,14 +87,22 @@ export default {
   files: ['widget/**/*.test.ts', '!widget/**/*.node.test.ts'],
   nodeResolve: true,
   concurrency: 1,
-  middleware: [mockAdsApi],
+  middleware: [mockAdEvents, mockAdsApi],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
         headless: true,
-        args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       },
     }),
   ],

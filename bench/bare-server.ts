@@ -4,16 +4,31 @@
  * gave for the benchmarked request), so the ratio shows what svc's work
  * costs on top of Node's HTTP stack.
  *
- * Usage: node bench/bare-server.ts RESPONSE_JSON_FILE — prints the port.
+ * With `--read-body` it reads each request's body to its end before
+ * answering, as the baseline of an endpoint that takes a body (`POST
+ * /ads/events`); the file may give the answer's `status`.
+ *
+ * Usage: node bench/bare-server.ts RESPONSE_JSON_FILE [--read-body] — prints the port.
  */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
-const { headers, body } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { headers: Record<string, string>; body: string }
+const {
+  headers,
+  body,
+  status = 200,
+} = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { headers: Record<string, string>; body: string; status?: number }
 const bytes = Buffer.from(body)
-const server = createServer((_request, response) => {
-  response.writeHead(200, { ...headers, 'Content-Length': bytes.length })
-  response.end(bytes)
+const readBody = process.argv[3] === '--read-body'
+const server = createServer((request, response) => {
+  const answer = () => {
+    response.writeHead(status, { ...headers, 'Content-Length': bytes.length })
+    response.end(bytes)
+  }
+  if (!readBody) return answer()
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => (Buffer.concat(chunks).toString('utf8'), answer()))
 })
 server.listen(0, '127.0.0.1', () => {
   const address = server.address()

@@ -77,6 +77,23 @@ describe('<svc-ads> on partner pages in Chromium (the classic script on one, the
     await page.close()
   })
 
+  it("sends the slot's impressions to the events endpoint when the tab is hidden, where the key and origin pass", async () => {
+    const page = await browser.newPage()
+    await page.goto(allowed)
+    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready')
+    const answered = page.waitForResponse((response) => response.url().endsWith('/ads/events'))
+    // Headless Chromium never hides a tab: the page is told it was hidden, as the browser would.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    const response = await answered
+    expect(response.request().headers()['content-type']).toBe('text/plain;charset=UTF-8')
+    expect(JSON.parse(response.request().postData()!)).toMatchObject({ slot: 'home', served: [expect.stringMatching(/^ADS\d+$/)] })
+    expect(response.status()).toBe(202)
+    await page.close()
+  })
+
   it('shows nothing on a page from another origin and logs the 403', async () => {
     const page = await browser.newPage()
     const messages: string[] = []

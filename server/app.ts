@@ -13,6 +13,9 @@ import type { Kysely } from 'kysely'
 import { adminConsole } from './console/console.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
 import { adsApiHandler } from './ads/answer-ads-request.js'
+import { adEventsHandler } from './ad-statistics/answer-ad-events.js'
+import { answerAdEventsOverNode, isAdEventsRequest } from './ad-statistics/ad-events-fast-path.js'
+import { type AdStatisticsWriter, adStatisticsWriter } from './ad-statistics/ad-statistics-writer.js'
 import { isPostgres } from './db/open-database.js'
 import type { Database } from './db/schema.js'
 import type { AccountEvents } from './accounts/account-events.js'
@@ -67,6 +70,8 @@ export interface AppOptions {
   trustedProxies?: TrustedProxies
   /** The console accepts webhook URLs on private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
   webhookAllowPrivate?: boolean
+  /** Where ad events are counted; one that writes only when flushed by default (`serve` passes one it flushes every few seconds). */
+  adStatistics?: AdStatisticsWriter
 }
 
 export interface Bff {
@@ -76,6 +81,8 @@ export interface Bff {
   provider: Provider
   /** The listener a `node:http` server runs: the fast paths, then Hono. */
   listener: RequestListener
+  /** The ad events counted in memory and not yet written; `flush()` writes them. */
+  adStatistics: AdStatisticsWriter
 }
 
 /**
@@ -100,8 +107,10 @@ export function createBff({
   trustedProxies,
   webhookAllowPrivate = false,
   signup = 'open',
+  adStatistics = adStatisticsWriter({ db }),
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
+  const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
   const provider: Provider = {
     db,
     issuer: issuer.replace(/\/$/, ''),
@@ -161,6 +170,12 @@ export function createBff({
       answer: (req, res, id) => answerTokenOverNode(provider, req, res, id),
       failure: (error, id) => oauthErrorAnswer(error, id),
     },
+    // Before the ads API, whose path it is under.
+    {
+      matches: (req) => isAdEventsRequest(req.url ?? ''),
+      answer: (req, res, id) => answerAdEventsOverNode(answerAdEvents, req, res, id),
+      failure: (error, id) => errorAnswer(error, {}, id),
+    },
     {
       matches: (req) => isAdsRequest(req.url ?? ''),
       answer: (req, res, id) => answerAdsOverNode(answerAds, req, res, id),
@@ -168,7 +183,7 @@ export function createBff({
     },
   ]
   const listener = edgeListener({ fastRoutes, app: getRequestListener(app.fetch), accessLog, largeBodies: [imageUploadBodies] })
-  return { app, provider, listener }
+  return { app, provider, listener, adStatistics }
 }
 
 /**

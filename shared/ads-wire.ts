@@ -49,3 +49,17 @@ export const AD_LIMIT_MIN = 1
 export const AD_LIMIT_MAX = 12
 /** The most gallery images an ad may carry. */
 export const AD_IMAGES_MAX = 10
+
+/** The body of `POST /ads/events`: one page view's batch of ad events, as `<svc-ads>` sends it (`text/plain` JSON). */
+export interface AdEventBatch {
+  /** The publishable API key: a beacon cannot carry an `Authorization` header. */
+  key: string
+  /** A random id of 12 to 64 letters, digits, `-` or `_`, so a replay counts once. */
+  batch: string
+  /** The slot's slug the page asked for (`display`), or `anywhere`. */
+  slot: string
+  /** Ad codes, each at most once a kind, at most 50 a kind. */
+  served?: string[]
+  viewable?: string[]
+  clicks?: string[]
+}

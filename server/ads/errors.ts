@@ -17,7 +17,10 @@ export abstract class AdsApiError extends Refusal {
     | 'rate_limited'
     | 'route_not_found'
     | 'method_not_allowed'
-  abstract override readonly status: 400 | 401 | 403 | 404 | 405 | 429
+    | 'batch_replayed'
+    | 'body_too_large'
+    | 'unsupported_media_type'
+  abstract override readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429
 }
 
 /** A query or path parameter breaks its rule; the message names both. */
@@ -72,5 +75,27 @@ export class RouteNotFound extends AdsApiError {
 export class MethodNotAllowed extends AdsApiError {
   readonly code = 'method_not_allowed'
   readonly status = 405
-  override readonly headers = { Allow: 'GET, HEAD, OPTIONS' }
+  constructor(message: string, allow = 'GET, HEAD, OPTIONS') {
+    super(message)
+    this.headers = { Allow: allow }
+  }
+}
+
+/** An ad events batch whose id was counted already: a replay, counted once. */
+export class BatchReplayed extends AdsApiError {
+  readonly code = 'batch_replayed'
+  readonly status = 409
+}
+
+/** A body over the endpoint's own limit. */
+export class BodyTooLarge extends AdsApiError {
+  readonly code = 'body_too_large'
+  readonly status = 413
+  override headers = { Connection: 'close' }
+}
+
+/** A body in a type the endpoint does not read. */
+export class UnsupportedMediaType extends AdsApiError {
+  readonly code = 'unsupported_media_type'
+  readonly status = 415
 }

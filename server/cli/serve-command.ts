@@ -14,6 +14,7 @@ import { webhookWorker } from '../webhooks/worker.js'
 import { mailTransport } from '../mail/mail-transport.js'
 import { mailWorker } from '../mail/mail-worker.js'
 import { mailSettingsFrom } from './mail-settings.js'
+import { adStatisticsWriter, DEFAULT_FLUSH_MS } from '../ad-statistics/ad-statistics-writer.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import {
@@ -59,6 +60,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const requestTimeoutSeconds =
     integer(env('SVC_REQUEST_TIMEOUT_SECONDS'), 'SVC_REQUEST_TIMEOUT_SECONDS', 1, 3600) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS
+  const statsFlushSeconds = integer(env('SVC_AD_STATS_FLUSH_SECONDS'), 'SVC_AD_STATS_FLUSH_SECONDS', 1, 3600)
   const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
   const signup = (oneOf(env('SVC_SIGNUP'), 'SVC_SIGNUP', ['open', 'closed']) ?? 'open') as 'open' | 'closed'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
@@ -82,6 +84,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     res.end('{"status":"error","code":503,"message":"starting"}')
   }
   let draining = false
+  const adStatistics = adStatisticsWriter({ db, flushMs: statsFlushSeconds === undefined ? DEFAULT_FLUSH_MS : statsFlushSeconds * 1000 })
   const server = httpServer((req, res) => listener(req, res), { requestTimeoutSeconds })
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, port, hostname)))
@@ -102,6 +105,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         webhookAllowPrivate: allowPrivate,
         signup,
         draining: () => draining,
+        adStatistics,
       }).listener
       return address
     })
@@ -120,15 +124,18 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const transport = mailTransport(mail)
   const mailer = mailWorker({ db, transport })
   mailer.start()
+  adStatistics.start()
 
   // SIGTERM: stop accepting connections and claiming deliveries, let the
-  // requests and attempts in flight finish, then close the database.
+  // requests and attempts in flight finish, write the ad counts still in
+  // memory, then close the database.
   const shutDown = () => {
     draining = true
     const httpClosed = new Promise((resolve) => server.close(resolve))
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections()
     void Promise.all([httpClosed, worker.stop(), mailer.stop()])
+      .then(() => adStatistics.stop())
       .then(() => transport.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))

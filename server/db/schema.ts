@@ -377,3 +377,22 @@ export interface AccountTokensTable {
 export interface Database {
   account_tokens: AccountTokensTable
 }
+
+/** Aggregate ad counts per organisation, hour, ad and slot (migration 0016); never who saw or clicked. */
+export interface AdStatisticsTable {
+  organisation_id: number
+  /** The hour's start in UTC, ISO 8601 (`2025-05-01T13:00:00.000Z`). */
+  hour: string
+  /** The ad's public code; kept when the ad is deleted. */
+  ad_code: string
+  /** The slot's slug the page asked for (`home-slider-ads`, or `anywhere`). */
+  slot: string
+  served: number
+  viewable: number
+  clicks: number
+}
+
+// Declaration merging adds the ad statistics table to `Database` above.
+export interface Database {
+  ad_statistics: AdStatisticsTable
+}

@@ -20,7 +20,6 @@ export interface AdsUrlOptions {
  * // 'https://svc.example/ads/home?limit=3&random=0&tags=summer,gala'
  */
 export function adsUrl(base: string, { display, limit, random, tags }: AdsUrlOptions): string {
-  const origin = new URL(base, location.href)
   const slug = encodeURIComponent(display || ANYWHERE)
   const count = Math.min(12, Math.max(1, Math.trunc(Number(limit)) || 1))
   const tagList = (tags || '')
@@ -29,5 +28,16 @@ export function adsUrl(base: string, { display, limit, random, tags }: AdsUrlOpt
     .filter(Boolean)
     .map(encodeURIComponent)
   const query = `limit=${count}&random=${random === 0 ? 0 : 1}${tagList.length ? `&tags=${tagList.join(',')}` : ''}`
-  return new URL(`ads/${slug}?${query}`, origin.href.endsWith('/') ? origin : `${origin.href}/`).href
+  return apiUrl(base, `ads/${slug}?${query}`)
+}
+
+/**
+ * The URL of an API path below the svc base URL (which may be relative to the page, and may end in a folder).
+ *
+ * @example
+ * apiUrl('https://svc.example', 'ads/events') // 'https://svc.example/ads/events'
+ */
+export function apiUrl(base: string, path: string): string {
+  const origin = new URL(base, location.href)
+  return new URL(path, origin.href.endsWith('/') ? origin : `${origin.href}/`).href
 }

@@ -6,7 +6,8 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import type { Ad } from '../../shared/ads-wire.js'
 import { ANYWHERE, displayNameFromSlug } from '../../shared/slug.js'
 import { adSlide } from './ad-slide.js'
-import { adsUrl } from './ads-url.js'
+import { adsUrl, apiUrl } from './ads-url.js'
+import { MeasureController } from './measure-controller.js'
 import { type AdsState, AdsRequestController } from './ads-request-controller.js'
 import { AutoplayController } from './autoplay-controller.js'
 import { carouselControls } from './carousel-controls.js'
@@ -29,6 +30,9 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @event svc-ads-empty - The slot has no published ads; the element hides unless `keep-empty`.
  * @event svc-ads-error - The API refused or failed; `detail.status` and `detail.message` say why.
  * @event svc-ad-click - A call to action was followed; `detail.code` names the ad.
+ * @event svc-ads-impression - A slide was shown (once an ad a page view); `detail.ad` names the ad, `detail.slot` the slot.
+ * @event svc-ads-viewable - At least half a slide was in view for one continuous second in a visible tab (once an ad a page view); `detail` as above.
+ * @event svc-ads-click - A call to action was followed (once an ad a page view); `detail` as above.
  *
  * @csspart carousel - The slider region.
  * @csspart slide - Each slide; the visible one also has `slide--active`.
@@ -74,6 +78,7 @@ export class SvcAds extends LitElement {
     tags: {},
     locale: {},
     sponsored: { type: Boolean },
+    noMeasure: { type: Boolean, attribute: 'no-measure' },
     preview: { attribute: false },
     index: { state: true },
     expanded: { state: true },
@@ -104,7 +109,9 @@ export class SvcAds extends LitElement {
   declare locale: string
   /** Shows the localised word "Sponsored" above each title. */
   declare sponsored: boolean
-  /** Ads to show as they are, without asking the API: an editor's preview of unsaved ads. */
+  /** Sends svc no impressions, viewable impressions or clicks; the page's DOM events still fire. */
+  declare noMeasure: boolean
+  /** Ads to show as they are, without asking the API: an editor's preview of unsaved ads; nothing is measured. */
   declare preview: Ad[] | undefined
   /** @internal The visible slide. */
   declare index: number
@@ -117,6 +124,15 @@ export class SvcAds extends LitElement {
     this,
     (delta) => this.go(this.index + delta),
     () => this.rtl,
+  )
+  private readonly measure = new MeasureController(this, () =>
+    this.preview
+      ? undefined
+      : {
+          url: this.noMeasure ? '' : apiUrl(this.baseUrl || SCRIPT_ORIGIN, 'ads/events'),
+          key: this.apiKey,
+          slot: this.display || ANYWHERE,
+        },
   )
   private visible = false
   private observer?: IntersectionObserver
@@ -139,6 +155,7 @@ export class SvcAds extends LitElement {
     this.tags = ''
     this.locale = ''
     this.sponsored = false
+    this.noMeasure = false
     this.index = 0
     this.expanded = -1
   }
@@ -254,7 +271,7 @@ export class SvcAds extends LitElement {
       sponsored: this.sponsored,
       open: this.expanded === position,
       toggle: (at) => (this.expanded = this.expanded === at ? -1 : at),
-      followed: (code) => this.emit('svc-ad-click', { code }),
+      followed: (code) => (this.emit('svc-ad-click', { code }), this.measure.count('clicks', code)),
     })
   }
 
@@ -270,7 +287,7 @@ export class SvcAds extends LitElement {
   private renderStories(name: string, strings: AdsStrings): TemplateResult {
     // Focusable, so keyboard users can scroll the row even when no card has a link.
     return html`<ul class="stories" part="stories" aria-label=${name} tabindex="0">
-      ${this.ads.map((ad, i) => html`<li part="slide">${this.slide(ad, i, strings)}</li>`)}
+      ${this.ads.map((ad, i) => html`<li part="slide" data-code=${ad.code}>${this.slide(ad, i, strings)}</li>`)}
     </ul>`
   }
 
@@ -322,6 +339,7 @@ export class SvcAds extends LitElement {
                 aria-hidden=${i === this.index ? 'false' : 'true'}
                 ?inert=${i !== this.index}
                 tabindex="-1"
+                data-code=${ad.code}
               >
                 ${this.slide(ad, i, strings)}
               </div>`,
@@ -342,6 +360,9 @@ export interface SvcAdsEventMap {
   'svc-ads-empty': CustomEvent<Record<string, never>>
   'svc-ads-error': CustomEvent<{ status: number; message: string }>
   'svc-ad-click': CustomEvent<{ code: string }>
+  'svc-ads-impression': CustomEvent<{ ad: string; slot: string }>
+  'svc-ads-viewable': CustomEvent<{ ad: string; slot: string }>
+  'svc-ads-click': CustomEvent<{ ad: string; slot: string }>
 }
 
 declare global {

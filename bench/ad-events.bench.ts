@@ -1,0 +1,111 @@
+/**
+ * @module Benchmark of `POST /ads/events`: batches of ad events (each with
+ * a fresh batch id, as pages send them) posted to `svc-bff serve` on a
+ * seeded SQLite file, against a bare `node:http` server that reads the same
+ * bodies and answers fixed bytes, both loaded by autocannon at 50
+ * connections in the same run. Goal: at least 0.7 of the bare server's
+ * throughput.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runCli } from '../server/cli/run-cli.js'
+import { type ChainedRequest, type LoadResult, loadChain, startServerProcess } from './load.js'
+
+const PATH = '/ads/events'
+const CONNECTIONS = 50
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+
+async function cliJson(argv: string[]): Promise<Record<string, string>> {
+  let out = ''
+  const code = await runCli([...argv, '--json'], { stdout: (t) => (out += t), stderr: (t) => process.stderr.write(`${t}\n`), env: {} })
+  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')} failed`)
+  return JSON.parse(out)
+}
+
+/**
+ * Runs the benchmark and prints its rows.
+ *
+ * @example
+ * await benchAdEvents()
+ */
+export async function benchAdEvents(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
+  const db = join(dir, 'svc.db')
+  const seeded = await cliJson(['seed', '--demo', '--db', db])
+  const { api_key: apiKey } = await cliJson(['key', 'create', '--org', seeded.organisation!, '--rate-limit', '100000000', '--db', db])
+  const svc = await startServerProcess(['server/cli.ts', 'serve', '--port', '0', '--json', '--db', db])
+  const svcOrigin = `http://127.0.0.1:${svc.ready.port}`
+  const ads = await (
+    await fetch(`${svcOrigin}/ads/home-slider-ads?limit=3&random=0`, { headers: { Authorization: `Bearer ${apiKey}` } })
+  ).json()
+  const codes = (ads.data as { code: string }[]).map((ad) => ad.code)
+  // What a page view's slot sends: three ads served, two seen, one followed.
+  const body = () =>
+    JSON.stringify({
+      key: apiKey,
+      batch: randomBytes(15).toString('base64url'),
+      slot: 'home-slider-ads',
+      served: codes,
+      viewable: codes.slice(0, 2),
+      clicks: codes.slice(0, 1),
+    })
+  const request: ChainedRequest = {
+    method: 'POST',
+    path: PATH,
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: 'http://localhost:8787' },
+    body,
+    onResponse: () => undefined,
+  }
+  const sample = await fetch(`${svcOrigin}${PATH}`, { method: 'POST', headers: request.headers, body: body() })
+  const answer = await sample.text()
+  if (sample.status !== 202) throw new Error(`svc answered ${sample.status}: ${answer}`)
+  const responseFile = join(dir, 'events-response.json')
+  const kept = [
+    'content-type',
+    'cache-control',
+    'x-request-id',
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+    'access-control-allow-origin',
+    'access-control-expose-headers',
+  ]
+  writeFileSync(
+    responseFile,
+    JSON.stringify({ status: 202, headers: Object.fromEntries(kept.map((name) => [name, sample.headers.get(name) ?? ''])), body: answer }),
+  )
+  const bare = await startServerProcess(['bench/bare-server.ts', responseFile, '--read-body'])
+  const bareUrl = `http://127.0.0.1:${bare.ready.port}`
+
+  try {
+    await loadChain({ url: bareUrl, request, connections: CONNECTIONS, seconds: 2 })
+    await loadChain({ url: svcOrigin, request, connections: CONNECTIONS, seconds: 2 })
+    const rounds: { bare: LoadResult; svc: LoadResult }[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const bareResult = await loadChain({ url: bareUrl, request, connections: CONNECTIONS, seconds: SECONDS })
+      const svcResult = await loadChain({ url: svcOrigin, request, connections: CONNECTIONS, seconds: SECONDS })
+      rounds.push({ bare: bareResult, svc: svcResult })
+    }
+    report(rounds, Buffer.byteLength(body()))
+  } finally {
+    await Promise.all([svc.stop(), bare.stop()])
+  }
+}
+
+function report(rounds: { bare: LoadResult; svc: LoadResult }[], bytes: number): void {
+  const row = (name: string, r: LoadResult) =>
+    `  ${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50Ms).padStart(3)} ms   p99 ${String(r.p99Ms).padStart(3)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`
+  const ratioOf = (round: { bare: LoadResult; svc: LoadResult }) => round.svc.requestsPerSecond / round.bare.requestsPerSecond
+  console.log(`ad events: POST ${PATH} (${bytes}-byte batches), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`)
+  for (const [index, round] of rounds.entries()) {
+    console.log(`  round ${index + 1}: ratio ${ratioOf(round).toFixed(2)}`)
+    console.log(row('bare node:http', round.bare))
+    console.log(row('svc', round.svc))
+  }
+  const median = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds.length / 2)]!
+  const ratio = ratioOf(median)
+  console.log(`  throughput ratio svc/bare, median round: ${ratio.toFixed(2)} (goal >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'})`)
+}

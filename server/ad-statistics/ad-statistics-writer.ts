@@ -1,0 +1,120 @@
+/**
+ * @module Accumulates ad events in memory and writes them in batches: each
+ * flush adds the pending counts to the hourly rows in one transaction, so
+ * the database sees one write every few seconds however many pages report.
+ * A crash loses at most what arrived since the last flush. The table of
+ * pending rows is capped: when full, events for rows not yet in it are
+ * dropped (and logged at the next flush) rather than grow memory for a
+ * stranger; rows already in it keep counting.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import { log } from '../log.js'
+import { pollingLoop } from '../polling-loop.js'
+import { type AdCounts, addAdCounts, hourOf } from './ad-statistics-repository.js'
+import type { EventKind } from './event-batch.js'
+
+/** Pending rows kept at most between flushes: about 10 MB. */
+export const MAX_PENDING_ROWS = 50_000
+/** How often pending counts are written unless configured (`SVC_AD_STATS_FLUSH_SECONDS`). */
+export const DEFAULT_FLUSH_MS = 5_000
+
+/** Where an event is counted. */
+export interface AdPlacement {
+  organisationId: number
+  adCode: string
+  slot: string
+}
+
+export interface AdStatisticsWriter {
+  /** Counts one event in its hour; false when it was dropped because the pending table is full. */
+  count(placement: AdPlacement, kind: EventKind): boolean
+  /** Writes what is pending now; resolves once written (or, on failure, logged and kept for the next flush). */
+  flush(): Promise<void>
+  /** Flushes every `flushMs` until stopped. */
+  start(): void
+  /** Stops the timer and writes what is pending: the server's graceful shutdown calls it. */
+  stop(): Promise<void>
+}
+
+/**
+ * Makes a writer for one database.
+ *
+ * @example
+ * const statistics = adStatisticsWriter({ db })
+ * statistics.start()
+ * statistics.count({ organisationId: 1, adCode: 'ADS0123456789', slot: 'home' }, 'served')
+ * await statistics.stop()
+ */
+export function adStatisticsWriter({
+  db,
+  flushMs = DEFAULT_FLUSH_MS,
+  maxPendingRows = MAX_PENDING_ROWS,
+  now = () => new Date(),
+}: {
+  db: Kysely<Database>
+  flushMs?: number
+  maxPendingRows?: number
+  now?: () => Date
+}): AdStatisticsWriter {
+  let pending = new Map<string, AdCounts>()
+  let dropped = 0
+  let writing: Promise<void> = Promise.resolve()
+
+  function add(row: AdCounts): boolean {
+    const key = `${row.organisation_id}\t${row.hour}\t${row.ad_code}\t${row.slot}`
+    const counts = pending.get(key)
+    if (counts) {
+      counts.served += row.served
+      counts.viewable += row.viewable
+      counts.clicks += row.clicks
+      return true
+    }
+    if (pending.size >= maxPendingRows) return false
+    pending.set(key, row)
+    return true
+  }
+
+  async function write(): Promise<void> {
+    const rows = [...pending.values()]
+    const lost = dropped
+    pending = new Map()
+    dropped = 0
+    if (lost > 0) log('warn', 'ad statistics: events dropped, the table of pending counts was full', { dropped: lost })
+    try {
+      await addAdCounts(db, rows)
+    } catch (error) {
+      // Kept for the next flush, as far as the cap allows: a database that is down delays counts.
+      for (const row of rows) if (!add(row)) dropped += row.served + row.viewable + row.clicks
+      log('error', `ad statistics: writing ${rows.length} rows failed; kept for the next flush: ${(error as Error).message}`)
+    }
+  }
+
+  // One flush at a time, in order; each writes what is pending when it starts.
+  const flush = () => (writing = writing.then(write))
+  const loop = pollingLoop('ad statistics', flush, flushMs)
+
+  return {
+    count({ organisationId, adCode, slot }, kind) {
+      const row: AdCounts = {
+        organisation_id: organisationId,
+        hour: hourOf(now()),
+        ad_code: adCode,
+        slot,
+        served: 0,
+        viewable: 0,
+        clicks: 0,
+      }
+      row[kind] = 1
+      if (add(row)) return true
+      dropped++
+      return false
+    },
+    flush,
+    start: () => loop.start(),
+    async stop() {
+      await loop.stop()
+      await flush()
+    },
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * @module Which organisation and slot an ad code belongs to, as the events
+ * endpoint asks on every batch: kept in memory until the database's change
+ * stamp moves (a flush moves it too, so at most a few seconds), and capped,
+ * so codes invented by a stranger cannot grow it without bound.
+ */
+import type { Kysely } from 'kysely'
+import { adPlacements } from '../ads/ads-repository.js'
+import { changeStampOf } from '../db/change-stamp.js'
+import type { Database } from '../db/schema.js'
+
+/** Codes remembered at most, known or not. */
+const MAX_CACHED_CODES = 10_000
+
+/** An ad's owner and slot key; `null` for a code that names no ad. */
+export type AdHome = { organisationId: number; displayKey: string } | null
+
+/**
+ * Makes the lookup for one database.
+ *
+ * @example
+ * const homeOf = knownAds(db)
+ * const homes = await homeOf(['ADS0123456789']) // Map { 'ADS0123456789' => { organisationId: 1, displayKey: 'home' } }
+ */
+export function knownAds(db: Kysely<Database>): (codes: readonly string[]) => Promise<Map<string, AdHome>> {
+  const readStamp = changeStampOf(db)
+  let stamp: string | undefined
+  let homes = new Map<string, AdHome>()
+  return async function homesOf(codes) {
+    const current = readStamp?.()
+    if (current === undefined || current !== stamp || homes.size + codes.length > MAX_CACHED_CODES) homes = new Map()
+    stamp = current
+    const missing = codes.filter((code) => !homes.has(code))
+    if (missing.length > 0) {
+      for (const code of missing) homes.set(code, null)
+      for (const ad of await adPlacements(db, missing))
+        homes.set(ad.code, { organisationId: ad.organisation_id, displayKey: ad.display_key })
+    }
+    return new Map(codes.map((code) => [code, homes.get(code) ?? null]))
+  }
+}
