@@ -15,8 +15,8 @@ import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { startSession } from './sessions.js'
-import { requestLocale } from '../i18n/request-locale.js'
-import { pageStrings } from '../i18n/pages.js'
+
+import { pageWords } from '../pages/request-branding.js'
 
 /**
  * Builds the routes, mounted at `/oidc`.
@@ -32,7 +32,7 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
   })
   const redirectUri = `${provider.issuer}/oidc/external-callback`
   const problem = (c: Context, message: string) => {
-    const heading = pageStrings(requestLocale(c)).signInError
+    const heading = pageWords(c).signInError
     return htmlPage(c, 400, heading, messagePage(heading, message))
   }
 

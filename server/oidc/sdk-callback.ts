@@ -19,8 +19,8 @@ import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
-import { requestLocale } from '../i18n/request-locale.js'
-import { pageStrings } from '../i18n/pages.js'
+
+import { pageWords } from '../pages/request-branding.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
 const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description']
@@ -36,7 +36,7 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   const code = query.get('code')
   const refuse = async (message: string) => {
     if (code !== null) await spendCode(provider, code)
-    const heading = pageStrings(requestLocale(c)).signInError
+    const heading = pageWords(c).signInError
     return htmlPage(c, 400, heading, messagePage(heading, message))
   }
   if (code === null && !query.has('error')) return refuse('This page only receives answers to sign-in requests.')
@@ -57,7 +57,7 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   }
   const message = JSON.stringify({ source: 'svc-sdk', ...response }).replaceAll('<', '\\u003c')
   const script = `window.opener && window.opener.postMessage(${message}, ${JSON.stringify(flow.origin).replaceAll('<', '\\u003c')}); window.close()`
-  const t = pageStrings(requestLocale(c))
+  const t = pageWords(c)
   return htmlPage(c, 200, t.signingIn, messagePage(t.signingYouIn, t.youCanClose), { script })
 }
 

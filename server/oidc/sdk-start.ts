@@ -23,8 +23,8 @@ import type { Provider } from './provider.js'
 import { SDK_CALLBACK_PATH } from './sdk-callback.js'
 import { FLOW_STATE, rememberSdkFlow } from './sdk-flow.js'
 import { S256_CHALLENGE } from './authorize/check-pkce.js'
-import { requestLocale } from '../i18n/request-locale.js'
-import { pageStrings } from '../i18n/pages.js'
+
+import { pageWords } from '../pages/request-branding.js'
 
 const MAX_NONCE = 512
 
@@ -37,7 +37,7 @@ const MAX_NONCE = 512
 export function sdkStart(provider: Provider): Hono {
   const app = new Hono()
   const refuse = (c: Context, status: 400 | 403, message: string) => {
-    const heading = pageStrings(requestLocale(c)).signInError
+    const heading = pageWords(c).signInError
     return htmlPage(c, status, heading, messagePage(heading, message))
   }
   const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => refuse(c, 400, 'The form is too large.') })

@@ -37,10 +37,11 @@ import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 import { sdkFlowOf } from '../sdk-flow.js'
 import { withReturn } from '../account-lifecycle/lifecycle-request.js'
 import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 
 const errorPage = (c: Context, status: 400 | 403, message: string) => {
-  const heading = pageStrings(requestLocale(c)).signInError
+  const heading = pageWords(c).signInError
   return htmlPage(c, status, heading, messagePage(heading, message))
 }
 
@@ -127,9 +128,10 @@ export function authorizeEndpoint(
       return htmlPage(
         c,
         200,
-        pageStrings(locale).allowAccess,
+        pageWords(c).allowAccess,
         consentPage({
           locale,
+          product: requestBranding(c).name,
           clientName: request.client.name,
           userName: session.user.name,
           scopes: request.scopes,
@@ -164,13 +166,14 @@ export function authorizeEndpoint(
   ) {
     const interaction = sealInteraction(await interactionSecret(), state)
     const locale = requestLocale(c)
-    const t = pageStrings(locale)
+    const t = pageWords(c)
     return htmlPage(
       c,
       status,
       t.signIn,
       loginPage({
         locale,
+        product: requestBranding(c).name,
         heading: fill(t.signInToContinue, { client: request.client.name }),
         action: '/oidc/authorize/login',
         hidden: { interaction, csrf: csrfToken(c, provider) },

@@ -9,8 +9,8 @@ import { Hono } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
-import { requestLocale } from '../../i18n/request-locale.js'
-import { pageStrings } from '../../i18n/pages.js'
+
+import { pageWords } from '../../pages/request-branding.js'
 
 export const FEDCM_PATHS = {
   config: '/fedcm.json',
@@ -67,7 +67,7 @@ export function fedcmConfigFiles(provider: Provider): Hono {
   // Where a refused assertion's `error.url` points: a page saying why.
   app.get('/fedcm/error', (c) => {
     const code = c.req.query('code') ?? 'error'
-    const t = pageStrings(requestLocale(c))
+    const t = pageWords(c)
     const why = new Map([
       ['unauthorized_client', t.fedcmUnauthorizedClient],
       ['access_denied', t.fedcmNotSignedIn],

@@ -21,16 +21,18 @@ export interface ConsentPageModel {
   interaction: string
   csrf: string
   locale: Locale
+  /** The deployment's product name. */
+  product: string
 }
 
 /**
  * The consent page's body.
  *
  * @example
- * htmlPage(c, 200, 'Allow access', consentPage({ clientName, userName, scopes, interaction, csrf, locale }))
+ * htmlPage(c, 200, 'Allow access', consentPage({ clientName, userName, scopes, interaction, csrf, locale, product }))
  */
-export function consentPage({ clientName, userName, scopes, interaction, csrf, locale }: ConsentPageModel): string {
-  const t = pageStrings(locale)
+export function consentPage({ clientName, userName, scopes, interaction, csrf, locale, product }: ConsentPageModel): string {
+  const t = pageStrings(locale, product)
   const words = (scope: string) => (Object.hasOwn(SCOPE_WORDS, scope) ? t[SCOPE_WORDS[scope]!] : scope)
   return `<h1>${escapeHtml(fill(t.consentHeading, { client: clientName }))}</h1>
 <p>${escapeHtml(fill(t.consentIntro, { user: userName, client: clientName }))}</p>
