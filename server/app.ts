@@ -38,6 +38,8 @@ import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets
 import { accessLog } from './log.js'
 import { imageFiles } from './images/image-files.js'
 import { imageUploadBodies, isImageUpload } from './images/upload-limits.js'
+import { type Branding, DEFAULT_BRANDING } from './branding.js'
+import { brandRequests } from './pages/request-branding.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -67,6 +69,8 @@ export interface AppOptions {
   trustedProxies?: TrustedProxies
   /** The console accepts webhook URLs on private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
   webhookAllowPrivate?: boolean
+  /** The product name, logo and colours of the identity pages, mails and FedCM dialog (`SVC_BRAND_*`); svc's own by default. */
+  branding?: Branding
 }
 
 export interface Bff {
@@ -100,6 +104,7 @@ export function createBff({
   trustedProxies,
   webhookAllowPrivate = false,
   signup = 'open',
+  branding = DEFAULT_BRANDING,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const provider: Provider = {
@@ -108,10 +113,12 @@ export function createBff({
     keys: signingKeys(db, { now, ...(keySetCacheMs === undefined ? {} : { keySetCacheMs }) }),
     now,
     events: events ?? webhookOutbox({ now }),
+    branding,
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   // Behind the edge the header already holds its id; the generator serves `app.request()` in tests.
   app.use(requestId({ generator: newRequestId }))
+  app.use(brandRequests(branding))
   if (trustedProxies) app.use(trustProxies(trustedProxies))
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
   const limitBody = bodyLimit({

@@ -14,6 +14,7 @@ import { webhookWorker } from '../webhooks/worker.js'
 import { mailTransport } from '../mail/mail-transport.js'
 import { mailWorker } from '../mail/mail-worker.js'
 import { mailSettingsFrom } from './mail-settings.js'
+import { brandingFrom } from '../branding.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import {
@@ -65,6 +66,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
   const sqlitePath = sqlitePathFrom(values, io.env)
   const mail = mailSettingsFrom(io.env, io.env.DATABASE_URL ? undefined : sqlitePath)
+  const branding = brandingFrom(io.env)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
   // New files are made private; older ones are only reported, with the chmod to run.
@@ -101,6 +103,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         trustedProxies,
         webhookAllowPrivate: allowPrivate,
         signup,
+        branding,
         draining: () => draining,
       }).listener
       return address
