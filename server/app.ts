@@ -142,6 +142,7 @@ export function createBff({
       keys: provider.keys,
       webhookAllowPrivate,
       throttle,
+      branding,
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )

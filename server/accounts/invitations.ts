@@ -62,7 +62,11 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
     )
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'invitation', continueTo: null, now })
     const link = `${ctx.issuer}/accept-invitation?token=${token}`
-    await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link }), now)
+    await queueMail(
+      trx,
+      invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link, branding: ctx.branding }),
+      now,
+    )
     return user
   })
 }

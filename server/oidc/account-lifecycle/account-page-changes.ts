@@ -43,7 +43,11 @@ export async function changePassword(
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: false, now })
     await voidAccountTokens(trx, user.id, 'reset_password', now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
-    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${ctx.issuer}/forgot-password` }), now)
+    await queueMail(
+      trx,
+      passwordChangedMail({ to: user.email, name: user.name, link: `${ctx.issuer}/forgot-password`, branding: ctx.branding }),
+      now,
+    )
   })
 }
 
@@ -61,10 +65,14 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo: '/console/account', now, newEmail })
     const mail = (await userByEmail(trx, newEmail))
-      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account` })
-      : confirmNewEmailMail({ to: newEmail, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}` })
+      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, branding: ctx.branding })
+      : confirmNewEmailMail({ to: newEmail, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}`, branding: ctx.branding })
     await queueMail(trx, mail, now)
-    await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link: `${ctx.issuer}/console/account` }), now)
+    await queueMail(
+      trx,
+      emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link: `${ctx.issuer}/console/account`, branding: ctx.branding }),
+      now,
+    )
   })
 }
 
