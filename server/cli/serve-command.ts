@@ -64,9 +64,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const signup = (oneOf(env('SVC_SIGNUP'), 'SVC_SIGNUP', ['open', 'closed']) ?? 'open') as 'open' | 'closed'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
   oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
+  const branding = brandingFrom(io.env)
   const sqlitePath = sqlitePathFrom(values, io.env)
   const mail = mailSettingsFrom(io.env, io.env.DATABASE_URL ? undefined : sqlitePath)
-  const branding = brandingFrom(io.env)
   const db = await databaseFrom(values, io.env)
   const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
   // New files are made private; older ones are only reported, with the chmod to run.
