@@ -8,7 +8,7 @@ import { organisationByCode } from '../orgs/organisations.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
 import { issuerFrom, list, oneOf, parseFlags, required } from './flags.js'
-import { brandingFrom } from '../branding.js'
+import { brandingFrom } from './brand-settings.js'
 
 export const INVITE_USAGE =
   'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL]'

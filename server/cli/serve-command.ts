@@ -14,7 +14,7 @@ import { webhookWorker } from '../webhooks/worker.js'
 import { mailTransport } from '../mail/mail-transport.js'
 import { mailWorker } from '../mail/mail-worker.js'
 import { mailSettingsFrom } from './mail-settings.js'
-import { brandingFrom } from '../branding.js'
+import { brandingFrom } from './brand-settings.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import {

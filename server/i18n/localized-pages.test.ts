@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
-import { brandingFrom } from '../branding.js'
+import { brandingFrom } from '../cli/brand-settings.js'
 import { LOCALES } from './locale.js'
 
 let idp: IdentityFixture | undefined

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { brandingFrom } from '../branding.js'
+import { brandingFrom } from '../cli/brand-settings.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture | undefined
