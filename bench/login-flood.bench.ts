@@ -30,6 +30,7 @@ import { signingKeys } from '../server/oidc/signing-keys.js'
 import { issueTokens } from '../server/oidc/tokens.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
 import { type LoadResult, type ServerProcess, startServerProcess, summarise } from './load.js'
+import { DEFAULT_BRANDING } from '../server/branding.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -55,7 +56,14 @@ export async function benchLoginFlood(): Promise<void> {
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
   const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: ['http://127.0.0.1:3000/callback'] })
   const client = (await clientByClientId(db, clientId))!
-  const provider: Provider = { db, issuer: 'http://127.0.0.1', keys: signingKeys(db), now: () => new Date(), events: webhookOutbox() }
+  const provider: Provider = {
+    db,
+    issuer: 'http://127.0.0.1',
+    keys: signingKeys(db),
+    now: () => new Date(),
+    events: webhookOutbox(),
+    branding: DEFAULT_BRANDING,
+  }
   const pool: string[] = []
   for (let i = 0; i < POOL; i++) {
     const issued = await issueTokens(provider, {

@@ -20,6 +20,7 @@ import type { Provider } from '../server/oidc/provider.js'
 import { signingKeys, storeSigningKey } from '../server/oidc/signing-keys.js'
 import { issueTokens, signIdToken } from '../server/oidc/tokens.js'
 import { type ChainedRequest, cpuMilliseconds, load, loadChain, type LoadResult, type ServerProcess, startServerProcess } from './load.js'
+import { DEFAULT_BRANDING } from '../server/branding.js'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -61,7 +62,14 @@ export async function benchIdentityProvider(): Promise<void> {
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
   const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI] })
   const client = (await clientByClientId(db, clientId))!
-  const provider: Provider = { db, issuer: 'http://127.0.0.1', keys: signingKeys(db), now: () => new Date(), events: webhookOutbox() }
+  const provider: Provider = {
+    db,
+    issuer: 'http://127.0.0.1',
+    keys: signingKeys(db),
+    now: () => new Date(),
+    events: webhookOutbox(),
+    branding: DEFAULT_BRANDING,
+  }
   const svcPool: string[] = []
   let svcAccessToken = ''
   for (let i = 0; i < POOL; i++) {

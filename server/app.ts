@@ -41,6 +41,8 @@ import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets
 import { accessLog } from './log.js'
 import { imageFiles } from './images/image-files.js'
 import { imageUploadBodies, isImageUpload } from './images/upload-limits.js'
+import { type Branding, DEFAULT_BRANDING } from './branding.js'
+import { brandRequests } from './pages/request-branding.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -72,6 +74,8 @@ export interface AppOptions {
   webhookAllowPrivate?: boolean
   /** Where ad events are counted; one that writes only when flushed by default (`serve` passes one it flushes every few seconds). */
   adStatistics?: AdStatisticsWriter
+  /** The product name, logo and colours of the identity pages, mails and FedCM dialog (`SVC_BRAND_*`); svc's own by default. */
+  branding?: Branding
 }
 
 export interface Bff {
@@ -108,6 +112,7 @@ export function createBff({
   webhookAllowPrivate = false,
   signup = 'open',
   adStatistics = adStatisticsWriter({ db }),
+  branding = DEFAULT_BRANDING,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, pickOffset })
   const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
@@ -117,10 +122,12 @@ export function createBff({
     keys: signingKeys(db, { now, ...(keySetCacheMs === undefined ? {} : { keySetCacheMs }) }),
     now,
     events: events ?? webhookOutbox({ now }),
+    branding,
   }
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   // Behind the edge the header already holds its id; the generator serves `app.request()` in tests.
   app.use(requestId({ generator: newRequestId }))
+  app.use(brandRequests(branding))
   if (trustedProxies) app.use(trustProxies(trustedProxies))
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
   const limitBody = bodyLimit({
@@ -144,6 +151,7 @@ export function createBff({
       keys: provider.keys,
       webhookAllowPrivate,
       throttle,
+      branding,
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )

@@ -67,7 +67,7 @@ describe('account links', () => {
   it('answers an external callback it did not start, or a provider it does not know, with a page, never a redirect', async () => {
     const stray = await fetch(`${idp.issuer}/oidc/external-callback?code=x&state=y`, { redirect: 'manual' })
     expect(stray.status).toBe(400)
-    expect(await stray.text()).toContain('This sign-in expired or was not started here')
+    expect(await stray.text()).toContain('This sign-in was not started from this browser')
     expect((await fetch(`${idp.issuer}/oidc/external/nobody?return=/oidc/authorize?x=1`, { redirect: 'manual' })).status).toBe(400)
     await provider()
     const open = await fetch(`${idp.issuer}/oidc/external/partner-id?return=https://evil.example/`, { redirect: 'manual' })

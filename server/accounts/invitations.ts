@@ -67,7 +67,11 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'invitation', continueTo: null, now })
     const locale = invitation.locale ?? 'en'
     const link = mailedLink(`${ctx.issuer}/accept-invitation?token=${token}`, locale)
-    await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link, locale }), now)
+    await queueMail(
+      trx,
+      invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link, locale, branding: ctx.branding }),
+      now,
+    )
     return user
   })
 }

@@ -19,6 +19,7 @@ import { passwordProblem } from './password-policy.js'
 import { createUser, EMAIL, userByEmail } from './users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
+import type { Branding } from '../branding.js'
 import { FORM_ERRORS } from '../i18n/form-errors.js'
 
 export interface SignUpForm {
@@ -35,6 +36,8 @@ export interface LifecycleContext {
   /** The issuer URL, without a trailing slash: links in mails start with it. */
   issuer: string
   now: () => Date
+  /** The product name, logo and colour the mails show. */
+  branding: Branding
 }
 
 /**
@@ -79,7 +82,13 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
         const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
         await queueMail(
           trx,
-          verifyEmailMail({ to: email, name: user.name, link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale), locale }),
+          verifyEmailMail({
+            to: email,
+            name: user.name,
+            link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
+            locale,
+            branding: ctx.branding,
+          }),
           now,
         )
       })
@@ -101,6 +110,7 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
         resetLink: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
         signInLink: mailedLink(`${ctx.issuer}/login`, locale),
         locale,
+        branding: ctx.branding,
       }),
       now,
     )

@@ -9,6 +9,7 @@ import { organisationByCode } from '../orgs/organisations.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
 import { issuerFrom, list, oneOf, parseFlags, required } from './flags.js'
+import { brandingFrom } from './brand-settings.js'
 
 export const INVITE_USAGE =
   'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL] [--locale en|de|es|fr|it|nl|pt]'
@@ -37,6 +38,8 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
   const issuer =
     issuerFrom(values.issuer ?? setting(io.env, 'SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer') ??
     'http://localhost:8787'
+  // The mail is branded as the server's pages are.
+  const branding = brandingFrom(io.env)
   // A marketer edits ads through svc.access; the role alone would grant nothing.
   const access = [...new Set([...(role ? ACCESS_OF_ROLE[role] : []), ...(list(values['svc-access']) ?? [])])]
   return withDatabase(values, io, async (db) => {
@@ -44,7 +47,7 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
     if (await userByEmail(db, email))
       throw new CliError(`an account with the email ${email} exists already; invite someone new, or reset its password`)
     const user = await invite(
-      { db, issuer, now: () => new Date() },
+      { db, issuer, now: () => new Date(), branding },
       {
         email,
         name: values.name,

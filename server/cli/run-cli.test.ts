@@ -244,6 +244,9 @@ describe('svc-bff', () => {
       'SVC_TRUSTED_PROXIES must list IP addresses or CIDR ranges, separated by commas: "proxy.internal" is neither an IP address nor a CIDR range like 10.0.0.0/8',
     ],
     [{}, ['--trusted-proxies', '10.0.0.0/33'], '--trusted-proxies must list IP addresses or CIDR ranges'],
+    [{ SVC_BRAND_COLOR: 'blue' }, [], 'SVC_BRAND_COLOR must be a colour such as #0969da or #09d'],
+    [{ SVC_BRAND_NAME: 'Acme\nID' }, [], 'SVC_BRAND_NAME must not contain control characters'],
+    [{ SVC_BRAND_LOGO_URL: 'http://cdn.acme.example/logo.png' }, [], 'SVC_BRAND_LOGO_URL must start with https://'],
   ])('serve refuses %j %j before it opens anything', async (env, argv, message) => {
     const lines: string[] = []
     const code = await runCli(['serve', '--port', '0', ...argv], { stdout: () => {}, stderr: (t) => lines.push(t), env })
@@ -269,6 +272,9 @@ describe('svc-bff', () => {
       SVC_LOG_LEVEL: '',
       SVC_JWKS_CACHE_SECONDS: '',
       SVC_TRUSTED_PROXIES: '',
+      SVC_BRAND_NAME: '',
+      SVC_BRAND_LOGO_URL: '',
+      SVC_BRAND_COLOR: '',
     }
     const lines: string[] = []
     // Every setting above is read before --db; the refusal of the empty --db shows they all passed.

@@ -15,6 +15,7 @@ import { mailTransport } from '../mail/mail-transport.js'
 import { mailWorker } from '../mail/mail-worker.js'
 import { mailSettingsFrom } from './mail-settings.js'
 import { adStatisticsWriter, DEFAULT_FLUSH_MS } from '../ad-statistics/ad-statistics-writer.js'
+import { brandingFrom } from './brand-settings.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import {
@@ -65,6 +66,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const signup = (oneOf(env('SVC_SIGNUP'), 'SVC_SIGNUP', ['open', 'closed']) ?? 'open') as 'open' | 'closed'
   oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
   oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
+  const branding = brandingFrom(io.env)
   const sqlitePath = sqlitePathFrom(values, io.env)
   const mail = mailSettingsFrom(io.env, io.env.DATABASE_URL ? undefined : sqlitePath)
   const db = await databaseFrom(values, io.env)
@@ -104,6 +106,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         trustedProxies,
         webhookAllowPrivate: allowPrivate,
         signup,
+        branding,
         draining: () => draining,
         adStatistics,
       }).listener

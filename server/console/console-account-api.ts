@@ -22,22 +22,23 @@ import type { AccountEvents } from '../accounts/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console-wire.js'
+import type { Branding } from '../branding.js'
 
 /**
  * Builds the account routes, mounted at `/console/api/account`.
  *
  * @example
- * app.route('/console/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle }))
+ * app.route('/console/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))
  */
 export function consoleAccountApi(
   db: Kysely<Database>,
   sessions: ConsoleSessions,
   events: AccountEvents,
-  { issuer, throttle }: { issuer: string; throttle: LoginThrottle },
+  { issuer, throttle, branding }: { issuer: string; throttle: LoginThrottle; branding: Branding },
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
-  accountChangeRoutes(app, { db, issuer, events, throttle })
+  accountChangeRoutes(app, { db, issuer, events, throttle, branding })
   const userOf = (sub: string) => userBySub(db, sub)
 
   app.get('/', async (c) => {

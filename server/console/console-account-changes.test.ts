@@ -180,7 +180,7 @@ describe('changing the e-mail address on the account page', () => {
     ])
     expect(await account()).toMatchObject({ email: user.email, pending_email: taken.email })
     const toTaken = (await mails()).filter((mail) => mail.to === taken.email)
-    expect(toTaken).toEqual([{ to: taken.email, subject: 'You already have an svc account', link: undefined }])
+    expect(toTaken).toEqual([{ to: taken.email, subject: 'You already have an account at svc', link: undefined }])
   })
 })
 

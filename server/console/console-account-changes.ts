@@ -19,6 +19,7 @@ import { requestLocale } from '../i18n/request-locale.js'
 import { changePassword, requestEmailChange } from '../oidc/account-lifecycle/account-page-changes.js'
 import { accountMailThrottle } from '../oidc/account-lifecycle/account-mail-throttle.js'
 import type { LoginThrottle } from '../oidc/sign-in/login-throttle.js'
+import type { Branding } from '../branding.js'
 import { type ConsoleVariables, consoleError, jsonObject } from './console-guard.js'
 
 export interface AccountChangeOptions {
@@ -27,6 +28,8 @@ export interface AccountChangeOptions {
   events: AccountEvents
   throttle: LoginThrottle
   now?: () => Date
+  /** The product name, logo and colour of the mails it sends. */
+  branding: Branding
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -48,8 +51,8 @@ const busy = (c: Context, error: PasswordWorkBusy) =>
  * accountChangeRoutes(app, { db, issuer, events, throttle })
  */
 export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, options: AccountChangeOptions): void {
-  const { db, issuer, events, throttle, now = () => new Date() } = options
-  const ctx = { db, issuer, now }
+  const { db, issuer, events, throttle, now = () => new Date(), branding } = options
+  const ctx = { db, issuer, now, branding }
   // Each change mails an address the account holder types: the same limits as sign-up's mail.
   const mailThrottle = accountMailThrottle({ now: () => now().getTime() })
 

@@ -16,6 +16,7 @@ import { organisationWithCode } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
+import type { Branding } from '../branding.js'
 import type { ConsoleInvited, ConsolePeople, ConsolePerson } from '../../shared/console-wire.js'
 
 /** The role a person has in their organisation's console, as the People page shows it. */
@@ -31,9 +32,14 @@ const mayManagePeople = (roles: ConsoleRoles) => roles.operator || (roles.apiKey
  * Builds the people routes, mounted at `/console/api/people`.
  *
  * @example
- * app.route('/console/api/people', consolePeopleApi(db, sessions, issuer))
+ * app.route('/console/api/people', consolePeopleApi(db, sessions, issuer, branding))
  */
-export function consolePeopleApi(db: Kysely<Database>, sessions: ConsoleSessions, issuer: string): Hono<{ Variables: ConsoleVariables }> {
+export function consolePeopleApi(
+  db: Kysely<Database>,
+  sessions: ConsoleSessions,
+  issuer: string,
+  branding: Branding,
+): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
   app.use('*', async (c, next) => {
@@ -85,7 +91,7 @@ export function consolePeopleApi(db: Kysely<Database>, sessions: ConsoleSessions
     }
     try {
       const user = await invite(
-        { db, issuer, now: () => new Date() },
+        { db, issuer, now: () => new Date(), branding },
         {
           email,
           name: input.name as string | undefined,

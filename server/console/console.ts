@@ -30,6 +30,7 @@ import { type ConsoleVariables, consoleError, consoleGuard } from './console-gua
 import { consoleSessions } from './console-sessions.js'
 import { loginThrottle, type LoginThrottle } from '../oidc/sign-in/login-throttle.js'
 import { hasAnyRole } from './roles.js'
+import type { Branding } from '../branding.js'
 
 export interface ConsoleOptions {
   db: Kysely<Database>
@@ -44,13 +45,15 @@ export interface ConsoleOptions {
   webhookAllowPrivate?: boolean
   /** The sign-in throttle, which also counts wrong current passwords on the account page. */
   throttle?: LoginThrottle
+  /** The product name, logo and colour of the mails the console sends (invitations, account changes). */
+  branding: Branding
 }
 
 /**
  * Builds the console, mounted at `/console`.
  *
  * @example
- * app.route('/console', adminConsole({ db, issuer, fetchInProcess: (request) => app.fetch(request) }))
+ * app.route('/console', adminConsole({ db, issuer, events, keys, branding, fetchInProcess: (request) => app.fetch(request) }))
  */
 export function adminConsole({
   db,
@@ -60,6 +63,7 @@ export function adminConsole({
   keys,
   webhookAllowPrivate = false,
   throttle = loginThrottle(),
+  branding,
 }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   let client: Promise<ConsoleClient> | undefined
@@ -91,10 +95,10 @@ export function adminConsole({
   app.route('/api/ads', consoleAdsApi(db, sessions))
   app.route('/api/images', consoleImagesApi(db, sessions, issuer))
   app.route('/api/keys', consoleKeysApi(db, sessions))
-  app.route('/api/people', consolePeopleApi(db, sessions, issuer))
+  app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
-  app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle }))
+  app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 
   app.get('*', async (c) => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
+import { brandingFrom } from '../cli/brand-settings.js'
+import { LOCALES } from './locale.js'
 
 let idp: IdentityFixture | undefined
 afterEach(() => idp?.close())
@@ -166,5 +168,38 @@ describe('refusal pages in the visitor’s language', () => {
     const page = await (await new ScriptedBrowser().request(authorizeUrl(fixture, { client_id: 'cli_nobody' }))).text()
     expect(page).toContain('<p role="status">The application asking you to sign in is not registered with svc.</p>')
     expect(page).not.toContain('For the site’s developer')
+  })
+})
+
+describe('the pages of a branded deployment in every language', () => {
+  /** The words a person reads: title and text, no markup, styles, scripts or attribute values. */
+  const visibleText = (html: string) =>
+    html
+      .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+
+  it.each(LOCALES)('%s names the product and never says svc', async (locale) => {
+    const fixture = (idp = await identityFixture({ branding: brandingFrom({ SVC_BRAND_NAME: 'Acme ID' }) }))
+    const browser = new ScriptedBrowser({ 'Accept-Language': locale })
+    const login = await (await browser.request(authorizeUrl(fixture, { scope: 'openid profile email svc.access' }))).text()
+    const consent = await (await browser.submit(`${fixture.issuer}/oidc/authorize/login`, login, USER)).text()
+    const pages = [login, consent]
+    for (const path of [
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/fedcm/error?code=access_denied',
+      '/fedcm/error?code=unauthorized_client',
+    ])
+      pages.push(await (await browser.request(`${fixture.issuer}${path}`)).text())
+    for (const page of pages) {
+      expect(page).toContain(`<html lang="${locale}">`)
+      expect(page).toMatch(/<title>[^<]* · Acme ID<\/title>/)
+      expect(visibleText(page)).not.toMatch(/\bsvc\b/i)
+    }
+    // The product is named in the words too, not only in the title: signing in to it, and the account a client asks for.
+    expect(pages[2]).toMatch(/<h1>[^<]*Acme ID[^<]*<\/h1>/)
+    expect(visibleText(consent).match(/Acme ID/g)!.length).toBeGreaterThanOrEqual(3)
   })
 })

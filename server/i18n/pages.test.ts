@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from './locale.js'
-import { fill, PAGE_STRINGS } from './pages.js'
+import { fill, PAGE_STRINGS, pageStrings } from './pages.js'
 import { FORM_ERRORS } from './form-errors.js'
 import { loginPage } from '../oidc/pages/login-page.js'
 import { passwordLengthHintScript, signUpPage } from '../oidc/pages/signup-page.js'
@@ -8,7 +8,7 @@ import { confirmEmailPage, forgotPasswordPage, INVITATION_WORDING, linkExpiredPa
 import { consentPage } from '../oidc/pages/consent-page.js'
 import { messagePage } from '../pages/message-page.js'
 
-const en = PAGE_STRINGS.en
+const en = pageStrings('en', 'svc')
 
 describe.each([
   ['page', PAGE_STRINGS],
@@ -29,29 +29,38 @@ describe.each([
   })
 })
 
-/** Every page the tables feed, rendered in `locale`. */
-function allPages(locale: (typeof LOCALES)[number]): string {
-  const t = PAGE_STRINGS[locale]
+/** Every page the tables feed, rendered in `locale` for a deployment whose product is `product`. */
+function allPages(locale: (typeof LOCALES)[number], product = 'svc'): string {
+  const t = pageStrings(locale, product)
   const hidden = { csrf: 'c' }
   return [
     loginPage({
       locale,
+      product,
+      heading: t.signInToSvc,
+      action: '/login',
+      hidden,
+    }),
+    loginPage({
+      locale,
+      product,
       heading: fill(t.signInToContinue, { client: 'Shop' }),
       action: '/oidc/authorize/login',
       hidden,
       accountLinks: { forgotPasswordHref: '/forgot-password', signUpHref: '/signup' },
       external: [{ name: 'GitHub', href: '/oidc/external/github' }],
     }),
-    signUpPage({ locale, hidden, signInHref: '/login' }),
-    passwordLengthHintScript(locale),
-    forgotPasswordPage({ locale, hidden, signInHref: '/login' }),
-    newPasswordPage({ locale, hidden, email: 'ada@example.com' }),
-    newPasswordPage({ locale, hidden, email: 'ada@example.com', wording: INVITATION_WORDING }),
-    linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale),
-    confirmEmailPage(hidden, 'ada@example.com', false, locale),
-    confirmEmailPage(hidden, 'ada@example.com', true, locale),
+    signUpPage({ locale, product, hidden, signInHref: '/login' }),
+    passwordLengthHintScript(locale, product),
+    forgotPasswordPage({ locale, product, hidden, signInHref: '/login' }),
+    newPasswordPage({ locale, product, hidden, email: 'ada@example.com' }),
+    newPasswordPage({ locale, product, hidden, email: 'ada@example.com', wording: INVITATION_WORDING }),
+    linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale, product),
+    confirmEmailPage(hidden, 'ada@example.com', false, locale, product),
+    confirmEmailPage(hidden, 'ada@example.com', true, locale, product),
     consentPage({
       locale,
+      product,
       client: {
         name: 'Shop',
         logoUri: 'https://shop.example/logo.png',
@@ -66,6 +75,10 @@ function allPages(locale: (typeof LOCALES)[number]): string {
     }),
     messagePage(t.signedOutHeading, t.signedOut),
     messagePage(t.checkEmail, fill(t.signUpSent, { email: 'ada@example.com' })),
+    // The words pages show outside a renderer: headings, refusals and the framed pages' title.
+    ...(['signOutHeading', 'passwordsBusy', 'welcomeTitle', 'signInWithSvc', 'fedcmUnauthorizedClient', 'fedcmNotSignedIn'] as const).map(
+      (key) => t[key],
+    ),
   ].join('\n')
 }
 
@@ -97,5 +110,28 @@ describe('each language renders its pages with no missing strings', () => {
     expect(page).toContain('<button class="primary" type="submit">Anmelden</button>')
     expect(page).toContain('<label for="password">Passwort</label>')
     expect(page).toContain('value="allow">Erlauben</button>')
+  })
+})
+
+describe('the product name', () => {
+  it('is a {product} placeholder in every language, never a literal "svc"', () => {
+    for (const locale of LOCALES) {
+      const table: Record<string, string> = PAGE_STRINGS[locale]
+      for (const [key, value] of Object.entries(table)) expect(value, `${locale}.${key}`).not.toMatch(/\bsvc\b/i)
+      expect(Object.values(table).filter((value) => value.includes('{product}')).length, locale).toBeGreaterThanOrEqual(9)
+    }
+  })
+
+  it.each(LOCALES)('%s pages of a branded deployment name it and never say svc', (locale) => {
+    const page = allPages(locale, 'Acme ID')
+    expect(page).toContain('Acme ID')
+    expect(page).not.toContain('{product}')
+    // svc.access is the scope's name, not the product's; it is not shown, but its words are.
+    expect(page.replaceAll('svc.access', '')).not.toMatch(/\bsvc\b/i)
+  })
+
+  it('defaults to saying svc', () => {
+    expect(pageStrings('en', 'svc').signInToSvc).toBe('Sign in to svc')
+    expect(pageStrings('de', 'Acme ID').consentHeading).toBe('{client} möchte auf Ihr Acme ID-Konto zugreifen')
   })
 })

@@ -13,9 +13,8 @@ import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import type { Provider } from './provider.js'
 import { startSession } from './sessions.js'
-import { requestLocale } from '../i18n/request-locale.js'
 import { refusalPage } from '../pages/refusal-page.js'
-import { pageStrings } from '../i18n/pages.js'
+import { pageWords } from '../pages/request-branding.js'
 
 /**
  * Builds the routes, mounted at `/oidc`.
@@ -49,7 +48,7 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
 
   app.get('/external-callback', async (c) => {
     const started = await pending.take(c)
-    if (!started) return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).signInNotFromThisBrowser })
+    if (!started) return refusalPage(c, 400, 'signInError', { visitor: pageWords(c).signInNotFromThisBrowser })
     const external = await externalProvider(provider.db, started.slug)
     if (!external) return problem(c, 'That sign-in provider is no longer configured.')
     let account: { sub: string }

@@ -20,9 +20,10 @@ import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { currentSession, endSession } from './sessions.js'
 import { revokeClientTokensForUser } from './tokens.js'
-import { requestLocale, useUiLocales } from '../i18n/request-locale.js'
+import { useUiLocales } from '../i18n/request-locale.js'
 import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
-import { fill, pageStrings } from '../i18n/pages.js'
+import { fill } from '../i18n/pages.js'
+import { pageWords } from '../pages/request-branding.js'
 
 const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'client_id', 'ui_locales', 'logout_hint', 'csrf']
 
@@ -42,7 +43,7 @@ export function logoutEndpoint(provider: Provider): Hono {
         ? new URLSearchParams(await c.req.text())
         : new URL(c.req.url).searchParams
     useUiLocales(c, parameters.get('ui_locales'))
-    const t = pageStrings(requestLocale(c))
+    const t = pageWords(c)
     for (const name of PARAMETERS)
       if (parameters.getAll(name).length > 1) return refuse(c, { developer: `${name} was given more than once.` })
     const hintValue = parameters.get('id_token_hint')
@@ -82,7 +83,7 @@ export function logoutEndpoint(provider: Provider): Hono {
         c,
         200,
         t.signOut,
-        `<h1>${t.signOutHeading}</h1>
+        `<h1>${escapeHtml(t.signOutHeading)}</h1>
 <p>${escapeHtml(client ? fill(t.clientAsksSignOut, { client: client.name }) : t.youAskedSignOut)} ${escapeHtml(fill(t.youAreSignedInAs, { user: session.user.name }))}</p>
 <form method="post" action="/oidc/logout">${fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name!)}" value="${escapeHtml(value!)}">`).join('')}
 <div class="actions"><button class="primary" type="submit">${t.signOut}</button></div></form>`,

@@ -1,11 +1,13 @@
 /**
  * @module What every identity-provider endpoint works with: the database,
- * the issuer URL, the signing keys, the clock, and the account-event bus.
+ * the issuer URL, the signing keys, the clock, the account-event bus, and
+ * the branding its pages, mails and FedCM dialog show.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import type { SigningKeys } from './signing-keys.js'
+import type { Branding } from '../branding.js'
 
 export interface Provider {
   db: Kysely<Database>
@@ -14,6 +16,8 @@ export interface Provider {
   keys: SigningKeys
   now: () => Date
   events: AccountEvents
+  /** The product name, logo and colours of the deployment (`SVC_BRAND_*`). */
+  branding: Branding
 }
 
 /** Lifetimes fixed by the handbook, in seconds. */

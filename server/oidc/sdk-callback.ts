@@ -19,9 +19,8 @@ import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
-import { requestLocale } from '../i18n/request-locale.js'
 import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
-import { pageStrings } from '../i18n/pages.js'
+import { pageWords } from '../pages/request-branding.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
 const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description']
@@ -41,7 +40,7 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   }
   if (code === null && !query.has('error')) return refuse({ developer: 'This page only receives answers to sign-in requests.' })
   const flow = await sdkFlowOf(c, provider, query.get('state') ?? undefined)
-  if (!flow) return refuse({ visitor: pageStrings(requestLocale(c)).signInNotFromThisBrowser })
+  if (!flow) return refuse({ visitor: pageWords(c).signInNotFromThisBrowser })
   // A code names its own client: a flow one client's page started must not receive another's.
   if (code !== null && (await clientIdOfCode(provider, code)) !== flow.clientId)
     return refuse({ developer: 'This sign-in was started for another application.' })
@@ -57,7 +56,7 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   }
   const message = JSON.stringify({ source: 'svc-sdk', ...response }).replaceAll('<', '\\u003c')
   const script = `window.opener && window.opener.postMessage(${message}, ${JSON.stringify(flow.origin).replaceAll('<', '\\u003c')}); window.close()`
-  const t = pageStrings(requestLocale(c))
+  const t = pageWords(c)
   return htmlPage(c, 200, t.signingIn, messagePage(t.signingYouIn, t.youCanClose), { script })
 }
 

@@ -2,11 +2,13 @@
  * @module Renders the identity provider's own pages (login, consent,
  * errors, signed out) in one accessible layout with the headers the
  * handbook requires: no framing, no referrer, no caching; `<html lang>`
- * and `Content-Language` say the request's language.
+ * and `Content-Language` say the request's language; the product's name,
+ * colour and logo are the deployment's branding.
  */
 import type { Context } from 'hono'
 import { escapeHtml, inlineScriptSource } from '../http/html.js'
 import { requestLocale } from '../i18n/request-locale.js'
+import { requestBranding } from './request-branding.js'
 
 /**
  * Sends a page with its security headers.
@@ -32,24 +34,26 @@ export function htmlPage(
   c.header('Cache-Control', 'no-store')
   const locale = requestLocale(c)
   c.header('Content-Language', locale)
+  const brand = requestBranding(c)
+  const logo = brand.logoUrl ? `<img class="logo" src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}">\n` : ''
   return c.html(
     `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · svc</title>
+<title>${escapeHtml(title)} · ${escapeHtml(brand.name)}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #f6f8fa; color: #1f2328; margin: 0; display: grid; place-items: center; min-height: 100vh }
   main { background: #fff; border: 1px solid #d0d7de; border-radius: 12px; padding: 2rem; box-sizing: border-box; width: min(24rem, calc(100vw - 2rem)); overflow-wrap: anywhere }
   h1 { font-size: 1.35rem; margin: 0 0 1rem } label { display: block; font-weight: 600; margin-top: 1rem }
   input { display: block; width: 100%; box-sizing: border-box; font: inherit; padding: .5rem .6rem; margin-top: .25rem; border: 1px solid #8c959f; border-radius: 6px }
   .actions { display: flex; gap: .75rem; margin-top: 1.5rem } button { font: inherit; padding: .5rem 1.1rem; border-radius: 6px; border: 1px solid #8c959f; background: #fff; cursor: pointer }
-  button.primary { background: #0969da; border-color: #0969da; color: #fff } .error { color: #cf222e; font-weight: 600 } .hint, .error { margin: .25rem 0 0 } .hint { color: #59636e; font-size: .9rem } ul { padding-left: 1.25rem }
-  :focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
+  button.primary { background: ${brand.color}; border-color: ${brand.color}; color: ${brand.textColor} } a { color: ${brand.linkColor} } .logo { display: block; max-width: 100%; max-height: 3rem; margin: 0 0 1rem } .error { color: #cf222e; font-weight: 600 } .hint, .error { margin: .25rem 0 0 } .hint { color: #59636e; font-size: .9rem } ul { padding-left: 1.25rem }
+  :focus-visible { outline: 3px solid ${brand.linkColor}; outline-offset: 2px }
 </style>
 </head>
-<body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body>
+<body><main>${logo}${body}</main>${script ? `<script>${script}</script>` : ''}</body>
 </html>`,
     status,
   )

@@ -8,9 +8,9 @@
  */
 import type { Context } from 'hono'
 import { escapeHtml } from '../http/html.js'
-import { pageStrings } from '../i18n/pages.js'
 import { requestLocale } from '../i18n/request-locale.js'
 import { htmlPage } from './html-page.js'
+import { pageWords } from './request-branding.js'
 
 export type RefusalReason =
   /** Words already in the visitor's language. */
@@ -26,7 +26,7 @@ export type RefusalReason =
  */
 export function refusalPage(c: Context, status: 400 | 403, heading: 'signInError' | 'signOutError', reason: RefusalReason): Response {
   const locale = requestLocale(c)
-  const t = pageStrings(locale)
+  const t = pageWords(c)
   const title = escapeHtml(t[heading])
   const body =
     'visitor' in reason

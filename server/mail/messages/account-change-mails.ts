@@ -6,6 +6,7 @@
  * saying so, so the page answers the same either way).
  */
 import type { OutgoingMail } from '../mail-outbox.js'
+import type { Branding } from '../../branding.js'
 import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 
 type Kind = 'passwordChanged' | 'emailChangeNotice' | 'confirmNewEmail' | 'newEmailTaken'
@@ -13,10 +14,10 @@ type Kind = 'passwordChanged' | 'emailChangeNotice' | 'confirmNewEmail' | 'newEm
 const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   en: {
     passwordChanged: {
-      subject: 'Your svc password was changed',
+      subject: 'Your {product} password was changed',
       paragraphs: [
         'Hello {name},',
-        'The password of the svc account {email} was just changed on its account page. Every other session was signed out.',
+        'The password of the {product} account {email} was just changed on its account page. Every other session was signed out.',
       ],
       action: 'Set a new password',
       after: [
@@ -25,10 +26,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'Your svc account is changing its e-mail address',
+      subject: 'Your {product} account is changing its e-mail address',
       paragraphs: [
         'Hello {name},',
-        'Someone signed in to the svc account {email} asked to change its address to {newEmail}. Nothing changes until that address confirms it.',
+        'Someone signed in to the {product} account {email} asked to change its address to {newEmail}. Nothing changes until that address confirms it.',
       ],
       action: 'Open your account page',
       after: [
@@ -36,8 +37,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Confirm your new e-mail address for svc',
-      paragraphs: ['Hello {name},', 'To make {email} the address of your svc account, confirm it.'],
+      subject: 'Confirm your new e-mail address for {product}',
+      paragraphs: ['Hello {name},', 'To make {email} the address of your {product} account, confirm it.'],
       action: 'Confirm e-mail address',
       after: [
         'The link works once, for 24 hours. Until then your account keeps its old address.',
@@ -45,10 +46,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'You already have an svc account',
+      subject: 'You already have an account at {product}',
       paragraphs: [
         'Hello,',
-        'Someone, perhaps you, asked to move another svc account to {email}. You already have an account with this address, so nothing changed.',
+        'Someone, perhaps you, asked to move another {product} account to {email}. You already have an account with this address, so nothing changed.',
       ],
       action: 'Sign in',
       after: ['If it was not you, ignore this mail: your account is unchanged.'],
@@ -56,10 +57,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   de: {
     passwordChanged: {
-      subject: 'Ihr svc-Passwort wurde geändert',
+      subject: 'Ihr {product}-Passwort wurde geändert',
       paragraphs: [
         'Hallo {name},',
-        'das Passwort des svc-Kontos {email} wurde soeben auf seiner Kontoseite geändert. Alle anderen Sitzungen wurden abgemeldet.',
+        'das Passwort des {product}-Kontos {email} wurde soeben auf seiner Kontoseite geändert. Alle anderen Sitzungen wurden abgemeldet.',
       ],
       action: 'Neues Passwort festlegen',
       after: [
@@ -68,10 +69,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'Ihr svc-Konto ändert seine E-Mail-Adresse',
+      subject: 'Ihr {product}-Konto ändert seine E-Mail-Adresse',
       paragraphs: [
         'Hallo {name},',
-        'jemand, der im svc-Konto {email} angemeldet ist, möchte dessen Adresse in {newEmail} ändern. Nichts ändert sich, bis diese Adresse es bestätigt.',
+        'jemand, der im {product}-Konto {email} angemeldet ist, möchte dessen Adresse in {newEmail} ändern. Nichts ändert sich, bis diese Adresse es bestätigt.',
       ],
       action: 'Ihre Kontoseite öffnen',
       after: [
@@ -79,8 +80,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für svc',
-      paragraphs: ['Hallo {name},', 'um {email} zur Adresse Ihres svc-Kontos zu machen, bestätigen Sie sie.'],
+      subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für {product}',
+      paragraphs: ['Hallo {name},', 'um {email} zur Adresse Ihres {product}-Kontos zu machen, bestätigen Sie sie.'],
       action: 'E-Mail-Adresse bestätigen',
       after: [
         'Der Link gilt einmal, 24 Stunden lang. Bis dahin behält Ihr Konto seine alte Adresse.',
@@ -88,10 +89,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'Sie haben schon ein svc-Konto',
+      subject: 'Sie haben schon ein {product}-Konto',
       paragraphs: [
         'Hallo,',
-        'jemand, vielleicht Sie, wollte ein anderes svc-Konto auf {email} umstellen. Sie haben schon ein Konto mit dieser Adresse, deshalb hat sich nichts geändert.',
+        'jemand, vielleicht Sie, wollte ein anderes {product}-Konto auf {email} umstellen. Sie haben schon ein Konto mit dieser Adresse, deshalb hat sich nichts geändert.',
       ],
       action: 'Anmelden',
       after: ['Wenn Sie das nicht waren, ignorieren Sie diese Mail: Ihr Konto bleibt unverändert.'],
@@ -99,10 +100,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   es: {
     passwordChanged: {
-      subject: 'Se ha cambiado tu contraseña de svc',
+      subject: 'Se ha cambiado tu contraseña de {product}',
       paragraphs: [
         'Hola, {name}:',
-        'La contraseña de la cuenta de svc {email} se acaba de cambiar en su página de cuenta. Se han cerrado todas las demás sesiones.',
+        'La contraseña de la cuenta de {product} {email} se acaba de cambiar en su página de cuenta. Se han cerrado todas las demás sesiones.',
       ],
       action: 'Establecer una contraseña nueva',
       after: [
@@ -111,10 +112,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'Tu cuenta de svc va a cambiar de dirección de correo',
+      subject: 'Tu cuenta de {product} va a cambiar de dirección de correo',
       paragraphs: [
         'Hola, {name}:',
-        'Alguien con sesión iniciada en la cuenta de svc {email} ha pedido cambiar su dirección a {newEmail}. Nada cambia hasta que esa dirección lo confirme.',
+        'Alguien con sesión iniciada en la cuenta de {product} {email} ha pedido cambiar su dirección a {newEmail}. Nada cambia hasta que esa dirección lo confirme.',
       ],
       action: 'Abrir tu página de cuenta',
       after: [
@@ -122,8 +123,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Confirma tu nueva dirección de correo para svc',
-      paragraphs: ['Hola, {name}:', 'Para que {email} sea la dirección de tu cuenta de svc, confírmala.'],
+      subject: 'Confirma tu nueva dirección de correo para {product}',
+      paragraphs: ['Hola, {name}:', 'Para que {email} sea la dirección de tu cuenta de {product}, confírmala.'],
       action: 'Confirmar dirección de correo',
       after: [
         'El enlace sirve una vez, durante 24 horas. Hasta entonces tu cuenta conserva su dirección anterior.',
@@ -131,10 +132,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'Ya tienes una cuenta de svc',
+      subject: 'Ya tienes una cuenta de {product}',
       paragraphs: [
         'Hola:',
-        'Alguien, quizá tú, ha pedido pasar otra cuenta de svc a {email}. Ya tienes una cuenta con esta dirección, así que no ha cambiado nada.',
+        'Alguien, quizá tú, ha pedido pasar otra cuenta de {product} a {email}. Ya tienes una cuenta con esta dirección, así que no ha cambiado nada.',
       ],
       action: 'Iniciar sesión',
       after: ['Si no has sido tú, ignora este correo: tu cuenta no ha cambiado.'],
@@ -142,10 +143,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   fr: {
     passwordChanged: {
-      subject: 'Votre mot de passe svc a été modifié',
+      subject: 'Votre mot de passe {product} a été modifié',
       paragraphs: [
         'Bonjour {name},',
-        'Le mot de passe du compte svc {email} vient d’être modifié sur sa page de compte. Toutes les autres sessions ont été déconnectées.',
+        'Le mot de passe du compte {product} {email} vient d’être modifié sur sa page de compte. Toutes les autres sessions ont été déconnectées.',
       ],
       action: 'Définir un nouveau mot de passe',
       after: [
@@ -154,10 +155,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'Votre compte svc change d’adresse e-mail',
+      subject: 'Votre compte {product} change d’adresse e-mail',
       paragraphs: [
         'Bonjour {name},',
-        'Quelqu’un connecté au compte svc {email} a demandé à changer son adresse pour {newEmail}. Rien ne change tant que cette adresse ne l’a pas confirmé.',
+        'Quelqu’un connecté au compte {product} {email} a demandé à changer son adresse pour {newEmail}. Rien ne change tant que cette adresse ne l’a pas confirmé.',
       ],
       action: 'Ouvrir votre page de compte',
       after: [
@@ -165,8 +166,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Confirmez votre nouvelle adresse e-mail pour svc',
-      paragraphs: ['Bonjour {name},', 'Pour faire de {email} l’adresse de votre compte svc, confirmez-la.'],
+      subject: 'Confirmez votre nouvelle adresse e-mail pour {product}',
+      paragraphs: ['Bonjour {name},', 'Pour faire de {email} l’adresse de votre compte {product}, confirmez-la.'],
       action: 'Confirmer l’adresse e-mail',
       after: [
         'Le lien sert une fois, pendant 24 heures. D’ici là, votre compte garde son ancienne adresse.',
@@ -174,10 +175,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'Vous avez déjà un compte svc',
+      subject: 'Vous avez déjà un compte {product}',
       paragraphs: [
         'Bonjour,',
-        'Quelqu’un, peut-être vous, a demandé à passer un autre compte svc à {email}. Vous avez déjà un compte avec cette adresse, donc rien n’a changé.',
+        'Quelqu’un, peut-être vous, a demandé à passer un autre compte {product} à {email}. Vous avez déjà un compte avec cette adresse, donc rien n’a changé.',
       ],
       action: 'Se connecter',
       after: ['Si ce n’était pas vous, ignorez cet e-mail : votre compte n’a pas changé.'],
@@ -185,10 +186,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   it: {
     passwordChanged: {
-      subject: 'La tua password di svc è stata cambiata',
+      subject: 'La tua password di {product} è stata cambiata',
       paragraphs: [
         'Ciao {name},',
-        'la password dell’account svc {email} è appena stata cambiata dalla sua pagina dell’account. Tutte le altre sessioni sono state chiuse.',
+        'la password dell’account {product} {email} è appena stata cambiata dalla sua pagina dell’account. Tutte le altre sessioni sono state chiuse.',
       ],
       action: 'Imposta una nuova password',
       after: [
@@ -197,10 +198,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'Il tuo account svc sta cambiando indirizzo e-mail',
+      subject: 'Il tuo account {product} sta cambiando indirizzo e-mail',
       paragraphs: [
         'Ciao {name},',
-        'qualcuno che ha effettuato l’accesso all’account svc {email} ha chiesto di cambiarne l’indirizzo in {newEmail}. Non cambia nulla finché quell’indirizzo non lo conferma.',
+        'qualcuno che ha effettuato l’accesso all’account {product} {email} ha chiesto di cambiarne l’indirizzo in {newEmail}. Non cambia nulla finché quell’indirizzo non lo conferma.',
       ],
       action: 'Apri la pagina del tuo account',
       after: [
@@ -208,8 +209,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Conferma il tuo nuovo indirizzo e-mail per svc',
-      paragraphs: ['Ciao {name},', 'per rendere {email} l’indirizzo del tuo account svc, confermalo.'],
+      subject: 'Conferma il tuo nuovo indirizzo e-mail per {product}',
+      paragraphs: ['Ciao {name},', 'per rendere {email} l’indirizzo del tuo account {product}, confermalo.'],
       action: 'Conferma indirizzo e-mail',
       after: [
         'Il link vale una volta, per 24 ore. Fino ad allora il tuo account mantiene il vecchio indirizzo.',
@@ -217,10 +218,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'Hai già un account svc',
+      subject: 'Hai già un account {product}',
       paragraphs: [
         'Ciao,',
-        'qualcuno, forse tu, ha chiesto di spostare un altro account svc su {email}. Hai già un account con questo indirizzo, quindi non è cambiato nulla.',
+        'qualcuno, forse tu, ha chiesto di spostare un altro account {product} su {email}. Hai già un account con questo indirizzo, quindi non è cambiato nulla.',
       ],
       action: 'Accedi',
       after: ['Se non sei stato tu, ignora questa e-mail: il tuo account non è cambiato.'],
@@ -228,10 +229,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   nl: {
     passwordChanged: {
-      subject: 'Uw svc-wachtwoord is gewijzigd',
+      subject: 'Uw {product}-wachtwoord is gewijzigd',
       paragraphs: [
         'Hallo {name},',
-        'Het wachtwoord van het svc-account {email} is zojuist gewijzigd op de accountpagina. Alle andere sessies zijn uitgelogd.',
+        'Het wachtwoord van het {product}-account {email} is zojuist gewijzigd op de accountpagina. Alle andere sessies zijn uitgelogd.',
       ],
       action: 'Nieuw wachtwoord instellen',
       after: [
@@ -240,10 +241,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'Uw svc-account wijzigt zijn e-mailadres',
+      subject: 'Uw {product}-account wijzigt zijn e-mailadres',
       paragraphs: [
         'Hallo {name},',
-        'Iemand die is ingelogd op het svc-account {email} heeft gevraagd het adres te wijzigen in {newEmail}. Er verandert niets tot dat adres het bevestigt.',
+        'Iemand die is ingelogd op het {product}-account {email} heeft gevraagd het adres te wijzigen in {newEmail}. Er verandert niets tot dat adres het bevestigt.',
       ],
       action: 'Uw accountpagina openen',
       after: [
@@ -251,8 +252,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Bevestig uw nieuwe e-mailadres voor svc',
-      paragraphs: ['Hallo {name},', 'Bevestig {email} om het het adres van uw svc-account te maken.'],
+      subject: 'Bevestig uw nieuwe e-mailadres voor {product}',
+      paragraphs: ['Hallo {name},', 'Bevestig {email} om het het adres van uw {product}-account te maken.'],
       action: 'E-mailadres bevestigen',
       after: [
         'De link werkt één keer, 24 uur lang. Tot dan houdt uw account zijn oude adres.',
@@ -260,10 +261,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'U hebt al een svc-account',
+      subject: 'U hebt al een {product}-account',
       paragraphs: [
         'Hallo,',
-        'Iemand, misschien u, heeft gevraagd een ander svc-account over te zetten naar {email}. U hebt al een account met dit adres, dus er is niets veranderd.',
+        'Iemand, misschien u, heeft gevraagd een ander {product}-account over te zetten naar {email}. U hebt al een account met dit adres, dus er is niets veranderd.',
       ],
       action: 'Inloggen',
       after: ['Was u dit niet? Negeer dan deze mail: uw account is niet veranderd.'],
@@ -271,10 +272,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   pt: {
     passwordChanged: {
-      subject: 'A sua palavra-passe do svc foi alterada',
+      subject: 'A sua palavra-passe do {product} foi alterada',
       paragraphs: [
         'Olá {name},',
-        'A palavra-passe da conta svc {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
+        'A palavra-passe da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
       ],
       action: 'Definir uma nova palavra-passe',
       after: [
@@ -283,10 +284,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     emailChangeNotice: {
-      subject: 'A sua conta svc vai mudar de endereço de e-mail',
+      subject: 'A sua conta {product} vai mudar de endereço de e-mail',
       paragraphs: [
         'Olá {name},',
-        'Alguém com sessão iniciada na conta svc {email} pediu para mudar o endereço para {newEmail}. Nada muda até esse endereço o confirmar.',
+        'Alguém com sessão iniciada na conta {product} {email} pediu para mudar o endereço para {newEmail}. Nada muda até esse endereço o confirmar.',
       ],
       action: 'Abrir a página da sua conta',
       after: [
@@ -294,8 +295,8 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     confirmNewEmail: {
-      subject: 'Confirme o seu novo endereço de e-mail para o svc',
-      paragraphs: ['Olá {name},', 'Para tornar {email} o endereço da sua conta svc, confirme-o.'],
+      subject: 'Confirme o seu novo endereço de e-mail para o {product}',
+      paragraphs: ['Olá {name},', 'Para tornar {email} o endereço da sua conta {product}, confirme-o.'],
       action: 'Confirmar endereço de e-mail',
       after: [
         'A ligação funciona uma vez, durante 24 horas. Até lá, a sua conta mantém o endereço antigo.',
@@ -303,10 +304,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
     },
     newEmailTaken: {
-      subject: 'Já tem uma conta svc',
+      subject: 'Já tem uma conta {product}',
       paragraphs: [
         'Olá,',
-        'Alguém, talvez o próprio, pediu para passar outra conta svc para {email}. Já tem uma conta com este endereço, por isso nada mudou.',
+        'Alguém, talvez o próprio, pediu para passar outra conta {product} para {email}. Já tem uma conta com este endereço, por isso nada mudou.',
       ],
       action: 'Iniciar sessão',
       after: ['Se não foi o próprio, ignore este e-mail: a sua conta não foi alterada.'],
@@ -318,25 +319,28 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
  * The "your password was changed" mail; `link` is where to reset it.
  *
  * @example
- * await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${issuer}/forgot-password` }), now)
+ * await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${issuer}/forgot-password`, branding }), now)
  */
 export const passwordChangedMail = ({
   to,
   name,
   link,
   locale = 'en',
+  branding,
 }: {
   to: string
   name: string
   link: string
   locale?: MailLocale
-}): OutgoingMail => renderMail(to, STRINGS[locale].passwordChanged, { name, email: to }, link, locale)
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
+}): OutgoingMail => renderMail(to, STRINGS[locale].passwordChanged, { name, email: to }, link, locale, branding)
 
 /**
  * The notice to the old address that a change to `newEmail` was asked for; `link` opens the account page.
  *
  * @example
- * await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link }), now)
+ * await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link, branding }), now)
  */
 export const emailChangeNoticeMail = ({
   to,
@@ -344,37 +348,52 @@ export const emailChangeNoticeMail = ({
   newEmail,
   link,
   locale = 'en',
+  branding,
 }: {
   to: string
   name: string
   newEmail: string
   link: string
   locale?: MailLocale
-}): OutgoingMail => renderMail(to, STRINGS[locale].emailChangeNotice, { name, email: to, newEmail }, link, locale)
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
+}): OutgoingMail => renderMail(to, STRINGS[locale].emailChangeNotice, { name, email: to, newEmail }, link, locale, branding)
 
 /**
  * The link that makes `to` the account's address.
  *
  * @example
- * await queueMail(trx, confirmNewEmailMail({ to: newEmail, name: user.name, link }), now)
+ * await queueMail(trx, confirmNewEmailMail({ to: newEmail, name: user.name, link, branding }), now)
  */
 export const confirmNewEmailMail = ({
   to,
   name,
   link,
   locale = 'en',
+  branding,
 }: {
   to: string
   name: string
   link: string
   locale?: MailLocale
-}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link, locale)
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
+}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link, locale, branding)
 
 /**
  * Sent instead of the link when `to` has an account already.
  *
  * @example
- * await queueMail(trx, newEmailTakenMail({ to: newEmail, link: `${issuer}/login` }), now)
+ * await queueMail(trx, newEmailTakenMail({ to: newEmail, link: `${issuer}/login`, branding }), now)
  */
-export const newEmailTakenMail = ({ to, link, locale = 'en' }: { to: string; link: string; locale?: MailLocale }): OutgoingMail =>
-  renderMail(to, STRINGS[locale].newEmailTaken, { email: to }, link, locale)
+export const newEmailTakenMail = ({
+  to,
+  link,
+  locale = 'en',
+  branding,
+}: {
+  to: string
+  link: string
+  locale?: MailLocale
+  branding: Branding
+}): OutgoingMail => renderMail(to, STRINGS[locale].newEmailTaken, { email: to }, link, locale, branding)

@@ -4,14 +4,15 @@
  * so the sign-up page can answer the same whether the address is taken.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
+import type { Branding } from '../../branding.js'
 import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
-    subject: 'You already have an svc account',
+    subject: 'You already have an account at {product}',
     paragraphs: [
       'Hello,',
-      'Someone, perhaps you, tried to create an svc account with {email}. You already have one, so no new account was made.',
+      'Someone, perhaps you, tried to create an account at {product} with {email}. You already have one, so no new account was made.',
       'If you forgot your password, set a new one here; this also confirms your address:',
     ],
     action: 'Set a new password',
@@ -21,10 +22,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   de: {
-    subject: 'Sie haben schon ein svc-Konto',
+    subject: 'Sie haben schon ein {product}-Konto',
     paragraphs: [
       'Hallo,',
-      'jemand, vielleicht Sie, wollte mit {email} ein svc-Konto anlegen. Sie haben schon eines, deshalb wurde kein neues Konto angelegt.',
+      'jemand, vielleicht Sie, wollte mit {email} ein {product}-Konto anlegen. Sie haben schon eines, deshalb wurde kein neues Konto angelegt.',
       'Wenn Sie Ihr Passwort vergessen haben, legen Sie hier ein neues fest; das bestätigt auch Ihre Adresse:',
     ],
     action: 'Neues Passwort festlegen',
@@ -34,10 +35,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   es: {
-    subject: 'Ya tienes una cuenta de svc',
+    subject: 'Ya tienes una cuenta de {product}',
     paragraphs: [
       'Hola:',
-      'Alguien, quizá tú, ha intentado crear una cuenta de svc con {email}. Ya tienes una, así que no se ha creado ninguna cuenta nueva.',
+      'Alguien, quizá tú, ha intentado crear una cuenta de {product} con {email}. Ya tienes una, así que no se ha creado ninguna cuenta nueva.',
       'Si has olvidado tu contraseña, establece una nueva aquí; esto también confirma tu dirección:',
     ],
     action: 'Establecer una contraseña nueva',
@@ -47,10 +48,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   fr: {
-    subject: 'Vous avez déjà un compte svc',
+    subject: 'Vous avez déjà un compte {product}',
     paragraphs: [
       'Bonjour,',
-      'Quelqu’un, peut-être vous, a essayé de créer un compte svc avec {email}. Vous en avez déjà un, donc aucun nouveau compte n’a été créé.',
+      'Quelqu’un, peut-être vous, a essayé de créer un compte {product} avec {email}. Vous en avez déjà un, donc aucun nouveau compte n’a été créé.',
       'Si vous avez oublié votre mot de passe, définissez-en un nouveau ici ; cela confirme aussi votre adresse :',
     ],
     action: 'Définir un nouveau mot de passe',
@@ -60,10 +61,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   it: {
-    subject: 'Hai già un account svc',
+    subject: 'Hai già un account {product}',
     paragraphs: [
       'Ciao,',
-      'qualcuno, forse tu, ha provato a creare un account svc con {email}. Ne hai già uno, quindi non è stato creato nessun nuovo account.',
+      'qualcuno, forse tu, ha provato a creare un account {product} con {email}. Ne hai già uno, quindi non è stato creato nessun nuovo account.',
       'Se hai dimenticato la password, impostane una nuova qui; questo conferma anche il tuo indirizzo:',
     ],
     action: 'Imposta una nuova password',
@@ -73,10 +74,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   nl: {
-    subject: 'U hebt al een svc-account',
+    subject: 'U hebt al een {product}-account',
     paragraphs: [
       'Hallo,',
-      'Iemand, misschien u, probeerde een svc-account te maken met {email}. U hebt er al een, dus er is geen nieuw account gemaakt.',
+      'Iemand, misschien u, probeerde een {product}-account te maken met {email}. U hebt er al een, dus er is geen nieuw account gemaakt.',
       'Bent u uw wachtwoord vergeten? Stel hier een nieuw in; dat bevestigt ook uw adres:',
     ],
     action: 'Nieuw wachtwoord instellen',
@@ -86,10 +87,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   pt: {
-    subject: 'Já tem uma conta svc',
+    subject: 'Já tem uma conta {product}',
     paragraphs: [
       'Olá,',
-      'Alguém, talvez o próprio, tentou criar uma conta svc com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
+      'Alguém, talvez o próprio, tentou criar uma conta {product} com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
       'Se se esqueceu da palavra-passe, defina uma nova aqui; isto também confirma o seu endereço:',
     ],
     action: 'Definir uma nova palavra-passe',
@@ -104,18 +105,21 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The "you already have an account" mail, with a password-reset link.
  *
  * @example
- * await queueMail(trx, accountExistsMail({ to: user.email, resetLink, signInLink: `${issuer}/login` }))
+ * await queueMail(trx, accountExistsMail({ to: user.email, resetLink, signInLink: `${issuer}/login`, branding }))
  */
 export function accountExistsMail({
   to,
   resetLink,
   signInLink,
   locale = 'en',
+  branding,
 }: {
   to: string
   resetLink: string
   signInLink: string
   locale?: MailLocale
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { email: to, signin: signInLink }, resetLink, locale)
+  return renderMail(to, STRINGS[locale], { email: to, signin: signInLink }, resetLink, locale, branding)
 }

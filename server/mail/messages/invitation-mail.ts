@@ -3,12 +3,13 @@
  * link to choose a password for the account made for them.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
+import type { Branding } from '../../branding.js'
 import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
-    subject: 'You are invited to svc',
-    paragraphs: ['Hello {name},', '{inviter} invited you to svc. Your account is {email}; choose a password to start using it.'],
+    subject: 'You are invited to {product}',
+    paragraphs: ['Hello {name},', '{inviter} invited you to {product}. Your account is {email}; choose a password to start using it.'],
     action: 'Choose your password',
     after: [
       'The link works once, for 7 days. Choosing a password confirms your e-mail address and signs you in.',
@@ -16,8 +17,11 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   de: {
-    subject: 'Sie sind zu svc eingeladen',
-    paragraphs: ['Hallo {name},', '{inviter} hat Sie zu svc eingeladen. Ihr Konto ist {email}; wählen Sie ein Passwort, um es zu nutzen.'],
+    subject: 'Sie sind zu {product} eingeladen',
+    paragraphs: [
+      'Hallo {name},',
+      '{inviter} hat Sie zu {product} eingeladen. Ihr Konto ist {email}; wählen Sie ein Passwort, um es zu nutzen.',
+    ],
     action: 'Passwort wählen',
     after: [
       'Der Link gilt einmal, 7 Tage lang. Mit dem Passwort bestätigen Sie Ihre E-Mail-Adresse und werden angemeldet.',
@@ -25,8 +29,11 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   es: {
-    subject: 'Te han invitado a svc',
-    paragraphs: ['Hola, {name}:', '{inviter} te ha invitado a svc. Tu cuenta es {email}; elige una contraseña para empezar a usarla.'],
+    subject: 'Te han invitado a {product}',
+    paragraphs: [
+      'Hola, {name}:',
+      '{inviter} te ha invitado a {product}. Tu cuenta es {email}; elige una contraseña para empezar a usarla.',
+    ],
     action: 'Elegir tu contraseña',
     after: [
       'El enlace sirve una vez, durante 7 días. Al elegir una contraseña confirmas tu dirección de correo e inicias sesión.',
@@ -34,10 +41,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   fr: {
-    subject: 'Vous êtes invité sur svc',
+    subject: 'Vous êtes invité sur {product}',
     paragraphs: [
       'Bonjour {name},',
-      '{inviter} vous a invité sur svc. Votre compte est {email} ; choisissez un mot de passe pour commencer à l’utiliser.',
+      '{inviter} vous a invité sur {product}. Votre compte est {email} ; choisissez un mot de passe pour commencer à l’utiliser.',
     ],
     action: 'Choisir votre mot de passe',
     after: [
@@ -46,8 +53,11 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   it: {
-    subject: 'Sei invitato su svc',
-    paragraphs: ['Ciao {name},', '{inviter} ti ha invitato su svc. Il tuo account è {email}; scegli una password per iniziare a usarlo.'],
+    subject: 'Sei invitato su {product}',
+    paragraphs: [
+      'Ciao {name},',
+      '{inviter} ti ha invitato su {product}. Il tuo account è {email}; scegli una password per iniziare a usarlo.',
+    ],
     action: 'Scegli la tua password',
     after: [
       'Il link vale una volta, per 7 giorni. Scegliere una password conferma il tuo indirizzo e-mail e ti fa accedere.',
@@ -55,10 +65,10 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   nl: {
-    subject: 'U bent uitgenodigd voor svc',
+    subject: 'U bent uitgenodigd voor {product}',
     paragraphs: [
       'Hallo {name},',
-      '{inviter} heeft u uitgenodigd voor svc. Uw account is {email}; kies een wachtwoord om het te gaan gebruiken.',
+      '{inviter} heeft u uitgenodigd voor {product}. Uw account is {email}; kies een wachtwoord om het te gaan gebruiken.',
     ],
     action: 'Kies uw wachtwoord',
     after: [
@@ -67,8 +77,11 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   pt: {
-    subject: 'Foi convidado para o svc',
-    paragraphs: ['Olá {name},', '{inviter} convidou-o para o svc. A sua conta é {email}; escolha uma palavra-passe para começar a usá-la.'],
+    subject: 'Foi convidado para o {product}',
+    paragraphs: [
+      'Olá {name},',
+      '{inviter} convidou-o para o {product}. A sua conta é {email}; escolha uma palavra-passe para começar a usá-la.',
+    ],
     action: 'Escolher a sua palavra-passe',
     after: [
       'A ligação funciona uma vez, durante 7 dias. Escolher uma palavra-passe confirma o seu endereço de e-mail e inicia sessão.',
@@ -81,7 +94,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The invitation mail, with its link.
  *
  * @example
- * await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: 'An operator', link }))
+ * await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: 'An operator', link, branding }))
  */
 export function invitationMail({
   to,
@@ -89,12 +102,15 @@ export function invitationMail({
   inviter,
   link,
   locale = 'en',
+  branding,
 }: {
   to: string
   name: string
   inviter: string
   link: string
   locale?: MailLocale
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to, inviter }, link, locale)
+  return renderMail(to, STRINGS[locale], { name, email: to, inviter }, link, locale, branding)
 }

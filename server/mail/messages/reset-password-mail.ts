@@ -3,12 +3,13 @@
  * to set a new password.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
+import type { Branding } from '../../branding.js'
 import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
-    subject: 'Reset your svc password',
-    paragraphs: ['Hello {name},', 'Someone, perhaps you, asked to reset the password of the svc account {email}.'],
+    subject: 'Reset your {product} password',
+    paragraphs: ['Hello {name},', 'Someone, perhaps you, asked to reset the password of the {product} account {email}.'],
     action: 'Set a new password',
     after: [
       'The link works once, for 30 minutes. Setting a new password signs you out everywhere else.',
@@ -16,8 +17,8 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   de: {
-    subject: 'Setzen Sie Ihr svc-Passwort zurück',
-    paragraphs: ['Hallo {name},', 'jemand, vielleicht Sie, möchte das Passwort des svc-Kontos {email} zurücksetzen.'],
+    subject: 'Setzen Sie Ihr {product}-Passwort zurück',
+    paragraphs: ['Hallo {name},', 'jemand, vielleicht Sie, möchte das Passwort des {product}-Kontos {email} zurücksetzen.'],
     action: 'Neues Passwort festlegen',
     after: [
       'Der Link gilt einmal, 30 Minuten lang. Ein neues Passwort meldet Sie überall sonst ab.',
@@ -25,8 +26,8 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   es: {
-    subject: 'Restablece tu contraseña de svc',
-    paragraphs: ['Hola, {name}:', 'Alguien, quizá tú, ha pedido restablecer la contraseña de la cuenta de svc {email}.'],
+    subject: 'Restablece tu contraseña de {product}',
+    paragraphs: ['Hola, {name}:', 'Alguien, quizá tú, ha pedido restablecer la contraseña de la cuenta de {product} {email}.'],
     action: 'Establecer una contraseña nueva',
     after: [
       'El enlace sirve una vez, durante 30 minutos. Al establecer una contraseña nueva se cerrarán tus demás sesiones.',
@@ -34,8 +35,8 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   fr: {
-    subject: 'Réinitialisez votre mot de passe svc',
-    paragraphs: ['Bonjour {name},', 'Quelqu’un, peut-être vous, a demandé à réinitialiser le mot de passe du compte svc {email}.'],
+    subject: 'Réinitialisez votre mot de passe {product}',
+    paragraphs: ['Bonjour {name},', 'Quelqu’un, peut-être vous, a demandé à réinitialiser le mot de passe du compte {product} {email}.'],
     action: 'Définir un nouveau mot de passe',
     after: [
       'Le lien sert une fois, pendant 30 minutes. Définir un nouveau mot de passe vous déconnecte partout ailleurs.',
@@ -43,8 +44,8 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   it: {
-    subject: 'Reimposta la tua password di svc',
-    paragraphs: ['Ciao {name},', 'qualcuno, forse tu, ha chiesto di reimpostare la password dell’account svc {email}.'],
+    subject: 'Reimposta la tua password di {product}',
+    paragraphs: ['Ciao {name},', 'qualcuno, forse tu, ha chiesto di reimpostare la password dell’account {product} {email}.'],
     action: 'Imposta una nuova password',
     after: [
       'Il link vale una volta, per 30 minuti. Impostare una nuova password ti disconnette ovunque altrove.',
@@ -52,8 +53,11 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   nl: {
-    subject: 'Stel uw svc-wachtwoord opnieuw in',
-    paragraphs: ['Hallo {name},', 'Iemand, misschien u, heeft gevraagd het wachtwoord van het svc-account {email} opnieuw in te stellen.'],
+    subject: 'Stel uw {product}-wachtwoord opnieuw in',
+    paragraphs: [
+      'Hallo {name},',
+      'Iemand, misschien u, heeft gevraagd het wachtwoord van het {product}-account {email} opnieuw in te stellen.',
+    ],
     action: 'Nieuw wachtwoord instellen',
     after: [
       'De link werkt één keer, 30 minuten lang. Met een nieuw wachtwoord wordt u overal elders uitgelogd.',
@@ -61,8 +65,8 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   pt: {
-    subject: 'Reponha a sua palavra-passe do svc',
-    paragraphs: ['Olá {name},', 'Alguém, talvez o próprio, pediu para repor a palavra-passe da conta svc {email}.'],
+    subject: 'Reponha a sua palavra-passe do {product}',
+    paragraphs: ['Olá {name},', 'Alguém, talvez o próprio, pediu para repor a palavra-passe da conta {product} {email}.'],
     action: 'Definir uma nova palavra-passe',
     after: [
       'A ligação funciona uma vez, durante 30 minutos. Definir uma nova palavra-passe termina a sessão em todos os outros sítios.',
@@ -75,18 +79,21 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The password-reset mail, with its link.
  *
  * @example
- * await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link }))
+ * await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link, branding }))
  */
 export function resetPasswordMail({
   to,
   name,
   link,
   locale = 'en',
+  branding,
 }: {
   to: string
   name: string
   link: string
   locale?: MailLocale
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to }, link, locale)
+  return renderMail(to, STRINGS[locale], { name, email: to }, link, locale, branding)
 }

@@ -3,70 +3,71 @@
  * signs the visitor in and continues where they signed up.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
+import type { Branding } from '../../branding.js'
 import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
-    subject: 'Confirm your e-mail address for svc',
-    paragraphs: ['Hello {name},', 'To finish creating your svc account, confirm that {email} is your address.'],
+    subject: 'Confirm your e-mail address for {product}',
+    paragraphs: ['Hello {name},', 'To finish creating your {product} account, confirm that {email} is your address.'],
     action: 'Confirm e-mail address',
     after: [
       'The link works once, for 24 hours.',
-      'If you did not create an account at svc, ignore this mail: nobody can use the address without this link.',
+      'If you did not create an account at {product}, ignore this mail: nobody can use the address without this link.',
     ],
   },
   de: {
-    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für svc',
-    paragraphs: ['Hallo {name},', 'um Ihr svc-Konto fertig anzulegen, bestätigen Sie, dass {email} Ihre Adresse ist.'],
+    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für {product}',
+    paragraphs: ['Hallo {name},', 'um Ihr {product}-Konto fertig anzulegen, bestätigen Sie, dass {email} Ihre Adresse ist.'],
     action: 'E-Mail-Adresse bestätigen',
     after: [
       'Der Link gilt einmal, 24 Stunden lang.',
-      'Wenn Sie kein Konto bei svc angelegt haben, ignorieren Sie diese Mail: Ohne diesen Link kann niemand die Adresse verwenden.',
+      'Wenn Sie kein Konto bei {product} angelegt haben, ignorieren Sie diese Mail: Ohne diesen Link kann niemand die Adresse verwenden.',
     ],
   },
   es: {
-    subject: 'Confirma tu dirección de correo para svc',
-    paragraphs: ['Hola, {name}:', 'Para terminar de crear tu cuenta de svc, confirma que {email} es tu dirección.'],
+    subject: 'Confirma tu dirección de correo para {product}',
+    paragraphs: ['Hola, {name}:', 'Para terminar de crear tu cuenta de {product}, confirma que {email} es tu dirección.'],
     action: 'Confirmar dirección de correo',
     after: [
       'El enlace sirve una vez, durante 24 horas.',
-      'Si no has creado una cuenta en svc, ignora este correo: nadie puede usar la dirección sin este enlace.',
+      'Si no has creado una cuenta en {product}, ignora este correo: nadie puede usar la dirección sin este enlace.',
     ],
   },
   fr: {
-    subject: 'Confirmez votre adresse e-mail pour svc',
-    paragraphs: ['Bonjour {name},', 'Pour terminer la création de votre compte svc, confirmez que {email} est bien votre adresse.'],
+    subject: 'Confirmez votre adresse e-mail pour {product}',
+    paragraphs: ['Bonjour {name},', 'Pour terminer la création de votre compte {product}, confirmez que {email} est bien votre adresse.'],
     action: 'Confirmer l’adresse e-mail',
     after: [
       'Le lien sert une fois, pendant 24 heures.',
-      'Si vous n’avez pas créé de compte sur svc, ignorez cet e-mail : personne ne peut utiliser l’adresse sans ce lien.',
+      'Si vous n’avez pas créé de compte sur {product}, ignorez cet e-mail : personne ne peut utiliser l’adresse sans ce lien.',
     ],
   },
   it: {
-    subject: 'Conferma il tuo indirizzo e-mail per svc',
-    paragraphs: ['Ciao {name},', 'per completare la creazione del tuo account svc, conferma che {email} è il tuo indirizzo.'],
+    subject: 'Conferma il tuo indirizzo e-mail per {product}',
+    paragraphs: ['Ciao {name},', 'per completare la creazione del tuo account {product}, conferma che {email} è il tuo indirizzo.'],
     action: 'Conferma indirizzo e-mail',
     after: [
       'Il link vale una volta, per 24 ore.',
-      'Se non hai creato un account su svc, ignora questa e-mail: nessuno può usare l’indirizzo senza questo link.',
+      'Se non hai creato un account su {product}, ignora questa e-mail: nessuno può usare l’indirizzo senza questo link.',
     ],
   },
   nl: {
-    subject: 'Bevestig uw e-mailadres voor svc',
-    paragraphs: ['Hallo {name},', 'Bevestig dat {email} uw adres is om uw svc-account af te maken.'],
+    subject: 'Bevestig uw e-mailadres voor {product}',
+    paragraphs: ['Hallo {name},', 'Bevestig dat {email} uw adres is om uw {product}-account af te maken.'],
     action: 'E-mailadres bevestigen',
     after: [
       'De link werkt één keer, 24 uur lang.',
-      'Hebt u geen account bij svc gemaakt? Negeer dan deze mail: zonder deze link kan niemand het adres gebruiken.',
+      'Hebt u geen account bij {product} gemaakt? Negeer dan deze mail: zonder deze link kan niemand het adres gebruiken.',
     ],
   },
   pt: {
-    subject: 'Confirme o seu endereço de e-mail para o svc',
-    paragraphs: ['Olá {name},', 'Para terminar a criação da sua conta svc, confirme que {email} é o seu endereço.'],
+    subject: 'Confirme o seu endereço de e-mail para o {product}',
+    paragraphs: ['Olá {name},', 'Para terminar a criação da sua conta {product}, confirme que {email} é o seu endereço.'],
     action: 'Confirmar endereço de e-mail',
     after: [
       'A ligação funciona uma vez, durante 24 horas.',
-      'Se não criou uma conta no svc, ignore este e-mail: ninguém pode usar o endereço sem esta ligação.',
+      'Se não criou uma conta no {product}, ignore este e-mail: ninguém pode usar o endereço sem esta ligação.',
     ],
   },
 }
@@ -75,18 +76,21 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The verification mail, with its link.
  *
  * @example
- * await queueMail(trx, verifyEmailMail({ to: user.email, name: user.name, link }))
+ * await queueMail(trx, verifyEmailMail({ to: user.email, name: user.name, link, branding }))
  */
 export function verifyEmailMail({
   to,
   name,
   link,
   locale = 'en',
+  branding,
 }: {
   to: string
   name: string
   link: string
   locale?: MailLocale
+  /** The deployment's product name, logo and colour. */
+  branding: Branding
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to }, link, locale)
+  return renderMail(to, STRINGS[locale], { name, email: to }, link, locale, branding)
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { invite } from '../../accounts/invitations.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../../testing/identity-fixture.js'
+import { DEFAULT_BRANDING } from '../../branding.js'
 
 const PASSWORD = 'violet kettle harbour lamp'
 let idp: IdentityFixture | undefined
@@ -10,7 +11,7 @@ afterEach(() => idp?.close())
 async function invited() {
   idp = await identityFixture({ signup: 'closed' })
   const user = await invite(
-    { db: idp.db, issuer: idp.issuer, now: () => new Date() },
+    { db: idp.db, issuer: idp.issuer, now: () => new Date(), branding: DEFAULT_BRANDING },
     { email: 'Grace@Example.com', name: 'Grace Hopper', svcApp: undefined, svcRole: 'developer', inviter: 'Ada Lovelace' },
   )
   const mail = await idp.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', 'grace@example.com').executeTakeFirstOrThrow()
@@ -79,7 +80,10 @@ describe('accepting an invitation', () => {
   it('refuses an address that already has an account', async () => {
     const { fixture } = await invited()
     await expect(
-      invite({ db: fixture.db, issuer: fixture.issuer, now: () => new Date() }, { email: 'grace@example.com', inviter: 'Ada' }),
+      invite(
+        { db: fixture.db, issuer: fixture.issuer, now: () => new Date(), branding: DEFAULT_BRANDING },
+        { email: 'grace@example.com', inviter: 'Ada' },
+      ),
     ).rejects.toThrow('an account with the email grace@example.com exists already')
   })
 })

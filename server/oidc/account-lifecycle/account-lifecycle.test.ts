@@ -135,7 +135,7 @@ describe('sign-up', () => {
     expect(answers[0]).toMatchObject({ status: 200, session: false })
     expect(await fixture.db.selectFrom('users').select('id').where('email', '=', USER.email).execute()).toHaveLength(1)
     const [, taken] = await mails(fixture)
-    expect(taken).toMatchObject({ recipient: USER.email, subject: 'You already have an svc account' })
+    expect(taken).toMatchObject({ recipient: USER.email, subject: 'You already have an account at svc' })
     expect(taken!.link).toMatch(new RegExp(`^${fixture.issuer}/reset-password\\?token=`))
   })
 

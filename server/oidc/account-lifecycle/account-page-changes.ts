@@ -47,7 +47,7 @@ export async function changePassword(
     await voidAccountTokens(trx, user.id, 'reset_password', now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
     const link = mailedLink(`${ctx.issuer}/forgot-password`, locale)
-    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale }), now)
+    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale, branding: ctx.branding }), now)
   })
 }
 
@@ -65,15 +65,23 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo: '/console/account', now, newEmail })
     const mail = (await userByEmail(trx, newEmail))
-      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale })
+      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
       : confirmNewEmailMail({
           to: newEmail,
           name: user.name,
           link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
           locale,
+          branding: ctx.branding,
         })
     await queueMail(trx, mail, now)
-    const notice = emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link: `${ctx.issuer}/console/account`, locale })
+    const notice = emailChangeNoticeMail({
+      to: user.email,
+      name: user.name,
+      newEmail,
+      link: `${ctx.issuer}/console/account`,
+      locale,
+      branding: ctx.branding,
+    })
     await queueMail(trx, notice, now)
   })
 }

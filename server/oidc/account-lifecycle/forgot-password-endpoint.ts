@@ -18,7 +18,8 @@ import { tryAgainIn } from '../pages/sign-in-messages.js'
 import type { Provider } from '../provider.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhere.js'
 
 /**
@@ -39,11 +40,12 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
     return htmlPage(
       c,
       status,
-      pageStrings(locale).resetYourPassword,
+      pageWords(c).resetYourPassword,
       forgotPasswordPage({
         hidden: { csrf: csrfToken(c, provider), ...languageField(c), ...(continueTo ? { return: continueTo } : {}) },
         signInHref: continueTo ? continueTo : withLanguage(c, '/login'),
         locale,
+        product: requestBranding(c).name,
         ...model,
       }),
     )
@@ -52,13 +54,13 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
   app.get('/', (c) => page(c, 200, continueToFrom(c.req.query('return'))))
   app.post(
     '/',
-    lifecycleBodyLimit((c) => page(c, 400, null, { problem: pageStrings(requestLocale(c)).formTooLarge })),
+    lifecycleBodyLimit((c) => page(c, 400, null, { problem: pageWords(c).formTooLarge })),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
       if (!(form instanceof URLSearchParams)) return page(c, form.status, null, { problem: form.problem })
       const continueTo = continueToFrom(form.get('return'))
       const locale = requestLocale(c)
-      const t = pageStrings(locale)
+      const t = pageWords(c)
       const email = (form.get('email') ?? '').trim()
       if (email.length > 254 || !EMAIL.test(email) || /\p{Cc}/u.test(email))
         return page(c, 400, continueTo, {

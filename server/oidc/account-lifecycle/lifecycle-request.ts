@@ -10,7 +10,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { csrfTokenMatches } from '../csrf.js'
 import type { Provider } from '../provider.js'
 import { requestLocale, uiLocalesOf, useUiLocales } from '../../i18n/request-locale.js'
-import { pageStrings } from '../../i18n/pages.js'
+
+import { pageWords } from '../../pages/request-branding.js'
 
 /** The one place a sign-up or reset may continue at: an authorization request (checked again from the start there). */
 const AUTHORIZE_RETURN = /^\/oidc\/authorize\?[^\s#\\]{0,8000}$/
@@ -47,11 +48,11 @@ export const lifecycleBodyLimit = (onTooLarge: (c: Context) => Response) => body
  */
 export async function readLifecycleForm(c: Context, provider: Provider): Promise<FormRead> {
   if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
-    return { status: 400, problem: pageStrings(requestLocale(c)).formNotForm }
+    return { status: 400, problem: pageWords(c).formNotForm }
   const form = new URLSearchParams(await c.req.text())
   // The page's language rides in the form (see `languageField`), or in the authorization request it continues.
   useUiLocales(c, form.get('ui_locales') ?? uiLocalesOf(form.get('return')))
-  if (!csrfTokenMatches(c, provider, form.get('csrf'))) return { status: 403, problem: pageStrings(requestLocale(c)).formExpired }
+  if (!csrfTokenMatches(c, provider, form.get('csrf'))) return { status: 403, problem: pageWords(c).formExpired }
   return form
 }
 

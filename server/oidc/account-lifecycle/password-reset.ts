@@ -48,6 +48,7 @@ export async function requestPasswordReset(
         name: user.name,
         link: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
         locale,
+        branding: ctx.branding,
       }),
       now,
     )

@@ -21,8 +21,9 @@ import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { fill, type PageStrings } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
-import { fill, pageStrings, type PageStrings } from '../../i18n/pages.js'
 
 /** One kind of password-setting link: its token purpose, page wording and what an expired link says. */
 interface PasswordLink {
@@ -67,12 +68,12 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
   const app = new Hono()
   const expired = (c: Context) => {
     const locale = requestLocale(c)
-    const t = pageStrings(locale)
+    const t = pageWords(c)
     return htmlPage(
       c,
       400,
       t.linkExpiredTitle,
-      linkExpiredPage(withLanguage(c, '/forgot-password'), t.sendNewLink, t[link.expiredNote], locale),
+      linkExpiredPage(withLanguage(c, '/forgot-password'), t.sendNewLink, t[link.expiredNote], locale, requestBranding(c).name),
     )
   }
   const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) => {
@@ -80,7 +81,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
     return htmlPage(
       c,
       status,
-      pageStrings(locale)[link.wording.heading],
+      pageWords(c)[link.wording.heading],
       newPasswordPage({
         hidden: { csrf: csrfToken(c, provider), token, ...languageField(c) },
         email,
@@ -88,6 +89,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
         problem,
         wording: link.wording,
         locale,
+        product: requestBranding(c).name,
       }),
     )
   }
@@ -103,7 +105,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
     async (c) => {
       const read = await readLifecycleForm(c, provider)
       if (!(read instanceof URLSearchParams)) {
-        const t = pageStrings(requestLocale(c))
+        const t = pageWords(c)
         return htmlPage(c, read.status, t[link.wording.heading], messagePage(t.tryAgain, read.problem))
       }
       const token = read.get('token') ?? ''
@@ -118,13 +120,13 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))
-        return form(c, 503, token, target.user.email, undefined, pageStrings(requestLocale(c)).passwordsBusy)
+        return form(c, 503, token, target.user.email, undefined, pageWords(c).passwordsBusy)
       }
       if (!done) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, done.user)
       if (done.continueTo) return c.redirect(done.continueTo, 303)
-      const t = pageStrings(requestLocale(c))
+      const t = pageWords(c)
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]
       return htmlPage(c, 200, title, messagePage(title, text), { script: ANNOUNCE_SIGNED_IN })
     },

@@ -21,7 +21,8 @@ import { tryAgainIn } from '../pages/sign-in-messages.js'
 import type { Provider } from '../provider.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhere.js'
 
 export type SignUpSetting = 'open' | 'closed'
@@ -42,18 +43,19 @@ export function signupEndpoint(
     return htmlPage(
       c,
       status,
-      pageStrings(locale).createAnAccount,
+      pageWords(c).createAnAccount,
       signUpPage({
         hidden: { csrf: csrfToken(c, provider), ...languageField(c), ...(continueTo ? { return: continueTo } : {}) },
         signInHref: continueTo ? continueTo : withLanguage(c, '/login'),
         locale,
         ...model,
+        product: requestBranding(c).name,
       }),
-      { script: passwordLengthHintScript(locale) },
+      { script: passwordLengthHintScript(locale, requestBranding(c).name) },
     )
   }
   const closed = (c: Context, status: 200 | 403) => {
-    const t = pageStrings(requestLocale(c))
+    const t = pageWords(c)
     return htmlPage(c, status, t.signUpClosedTitle, messagePage(t.signUpClosedTitle, t.signUpClosed))
   }
 
@@ -61,14 +63,14 @@ export function signupEndpoint(
   app.post(
     '/',
     oneRequestPerTurn(),
-    lifecycleBodyLimit((c) => page(c, 400, null, { problem: pageStrings(requestLocale(c)).formTooLarge })),
+    lifecycleBodyLimit((c) => page(c, 400, null, { problem: pageWords(c).formTooLarge })),
     async (c) => {
       if (signup === 'closed') return closed(c, 403)
       const form = await readLifecycleForm(c, provider)
       if (!(form instanceof URLSearchParams)) return page(c, form.status, null, { problem: form.problem })
       const continueTo = continueToFrom(form.get('return'))
       const locale = requestLocale(c)
-      const t = pageStrings(locale)
+      const t = pageWords(c)
       const values: SignUpForm = {
         name: form.get('name') ?? '',
         email: (form.get('email') ?? '').trim(),

@@ -16,17 +16,18 @@ import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
 
 const expired = (c: Context) => {
   const locale = requestLocale(c)
-  const t = pageStrings(locale)
+  const t = pageWords(c)
   return htmlPage(
     c,
     400,
     t.linkExpiredTitle,
-    linkExpiredPage(withLanguage(c, '/forgot-password'), t.mailSetPasswordLink, t.verifyExpiredNote, locale),
+    linkExpiredPage(withLanguage(c, '/forgot-password'), t.mailSetPasswordLink, t.verifyExpiredNote, locale, requestBranding(c).name),
   )
 }
 
@@ -46,8 +47,14 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
     return htmlPage(
       c,
       200,
-      pageStrings(locale).confirmEmailHeading,
-      confirmEmailPage({ csrf: csrfToken(c, provider), token, ...languageField(c) }, target.email, target.change, locale),
+      pageWords(c).confirmEmailHeading,
+      confirmEmailPage(
+        { csrf: csrfToken(c, provider), token, ...languageField(c) },
+        target.email,
+        target.change,
+        locale,
+        requestBranding(c).name,
+      ),
     )
   })
   app.post(
@@ -55,14 +62,14 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
     lifecycleBodyLimit((c) => expired(c)),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
-      const t = pageStrings(requestLocale(c))
+      const t = pageWords(c)
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.confirmEmailHeading, messagePage(t.tryAgain, form.problem))
       const confirmed = await confirmEmail(provider, form.get('token') ?? '')
       if (!confirmed) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, confirmed.user)
       if (confirmed.continueTo) return c.redirect(confirmed.continueTo, 303)
-      const done = pageStrings(requestLocale(c))
+      const done = pageWords(c)
       return htmlPage(
         c,
         200,

@@ -38,7 +38,8 @@ import { sdkFlowOf } from '../sdk-flow.js'
 import { withReturn } from '../account-lifecycle/lifecycle-request.js'
 import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
 import { refusalPage } from '../../pages/refusal-page.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 
 /**
  * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
@@ -78,7 +79,7 @@ export function authorizeEndpoint(
     if (target.redirectUri === `${provider.issuer}${SDK_CALLBACK_PATH}`) {
       const flow = await sdkFlowOf(c, provider, target.state)
       if (flow?.clientId !== target.client.client_id || flow.codeChallenge !== query.get('code_challenge'))
-        return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).signInNotFromThisBrowser })
+        return refusalPage(c, 400, 'signInError', { visitor: pageWords(c).signInNotFromThisBrowser })
     }
     try {
       return await step(readAuthorizationRequest(target, query))
@@ -123,9 +124,10 @@ export function authorizeEndpoint(
       return htmlPage(
         c,
         200,
-        pageStrings(locale).allowAccess,
+        pageWords(c).allowAccess,
         consentPage({
           locale,
+          product: requestBranding(c).name,
           client: {
             name: request.client.name,
             logoUri: request.client.logo_uri,
@@ -166,13 +168,14 @@ export function authorizeEndpoint(
   ) {
     const interaction = sealInteraction(await interactionSecret(), state)
     const locale = requestLocale(c)
-    const t = pageStrings(locale)
+    const t = pageWords(c)
     return htmlPage(
       c,
       status,
       t.signIn,
       loginPage({
         locale,
+        product: requestBranding(c).name,
         heading: fill(t.signInToContinue, { client: request.client.name }),
         action: '/oidc/authorize/login',
         hidden: { interaction, csrf: csrfToken(c, provider) },
@@ -193,13 +196,12 @@ export function authorizeEndpoint(
   /** Reads a form POST: CSRF, then the sealed interaction. */
   async function readForm(c: Context): Promise<{ form: URLSearchParams; state: InteractionState } | Response> {
     if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-      return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).formNotForm })
+      return refusalPage(c, 400, 'signInError', { visitor: pageWords(c).formNotForm })
     }
     const form = new URLSearchParams(await c.req.text())
-    if (!csrfTokenMatches(c, provider, form.get('csrf')))
-      return refusalPage(c, 403, 'signInError', { visitor: pageStrings(requestLocale(c)).formExpired })
+    if (!csrfTokenMatches(c, provider, form.get('csrf'))) return refusalPage(c, 403, 'signInError', { visitor: pageWords(c).formExpired })
     const state = openInteraction(await interactionSecret(), form.get('interaction') ?? '')
-    if (!state) return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).signInDamaged })
+    if (!state) return refusalPage(c, 400, 'signInError', { visitor: pageWords(c).signInDamaged })
     return { form, state }
   }
 
@@ -211,7 +213,7 @@ export function authorizeEndpoint(
 
   const limit = bodyLimit({
     maxSize: 64 * 1024,
-    onError: (c) => refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).formTooLarge }),
+    onError: (c) => refusalPage(c, 400, 'signInError', { visitor: pageWords(c).formTooLarge }),
   })
 
   // OIDC Core §3.1.2.1: the same request may come form-encoded in a POST.

@@ -45,7 +45,7 @@ describe('FedCM', () => {
       login_url: `${idp.issuer}/login`,
       supports_use_other_account: true,
       modes: { active: { supports_use_other_account: true } },
-      branding: { background_color: '#0969da', color: '#ffffff', icons: [{ url: `${idp.issuer}/fedcm/icon.svg`, size: 64 }] },
+      branding: { background_color: '#0969da', color: '#ffffff', name: 'svc', icons: [{ url: `${idp.issuer}/fedcm/icon.svg`, size: 64 }] },
     })
     expect((await fetch(`${idp.issuer}/fedcm/icon.svg`)).headers.get('content-type')).toBe('image/svg+xml')
   })

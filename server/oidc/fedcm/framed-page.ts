@@ -9,10 +9,10 @@
 import type { Context } from 'hono'
 import { clientByClientId, originsOf } from '../../clients/clients.js'
 import type { ClientRow } from '../../db/schema.js'
-import { inlineScriptSource } from '../../http/html.js'
+import { escapeHtml, inlineScriptSource } from '../../http/html.js'
 import type { Provider } from '../provider.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { requestLocale } from '../../i18n/request-locale.js'
-import { pageStrings } from '../../i18n/pages.js'
 
 const STYLE =
   'body{margin:0;font:15px/1.4 system-ui,sans-serif}form{margin:0}button{font:inherit;width:100%;padding:.6rem 1rem;border:1px solid #d0d7de;border-radius:8px;background:#fff;cursor:pointer;display:flex;gap:.6rem;align-items:center}img{width:28px;height:28px;border-radius:50%}'
@@ -43,9 +43,10 @@ export function framedPage(
   c.header('Referrer-Policy', 'no-referrer')
   const locale = requestLocale(c)
   c.header('Content-Language', locale)
+  const focus = `:focus-visible{outline:3px solid ${requestBranding(c).linkColor};outline-offset:2px}`
   return c.html(
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${pageStrings(locale).signInWithSvc}</title>
-<style>${STYLE}${style}</style>
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(pageWords(c).signInWithSvc)}</title>
+<style>${STYLE}${focus}${style}</style>
 </head><body>${body}<script>${script}</script></body></html>`,
     status,
   )
@@ -69,9 +70,9 @@ export async function framingPartner(
 ): Promise<{ refusal: Response } | { client: ClientRow; origin: string; ancestors: string[] }> {
   const client = await clientByClientId(provider.db, query.get('client_id') ?? '')
   const origin = query.get('origin') ?? ''
-  if (!client) return { refusal: framedPage(c, [], `<p>${pageStrings(requestLocale(c)).unknownApplication}</p>`, '', { status: 400 }) }
+  if (!client) return { refusal: framedPage(c, [], `<p>${pageWords(c).unknownApplication}</p>`, '', { status: 400 }) }
   const ancestors = originsOf(client, provider.issuer)
   if (!ancestors.includes(origin))
-    return { refusal: framedPage(c, ancestors, `<p>${pageStrings(requestLocale(c)).siteNotRegistered}</p>`, '', { status: 403 }) }
+    return { refusal: framedPage(c, ancestors, `<p>${pageWords(c).siteNotRegistered}</p>`, '', { status: 403 }) }
   return { client, origin, ancestors }
 }

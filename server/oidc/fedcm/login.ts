@@ -16,7 +16,8 @@ import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill } from '../../i18n/pages.js'
+import { pageWords, requestBranding } from '../../pages/request-branding.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
@@ -30,13 +31,14 @@ function loginForm(
   signupOpen = true,
 ): Response {
   const locale = requestLocale(c)
-  const t = pageStrings(locale)
+  const t = pageWords(c)
   return htmlPage(
     c,
     status,
     t.signIn,
     loginPage({
       locale,
+      product: requestBranding(c).name,
       heading: t.signInToSvc,
       action: '/login',
       hidden: { csrf, ui_locales: locale },
@@ -68,15 +70,15 @@ export function standaloneLogin(
     oneRequestPerTurn(),
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) => loginForm(c, 400, csrfToken(c, provider), '', pageStrings(requestLocale(c)).formTooLarge, open),
+      onError: (c) => loginForm(c, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
     }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return loginForm(c, 400, csrfToken(c, provider), '', pageStrings(requestLocale(c)).formNotForm, open)
+        return loginForm(c, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
       }
       const form = new URLSearchParams(await c.req.text())
       useUiLocales(c, form.get('ui_locales'))
-      const t = pageStrings(requestLocale(c))
+      const t = pageWords(c)
       if (!csrfTokenMatches(c, provider, form.get('csrf'))) return loginForm(c, 403, csrfToken(c, provider), '', t.formExpired, open)
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')

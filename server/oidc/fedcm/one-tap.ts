@@ -18,8 +18,9 @@ import type { Provider } from '../provider.js'
 import { browserCredential } from './browser-credential.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
 import { currentSession } from '../sessions.js'
-import { requestLocale } from '../../i18n/request-locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+
+import { fill } from '../../i18n/pages.js'
+import { pageWords } from '../../pages/request-branding.js'
 
 const FORM_TOKEN_LIFETIME_MS = 10 * 60_000
 const SPENT_TOKENS_MAX = 10_000
@@ -84,7 +85,7 @@ export function oneTap(provider: Provider): Hono {
         .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
         .join(
           '',
-        )}<button type="submit">${user.picture ? `<img src="${escapeHtml(user.picture)}" alt="">` : ''}${escapeHtml(fill(pageStrings(requestLocale(c)).continueAs, { name: user.given_name ?? user.name }))}</button></form>`,
+        )}<button type="submit">${user.picture ? `<img src="${escapeHtml(user.picture)}" alt="">` : ''}${escapeHtml(fill(pageWords(c).continueAs, { name: user.given_name ?? user.name }))}</button></form>`,
       notifyParent({ status: 'ready' }, request.origin),
     )
   })
@@ -92,7 +93,7 @@ export function oneTap(provider: Provider): Hono {
   const limit = bodyLimit({
     maxSize: 16 * 1024,
     onError: (c) => {
-      const t = pageStrings(requestLocale(c))
+      const t = pageWords(c)
       return htmlPage(c, 400, t.signIn, messagePage(t.signInCouldNotFinish, t.formTooLarge))
     },
   })
@@ -103,13 +104,13 @@ export function oneTap(provider: Provider): Hono {
     const session = await currentSession(c, provider)
     if (!session) return framedPage(c, request.ancestors, '', notifyParent({ status: 'signed_out' }, request.origin))
     if (!(await spend(form.get('token'), session.id, request.client.client_id, request.origin, request.nonce ?? ''))) {
-      return framedPage(c, request.ancestors, `<p>${pageStrings(requestLocale(c)).requestExpired}</p>`, '', { status: 403 })
+      return framedPage(c, request.ancestors, `<p>${pageWords(c).requestExpired}</p>`, '', { status: 403 })
     }
     const credential = await browserCredential(c, provider, session, request.client, request.nonce)
     return framedPage(
       c,
       request.ancestors,
-      `<p>${pageStrings(requestLocale(c)).signedInShort}</p>`,
+      `<p>${pageWords(c).signedInShort}</p>`,
       notifyParent({ status: 'signed_in', credential }, request.origin),
     )
   })

@@ -24,16 +24,27 @@ export interface ConsentPageModel {
   /** The same authorization request asking for a fresh sign-in. */
   anotherAccountHref: string
   locale: Locale
+  /** The deployment's product name. */
+  product: string
 }
 
 /**
  * The consent page's body.
  *
  * @example
- * htmlPage(c, 200, 'Allow access', consentPage({ client, userName, scopes, interaction, csrf, anotherAccountHref, locale }))
+ * htmlPage(c, 200, 'Allow access', consentPage({ client, userName, scopes, interaction, csrf, anotherAccountHref, locale, product }))
  */
-export function consentPage({ client, userName, scopes, interaction, csrf, anotherAccountHref, locale }: ConsentPageModel): string {
-  const t = pageStrings(locale)
+export function consentPage({
+  client,
+  userName,
+  scopes,
+  interaction,
+  csrf,
+  anotherAccountHref,
+  locale,
+  product,
+}: ConsentPageModel): string {
+  const t = pageStrings(locale, product)
   const words = (scope: string) => (Object.hasOwn(SCOPE_WORDS, scope) ? t[SCOPE_WORDS[scope]!] : scope)
   // The client's own pages open beside the consent form, which stays where it is.
   const outLink = (href: string, label: string) =>

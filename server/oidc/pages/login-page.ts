@@ -19,16 +19,28 @@ export interface LoginPageModel {
   /** "Forgot password?" and, while sign-up is open, "Create an account", carrying where the visitor continues. */
   accountLinks?: { forgotPasswordHref: string; signUpHref?: string }
   locale: Locale
+  /** The deployment's product name. */
+  product: string
 }
 
 /**
  * The login page's body.
  *
  * @example
- * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf }, locale: 'en' }))
+ * htmlPage(c, 200, 'Sign in', loginPage({ heading: 'Sign in to svc', action: '/login', hidden: { csrf }, locale: 'en', product: 'svc' }))
  */
-export function loginPage({ heading, action, hidden, loginHint, error, external = [], accountLinks, locale }: LoginPageModel): string {
-  const t = pageStrings(locale)
+export function loginPage({
+  heading,
+  action,
+  hidden,
+  loginHint,
+  error,
+  external = [],
+  accountLinks,
+  locale,
+  product,
+}: LoginPageModel): string {
+  const t = pageStrings(locale, product)
   return `<h1>${escapeHtml(heading)}</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">

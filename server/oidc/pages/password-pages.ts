@@ -14,7 +14,7 @@ import { fill, pageStrings } from '../../i18n/pages.js'
  * The "Forgot password?" form.
  *
  * @example
- * forgotPasswordPage({ hidden: { csrf }, signInHref: '/login', locale: 'de' })
+ * forgotPasswordPage({ hidden: { csrf }, signInHref: '/login', locale: 'de', product: 'svc' })
  */
 export function forgotPasswordPage({
   hidden,
@@ -23,6 +23,7 @@ export function forgotPasswordPage({
   problem,
   signInHref,
   locale,
+  product,
 }: {
   hidden: Record<string, string>
   email?: string
@@ -30,8 +31,10 @@ export function forgotPasswordPage({
   problem?: string
   signInHref: string
   locale: Locale
+  /** The deployment's product name. */
+  product: string
 }): string {
-  const t = pageStrings(locale)
+  const t = pageStrings(locale, product)
   return `<h1>${t.resetYourPassword}</h1>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>${t.resetIntro}</p>
 <form method="post" action="/forgot-password" novalidate>
@@ -68,7 +71,7 @@ export const INVITATION_WORDING: NewPasswordWording = {
  * The new-password form a reset (or invitation) link opens.
  *
  * @example
- * newPasswordPage({ hidden: { csrf, token }, email: user.email, locale })
+ * newPasswordPage({ hidden: { csrf, token }, email: user.email, locale, product: 'svc' })
  */
 export function newPasswordPage({
   hidden,
@@ -77,6 +80,7 @@ export function newPasswordPage({
   problem,
   wording = RESET_WORDING,
   locale,
+  product,
 }: {
   hidden: Record<string, string>
   email: string
@@ -84,8 +88,10 @@ export function newPasswordPage({
   problem?: string
   wording?: NewPasswordWording
   locale: Locale
+  /** The deployment's product name. */
+  product: string
 }): string {
-  const t = pageStrings(locale)
+  const t = pageStrings(locale, product)
   return `<h1>${escapeHtml(t[wording.heading])}</h1>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>${escapeHtml(fill(t.forEmail, { email }))} ${escapeHtml(t[wording.note])}</p>
 <form method="post" action="${escapeHtml(wording.action)}" novalidate>
@@ -109,11 +115,12 @@ ${formField({
  * A mailed link that cannot be used any more, and where to get a new one.
  *
  * @example
- * linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale)
+ * linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale, 'svc')
  */
-export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string, locale: Locale): string {
-  return `<h1>${pageStrings(locale).linkExpiredHeading}</h1>
-<p role="status">${escapeHtml(pageStrings(locale).linkExpired)} ${escapeHtml(explanation)}</p>
+export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string, locale: Locale, product: string): string {
+  const t = pageStrings(locale, product)
+  return `<h1>${t.linkExpiredHeading}</h1>
+<p role="status">${escapeHtml(t.linkExpired)} ${escapeHtml(explanation)}</p>
 <p><a href="${escapeHtml(newLinkHref)}">${escapeHtml(newLinkText)}</a></p>`
 }
 
@@ -122,10 +129,10 @@ export function linkExpiredPage(newLinkHref: string, newLinkText: string, explan
  * which open links do not use it up (nor get signed in).
  *
  * @example
- * confirmEmailPage({ csrf, token }, 'ada@example.com', false, 'en')
+ * confirmEmailPage({ csrf, token }, 'ada@example.com', false, 'en', 'svc')
  */
-export function confirmEmailPage(hidden: Record<string, string>, email: string, change: boolean, locale: Locale): string {
-  const t = pageStrings(locale)
+export function confirmEmailPage(hidden: Record<string, string>, email: string, change: boolean, locale: Locale, product: string): string {
+  const t = pageStrings(locale, product)
   return `<h1>${t.confirmEmailHeading}</h1>
 <p>${escapeHtml(fill(change ? t.confirmChangedEmail : t.confirmNewAccount, { email }))}</p>
 <form method="post" action="/verify-email">

@@ -19,14 +19,16 @@ export interface SignUpPageModel {
   /** Where "Sign in instead" goes. */
   signInHref: string
   locale: Locale
+  /** The deployment's product name. */
+  product: string
 }
 
 /**
  * The inline script of the page, in `locale`: says how many characters
  * the password still needs as it is typed (the server checks again).
  */
-export function passwordLengthHintScript(locale: Locale): string {
-  const t = pageStrings(locale)
+export function passwordLengthHintScript(locale: Locale, product: string): string {
+  const t = pageStrings(locale, product)
   const words = JSON.stringify([t.oneMoreCharacter, t.moreCharacters, t.longEnough]).replace(/</g, '\\u003c')
   return `(function(){var w=${words},p=document.getElementById('password'),h=document.getElementById('password-hint');if(!p||!h)return;h.setAttribute('aria-live','polite');var t=h.textContent;p.addEventListener('input',function(){var n=Array.from(p.value).length,m=${PASSWORD_MIN_LENGTH}-n;h.textContent=n===0?t:m>0?m+' '+(m===1?w[0]:w[1]):w[2]})})()`
 }
@@ -35,10 +37,10 @@ export function passwordLengthHintScript(locale: Locale): string {
  * The sign-up form.
  *
  * @example
- * htmlPage(c, 200, 'Create an account', signUpPage({ hidden: { csrf }, signInHref: '/login', locale }), { script: passwordLengthHintScript(locale) })
+ * htmlPage(c, 200, 'Create an account', signUpPage({ hidden: { csrf }, signInHref: '/login', locale, product }), { script: passwordLengthHintScript(locale, product) })
  */
-export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale }: SignUpPageModel): string {
-  const t = pageStrings(locale)
+export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale, product }: SignUpPageModel): string {
+  const t = pageStrings(locale, product)
   const first = (['name', 'email', 'password'] as const).find((field) => errors[field]) ?? 'name'
   return `<h1>${t.createAnAccount}</h1>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="post" action="/signup" novalidate>
