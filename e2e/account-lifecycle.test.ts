@@ -103,6 +103,9 @@ describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the
     await expect.poll(() => page.getByRole('heading').innerText()).toBe('Check your e-mail')
 
     await page.goto(await nextLink(smtp, 1, '/reset-password'))
+    // The address for password managers is in the form, not on the screen: one field shows, labelled.
+    expect(await page.locator('input[name="username"]').isVisible()).toBe(false)
+    expect(await page.locator('input:visible').count()).toBe(1)
     await page.getByLabel('Password').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: 'Set new password' }).click()
     await expect.poll(() => page.getByRole('heading').innerText()).toBe('Password changed')

@@ -129,6 +129,24 @@ export async function voidAccountTokens(db: Kysely<Database>, userId: number, pu
 }
 
 /**
+ * Ends the links that would move the account to another address: a new
+ * password must also stop whoever asked for a change while in the account.
+ *
+ * @example
+ * await voidEmailChanges(trx, user.id, now)
+ */
+export async function voidEmailChanges(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('account_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'verify_email')
+    .where('new_email', 'is not', null)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/**
  * Forgets tokens that expired more than a day ago, so the table holds only what a link could still name.
  *
  * @example

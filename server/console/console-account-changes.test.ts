@@ -150,6 +150,16 @@ describe('changing the e-mail address on the account page', () => {
     expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
   })
 
+  it('cancels a pending change when the password changes, so whoever asked for it cannot finish it', async () => {
+    expect((await user.api('POST', '/account/email', { current_password: CURRENT, email: 'intruder@example.com' })).status).toBe(200)
+    const link = (await mails()).find((mail) => mail.to === 'intruder@example.com')!.link!
+    expect((await user.api('POST', '/account/password', { current_password: CURRENT, new_password: NEW_PASSWORD })).status).toBe(200)
+    expect(await account()).toMatchObject({ email: user.email, pending_email: null })
+    const browser = new ScriptedBrowser()
+    expect((await browser.request(link)).status).toBe(400)
+    expect(await account()).toMatchObject({ email: user.email })
+  })
+
   it('mails one address at most five confirmation links an hour', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await user.api('POST', '/account/email', { current_password: CURRENT, email: 'victim@example.com' })).status).toBe(200)

@@ -50,7 +50,7 @@ export function htmlPage(
   input { display: block; width: 100%; box-sizing: border-box; font: inherit; padding: .5rem .6rem; margin-top: .25rem; border: 1px solid #8c959f; border-radius: 6px }
   .actions { display: flex; gap: .75rem; margin-top: 1.5rem } button { font: inherit; padding: .5rem 1.1rem; border-radius: 6px; border: 1px solid #8c959f; background: #fff; cursor: pointer }
   button.primary { background: ${brand.color}; border-color: ${brand.color}; color: ${brand.textColor} } a { color: ${brand.linkColor} } .logo { display: block; max-width: 100%; max-height: 3rem; margin: 0 0 1rem } .error { color: #cf222e; font-weight: 600 } .hint, .error { margin: .25rem 0 0 } .hint { color: #59636e; font-size: .9rem } ul { padding-left: 1.25rem }
-  :focus-visible { outline: 3px solid ${brand.linkColor}; outline-offset: 2px }
+  [hidden] { display: none !important } :focus-visible { outline: 3px solid ${brand.linkColor}; outline-offset: 2px }
 </style>
 </head>
 <body><main>${logo}${body}</main>${script ? `<script>${script}</script>` : ''}</body>

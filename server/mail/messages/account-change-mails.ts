@@ -33,7 +33,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Open your account page',
       after: [
-        'If it was not you, change your password on your account page: the link sent to {newEmail} then still works, so also tell us.',
+        'If it was not you, change your password on your account page now, or use “Forgot password?” on the sign-in page: a new password cancels the change.',
       ],
     },
     confirmNewEmail: {
@@ -76,7 +76,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Ihre Kontoseite öffnen',
       after: [
-        'Wenn Sie das nicht waren, ändern Sie Ihr Passwort auf Ihrer Kontoseite: Der an {newEmail} gesendete Link funktioniert dann noch, also sagen Sie uns auch Bescheid.',
+        'Wenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort auf Ihrer Kontoseite oder nutzen Sie „Passwort vergessen?“ auf der Anmeldeseite: Ein neues Passwort bricht die Änderung ab.',
       ],
     },
     confirmNewEmail: {
@@ -119,7 +119,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Abrir tu página de cuenta',
       after: [
-        'Si no has sido tú, cambia tu contraseña en tu página de cuenta: el enlace enviado a {newEmail} sigue funcionando, así que avísanos también.',
+        'Si no has sido tú, cambia ya tu contraseña en tu página de cuenta, o usa «¿Has olvidado la contraseña?» en la página de inicio de sesión: una contraseña nueva cancela el cambio.',
       ],
     },
     confirmNewEmail: {
@@ -162,7 +162,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Ouvrir votre page de compte',
       after: [
-        'Si ce n’était pas vous, changez votre mot de passe sur votre page de compte : le lien envoyé à {newEmail} fonctionne encore, alors prévenez-nous aussi.',
+        'Si ce n’était pas vous, changez dès maintenant votre mot de passe sur votre page de compte, ou utilisez « Mot de passe oublié ? » sur la page de connexion : un nouveau mot de passe annule le changement.',
       ],
     },
     confirmNewEmail: {
@@ -205,7 +205,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Apri la pagina del tuo account',
       after: [
-        'Se non sei stato tu, cambia la password dalla pagina del tuo account: il link inviato a {newEmail} funziona ancora, quindi avvisaci anche.',
+        'Se non sei stato tu, cambia subito la password dalla pagina del tuo account, oppure usa «Password dimenticata?» nella pagina di accesso: una nuova password annulla la modifica.',
       ],
     },
     confirmNewEmail: {
@@ -248,7 +248,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Uw accountpagina openen',
       after: [
-        'Was u dit niet? Wijzig dan uw wachtwoord op uw accountpagina: de link die naar {newEmail} is gestuurd, werkt dan nog, dus laat het ons ook weten.',
+        'Was u dit niet? Wijzig dan nu uw wachtwoord op uw accountpagina, of gebruik „Wachtwoord vergeten?” op de inlogpagina: een nieuw wachtwoord annuleert de wijziging.',
       ],
     },
     confirmNewEmail: {
@@ -291,7 +291,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Abrir a página da sua conta',
       after: [
-        'Se não foi o próprio, altere a palavra-passe na página da sua conta: a ligação enviada para {newEmail} continua a funcionar, por isso avise-nos também.',
+        'Se não foi o próprio, altere já a palavra-passe na página da sua conta, ou use «Esqueceu-se da palavra-passe?» na página de início de sessão: uma palavra-passe nova cancela a alteração.',
       ],
     },
     confirmNewEmail: {

@@ -9,7 +9,7 @@
  * link, so the page answers the same.
  */
 import type { AccountEvents } from '../../accounts/account-events.js'
-import { issueAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
+import { issueAccountToken, voidAccountTokens, voidEmailChanges } from '../../accounts/account-tokens.js'
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail } from '../../accounts/users.js'
@@ -45,6 +45,7 @@ export async function changePassword(
     const now = ctx.now()
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: false, now })
     await voidAccountTokens(trx, user.id, 'reset_password', now)
+    await voidEmailChanges(trx, user.id, now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
     const link = mailedLink(`${ctx.issuer}/forgot-password`, locale)
     await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale, branding: ctx.branding }), now)

@@ -17,6 +17,7 @@ import {
   usableAccountToken,
   useAccountToken,
   voidAccountTokens,
+  voidEmailChanges,
 } from '../../accounts/account-tokens.js'
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
@@ -99,6 +100,7 @@ export async function setNewPassword(
     if (!used || !user) return undefined
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: true, now })
     await voidAccountTokens(trx, user.id, purpose, now)
+    await voidEmailChanges(trx, user.id, now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password reset' })
     return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
   })
