@@ -30,8 +30,8 @@ export interface Invitation {
   svcRole?: string
   svcAccess?: string[]
   svcMaster?: boolean
-  /** Who invites, as the mail names them. */
-  inviter: string
+  /** Who invites, as the mail names them; the product's team when unsaid. */
+  inviter?: string
   /** The language of the mail and of the pages its link opens; English by default. */
   locale?: Locale
 }
@@ -69,7 +69,14 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
     const link = mailedLink(`${ctx.issuer}/accept-invitation?token=${token}`, locale)
     await queueMail(
       trx,
-      invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link, locale, branding: ctx.branding }),
+      invitationMail({
+        to: user.email,
+        name: user.name,
+        ...(invitation.inviter ? { inviter: invitation.inviter } : {}),
+        link,
+        locale,
+        branding: ctx.branding,
+      }),
       now,
     )
     return user

@@ -68,6 +68,8 @@ describe('svc-bff user invite', () => {
     expect((await cli('user', 'invite', '--email', 'hedy@example.com', '--locale', 'de')).exitCode).toBe(0)
     const { mails } = await stored()
     expect(mails[0]!.subject).toBe('Sie sind zu svc eingeladen')
+    // No person invites from the command line: the product's team does, in the mail's language.
+    expect(mails[0]!.text).toContain('Das svc-Team hat Sie zu svc eingeladen.')
     expect(mails[0]!.text).toMatch(/accept-invitation\?token=[\w-]{43}&ui_locales=de/)
     const refused = await cli('user', 'invite', '--email', 'alan@example.com', '--locale', 'klingon')
     expect(refused.exitCode).not.toBe(0)

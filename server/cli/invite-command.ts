@@ -55,7 +55,6 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
         svcRole: role,
         svcAccess: access,
         svcMaster: values['svc-master'],
-        inviter: 'An svc operator',
         locale,
       },
     )

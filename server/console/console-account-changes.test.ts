@@ -140,6 +140,7 @@ describe('changing the e-mail address on the account page', () => {
     expect(await account()).toMatchObject({ email: user.email })
     const followed = await browser.submit(`${idp.issuer}/verify-email`, page, {})
     expect(followed.status).toBe(303)
+    expect(followed.headers.get('Location')).toBe('/console/account?message=Your%20e-mail%20address%20is%20now%20ada%40new.example.')
     const row = await idp.db
       .selectFrom('users')
       .select(['email', 'email_verified'])

@@ -117,6 +117,7 @@ const en = {
   signInDamaged: 'The sign-in request was damaged. Go back to the application and start again.',
   signInNotFromThisBrowser:
     'This sign-in was not started from this browser by the application’s page, or it has already finished. Go back to the application and start again.',
+  goToYourAccount: 'Go to your account',
 }
 
 export type PageStrings = Record<keyof typeof en, string>
@@ -233,6 +234,7 @@ const de: PageStrings = {
   signInDamaged: 'Die Anmeldeanfrage wurde beschädigt. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
   signInNotFromThisBrowser:
     'Diese Anmeldung wurde nicht in diesem Browser von der Seite der Anwendung begonnen oder ist bereits abgeschlossen. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
+  goToYourAccount: 'Zu Ihrem Konto',
 }
 
 const es: PageStrings = {
@@ -347,6 +349,7 @@ const es: PageStrings = {
   signInDamaged: 'La solicitud de inicio de sesión estaba dañada. Vuelve a la aplicación y empieza de nuevo.',
   signInNotFromThisBrowser:
     'Este inicio de sesión no lo empezó la página de la aplicación en este navegador, o ya ha terminado. Vuelve a la aplicación y empieza de nuevo.',
+  goToYourAccount: 'Ir a tu cuenta',
 }
 
 const fr: PageStrings = {
@@ -461,6 +464,7 @@ const fr: PageStrings = {
   signInDamaged: 'La demande de connexion a été endommagée. Revenez à l’application et recommencez.',
   signInNotFromThisBrowser:
     'Cette connexion n’a pas été commencée dans ce navigateur par la page de l’application, ou elle est déjà terminée. Revenez à l’application et recommencez.',
+  goToYourAccount: 'Aller à votre compte',
 }
 
 const it: PageStrings = {
@@ -573,6 +577,7 @@ const it: PageStrings = {
   signInDamaged: 'La richiesta di accesso è danneggiata. Torna all’applicazione e ricomincia.',
   signInNotFromThisBrowser:
     'Questo accesso non è stato avviato in questo browser dalla pagina dell’applicazione, oppure è già terminato. Torna all’applicazione e ricomincia.',
+  goToYourAccount: 'Vai al tuo account',
 }
 
 const nl: PageStrings = {
@@ -687,6 +692,7 @@ const nl: PageStrings = {
   signInDamaged: 'Het inlogverzoek is beschadigd. Ga terug naar de applicatie en begin opnieuw.',
   signInNotFromThisBrowser:
     'Deze aanmelding is niet in deze browser door de pagina van de applicatie gestart, of is al afgerond. Ga terug naar de applicatie en begin opnieuw.',
+  goToYourAccount: 'Naar uw account',
 }
 
 const pt: PageStrings = {
@@ -801,6 +807,7 @@ const pt: PageStrings = {
   signInDamaged: 'O pedido de início de sessão foi danificado. Volte à aplicação e comece de novo.',
   signInNotFromThisBrowser:
     'Este início de sessão não foi iniciado neste navegador pela página da aplicação, ou já terminou. Volte à aplicação e comece de novo.',
+  goToYourAccount: 'Ir para a sua conta',
 }
 
 export const PAGE_STRINGS: Record<Locale, PageStrings> = { en, de, es, fr, it, nl, pt }

@@ -90,8 +90,19 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
 }
 
+/** Who invites when no person is named (the command line's invitations). */
+const THE_TEAM: Record<MailLocale, string> = {
+  en: 'The {product} team',
+  de: 'Das {product}-Team',
+  es: 'El equipo de {product}',
+  fr: 'L’équipe {product}',
+  it: 'Il team di {product}',
+  nl: 'Het {product}-team',
+  pt: 'A equipa do {product}',
+}
+
 /**
- * The invitation mail, with its link.
+ * The invitation mail, with its link; without an `inviter`, the product's team invites.
  *
  * @example
  * await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: 'An operator', link, branding }))
@@ -106,11 +117,12 @@ export function invitationMail({
 }: {
   to: string
   name: string
-  inviter: string
+  inviter?: string
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */
   branding: Branding
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to, inviter }, link, locale, branding)
+  const from = inviter ?? THE_TEAM[locale].replace('{product}', branding.name)
+  return renderMail(to, STRINGS[locale], { name, email: to, inviter: from }, link, locale, branding)
 }

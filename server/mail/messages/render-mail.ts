@@ -65,7 +65,9 @@ export function renderMail(
   const before = strings.paragraphs.map((p) => fill(p, values))
   const after = strings.after.map((p) => fill(p, values))
   const action = fill(strings.action, values)
-  const text = [...before, `${action}:\n${link}`, ...after].join('\n\n') + '\n'
+  // French sets a (no-break) space before a colon.
+  const colon = locale === 'fr' ? '\u00a0:' : ':'
+  const text = [...before, `${action}${colon}\n${link}`, ...after].join('\n\n') + '\n'
   const html = `<!doctype html>
 <html lang="${locale}"><body style="font: 16px/1.5 system-ui, sans-serif; color: #1f2328">
 ${logo}${before.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -64,7 +64,13 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
-    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo: '/console/account', now, newEmail })
+    const token = await issueAccountToken(trx, {
+      userId: user.id,
+      purpose: 'verify_email',
+      continueTo: `/console/account?message=${encodeURIComponent(`Your e-mail address is now ${newEmail}.`)}`,
+      now,
+      newEmail,
+    })
     const mail = (await userByEmail(trx, newEmail))
       ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
       : confirmNewEmailMail({

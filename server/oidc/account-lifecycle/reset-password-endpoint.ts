@@ -128,7 +128,9 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageWords(c)
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]
-      return htmlPage(c, 200, title, messagePage(title, text), { script: ANNOUNCE_SIGNED_IN })
+      return htmlPage(c, 200, title, messagePage(title, text, { href: '/console/account', text: t.goToYourAccount }), {
+        script: ANNOUNCE_SIGNED_IN,
+      })
     },
   )
   return app

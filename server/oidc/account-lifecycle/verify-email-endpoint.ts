@@ -74,7 +74,10 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
         c,
         200,
         done.emailConfirmedTitle,
-        messagePage(done.emailConfirmedTitle, fill(done.emailConfirmed, { name: confirmed.user.name, email: confirmed.user.email })),
+        messagePage(done.emailConfirmedTitle, fill(done.emailConfirmed, { name: confirmed.user.name, email: confirmed.user.email }), {
+          href: '/console/account',
+          text: done.goToYourAccount,
+        }),
         { script: ANNOUNCE_SIGNED_IN },
       )
     },

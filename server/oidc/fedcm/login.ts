@@ -91,9 +91,15 @@ export function standaloneLogin(
       const { user } = check
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, user)
-      return htmlPage(c, 200, t.signedInTitle, messagePage(t.signedInHeading, fill(t.signedInClose, { user: user.name })), {
-        script: CLOSE_POPUP,
-      })
+      return htmlPage(
+        c,
+        200,
+        t.signedInTitle,
+        messagePage(t.signedInHeading, fill(t.signedInClose, { user: user.name }), { href: '/console/account', text: t.goToYourAccount }),
+        {
+          script: CLOSE_POPUP,
+        },
+      )
     },
   )
   return app
