@@ -711,7 +711,7 @@ const pt: PageStrings = {
   alreadyHaveAccount: 'Já tem uma conta?',
   passwordHint: 'Pelo menos {min} caracteres. Algumas palavras sem relação entre si são seguras e fáceis de lembrar.',
   oneMoreCharacter: 'caráter a mais necessário.',
-  moreCharacters: 'carateres a mais necessários.',
+  moreCharacters: 'caracteres a mais necessários.',
   longEnough: 'Comprimento suficiente.',
   signUpClosedTitle: 'O registo é por convite',
   signUpClosed: 'Aqui as contas são criadas por convite. Peça um à pessoa que gere este serviço.',
