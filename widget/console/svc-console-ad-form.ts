@@ -20,6 +20,8 @@ import './svc-console-image-field.js'
 import './svc-console-gallery-field.js'
 import { consoleStyles } from './console-styles.js'
 import './svc-console-ad-preview.js'
+import type { AdScheduleFields } from './svc-console-ad-schedule.js'
+import './svc-console-ad-schedule.js'
 import './svc-console-rich-text.js'
 import './svc-console-slot-picker.js'
 
@@ -37,6 +39,11 @@ interface AdFields {
   images: string[]
   status: 'saved' | 'draft'
   publish: number
+  /** UTC, as the server answered or as converted from the browser's zone when edited. */
+  starts: string | null
+  ends: string | null
+  /** As typed. */
+  weight: string
 }
 
 const EMPTY: AdFields = {
@@ -53,6 +60,9 @@ const EMPTY: AdFields = {
   images: [''],
   status: 'saved',
   publish: 0,
+  starts: null,
+  ends: null,
+  weight: '10',
 }
 
 /**
@@ -83,6 +93,7 @@ export class SvcConsoleAdForm extends LitElement {
       size: ad.size ?? '',
       tags: ad.tags ?? '',
       images: ad.images.length ? ad.images : [''],
+      weight: String(ad.weight),
     }
   })
   /** The ad as the ads API would serve it; a failed preview keeps the last one (saving shows what is wrong). */
@@ -105,10 +116,16 @@ export class SvcConsoleAdForm extends LitElement {
     void this.ad.load({ fresh: Boolean(changed.get('code')) }).then(() => this.schedulePreview())
   }
 
-  /** What the server receives: empty image rows dropped, empty optional fields null. */
+  /** What the server receives: empty image rows dropped, empty optional fields null, a weight that is no number refused by the server. */
   private payload(): ConsoleAdInput {
-    const { size, tags, images, ...fields } = this.ad.data!
-    return { ...fields, size: size || null, tags: tags || null, images: images.map((url) => url.trim()).filter(Boolean) }
+    const { size, tags, images, weight, ...fields } = this.ad.data!
+    return {
+      ...fields,
+      size: size || null,
+      tags: tags || null,
+      images: images.map((url) => url.trim()).filter(Boolean),
+      weight: weight.trim() === '' ? Number.NaN : Number(weight),
+    }
   }
 
   private set<K extends keyof AdFields>(name: K, value: AdFields[K]): void {
@@ -261,6 +278,15 @@ export class SvcConsoleAdForm extends LitElement {
             error=${errors.images ?? ''}
             @svc-console-gallery-change=${(event: CustomEvent<string[]>) => this.set('images', event.detail)}
           ></svc-console-gallery-field>
+          <svc-console-ad-schedule
+            .value=${{ starts: fields.starts, ends: fields.ends, weight: fields.weight }}
+            .errors=${errors}
+            aria-invalid=${errors.starts || errors.ends || errors.weight ? 'true' : 'false'}
+            @svc-console-schedule-change=${(event: CustomEvent<AdScheduleFields>) => {
+              this.ad.data = { ...this.ad.data!, ...event.detail }
+              this.requestUpdate()
+            }}
+          ></svc-console-ad-schedule>
           ${field(
             { id: 'status', label: 'Status', hint: 'Drafts are never served.', error: errors.status },
             (a) =>
