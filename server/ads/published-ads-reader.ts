@@ -45,6 +45,8 @@ interface SlotAd extends AdSchedule {
 /** The ads of a slot that run from `from` until `until` (the next start or end). */
 interface RunningAds {
   ads: SlotAd[]
+  /** The same ads' JSON, for answers in newest-first order. */
+  json: Buffer[]
   hash: string
   from: number
   until: number
@@ -99,7 +101,8 @@ export function publishedAdsReader(
     const known = slot.running
     if (known && known.from <= at && at < known.until) return known
     const ads = slot.ads.filter((ad) => isRunning(ad, at))
-    const running = { ads, hash: hashOf(ads.map((ad) => ad.json)), from: at, until: nextEdgeAfter(slot.ads, at) }
+    const json = ads.map((ad) => ad.json)
+    const running = { ads, json, hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
     slot.running = running
     return running
   }
@@ -148,15 +151,18 @@ export function publishedAdsReader(
       const slot = await slotOf(organisationId, displayKey)
       if (slot.ads === null) return windowFromIndex(organisationId, displayKey, limit, draw, tags, at)
       const running = runningAt(slot as CachedSlot & { ads: SlotAd[] }, at)
-      const matching = tags.length ? running.ads.filter((ad) => ad.tags.some((tag) => tags.includes(tag))) : running.ads
-      const order = draw ? weightedOrder(matching, limit, random) : firstOf(matching.length, limit)
+      const maxAge = maxAgeUntil(running.until, at)
       // The filter is part of the tag: the same positions of two filters are two different answers.
       const filter = tags.length ? `.${createHash('sha1').update(tags.join(',')).digest('base64url').slice(0, 8)}` : ''
-      return {
-        ads: order.map((i) => matching[i]!.json),
-        etag: `W/"${running.hash}${filter}.${order.join('-')}"`,
-        maxAge: maxAgeUntil(running.until, at),
+      const matching = tags.length ? running.ads.filter((ad) => ad.tags.some((tag) => tags.includes(tag))) : running.ads
+      if (!draw) {
+        // The newest first, as kept: the hot path of random=0 assembles nothing new.
+        const newest = tags.length ? matching.map((ad) => ad.json) : running.json
+        const wanted = Math.min(limit, newest.length)
+        return { ads: wanted === newest.length ? newest : newest.slice(0, wanted), etag: `W/"${running.hash}${filter}.${wanted}"`, maxAge }
       }
+      const order = weightedOrder(matching, limit, random)
+      return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }
     },
   }
 }

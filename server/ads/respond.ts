@@ -16,6 +16,8 @@ export interface AdsAnswer {
   body: Buffer | string | null
 }
 
+/** `Cache-Control` for each max-age up to a minute, made once rather than per answer. */
+const CACHEABLE_FOR = Array.from({ length: 61 }, (_, seconds) => `public, max-age=${seconds}`)
 const SINGLE_AD_HEAD = Buffer.from('{"status":"success","code":200,"data":')
 const AD_LIST_HEAD = Buffer.from('{"status":"success","code":200,"data":[')
 const COMMA = Buffer.from(',')
@@ -43,7 +45,7 @@ export function adsAnswer(
   headers: Record<string, string>,
 ): AdsAnswer {
   // Never cached past the next start or end in the slot, which may change the answer, the empty one included.
-  const cacheable = `public, max-age=${maxAge}`
+  const cacheable = CACHEABLE_FOR[maxAge] ?? `public, max-age=${maxAge}`
   if (ads.length === 0) return answer(404, headers, NO_ADS_FOUND, cacheable)
   headers.ETag = etag
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return answer(304, headers, null, cacheable)
