@@ -6,6 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Ad } from '../../shared/ads-wire.js'
+import { InvalidInput } from '../invalid-input.js'
+import { updateAd } from './ads-repository.js'
 import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing/publisher.js'
 
 let publisher: Publisher
@@ -97,5 +99,14 @@ describe('scheduled ads', () => {
     expect([...firsts.keys()].sort()).toEqual([heavy.code, light.code].sort())
     // 90 % expected to lead: 360 of 400, with a standard deviation of 6; 300 is ten deviations below.
     expect(firsts.get(heavy.code)!).toBeGreaterThan(300)
+  })
+
+  it('refuses a change to one end of the window that would put it before the other, as stored', async () => {
+    const ad = await publisher.addAd({ starts: iso(clock + 60_000) })
+    await expect(updateAd(publisher.db, ad.code, { ends: iso(clock) })).rejects.toThrow(
+      new InvalidInput('ends', 'ends must be after starts'),
+    )
+    await expect(updateAd(publisher.db, ad.code, { ends: iso(clock + 120_000) })).resolves.toMatchObject({ ends_at: iso(clock + 120_000) })
+    await expect(updateAd(publisher.db, ad.code, { starts: iso(clock + 120_000) })).rejects.toThrow('ends must be after starts')
   })
 })
