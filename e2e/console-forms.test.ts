@@ -131,6 +131,7 @@ describe('the console forms in Chromium', () => {
         webhook_url: 'https://hooks.shop.example/svc',
         privacy_policy_url: null,
         terms_of_service_url: null,
+        logo_uri: null,
       })
     },
   )

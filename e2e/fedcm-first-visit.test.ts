@@ -10,11 +10,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
+import { failed, fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
 
 describe('<svc-signin> for a visitor signed out of svc', () => {
   let bff: RunningBff
@@ -240,35 +240,4 @@ async function clickAndSignInInPopup(
       popup.waitForEvent('close'),
     ])
   return popup
-}
-
-/** Answers the browser's FedCM dialogs on this page as a person would, and lists their types as they show. */
-async function fedcmDialogs(context: BrowserContext, page: Page, answer: 'choose' | 'dismiss'): Promise<string[]> {
-  const shown: string[] = []
-  const cdp: CDPSession = await context.newCDPSession(page)
-  await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
-  cdp.on(
-    'FedCm.dialogShown' as never,
-    ((event: { dialogId: string; dialogType: string }) => {
-      shown.push(event.dialogType)
-      const { dialogId } = event
-      void (answer === 'choose'
-        ? cdp.send('FedCm.selectAccount' as never, { dialogId, accountIndex: 0 } as never)
-        : cdp.send('FedCm.dismissDialog' as never, { dialogId } as never))
-    }) as never,
-  )
-  return shown
-}
-
-const signedIn = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn).then((handle) => handle.jsonValue()) as Promise<
-    Record<string, string>
-  >
-
-const failed = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { failed?: object }).failed).then((handle) => handle.jsonValue())
-
-/** The claims of an id_token from svc, verified against its key set for `audience`. */
-async function verifiedClaims(token: string, idp: string, audience: string) {
-  return (await jwtVerify(token, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), { issuer: idp, audience })).payload
 }

@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium } from './chromium.js'
+import { fedcmDialogs, verifiedClaims } from './fedcm-browser.js'
 
 describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let bff: RunningBff
@@ -99,7 +99,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const page = await context.newPage()
     await signInAtSvc(page, idp)
     await page.goto(`${rpOrigin}/with-sdk`)
-    await chooseFirstAccountInFedcmDialogs(context, page)
+    await fedcmDialogs(context, page, 'choose')
     await page.getByRole('button', { name: 'Sign in with svc' }).click()
     const credential = await page
       .waitForFunction(() => (window as unknown as { credential?: string }).credential)
@@ -162,7 +162,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const page = await context.newPage()
     await signInAtSvc(page, idp)
     await page.goto(`${rpOrigin}/with-sdk-code`)
-    await chooseFirstAccountInFedcmDialogs(context, page)
+    await fedcmDialogs(context, page, 'choose')
     await page.getByRole('button', { name: 'Sign in with svc' }).click()
     const detail = (await page
       .waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn)
@@ -193,7 +193,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const page = await context.newPage()
     await signInAtSvc(page, idp)
     await page.goto(`${rpOrigin}/with-sdk`)
-    await chooseFirstAccountInFedcmDialogs(context, page)
+    await fedcmDialogs(context, page, 'choose')
     const response = await page.evaluate(
       (id) =>
         new Promise<{ credential: string; select_by: string }>((resolve) => {
@@ -345,22 +345,6 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await context.close()
   })
 })
-
-/** Makes the browser's FedCM dialogs on this page pick the first account, as a person clicking it would. */
-async function chooseFirstAccountInFedcmDialogs(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('FedCm.enable' as never, { disableRejectionDelay: true } as never)
-  cdp.on(
-    'FedCm.dialogShown' as never,
-    ((event: { dialogId: string }) =>
-      void cdp.send('FedCm.selectAccount' as never, { dialogId: event.dialogId, accountIndex: 0 } as never)) as never,
-  )
-}
-
-/** The claims of an id_token from svc, verified against its key set for `audience`. */
-async function verifiedClaims(token: string, idp: string, audience: string) {
-  return (await jwtVerify(token, createRemoteJWKSet(new URL(`${idp}/.well-known/jwks.json`)), { issuer: idp, audience })).payload
-}
 
 /** Signs in on svc's own login page, as a person would. */
 async function signInAtSvc(page: Page, idp: string): Promise<void> {

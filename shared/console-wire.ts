@@ -143,6 +143,7 @@ export interface ConsoleClient {
   webhook_url: string | null
   privacy_policy_url: string | null
   terms_of_service_url: string | null
+  logo_uri: string | null
   created_at: string
 }
 
@@ -159,6 +160,7 @@ export interface ConsoleClientRegistration {
   post_logout_redirect_uris: unknown
   privacy_policy_url: unknown
   terms_of_service_url: unknown
+  logo_uri: unknown
   webhook_url: unknown
 }
 

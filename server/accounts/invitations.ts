@@ -12,6 +12,8 @@ import { issueAccountToken } from './account-tokens.js'
 import { UNUSABLE_PASSWORD_HASH } from './passwords.js'
 import type { LifecycleContext } from './signup.js'
 import { createUser } from './users.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
 
 /** The console roles an invitation can give, highest first. */
 export const INVITABLE_ROLES = ['admin', 'marketer', 'developer'] as const
@@ -30,6 +32,8 @@ export interface Invitation {
   svcMaster?: boolean
   /** Who invites, as the mail names them. */
   inviter: string
+  /** The language of the mail and of the pages its link opens; English by default. */
+  locale?: Locale
 }
 
 /**
@@ -61,8 +65,9 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
       now,
     )
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'invitation', continueTo: null, now })
-    const link = `${ctx.issuer}/accept-invitation?token=${token}`
-    await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link }), now)
+    const locale = invitation.locale ?? 'en'
+    const link = mailedLink(`${ctx.issuer}/accept-invitation?token=${token}`, locale)
+    await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: invitation.inviter, link, locale }), now)
     return user
   })
 }

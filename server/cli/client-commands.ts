@@ -9,7 +9,7 @@ import { type CliIo, type CommandOutput, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
 export const CLIENT_USAGE =
-  'client create --name N --redirect-uri URI... [--post-logout-redirect-uri URI]... [--public] [--scopes openid,profile,...] [--webhook-url URL] [--privacy-policy-url URL] [--terms-of-service-url URL]'
+  'client create --name N --redirect-uri URI... [--post-logout-redirect-uri URI]... [--public] [--scopes openid,profile,...] [--webhook-url URL] [--privacy-policy-url URL] [--terms-of-service-url URL] [--logo-uri URL]'
 
 /**
  * Registers a client; a confidential client's secret is printed once.
@@ -27,6 +27,7 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     'webhook-url': { type: 'string' },
     'privacy-policy-url': { type: 'string' },
     'terms-of-service-url': { type: 'string' },
+    'logo-uri': { type: 'string' },
   })
   const input = {
     name: required(values.name, '--name'),
@@ -37,6 +38,7 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     webhookUrl: values['webhook-url'],
     privacyPolicyUrl: values['privacy-policy-url'],
     termsOfServiceUrl: values['terms-of-service-url'],
+    logoUri: values['logo-uri'],
   }
   return withDatabase(values, io, async (db) => {
     await warnOfPrivateWebhookTarget(input.webhookUrl, io)

@@ -64,6 +64,16 @@ describe('svc-bff user invite', () => {
     expect(mails[0]!.text).toMatch(/https:\/\/id\.example\.com\/accept-invitation\?token=[\w-]{43}/)
   })
 
+  it('writes the mail in --locale, and its link opens the pages in that language', async () => {
+    expect((await cli('user', 'invite', '--email', 'hedy@example.com', '--locale', 'de')).exitCode).toBe(0)
+    const { mails } = await stored()
+    expect(mails[0]!.subject).toBe('Sie sind zu svc eingeladen')
+    expect(mails[0]!.text).toMatch(/accept-invitation\?token=[\w-]{43}&ui_locales=de/)
+    const refused = await cli('user', 'invite', '--email', 'alan@example.com', '--locale', 'klingon')
+    expect(refused.exitCode).not.toBe(0)
+    expect(refused.stderr).toContain('--locale must be')
+  })
+
   it('refuses an e-mail that has an account, an unknown organisation and an unknown role, changing nothing', async () => {
     await cli('user', 'invite', '--email', 'grace@example.com')
     const taken = await cli('user', 'invite', '--email', 'GRACE@example.com')

@@ -2,6 +2,7 @@
  * @module `user invite`: an account made for someone else, who chooses
  * its password through the mailed link (see `accounts/invitations.ts`).
  */
+import { LOCALES, type Locale } from '../i18n/locale.js'
 import { ACCESS_OF_ROLE, INVITABLE_ROLES, invite } from '../accounts/invitations.js'
 import { userByEmail } from '../accounts/users.js'
 import { organisationByCode } from '../orgs/organisations.js'
@@ -10,7 +11,7 @@ import { type CliIo, type CommandOutput, setting, withDatabase } from './context
 import { issuerFrom, list, oneOf, parseFlags, required } from './flags.js'
 
 export const INVITE_USAGE =
-  'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL]'
+  'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL] [--locale en|de|es|fr|it|nl|pt]'
 
 /**
  * Invites someone: makes the account and queues the mail with its link.
@@ -27,8 +28,10 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
     'svc-role': { type: 'string' },
     'svc-master': { type: 'boolean' },
     issuer: { type: 'string' },
+    locale: { type: 'string' },
   })
   const email = required(values.email, '--email').trim().toLowerCase()
+  const locale = (oneOf(values.locale, '--locale', [...LOCALES]) ?? 'en') as Locale
   const role = oneOf(values['svc-role'], '--svc-role', [...INVITABLE_ROLES]) as (typeof INVITABLE_ROLES)[number] | undefined
   // The link must open on the address people reach svc at, as `serve` does.
   const issuer =
@@ -50,6 +53,7 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
         svcAccess: access,
         svcMaster: values['svc-master'],
         inviter: 'An svc operator',
+        locale,
       },
     )
     return {

@@ -26,6 +26,7 @@ export interface NewClient {
   webhookUrl?: string
   privacyPolicyUrl?: string
   termsOfServiceUrl?: string
+  logoUri?: string
   /** The developer registering it in the console. */
   ownerSub?: string
   /** svc's own base URL, for its own clients (console, demo): their URIs on it may be plain http off loopback. */
@@ -60,6 +61,7 @@ export async function createClient(
   const webhookUrl = input.webhookUrl === undefined ? null : webUrl('webhook_url', input.webhookUrl)
   const privacyPolicyUrl = input.privacyPolicyUrl === undefined ? null : webUrl('privacy_policy_url', input.privacyPolicyUrl)
   const termsOfServiceUrl = input.termsOfServiceUrl === undefined ? null : webUrl('terms_of_service_url', input.termsOfServiceUrl)
+  const logoUri = input.logoUri === undefined ? null : webUrl('logo_uri', input.logoUri)
   const clientId = `cli_${randomBytes(12).toString('base64url')}`
   const clientSecret = input.public ? undefined : `sec_${randomBytes(32).toString('base64url')}`
   await db
@@ -74,6 +76,7 @@ export async function createClient(
       webhook_url: webhookUrl,
       privacy_policy_url: privacyPolicyUrl,
       terms_of_service_url: termsOfServiceUrl,
+      logo_uri: logoUri,
       owner_sub: input.ownerSub ?? null,
       created_at: now.toISOString(),
     })
@@ -241,13 +244,14 @@ export interface ClientRegistrationChange {
   postLogoutRedirectUris: string[]
   privacyPolicyUrl: string | null
   termsOfServiceUrl: string | null
+  logoUri: string | null
 }
 
 /**
  * Replaces a client's name, URIs and links (the console's edit form); its id, type and secrets stay.
  *
  * @example
- * await changeClientRegistration(db, client.id, { name: 'Shop', redirectUris: [cb], postLogoutRedirectUris: [], privacyPolicyUrl: null, termsOfServiceUrl: null })
+ * await changeClientRegistration(db, client.id, { name: 'Shop', redirectUris: [cb], postLogoutRedirectUris: [], privacyPolicyUrl: null, termsOfServiceUrl: null, logoUri: null })
  */
 export async function changeClientRegistration(db: Kysely<Database>, id: number, change: ClientRegistrationChange): Promise<void> {
   await db
@@ -258,6 +262,7 @@ export async function changeClientRegistration(db: Kysely<Database>, id: number,
       post_logout_redirect_uris: JSON.stringify(change.postLogoutRedirectUris),
       privacy_policy_url: change.privacyPolicyUrl,
       terms_of_service_url: change.termsOfServiceUrl,
+      logo_uri: change.logoUri,
     })
     .where('id', '=', id)
     .execute()

@@ -18,6 +18,7 @@ export interface ClientForm {
   postLogoutRedirectUris: string[]
   privacyPolicyUrl: string | undefined
   termsOfServiceUrl: string | undefined
+  logoUri: string | undefined
   webhookUrl: string | undefined
 }
 
@@ -52,6 +53,7 @@ export async function readClientForm(
     ),
     privacyPolicyUrl: link('privacy_policy_url'),
     termsOfServiceUrl: link('terms_of_service_url'),
+    logoUri: link('logo_uri'),
     webhookUrl: link('webhook_url'),
   }
   const { webhookUrl } = form

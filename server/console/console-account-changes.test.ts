@@ -96,6 +96,22 @@ describe('changing the password on the account page', () => {
   })
 })
 
+describe("the account page's mails speak the browser's language", () => {
+  it('writes the password and address mails in French for a French browser, with French links', async () => {
+    user.browser.headers['Accept-Language'] = 'fr-CH, fr;q=0.9, en;q=0.5'
+    expect((await user.api('POST', '/account/password', { current_password: CURRENT, new_password: NEW_PASSWORD })).status).toBe(200)
+    expect((await user.api('POST', '/account/email', { email: 'ada@new.example', current_password: NEW_PASSWORD })).status).toBe(200)
+    const sent = await idp.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/mot de passe/),
+      expect.stringMatching(/Confirmez|confirmez/),
+      expect.stringMatching(/adresse e-mail|adresse/),
+    ])
+    expect(sent[1]!.text).toMatch(/verify-email\?token=[\w-]+&ui_locales=fr/)
+    expect(sent.every((mail) => /<html lang="fr">/.test(mail.html ?? ''))).toBe(true)
+  })
+})
+
 describe('changing the e-mail address on the account page', () => {
   it('changes the address only when the link mailed to it is followed, telling the old address', async () => {
     expect(

@@ -15,6 +15,7 @@ import { passwordProblem } from '../accounts/password-policy.js'
 import { EMAIL, setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
+import { requestLocale } from '../i18n/request-locale.js'
 import { changePassword, requestEmailChange } from '../oidc/account-lifecycle/account-page-changes.js'
 import { accountMailThrottle } from '../oidc/account-lifecycle/account-mail-throttle.js'
 import type { LoginThrottle } from '../oidc/sign-in/login-throttle.js'
@@ -92,7 +93,7 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
     const user = await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
     try {
-      await changePassword(ctx, events, user, password, session.svcSessionId)
+      await changePassword(ctx, events, user, password, session.svcSessionId, requestLocale(c))
     } catch (error) {
       if (error instanceof PasswordWorkBusy) return busy(c, error)
       throw error
@@ -125,7 +126,7 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
           'Retry-After': String(wait),
         },
       )
-    await requestEmailChange(ctx, user, email)
+    await requestEmailChange(ctx, user, email, requestLocale(c))
     return c.json({
       message: `We sent a link to ${email}. Your address changes when you follow it (within 24 hours); until then it stays ${user.email}.`,
     })

@@ -20,6 +20,7 @@ async function developerWithClient(fields: Record<string, unknown> = {}) {
       redirect_uris: `${CALLBACK} https://shop.example/cb`,
       post_logout_redirect_uris: 'https://shop.example/bye',
       privacy_policy_url: 'https://shop.example/privacy',
+      logo_uri: 'https://shop.example/logo.png',
       ...fields,
     })
   ).json()
@@ -93,12 +94,14 @@ describe('editing a client in the console', () => {
     const { developer, made, path } = await developerWithClient({ webhook_url: 'https://shop.example/hooks' })
     const before = await clientOf(developer, path)
     expect(before).toEqual(made.client)
+    expect(before.logo_uri).toBe('https://shop.example/logo.png')
     const form = {
       name: before.name,
       redirect_uris: before.redirect_uris.join(' '),
       post_logout_redirect_uris: before.post_logout_redirect_uris.join(' '),
       privacy_policy_url: before.privacy_policy_url,
       terms_of_service_url: '',
+      logo_uri: before.logo_uri,
     }
     const unchanged = await developer.api('PUT', path, form)
     expect(unchanged.status).toBe(200)

@@ -79,6 +79,7 @@ export function consoleDeveloperApi(
       ...(form.webhookUrl === undefined ? {} : { webhookUrl: form.webhookUrl }),
       ...(form.privacyPolicyUrl === undefined ? {} : { privacyPolicyUrl: form.privacyPolicyUrl }),
       ...(form.termsOfServiceUrl === undefined ? {} : { termsOfServiceUrl: form.termsOfServiceUrl }),
+      ...(form.logoUri === undefined ? {} : { logoUri: form.logoUri }),
       ownerSub: c.get('session').sub,
     }
     const made = await db.transaction().execute(async (trx) => {
@@ -122,6 +123,7 @@ export function consoleDeveloperApi(
       postLogoutRedirectUris: form.postLogoutRedirectUris,
       privacyPolicyUrl: form.privacyPolicyUrl ?? null,
       termsOfServiceUrl: form.termsOfServiceUrl ?? null,
+      logoUri: form.logoUri ?? null,
     })
     return c.json({ client: described((await clientByClientId(db, client.client_id))!) } satisfies ConsoleClientChanged)
   })
@@ -199,6 +201,7 @@ function described(client: ClientRow): ConsoleClient {
     webhook_url: client.webhook_url,
     privacy_policy_url: client.privacy_policy_url,
     terms_of_service_url: client.terms_of_service_url,
+    logo_uri: client.logo_uri,
     created_at: client.created_at,
   }
 }

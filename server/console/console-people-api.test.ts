@@ -45,6 +45,20 @@ describe('the console people API', () => {
     expect(grace).toMatchObject({ svc_app: mine.code, svc_role: 'marketer', svc_access: '["Ads:Edit"]', svc_master: 0 })
   })
 
+  it("writes the invitation in the language chosen, else in the inviting browser's, and refuses an unknown one", async () => {
+    const { admin } = await twoOrganisations()
+    expect((await admin.api('POST', '/people', { email: 'nl@example.com', role: 'marketer', locale: 'nl' })).status).toBe(201)
+    admin.browser.headers['Accept-Language'] = 'it'
+    expect((await admin.api('POST', '/people', { email: 'it@example.com', role: 'marketer' })).status).toBe(201)
+    expect((await invitedMail('nl@example.com'))[0]).toMatchObject({ subject: 'U bent uitgenodigd voor svc' })
+    expect((await invitedMail('nl@example.com'))[0]!.text).toMatch(/accept-invitation\?token=[\w-]+&ui_locales=nl/)
+    expect((await invitedMail('it@example.com'))[0]).toMatchObject({ subject: 'Sei invitato su svc' })
+    const refused = await admin.api('POST', '/people', { email: 'xx@example.com', role: 'marketer', locale: 'tlh' })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).errors).toEqual({ locale: 'locale must be one of en, de, es, fr, it, nl, pt' })
+    expect(await invitedMail('xx@example.com')).toEqual([])
+  })
+
   it('refuses an admin another organisation, an unknown role, a taken or missing e-mail, each with a clear 4xx', async () => {
     const { theirs, admin } = await twoOrganisations()
     const cases: [unknown, number, string][] = [

@@ -5,6 +5,8 @@
  * their own organisation only; an operator names one. Every role an
  * invitation gives (admin, marketer, developer) is at most an admin's.
  */
+import { LOCALES, type Locale } from '../i18n/locale.js'
+import { requestLocale } from '../i18n/request-locale.js'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { INVITABLE_ROLES, type InvitableRole, ACCESS_OF_ROLE, invite } from '../accounts/invitations.js'
@@ -73,6 +75,10 @@ export function consolePeopleApi(db: Kysely<Database>, sessions: ConsoleSessions
       return consoleError(c, 422, 'enter the e-mail address to invite', { errors: { email: 'enter the e-mail address to invite' } })
     if (input.name !== undefined && typeof input.name !== 'string')
       return consoleError(c, 422, 'name must be text', { errors: { name: 'name must be text' } })
+    if (input.locale !== undefined && input.locale !== '' && !(LOCALES as readonly unknown[]).includes(input.locale)) {
+      const message = `locale must be one of ${LOCALES.join(', ')}`
+      return consoleError(c, 422, message, { errors: { locale: message } })
+    }
     if (await userByEmail(db, email)) {
       const message = `an account with the email ${email} exists already`
       return consoleError(c, 409, message, { errors: { email: message } })
@@ -87,6 +93,8 @@ export function consolePeopleApi(db: Kysely<Database>, sessions: ConsoleSessions
           svcRole: role,
           svcAccess: ACCESS_OF_ROLE[role as InvitableRole],
           inviter: String(claims.name ?? claims.email ?? sub),
+          // Unsaid, the inviter's own language is the best guess.
+          locale: typeof input.locale === 'string' && input.locale !== '' ? (input.locale as Locale) : requestLocale(c),
         },
       )
       return c.json({ sub: user.sub, invited: user.email } satisfies ConsoleInvited, 201)

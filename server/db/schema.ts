@@ -103,6 +103,8 @@ export interface ClientsTable {
   webhook_url: string | null
   privacy_policy_url: string | null
   terms_of_service_url: string | null
+  /** Shown on the consent page (migration 0017). */
+  logo_uri: Generated<string | null>
   created_at: ColumnType<string, string, never>
   /** 1 for svc's own applications (the console), which need no consent page (migration 0005). */
   first_party: Generated<number>

@@ -42,7 +42,7 @@ describe('the login page in German', () => {
 
     const consent = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, again, { email: USER.email, password: USER.password })
     const consentPage = await consent.text()
-    expect(consentPage).toContain('<h1>Shop möchte auf Ihr svc-Konto zugreifen</h1>')
+    expect(consentPage).toContain('<h1 dir="auto">Shop möchte auf Ihr svc-Konto zugreifen</h1>')
     expect(consentPage).toContain('<li>Ihre E-Mail-Adresse sehen</li>')
     expect(consentPage).toContain('value="allow">Erlauben</button>')
     const answer = await browser.submit(`${fixture.issuer}/oidc/authorize/consent`, consentPage, { decision: 'allow' })
@@ -132,5 +132,39 @@ describe('mails in the language of the request that caused them', () => {
     await browser.submit(`${fixture.issuer}/forgot-password`, page, { email: USER.email })
     const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
     expect(mail!.subject).toBe('Réinitialisez votre mot de passe svc')
+  })
+})
+
+describe('refusal pages in the visitor’s language', () => {
+  it('explains a developer’s mistake in Spanish and keeps the technical detail in English, marked as English', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'es-MX, es;q=0.9' })
+    const res = await browser.request(authorizeUrl(fixture, { redirect_uri: 'https://evil.example/cb' }))
+    expect(res.status).toBe(400)
+    const page = await res.text()
+    expect(page).toContain('<html lang="es">')
+    expect(page).toContain('<h1>Error al iniciar sesión</h1>')
+    expect(page).toContain('<p role="status">El sitio que te ha enviado aquí ha hecho una solicitud que no se puede aceptar.')
+    expect(page).toMatch(
+      /Para el desarrollador del sitio: <span lang="en" dir="ltr">The address the application asked to return to is not registered[^<]*evil\.example\/cb/,
+    )
+  })
+
+  it('tells a visitor whose form was damaged what to do, wholly in Italian', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'it' })
+    const login = await (await browser.request(authorizeUrl(fixture))).text()
+    const res = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, login, { interaction: 'tampered' })
+    expect(res.status).toBe(400)
+    const page = await res.text()
+    expect(page).toContain('<p role="status">La richiesta di accesso è danneggiata. Torna all’applicazione e ricomincia.</p>')
+    expect(page).not.toContain('lang="en"')
+  })
+
+  it('keeps the English page as it was for an English visitor', async () => {
+    const fixture = (idp = await identityFixture())
+    const page = await (await new ScriptedBrowser().request(authorizeUrl(fixture, { client_id: 'cli_nobody' }))).text()
+    expect(page).toContain('<p role="status">The application asking you to sign in is not registered with svc.</p>')
+    expect(page).not.toContain('For the site’s developer')
   })
 })

@@ -52,11 +52,17 @@ function allPages(locale: (typeof LOCALES)[number]): string {
     confirmEmailPage(hidden, 'ada@example.com', true, locale),
     consentPage({
       locale,
-      clientName: 'Shop',
+      client: {
+        name: 'Shop',
+        logoUri: 'https://shop.example/logo.png',
+        privacyPolicyUrl: 'https://shop.example/privacy',
+        termsOfServiceUrl: 'https://shop.example/terms',
+      },
       userName: 'Ada Lovelace',
       scopes: ['openid', 'profile', 'email', 'offline_access', 'svc.access'],
       interaction: 'i',
       csrf: 'c',
+      anotherAccountHref: '/oidc/authorize?prompt=login',
     }),
     messagePage(t.signedOutHeading, t.signedOut),
     messagePage(t.checkEmail, fill(t.signUpSent, { email: 'ada@example.com' })),

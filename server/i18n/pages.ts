@@ -106,6 +106,16 @@ const en = {
   fedcmUnauthorizedClient: 'This site is not registered to sign you in with svc.',
   fedcmNotSignedIn: 'You are not signed in to svc.',
   fedcmInvalidRequest: 'The sign-in request was not valid.',
+  privacyPolicy: 'Privacy policy',
+  termsOfService: 'Terms of service',
+  notYou: 'Not {user}?',
+  useAnotherAccount: 'Use another account',
+  requestRefused:
+    'The site that sent you here made a request that cannot be accepted. Go back and try again; if it happens again, tell the site’s owner.',
+  forTheDeveloper: 'For the site’s developer:',
+  signInDamaged: 'The sign-in request was damaged. Go back to the application and start again.',
+  signInNotFromThisBrowser:
+    'This sign-in was not started from this browser by the application’s page, or it has already finished. Go back to the application and start again.',
 }
 
 export type PageStrings = Record<keyof typeof en, string>
@@ -212,6 +222,16 @@ const de: PageStrings = {
   fedcmUnauthorizedClient: 'Diese Website ist nicht registriert, um Sie mit svc anzumelden.',
   fedcmNotSignedIn: 'Sie sind nicht bei svc angemeldet.',
   fedcmInvalidRequest: 'Die Anmeldeanfrage war ungültig.',
+  privacyPolicy: 'Datenschutzerklärung',
+  termsOfService: 'Nutzungsbedingungen',
+  notYou: 'Nicht {user}?',
+  useAnotherAccount: 'Anderes Konto verwenden',
+  requestRefused:
+    'Die Website, die Sie hierher geschickt hat, hat eine Anfrage gestellt, die nicht angenommen werden kann. Gehen Sie zurück und versuchen Sie es erneut; passiert es wieder, informieren Sie den Betreiber der Website.',
+  forTheDeveloper: 'Für die Entwickler der Website:',
+  signInDamaged: 'Die Anmeldeanfrage wurde beschädigt. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
+  signInNotFromThisBrowser:
+    'Diese Anmeldung wurde nicht in diesem Browser von der Seite der Anwendung begonnen oder ist bereits abgeschlossen. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
 }
 
 const es: PageStrings = {
@@ -316,6 +336,16 @@ const es: PageStrings = {
   fedcmUnauthorizedClient: 'Este sitio no está registrado para iniciar tu sesión con svc.',
   fedcmNotSignedIn: 'No has iniciado sesión en svc.',
   fedcmInvalidRequest: 'La solicitud de inicio de sesión no era válida.',
+  privacyPolicy: 'Política de privacidad',
+  termsOfService: 'Condiciones del servicio',
+  notYou: '¿No eres {user}?',
+  useAnotherAccount: 'Usar otra cuenta',
+  requestRefused:
+    'El sitio que te ha enviado aquí ha hecho una solicitud que no se puede aceptar. Vuelve e inténtalo de nuevo; si vuelve a ocurrir, avisa al responsable del sitio.',
+  forTheDeveloper: 'Para el desarrollador del sitio:',
+  signInDamaged: 'La solicitud de inicio de sesión estaba dañada. Vuelve a la aplicación y empieza de nuevo.',
+  signInNotFromThisBrowser:
+    'Este inicio de sesión no lo empezó la página de la aplicación en este navegador, o ya ha terminado. Vuelve a la aplicación y empieza de nuevo.',
 }
 
 const fr: PageStrings = {
@@ -420,6 +450,16 @@ const fr: PageStrings = {
   fedcmUnauthorizedClient: 'Ce site n’est pas enregistré pour vous connecter avec svc.',
   fedcmNotSignedIn: 'Vous n’êtes pas connecté à svc.',
   fedcmInvalidRequest: 'La demande de connexion n’était pas valide.',
+  privacyPolicy: 'Politique de confidentialité',
+  termsOfService: 'Conditions d’utilisation',
+  notYou: 'Vous n’êtes pas {user} ?',
+  useAnotherAccount: 'Utiliser un autre compte',
+  requestRefused:
+    'Le site qui vous a envoyé ici a fait une demande qui ne peut pas être acceptée. Revenez en arrière et réessayez ; si cela se reproduit, prévenez le responsable du site.',
+  forTheDeveloper: 'Pour le développeur du site :',
+  signInDamaged: 'La demande de connexion a été endommagée. Revenez à l’application et recommencez.',
+  signInNotFromThisBrowser:
+    'Cette connexion n’a pas été commencée dans ce navigateur par la page de l’application, ou elle est déjà terminée. Revenez à l’application et recommencez.',
 }
 
 const it: PageStrings = {
@@ -522,6 +562,16 @@ const it: PageStrings = {
   fedcmUnauthorizedClient: 'Questo sito non è registrato per farti accedere con svc.',
   fedcmNotSignedIn: 'Non hai effettuato l’accesso a svc.',
   fedcmInvalidRequest: 'La richiesta di accesso non era valida.',
+  privacyPolicy: 'Informativa sulla privacy',
+  termsOfService: 'Termini di servizio',
+  notYou: 'Non sei {user}?',
+  useAnotherAccount: 'Usa un altro account',
+  requestRefused:
+    'Il sito che ti ha mandato qui ha fatto una richiesta che non può essere accettata. Torna indietro e riprova; se succede ancora, avvisa il gestore del sito.',
+  forTheDeveloper: 'Per lo sviluppatore del sito:',
+  signInDamaged: 'La richiesta di accesso è danneggiata. Torna all’applicazione e ricomincia.',
+  signInNotFromThisBrowser:
+    'Questo accesso non è stato avviato in questo browser dalla pagina dell’applicazione, oppure è già terminato. Torna all’applicazione e ricomincia.',
 }
 
 const nl: PageStrings = {
@@ -625,6 +675,16 @@ const nl: PageStrings = {
   fedcmUnauthorizedClient: 'Deze site is niet geregistreerd om u met svc in te loggen.',
   fedcmNotSignedIn: 'U bent niet ingelogd bij svc.',
   fedcmInvalidRequest: 'Het inlogverzoek was ongeldig.',
+  privacyPolicy: 'Privacybeleid',
+  termsOfService: 'Servicevoorwaarden',
+  notYou: 'Niet {user}?',
+  useAnotherAccount: 'Een ander account gebruiken',
+  requestRefused:
+    'De site die u hierheen stuurde, deed een verzoek dat niet kan worden aangenomen. Ga terug en probeer het opnieuw; gebeurt het weer, laat het de eigenaar van de site weten.',
+  forTheDeveloper: 'Voor de ontwikkelaar van de site:',
+  signInDamaged: 'Het inlogverzoek is beschadigd. Ga terug naar de applicatie en begin opnieuw.',
+  signInNotFromThisBrowser:
+    'Deze aanmelding is niet in deze browser door de pagina van de applicatie gestart, of is al afgerond. Ga terug naar de applicatie en begin opnieuw.',
 }
 
 const pt: PageStrings = {
@@ -729,6 +789,16 @@ const pt: PageStrings = {
   fedcmUnauthorizedClient: 'Este site não está registado para iniciar a sua sessão com o svc.',
   fedcmNotSignedIn: 'Não tem sessão iniciada no svc.',
   fedcmInvalidRequest: 'O pedido de início de sessão não era válido.',
+  privacyPolicy: 'Política de privacidade',
+  termsOfService: 'Termos de serviço',
+  notYou: 'Não é {user}?',
+  useAnotherAccount: 'Usar outra conta',
+  requestRefused:
+    'O site que o enviou para aqui fez um pedido que não pode ser aceite. Volte atrás e tente novamente; se voltar a acontecer, avise o responsável pelo site.',
+  forTheDeveloper: 'Para o programador do site:',
+  signInDamaged: 'O pedido de início de sessão foi danificado. Volte à aplicação e comece de novo.',
+  signInNotFromThisBrowser:
+    'Este início de sessão não foi iniciado neste navegador pela página da aplicação, ou já terminou. Volte à aplicação e comece de novo.',
 }
 
 export const PAGE_STRINGS: Record<Locale, PageStrings> = { en, de, es, fr, it, nl, pt }

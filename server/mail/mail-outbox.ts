@@ -4,6 +4,7 @@
  * claim due mails with a lease, and settle each attempt.
  */
 import type { Kysely } from 'kysely'
+import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
 import type { Database } from '../db/schema.js'
 
 /** A mail as svc writes it: one recipient, a subject, a text part and an HTML part. */
@@ -49,29 +50,13 @@ export async function queueMail(db: Kysely<Database>, mail: OutgoingMail, now = 
  * @example
  * const mails = await db.transaction().execute((trx) => claimDueMails(trx, { owner, time: Date.now(), leaseMs: 60_000, limit: 8, skipLocked: false }))
  */
-export async function claimDueMails(
-  db: Kysely<Database>,
-  { owner, time, leaseMs, limit, skipLocked }: { owner: string; time: number; leaseMs: number; limit: number; skipLocked: boolean },
-): Promise<ClaimedMail[]> {
-  const ids = (
-    await db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', time)
-      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
-      .orderBy('next_attempt_at')
-      .limit(limit)
-      .$if(skipLocked, (query) => query.forUpdate().skipLocked())
-      .execute()
-  ).map((row) => row.id)
+export async function claimDueMails(db: Kysely<Database>, claim: LeaseClaim): Promise<ClaimedMail[]> {
+  const ids = await claimDueRows(db, 'mail_outbox', claim)
   if (ids.length === 0) return []
   const claimed = await db
-    .updateTable('mail_outbox')
-    .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
+    .selectFrom('mail_outbox')
+    .select(['id', 'recipient', 'subject', 'text', 'html', 'attempts'])
     .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
-    .returning(['id', 'recipient', 'subject', 'text', 'html', 'attempts'])
     .execute()
   return claimed.map(({ recipient, ...mail }) => ({ ...mail, to: recipient }))
 }

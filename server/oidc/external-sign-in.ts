@@ -11,11 +11,10 @@ import { externalProvider, userLinkedTo } from '../accounts/account-links.js'
 import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
 import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
-import { htmlPage } from '../pages/html-page.js'
-import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { startSession } from './sessions.js'
 import { requestLocale } from '../i18n/request-locale.js'
+import { refusalPage } from '../pages/refusal-page.js'
 import { pageStrings } from '../i18n/pages.js'
 
 /**
@@ -31,10 +30,7 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
     secure: provider.issuer.startsWith('https:'),
   })
   const redirectUri = `${provider.issuer}/oidc/external-callback`
-  const problem = (c: Context, message: string) => {
-    const heading = pageStrings(requestLocale(c)).signInError
-    return htmlPage(c, 400, heading, messagePage(heading, message))
-  }
+  const problem = (c: Context, message: string) => refusalPage(c, 400, 'signInError', { developer: message })
 
   app.get('/external/:slug', async (c) => {
     const external = await externalProvider(provider.db, c.req.param('slug'))
@@ -53,7 +49,7 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
 
   app.get('/external-callback', async (c) => {
     const started = await pending.take(c)
-    if (!started) return problem(c, 'This sign-in expired or was not started here. Go back to the application and start again.')
+    if (!started) return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).signInNotFromThisBrowser })
     const external = await externalProvider(provider.db, started.slug)
     if (!external) return problem(c, 'That sign-in provider is no longer configured.')
     let account: { sub: string }

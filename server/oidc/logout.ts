@@ -21,6 +21,7 @@ import type { Provider } from './provider.js'
 import { currentSession, endSession } from './sessions.js'
 import { revokeClientTokensForUser } from './tokens.js'
 import { requestLocale, useUiLocales } from '../i18n/request-locale.js'
+import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
 import { fill, pageStrings } from '../i18n/pages.js'
 
 const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'client_id', 'ui_locales', 'logout_hint', 'csrf']
@@ -33,10 +34,7 @@ const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'clien
  */
 export function logoutEndpoint(provider: Provider): Hono {
   const app = new Hono()
-  const refuse = (c: Context, message: string) => {
-    const heading = pageStrings(requestLocale(c)).signOutError
-    return htmlPage(c, 400, heading, messagePage(heading, message))
-  }
+  const refuse = (c: Context, reason: RefusalReason) => refusalPage(c, 400, 'signOutError', reason)
 
   app.on(['GET', 'POST'], '/', async (c) => {
     const parameters =
@@ -45,35 +43,35 @@ export function logoutEndpoint(provider: Provider): Hono {
         : new URL(c.req.url).searchParams
     useUiLocales(c, parameters.get('ui_locales'))
     const t = pageStrings(requestLocale(c))
-    for (const name of PARAMETERS) if (parameters.getAll(name).length > 1) return refuse(c, `${name} was given more than once.`)
+    for (const name of PARAMETERS)
+      if (parameters.getAll(name).length > 1) return refuse(c, { developer: `${name} was given more than once.` })
     const hintValue = parameters.get('id_token_hint')
     const hint = hintValue ? await readIdTokenHint(provider, hintValue) : undefined
-    if (hintValue && !hint) return refuse(c, 'The id_token_hint was not issued by svc.')
+    if (hintValue && !hint) return refuse(c, { developer: 'The id_token_hint was not issued by svc.' })
 
     const clientId = parameters.get('client_id') ?? hint?.aud[0]
     if (parameters.get('client_id') && hint && !hint.aud.includes(parameters.get('client_id')!)) {
-      return refuse(c, 'client_id does not match the id_token_hint.')
+      return refuse(c, { developer: 'client_id does not match the id_token_hint.' })
     }
     let client: ClientRow | undefined
     if (clientId) {
       client = await clientByClientId(provider.db, clientId)
-      if (!client) return refuse(c, 'The application asking to sign you out is not registered with svc.')
+      if (!client) return refuse(c, { developer: 'The application asking to sign you out is not registered with svc.' })
     }
     const redirectUri = parameters.get('post_logout_redirect_uri')
     if (redirectUri !== null) {
-      if (!client) return refuse(c, 'client_id or id_token_hint is required with post_logout_redirect_uri.')
+      if (!client) return refuse(c, { developer: 'client_id or id_token_hint is required with post_logout_redirect_uri.' })
       if (!postLogoutRedirectUriRegistered(client, redirectUri, provider.issuer))
-        return refuse(
-          c,
-          `The address to return to after signing out is not registered for this application. It asked for ${shownUri(redirectUri)}; registered URIs match character for character.`,
-        )
+        return refuse(c, {
+          developer: `The address to return to after signing out is not registered for this application. It asked for ${shownUri(redirectUri)}; registered URIs match character for character.`,
+        })
     }
 
     const session = await currentSession(c, provider)
     // Signing out with no proof that the relying party is asking (a matching
     // id_token_hint) could be triggered by any site, so the user confirms.
     const confirmed = c.req.method === 'POST' && parameters.has('csrf')
-    if (confirmed && !csrfTokenMatches(c, provider, parameters.get('csrf'))) return refuse(c, t.signOutExpired)
+    if (confirmed && !csrfTokenMatches(c, provider, parameters.get('csrf'))) return refuse(c, { visitor: t.signOutExpired })
     const proven = hint !== undefined && (session === undefined || hint.sub === session.user.sub)
     if (session && !proven && !confirmed) {
       const fields = [

@@ -20,6 +20,7 @@ import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
 import { requestLocale } from '../i18n/request-locale.js'
+import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
 import { pageStrings } from '../i18n/pages.js'
 
 export const SDK_CALLBACK_PATH = '/oidc/sdk/callback'
@@ -34,17 +35,16 @@ const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description
 export async function sdkCallback(c: Context, provider: Provider): Promise<Response> {
   const query = new URL(c.req.url).searchParams
   const code = query.get('code')
-  const refuse = async (message: string) => {
+  const refuse = async (reason: RefusalReason) => {
     if (code !== null) await spendCode(provider, code)
-    const heading = pageStrings(requestLocale(c)).signInError
-    return htmlPage(c, 400, heading, messagePage(heading, message))
+    return refusalPage(c, 400, 'signInError', reason)
   }
-  if (code === null && !query.has('error')) return refuse('This page only receives answers to sign-in requests.')
+  if (code === null && !query.has('error')) return refuse({ developer: 'This page only receives answers to sign-in requests.' })
   const flow = await sdkFlowOf(c, provider, query.get('state') ?? undefined)
-  if (!flow) return refuse("This sign-in was not started from this browser by the application's page, or it has already finished.")
+  if (!flow) return refuse({ visitor: pageStrings(requestLocale(c)).signInNotFromThisBrowser })
   // A code names its own client: a flow one client's page started must not receive another's.
   if (code !== null && (await clientIdOfCode(provider, code)) !== flow.clientId)
-    return refuse('This sign-in was started for another application.')
+    return refuse({ developer: 'This sign-in was started for another application.' })
   forgetSdkFlow(c, provider, flow.state)
   const response = Object.fromEntries(RESPONSE_PARAMETERS.flatMap((name) => (query.has(name) ? [[name, query.get(name)!]] : [])))
   c.header('Cache-Control', 'no-store')

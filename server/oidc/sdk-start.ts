@@ -17,14 +17,11 @@ import { clientByClientId, originsOf, redirectUriRegistered } from '../clients/c
 import { grantableScopes } from '../clients/grantable-scopes.js'
 import { shownUri } from '../clients/redirect-uris.js'
 import { BROWSER_SCOPES } from './fedcm/browser-credential.js'
-import { htmlPage } from '../pages/html-page.js'
-import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
 import { SDK_CALLBACK_PATH } from './sdk-callback.js'
 import { FLOW_STATE, rememberSdkFlow } from './sdk-flow.js'
 import { S256_CHALLENGE } from './authorize/check-pkce.js'
-import { requestLocale } from '../i18n/request-locale.js'
-import { pageStrings } from '../i18n/pages.js'
+import { refusalPage } from '../pages/refusal-page.js'
 
 const MAX_NONCE = 512
 
@@ -36,10 +33,7 @@ const MAX_NONCE = 512
  */
 export function sdkStart(provider: Provider): Hono {
   const app = new Hono()
-  const refuse = (c: Context, status: 400 | 403, message: string) => {
-    const heading = pageStrings(requestLocale(c)).signInError
-    return htmlPage(c, status, heading, messagePage(heading, message))
-  }
+  const refuse = (c: Context, status: 400 | 403, message: string) => refusalPage(c, status, 'signInError', { developer: message })
   const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => refuse(c, 400, 'The form is too large.') })
 
   app.post('/', limit, async (c) => {

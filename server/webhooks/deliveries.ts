@@ -11,6 +11,7 @@ import { publicClientIdsByRowId } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { attemptsAtDeliveries } from './webhook-attempts.js'
+import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
 import { webhookEventsById } from './webhook-events.js'
 
 export interface DeliveryFilter {
@@ -131,34 +132,8 @@ export interface ClaimedDelivery {
  * @example
  * const claimed = await claimDueDeliveries(trx, { owner, time: Date.now(), leaseMs: 30_000, limit: 64, skipLocked: false })
  */
-export async function claimDueDeliveries(
-  db: Kysely<Database>,
-  { owner, time, leaseMs, limit, skipLocked }: { owner: string; time: number; leaseMs: number; limit: number; skipLocked: boolean },
-): Promise<ClaimedDelivery[]> {
-  const due = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('state', '=', 'pending')
-    .where('next_attempt_at', '<=', time)
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .$if(skipLocked, (query) => query.forUpdate().skipLocked())
-    .execute()
-  if (due.length === 0) return []
-  const ids = (
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ lease_owner: owner, lease_expires_at: time + leaseMs })
-      .where(
-        'id',
-        'in',
-        due.map((row) => row.id),
-      )
-      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)]))
-      .returning('id')
-      .execute()
-  ).map((row) => row.id)
+export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim): Promise<ClaimedDelivery[]> {
+  const ids = await claimDueRows(db, 'webhook_deliveries', claim)
   if (ids.length === 0) return []
   return db.selectFrom('webhook_deliveries').select(['id', 'url', 'attempts', 'client_id', 'event_id']).where('id', 'in', ids).execute()
 }

@@ -9,7 +9,7 @@ import { field } from './console-field.js'
 
 /** A field of the registration: its wire name, label, hint and the words its refusals start with. */
 interface ClientField {
-  name: 'name' | 'redirect_uris' | 'post_logout_redirect_uris' | 'privacy_policy_url' | 'terms_of_service_url' | 'webhook_url'
+  name: 'name' | 'redirect_uris' | 'post_logout_redirect_uris' | 'privacy_policy_url' | 'terms_of_service_url' | 'logo_uri' | 'webhook_url'
   label: string
   hint: string
   words: string
@@ -47,6 +47,13 @@ const FIELDS: ClientField[] = [
     apiNames: ['terms_of_service_url'],
   },
   {
+    name: 'logo_uri',
+    label: 'Logo URL',
+    hint: 'Optional; a square image shown on the consent page.',
+    words: 'The logo URL',
+    apiNames: ['logo_uri'],
+  },
+  {
     name: 'webhook_url',
     label: 'Webhook URL',
     hint: 'Optional; account events are POSTed here, signed.',
@@ -70,6 +77,7 @@ export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
   post_logout_redirect_uris: client.post_logout_redirect_uris.join(' '),
   privacy_policy_url: client.privacy_policy_url ?? '',
   terms_of_service_url: client.terms_of_service_url ?? '',
+  logo_uri: client.logo_uri ?? '',
 })
 
 /**

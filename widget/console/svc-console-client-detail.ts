@@ -76,6 +76,7 @@ export class SvcConsoleClientDetail extends LitElement {
       post_logout_redirect_uris: form.get('post_logout_redirect_uris'),
       privacy_policy_url: form.get('privacy_policy_url'),
       terms_of_service_url: form.get('terms_of_service_url'),
+      logo_uri: form.get('logo_uri'),
     }
     this.secrets = {}
     void this.detail.act(async (signal) => {

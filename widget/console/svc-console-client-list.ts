@@ -48,6 +48,7 @@ export class SvcConsoleClientList extends LitElement {
       post_logout_redirect_uris: form.get('post_logout_redirect_uris'),
       privacy_policy_url: form.get('privacy_policy_url'),
       terms_of_service_url: form.get('terms_of_service_url'),
+      logo_uri: form.get('logo_uri'),
       webhook_url: form.get('webhook_url'),
     }
     // A new registration's secrets replace any shown before; a refusal leaves nothing stale on screen.

@@ -20,6 +20,20 @@ const ROLE_WORDS: Record<string, string> = {
   none: 'No console role',
 }
 
+/** The languages svc's pages and mails speak, each named in itself. */
+const MAIL_LANGUAGES = [
+  ['en', 'English'],
+  ['de', 'Deutsch'],
+  ['es', 'Español'],
+  ['fr', 'Français'],
+  ['it', 'Italiano'],
+  ['nl', 'Nederlands'],
+  ['pt', 'Português'],
+] as const
+
+/** The browser's language when svc speaks it, else English: whom an admin invites often shares it. */
+const browserLanguage = () => MAIL_LANGUAGES.find(([code]) => navigator.language.toLowerCase().startsWith(code))?.[0] ?? 'en'
+
 /**
  * The People page.
  *
@@ -53,6 +67,7 @@ export class SvcConsolePeople extends LitElement {
       email: String(form.get('email') ?? ''),
       name: String(form.get('name') ?? ''),
       role: String(form.get('role') ?? ''),
+      locale: String(form.get('locale') ?? ''),
     }
     void this.people.act(async (signal) => {
       const invited = await consoleApi<ConsoleInvited>('POST', '/people', { body, signal })
@@ -118,6 +133,21 @@ export class SvcConsolePeople extends LitElement {
               <option value="marketer">Marketer (edits ads)</option>
               <option value="developer">Developer (clients and webhooks)</option>
               <option value="admin">Admin (ads, API keys and people)</option>
+            </select>`,
+        )}
+        ${field(
+          {
+            id: 'locale',
+            label: 'Language of the mail',
+            hint: 'The invitation and the pages its link opens speak it.',
+            error: errors.locale,
+            say: { apiNames: ['locale'], words: 'Language' },
+          },
+          (a) =>
+            html`<select id=${a.id} name="locale" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+              ${MAIL_LANGUAGES.map(
+                ([code, name]) => html`<option value=${code} ?selected=${code === browserLanguage()} lang=${code}>${name}</option>`,
+              )}
             </select>`,
         )}
         <button type="submit" class="primary">Send invitation</button>

@@ -22,13 +22,15 @@ import {
   passwordChangedMail,
 } from '../../mail/messages/account-change-mails.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
+import type { Locale } from '../../i18n/locale.js'
+import { mailedLink } from '../../i18n/request-locale.js'
 
 /**
  * Sets the account's new password, keeping the svc session `keepSessionId`.
  * Rejects with `PasswordWorkBusy` when hashing is saturated (nothing changed).
  *
  * @example
- * await changePassword(ctx, events, user, 'violet kettle harbour lamp', session.svcSessionId)
+ * await changePassword(ctx, events, user, 'violet kettle harbour lamp', session.svcSessionId, 'de')
  */
 export async function changePassword(
   ctx: LifecycleContext,
@@ -36,6 +38,7 @@ export async function changePassword(
   user: UserRow,
   password: string,
   keepSessionId: number,
+  locale: Locale = 'en',
 ): Promise<void> {
   const passwordHash = await hashPassword(password)
   await ctx.db.transaction().execute(async (trx) => {
@@ -43,7 +46,8 @@ export async function changePassword(
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: false, now })
     await voidAccountTokens(trx, user.id, 'reset_password', now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
-    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${ctx.issuer}/forgot-password` }), now)
+    const link = mailedLink(`${ctx.issuer}/forgot-password`, locale)
+    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale }), now)
   })
 }
 
@@ -55,16 +59,22 @@ export async function changePassword(
  * @example
  * await requestEmailChange(ctx, user, 'ada@new.example')
  */
-export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, newEmail: string): Promise<void> {
+export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, newEmail: string, locale: Locale = 'en'): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
     const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo: '/console/account', now, newEmail })
     const mail = (await userByEmail(trx, newEmail))
-      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account` })
-      : confirmNewEmailMail({ to: newEmail, name: user.name, link: `${ctx.issuer}/verify-email?token=${token}` })
+      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale })
+      : confirmNewEmailMail({
+          to: newEmail,
+          name: user.name,
+          link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
+          locale,
+        })
     await queueMail(trx, mail, now)
-    await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link: `${ctx.issuer}/console/account` }), now)
+    const notice = emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link: `${ctx.issuer}/console/account`, locale })
+    await queueMail(trx, notice, now)
   })
 }
 

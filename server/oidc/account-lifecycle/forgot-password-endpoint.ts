@@ -19,6 +19,7 @@ import type { Provider } from '../provider.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
+import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhere.js'
 
 /**
  * Builds the page, mounted at `/forgot-password`.
@@ -73,7 +74,9 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
         })
       }
       await requestPasswordReset(provider, email, continueTo, locale)
-      return htmlPage(c, 200, t.checkEmail, messagePage(t.checkEmail, fill(t.resetSent, { email: email.toLowerCase() })))
+      return htmlPage(c, 200, t.checkEmail, messagePage(t.checkEmail, fill(t.resetSent, { email: email.toLowerCase() })), {
+        script: CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE,
+      })
     },
   )
   return app

@@ -21,6 +21,7 @@ import type { Provider } from '../provider.js'
 import { currentSession, endSession, startSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
 import { fill, pageStrings, type PageStrings } from '../../i18n/pages.js'
 
 /** One kind of password-setting link: its token purpose, page wording and what an expired link says. */
@@ -125,7 +126,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageStrings(requestLocale(c))
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]
-      return htmlPage(c, 200, title, messagePage(title, text))
+      return htmlPage(c, 200, title, messagePage(title, text), { script: ANNOUNCE_SIGNED_IN })
     },
   )
   return app

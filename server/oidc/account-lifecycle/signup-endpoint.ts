@@ -22,6 +22,7 @@ import type { Provider } from '../provider.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
+import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhere.js'
 
 export type SignUpSetting = 'open' | 'closed'
 
@@ -91,7 +92,9 @@ export function signupEndpoint(
         c.header('Retry-After', String(error.retryAfterSeconds))
         return page(c, 503, continueTo, { values: kept, problem: t.passwordsBusy })
       }
-      return htmlPage(c, 200, t.checkEmail, messagePage(t.checkEmail, fill(t.signUpSent, { email: values.email.toLowerCase() })))
+      return htmlPage(c, 200, t.checkEmail, messagePage(t.checkEmail, fill(t.signUpSent, { email: values.email.toLowerCase() })), {
+        script: CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE,
+      })
     },
   )
   return app

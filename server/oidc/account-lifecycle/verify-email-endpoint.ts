@@ -17,6 +17,7 @@ import { currentSession, endSession, startSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
+import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
 
 const expired = (c: Context) => {
   const locale = requestLocale(c)
@@ -67,6 +68,7 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
         200,
         done.emailConfirmedTitle,
         messagePage(done.emailConfirmedTitle, fill(done.emailConfirmed, { name: confirmed.user.name, email: confirmed.user.email })),
+        { script: ANNOUNCE_SIGNED_IN },
       )
     },
   )

@@ -17,7 +17,6 @@ import { readIdTokenHint } from '../id-token-hint.js'
 import { consentPage } from '../pages/consent-page.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
-import { messagePage } from '../../pages/message-page.js'
 import { epochSeconds, type Provider } from '../provider.js'
 import { type ActiveSession, currentSession, endSession, startSession } from '../sessions.js'
 import { grantConsent, grantedScopes } from './consents.js'
@@ -25,6 +24,7 @@ import { type InteractionState, openInteraction, sealInteraction } from './inter
 import { issueCode } from './issue-code.js'
 import { type LoginThrottle, loginThrottle } from '../sign-in/login-throttle.js'
 import {
+  anotherAccountQuery,
   type AuthorizationRequest,
   AuthorizePageError,
   readAuthorizationRequest,
@@ -37,12 +37,8 @@ import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 import { sdkFlowOf } from '../sdk-flow.js'
 import { withReturn } from '../account-lifecycle/lifecycle-request.js'
 import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
+import { refusalPage } from '../../pages/refusal-page.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
-
-const errorPage = (c: Context, status: 400 | 403, message: string) => {
-  const heading = pageStrings(requestLocale(c)).signInError
-  return htmlPage(c, status, heading, messagePage(heading, message))
-}
 
 /**
  * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
@@ -74,7 +70,7 @@ export function authorizeEndpoint(
     try {
       target = await readRedirectTarget(provider, query)
     } catch (error) {
-      if (error instanceof AuthorizePageError) return errorPage(c, 400, error.message)
+      if (error instanceof AuthorizePageError) return refusalPage(c, 400, 'signInError', { developer: error.message })
       throw error
     }
     // svc's SDK callback delivers to the page that started the flow in this browser; no code for a flow nobody's
@@ -82,7 +78,7 @@ export function authorizeEndpoint(
     if (target.redirectUri === `${provider.issuer}${SDK_CALLBACK_PATH}`) {
       const flow = await sdkFlowOf(c, provider, target.state)
       if (flow?.clientId !== target.client.client_id || flow.codeChallenge !== query.get('code_challenge'))
-        return errorPage(c, 400, "This sign-in was not started from this browser by the application's page, or it has already finished.")
+        return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).signInNotFromThisBrowser })
     }
     try {
       return await step(readAuthorizationRequest(target, query))
@@ -130,11 +126,17 @@ export function authorizeEndpoint(
         pageStrings(locale).allowAccess,
         consentPage({
           locale,
-          clientName: request.client.name,
+          client: {
+            name: request.client.name,
+            logoUri: request.client.logo_uri,
+            privacyPolicyUrl: request.client.privacy_policy_url,
+            termsOfServiceUrl: request.client.terms_of_service_url,
+          },
           userName: session.user.name,
           scopes: request.scopes,
           interaction,
           csrf: csrfToken(c, provider),
+          anotherAccountHref: `/oidc/authorize?${anotherAccountQuery(state.query)}`,
         }),
       )
     }
@@ -191,13 +193,13 @@ export function authorizeEndpoint(
   /** Reads a form POST: CSRF, then the sealed interaction. */
   async function readForm(c: Context): Promise<{ form: URLSearchParams; state: InteractionState } | Response> {
     if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-      return errorPage(c, 400, 'The form was not sent as application/x-www-form-urlencoded.')
+      return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).formNotForm })
     }
     const form = new URLSearchParams(await c.req.text())
     if (!csrfTokenMatches(c, provider, form.get('csrf')))
-      return errorPage(c, 403, 'The form expired or did not come from this site. Go back to the application and start again.')
+      return refusalPage(c, 403, 'signInError', { visitor: pageStrings(requestLocale(c)).formExpired })
     const state = openInteraction(await interactionSecret(), form.get('interaction') ?? '')
-    if (!state) return errorPage(c, 400, 'The sign-in request was damaged. Go back to the application and start again.')
+    if (!state) return refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).signInDamaged })
     return { form, state }
   }
 
@@ -207,12 +209,17 @@ export function authorizeEndpoint(
     return authorize(c, { query: queryStart < 0 ? '' : url.slice(queryStart + 1), startedAt: epochSeconds(provider.now()) })
   })
 
-  const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorPage(c, 400, 'The form is too large.') })
+  const limit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => refusalPage(c, 400, 'signInError', { visitor: pageStrings(requestLocale(c)).formTooLarge }),
+  })
 
   // OIDC Core §3.1.2.1: the same request may come form-encoded in a POST.
   app.post('/', limit, async (c) => {
     if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-      return errorPage(c, 400, 'An authorization request sent by POST must be application/x-www-form-urlencoded.')
+      return refusalPage(c, 400, 'signInError', {
+        developer: 'An authorization request sent by POST must be application/x-www-form-urlencoded.',
+      })
     }
     return authorize(c, { query: await c.req.text(), startedAt: epochSeconds(provider.now()) })
   })

@@ -132,3 +132,20 @@ export function readAuthorizationRequest(target: RedirectTarget, query: URLSearc
 }
 
 export { OAuthError }
+
+/**
+ * The query of the same authorization request asking for a fresh sign-in
+ * (`prompt=login`), for "Not you? Use another account": the hints that
+ * name the account signed in now are dropped, or the new sign-in could
+ * never satisfy them.
+ *
+ * @example
+ * anotherAccountQuery('client_id=c&login_hint=ada%40example.com') // 'client_id=c&prompt=login'
+ */
+export function anotherAccountQuery(query: string): string {
+  const params = new URLSearchParams(query)
+  params.delete('login_hint')
+  params.delete('id_token_hint')
+  params.set('prompt', 'login')
+  return params.toString()
+}

@@ -1,6 +1,7 @@
 /**
- * @module The consent form: the scopes a client asks for, in words, with
- * `Allow` and `Deny` buttons.
+ * @module The consent form: who asks (the client's name, logo and
+ * registered policies), the scopes it asks for, in words, `Allow` and
+ * `Deny`, and a way out for a visitor signed in as someone else.
  */
 import { escapeHtml } from '../../http/html.js'
 import type { Locale } from '../../i18n/locale.js'
@@ -15,11 +16,13 @@ const SCOPE_WORDS: Record<string, keyof PageStrings> = {
 }
 
 export interface ConsentPageModel {
-  clientName: string
+  client: { name: string; logoUri: string | null; privacyPolicyUrl: string | null; termsOfServiceUrl: string | null }
   userName: string
   scopes: string[]
   interaction: string
   csrf: string
+  /** The same authorization request asking for a fresh sign-in. */
+  anotherAccountHref: string
   locale: Locale
 }
 
@@ -27,14 +30,25 @@ export interface ConsentPageModel {
  * The consent page's body.
  *
  * @example
- * htmlPage(c, 200, 'Allow access', consentPage({ clientName, userName, scopes, interaction, csrf, locale }))
+ * htmlPage(c, 200, 'Allow access', consentPage({ client, userName, scopes, interaction, csrf, anotherAccountHref, locale }))
  */
-export function consentPage({ clientName, userName, scopes, interaction, csrf, locale }: ConsentPageModel): string {
+export function consentPage({ client, userName, scopes, interaction, csrf, anotherAccountHref, locale }: ConsentPageModel): string {
   const t = pageStrings(locale)
   const words = (scope: string) => (Object.hasOwn(SCOPE_WORDS, scope) ? t[SCOPE_WORDS[scope]!] : scope)
-  return `<h1>${escapeHtml(fill(t.consentHeading, { client: clientName }))}</h1>
-<p>${escapeHtml(fill(t.consentIntro, { user: userName, client: clientName }))}</p>
+  // The client's own pages open beside the consent form, which stays where it is.
+  const outLink = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(label)}</a>`
+  const policies = [
+    client.privacyPolicyUrl ? outLink(client.privacyPolicyUrl, t.privacyPolicy) : '',
+    client.termsOfServiceUrl ? outLink(client.termsOfServiceUrl, t.termsOfService) : '',
+  ].filter(Boolean)
+  const logo = client.logoUri
+    ? `<img class="client-logo" src="${escapeHtml(client.logoUri)}" alt="" width="48" height="48" referrerpolicy="no-referrer" style="display: block; object-fit: contain; border-radius: 8px; margin: 0 0 .75rem">`
+    : ''
+  return `${logo}<h1 dir="auto">${escapeHtml(fill(t.consentHeading, { client: client.name }))}</h1>
+<p dir="auto">${escapeHtml(fill(t.consentIntro, { user: userName, client: client.name }))}</p>
 <ul>${scopes.map((scope) => `<li>${escapeHtml(words(scope))}</li>`).join('')}</ul>
+${policies.length > 0 ? `<p class="hint">${policies.join(' · ')}</p>` : ''}
 <form method="post" action="/oidc/authorize/consent">
   <input type="hidden" name="interaction" value="${escapeHtml(interaction)}">
   <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
@@ -42,5 +56,6 @@ export function consentPage({ clientName, userName, scopes, interaction, csrf, l
     <button class="primary" type="submit" name="decision" value="allow">${t.allow}</button>
     <button type="submit" name="decision" value="deny">${t.deny}</button>
   </div>
-</form>`
+</form>
+<p class="hint" dir="auto">${escapeHtml(fill(t.notYou, { user: userName }))} <a href="${escapeHtml(anotherAccountHref)}">${escapeHtml(t.useAnotherAccount)}</a></p>`
 }
