@@ -1,3 +1,4 @@
+/** @module Tests of reading ISO 8601 dates and times as UTC instants: what is taken, and the near misses refused. */
 import { describe, expect, it } from 'vitest'
 import { utcInstantOf } from './utc-instant.js'
 

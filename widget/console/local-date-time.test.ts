@@ -1,4 +1,5 @@
 /// <reference types="mocha" />
+/** @module Tests of the ad editor's conversions between stored UTC instants and `datetime-local` values. */
 import { expect } from '@open-wc/testing'
 import { localInputValue, utcOfLocalInput } from './local-date-time.js'
 
