@@ -92,9 +92,13 @@ const fields = {
   weight: z.number({ error: WEIGHT_RULE }).int(WEIGHT_RULE).min(AD_WEIGHT_MIN, WEIGHT_RULE).max(AD_WEIGHT_MAX, WEIGHT_RULE),
 }
 
+/** Whether a window closes before it opens; both ends are UTC `toISOString()` text, which sorts as time does. */
+const closesBeforeOpening = (starts: string | null | undefined, ends: string | null | undefined): boolean =>
+  Boolean(starts && ends && ends <= starts)
+
 /** Refuses a window that closes before it opens, when both its ends are given. */
 function endsAfterStarts(ad: { starts?: string | null; ends?: string | null }, context: z.RefinementCtx): void {
-  if (ad.starts && ad.ends && ad.ends <= ad.starts) context.addIssue({ code: 'custom', path: ['ends'], message: ENDS_AFTER_STARTS })
+  if (closesBeforeOpening(ad.starts, ad.ends)) context.addIssue({ code: 'custom', path: ['ends'], message: ENDS_AFTER_STARTS })
 }
 
 /**
@@ -105,7 +109,7 @@ function endsAfterStarts(ad: { starts?: string | null; ends?: string | null }, c
  * assertEndsAfterStarts(changes.starts_at ?? row.starts_at, row.ends_at)
  */
 export function assertEndsAfterStarts(startsAt: string | null, endsAt: string | null): void {
-  if (startsAt && endsAt && endsAt <= startsAt) throw new InvalidInput('ends', ENDS_AFTER_STARTS)
+  if (closesBeforeOpening(startsAt, endsAt)) throw new InvalidInput('ends', ENDS_AFTER_STARTS)
 }
 
 const newAdSchema = z
