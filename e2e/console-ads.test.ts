@@ -111,10 +111,11 @@ describe('the console in Chromium: Marketing > Ads', () => {
   })
 
   it(
-    'saves an ad loaded in the editor back unchanged, then with one field changed, the description through the rich-text editor, and unpublishes it',
+    'saves an ad loaded in the editor back unchanged (its schedule too, in another time zone), then with one field changed, the schedule, the description through the rich-text editor, and unpublishes it',
     { timeout: 60_000 },
     async () => {
-      const page = await (await browser.newContext()).newPage()
+      // Half an hour off UTC, with summer time: a time converted the wrong way, twice, or with today's offset shows.
+      const page = await (await browser.newContext({ timezoneId: 'America/St_Johns' })).newPage()
       await signInToConsole(page, bff.started.url, 'marketer@demo.example')
       const api = (path: string, init?: { method: string; body: string }) =>
         page.evaluate(
@@ -133,7 +134,16 @@ describe('the console in Chromium: Marketing > Ads', () => {
       }
       // One paragraph, so the words typed at its end land in it.
       const { code } = ads.find((ad) => ad.publish === 1 && /^<p>[^<]*<\/p>$/.test(ad.description))!
+      // A schedule set to the second, as the CLI can: the form must not round it away.
+      const scheduled = {
+        ...(await api(`/ads/${code}`)).body.ad,
+        starts: '2020-03-29T01:30:15.000Z',
+        ends: '2099-06-30T18:30:00.000Z',
+        weight: 7,
+      }
+      expect((await api(`/ads/${code}`, { method: 'PUT', body: JSON.stringify(scheduled) })).status).toBe(200)
       const before = (await api(`/ads/${code}`)).body.ad
+      expect(before).toMatchObject({ starts: '2020-03-29T01:30:15.000Z', ends: '2099-06-30T18:30:00.000Z', weight: 7 })
       const withoutStamp = ({ updated_at: _updated, ...fields }: Record<string, unknown>) => fields
 
       // Loaded and saved back unchanged, through the page.
@@ -143,6 +153,10 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await expect
         .poll(() => preview.locator('svc-ads').evaluate((element) => element.shadowRoot?.textContent ?? ''))
         .toContain(String(before.title))
+      // Shown in the browser's zone, named beside the field.
+      expect(await page.getByLabel('Starts (America/St_Johns)').inputValue()).toBe('2020-03-28T23:00:15')
+      expect(await page.getByLabel('Ends (America/St_Johns)').inputValue()).toBe('2099-06-30T16:00')
+      expect(await page.getByLabel('Weight').inputValue()).toBe('7')
       await page.getByRole('button', { name: 'Save changes' }).click()
       await expect.poll(() => page.getByText(`Saved "${before.title}".`).isVisible()).toBe(true)
       expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual(withoutStamp(before))
@@ -155,6 +169,23 @@ describe('the console in Chromium: Marketing > Ads', () => {
         ...withoutStamp(before),
         label: 'Forty beds for the coldest nights',
       })
+
+      // The schedule: an end typed in the browser's zone is stored in UTC, a new weight as given; nothing else moves.
+      await page.getByLabel('Ends (America/St_Johns)').fill('2099-12-31T10:00')
+      await page.getByLabel('Weight').fill('35')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.weight).toBe(35)
+      expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual({
+        ...withoutStamp(before),
+        label: 'Forty beds for the coldest nights',
+        ends: '2099-12-31T13:30:00.000Z',
+        weight: 35,
+      })
+      // An end before the start is refused beside the field, in the form's words.
+      await page.getByLabel('Ends (America/St_Johns)').fill('2019-01-01T00:00')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => page.getByText('Ends must be after starts').isVisible()).toBe(true)
+      await page.getByLabel('Ends (America/St_Johns)').fill('2099-12-31T10:00')
 
       // The description through the rich-text editor: words typed at its end, one of them bold.
       const description = page.getByRole('textbox', { name: 'Description' })
@@ -169,8 +200,15 @@ describe('the console in Chromium: Marketing > Ads', () => {
       expect(withoutStamp((await api(`/ads/${code}`)).body.ad)).toEqual({
         ...withoutStamp(before),
         label: 'Forty beds for the coldest nights',
+        ends: '2099-12-31T13:30:00.000Z',
+        weight: 35,
         description: described,
       })
+      await page.goto(`${bff.started.url}/console/ads`)
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(before.title), exact: true }) })
+      await expect.poll(() => row.getByRole('cell', { name: /^Running, until / }).isVisible()).toBe(true)
+      await row.getByRole('link', { name: String(before.title), exact: true }).click()
+      await expect.poll(() => page.getByLabel('Ends (America/St_Johns)').inputValue()).toBe('2099-12-31T10:00')
 
       // Unpublished from the console, it leaves the ads API.
       await page.getByLabel('Published').uncheck()

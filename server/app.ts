@@ -48,8 +48,8 @@ export interface AppOptions {
   db: Kysely<Database>
   /** Per-key request counters; in memory on SQLite, shared through the database on PostgreSQL, by default. */
   limiter?: RateLimiter
-  /** Picks the ads API's random start offset; injectable for tests. */
-  pickOffset?: (count: number) => number
+  /** Uniform in [0, 1), for the ads API's weighted draw; injectable for tests. */
+  random?: () => number
   /** The demo key to show on the demo page, when the demo was seeded. */
   demoApiKey?: string
   /** The demo page's sign-in client, when the demo was seeded. */
@@ -99,7 +99,7 @@ export interface Bff {
 export function createBff({
   db,
   limiter = isPostgres(db) ? databaseRateLimiter(db) : fixedWindowRateLimiter(),
-  pickOffset,
+  random,
   demoApiKey,
   demoClientId,
   issuer = 'http://localhost:8787',
@@ -114,7 +114,7 @@ export function createBff({
   adStatistics = adStatisticsWriter({ db }),
   branding = DEFAULT_BRANDING,
 }: AppOptions): Bff {
-  const answerAds = adsApiHandler({ db, limiter, pickOffset })
+  const answerAds = adsApiHandler({ db, limiter, random, now: () => now().getTime() })
   const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
   const provider: Provider = {
     db,

@@ -53,6 +53,12 @@ export interface ConsoleAdFields {
   images: string[]
   status: string
   publish: number
+  /** When the ads API starts serving it: ISO 8601 with a zone (answers are UTC, `…Z`), or null for at once. */
+  starts: string | null
+  /** When it stops (exclusive), likewise, or null for never; must be after `starts`. */
+  ends: string | null
+  /** 1 to 100 (10 by default): how often a random draw picks it relative to the slot's other ads. */
+  weight: number
 }
 
 /** An ad as the editor edits it (`GET /ads/{code}`, and the answer to a create or change). */

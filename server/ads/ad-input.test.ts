@@ -87,3 +87,35 @@ describe('adChangesFrom', () => {
     expect(refusal(() => adChangesFrom({ target: 'new' }))).toEqual({ field: 'target', message: 'target must be _self or _blank' })
   })
 })
+
+describe('the schedule and weight', () => {
+  const base = { title: 'T', display: 'Home' }
+  const rule = 'must be an ISO 8601 date and time with a time zone, e.g. 2025-06-01T09:00:00Z or 2025-06-01T11:00:00+02:00'
+
+  it('stores the window in UTC and weighs 10 unless told', () => {
+    expect(adContentFrom(base)).toMatchObject({ starts_at: null, ends_at: null, weight: 10 })
+    expect(adContentFrom({ ...base, starts: '2030-06-01T11:00+02:00', ends: '2030-06-02T00:00:00Z', weight: 100 })).toMatchObject({
+      starts_at: '2030-06-01T09:00:00.000Z',
+      ends_at: '2030-06-02T00:00:00.000Z',
+      weight: 100,
+    })
+    expect(adChangesFrom({ starts: '', ends: null, weight: 1 })).toEqual({ starts_at: null, ends_at: null, weight: 1 })
+  })
+
+  it.each<[Record<string, unknown>, string, string]>([
+    [{ starts: '2030-06-01' }, 'starts', `starts ${rule}`],
+    [{ starts: '2030-06-01T09:00' }, 'starts', `starts ${rule}`],
+    [{ ends: '2030-02-30T09:00Z' }, 'ends', `ends ${rule}`],
+    [{ ends: 1_900_000_000 }, 'ends', `ends ${rule}`],
+    [{ starts: '2030-06-02T00:00Z', ends: '2030-06-01T00:00Z' }, 'ends', 'ends must be after starts'],
+    [{ starts: '2030-06-01T02:00+02:00', ends: '2030-06-01T00:00Z' }, 'ends', 'ends must be after starts'],
+    [{ weight: 0 }, 'weight', 'weight must be an integer from 1 to 100'],
+    [{ weight: 101 }, 'weight', 'weight must be an integer from 1 to 100'],
+    [{ weight: 2.5 }, 'weight', 'weight must be an integer from 1 to 100'],
+    [{ weight: '10' }, 'weight', 'weight must be an integer from 1 to 100'],
+  ])('refuses %j naming the field', (fields, field, message) => {
+    expect(refusal(() => adContentFrom({ ...base, ...fields }))).toEqual({ field, message })
+    expect(refusal(() => adChangesFrom(fields))).toEqual({ field, message })
+    expect(adInputProblems({ ...base, ...fields })).toEqual({ [field]: message })
+  })
+})

@@ -8,6 +8,7 @@ import { AD_IMAGES_MAX } from '../../shared/ads-wire.js'
 import { slotKey } from '../../shared/slug.js'
 import { InvalidInput } from '../invalid-input.js'
 import { sanitizeDescription } from './sanitize-description.js'
+import { UTC_INSTANT_RULE, utcInstantOf } from './utc-instant.js'
 
 export const AD_STATUSES = ['saved', 'draft'] as const
 export type AdStatus = (typeof AD_STATUSES)[number]
@@ -42,6 +43,25 @@ function httpUrl(field: string, { orEmpty = false } = {}) {
     )
 }
 
+/** A date and time with its zone, stored as UTC; empty or null for no bound. */
+function instant(field: string) {
+  const rule = `${field} ${UTC_INSTANT_RULE}`
+  return z.union([z.string(), z.null()], { error: rule }).transform((value, context) => {
+    if (value === null || value.trim() === '') return null
+    const utc = utcInstantOf(value.trim())
+    if (utc === undefined) context.addIssue({ code: 'custom', message: rule })
+    return utc ?? null
+  })
+}
+
+/** The inclusive bounds of an ad's weight, and the weight of an ad that names none. */
+export const AD_WEIGHT_MIN = 1
+export const AD_WEIGHT_MAX = 100
+export const AD_WEIGHT_DEFAULT = 10
+const WEIGHT_RULE = `weight must be an integer from ${AD_WEIGHT_MIN} to ${AD_WEIGHT_MAX}`
+/** What a schedule whose end is not after its start is told. */
+export const ENDS_AFTER_STARTS = 'ends must be after starts'
+
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false
   const { protocol, hostname } = new URL(value)
@@ -67,31 +87,60 @@ const fields = {
     .max(AD_IMAGES_MAX, `images must hold at most ${AD_IMAGES_MAX} URLs`),
   status: z.enum(AD_STATUSES, { error: 'status must be saved or draft' }),
   publish: z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'publish must be 0 or 1' }).transform(Number),
+  starts: instant('starts'),
+  ends: instant('ends'),
+  weight: z.number({ error: WEIGHT_RULE }).int(WEIGHT_RULE).min(AD_WEIGHT_MIN, WEIGHT_RULE).max(AD_WEIGHT_MAX, WEIGHT_RULE),
 }
 
-const newAdSchema = z.strictObject(
-  {
-    ...fields,
-    label: fields.label.default(''),
-    url: fields.url.default(''),
-    link: fields.link.default(''),
-    target: fields.target.default('_self'),
-    size: fields.size.default(null),
-    tags: fields.tags.default(null),
-    description: fields.description.default(''),
-    image: fields.image.default(''),
-    images: fields.images.default([]),
-    status: fields.status.default('saved'),
-    publish: fields.publish.default(1),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : undefined) },
-)
+/** Whether a window closes before it opens; both ends are UTC `toISOString()` text, which sorts as time does. */
+const closesBeforeOpening = (starts: string | null | undefined, ends: string | null | undefined): boolean =>
+  Boolean(starts && ends && ends <= starts)
+
+/** Refuses a window that closes before it opens, when both its ends are given. */
+function endsAfterStarts(ad: { starts?: string | null; ends?: string | null }, context: z.RefinementCtx): void {
+  if (closesBeforeOpening(ad.starts, ad.ends)) context.addIssue({ code: 'custom', path: ['ends'], message: ENDS_AFTER_STARTS })
+}
+
+/**
+ * Throws when a window's end is not after its start, for a change that
+ * sets one end against the other one already stored.
+ *
+ * @example
+ * assertEndsAfterStarts(changes.starts_at ?? row.starts_at, row.ends_at)
+ */
+export function assertEndsAfterStarts(startsAt: string | null, endsAt: string | null): void {
+  if (closesBeforeOpening(startsAt, endsAt)) throw new InvalidInput('ends', ENDS_AFTER_STARTS)
+}
+
+const newAdSchema = z
+  .strictObject(
+    {
+      ...fields,
+      label: fields.label.default(''),
+      url: fields.url.default(''),
+      link: fields.link.default(''),
+      target: fields.target.default('_self'),
+      size: fields.size.default(null),
+      tags: fields.tags.default(null),
+      description: fields.description.default(''),
+      image: fields.image.default(''),
+      images: fields.images.default([]),
+      status: fields.status.default('saved'),
+      publish: fields.publish.default(1),
+      starts: fields.starts.default(null),
+      ends: fields.ends.default(null),
+      weight: fields.weight.default(AD_WEIGHT_DEFAULT),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : undefined) },
+  )
+  .superRefine(endsAfterStarts)
 
 const adChangesSchema = z
   .strictObject(fields, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : undefined),
   })
   .partial()
+  .superRefine(endsAfterStarts)
 
 /** An ad as an author submits it; omitted fields take their defaults. */
 export type NewAdInput = z.input<typeof newAdSchema>
@@ -114,6 +163,10 @@ export interface AdContent {
   images: string
   status: AdStatus
   publish: number
+  /** UTC ISO 8601, or null for no bound. */
+  starts_at: string | null
+  ends_at: string | null
+  weight: number
 }
 
 function firstProblem(error: z.ZodError): InvalidInput {
@@ -151,9 +204,11 @@ export function adInputProblems(input: unknown, { change = false } = {}): Record
 export function adContentFrom(input: unknown): AdContent {
   const parsed = newAdSchema.safeParse(input)
   if (!parsed.success) throw firstProblem(parsed.error)
-  const ad = parsed.data
+  const { starts, ends, ...ad } = parsed.data
   return {
     ...ad,
+    starts_at: starts,
+    ends_at: ends,
     display_key: slotKey(ad.display),
     description: sanitizeDescription(ad.description),
     images: JSON.stringify(ad.images),
@@ -169,10 +224,12 @@ export function adContentFrom(input: unknown): AdContent {
 export function adChangesFrom(input: unknown): Partial<AdContent> {
   const parsed = adChangesSchema.safeParse(input)
   if (!parsed.success) throw firstProblem(parsed.error)
-  const { display, description, images, ...rest } = parsed.data
+  const { display, description, images, starts, ends, ...rest } = parsed.data
   const changes: Partial<AdContent> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
   if (display !== undefined) Object.assign(changes, { display, display_key: slotKey(display) })
   if (description !== undefined) changes.description = sanitizeDescription(description)
   if (images !== undefined) changes.images = JSON.stringify(images)
+  if (starts !== undefined) changes.starts_at = starts
+  if (ends !== undefined) changes.ends_at = ends
   return changes
 }

@@ -165,13 +165,16 @@ describe('GET /ads/{display}', () => {
 })
 
 describe('random order', () => {
-  it('starts at the picked offset of the newest-first order and wraps around', async () => {
+  it('orders by the weighted keys the draw gives, largest first', async () => {
     const ads = []
-    for (let i = 0; i < 5; i++) ads.push(await publisher.addAd())
+    for (let i = 0; i < 4; i++) ads.push(await publisher.addAd({ weight: 10 }))
     const newestFirst = ads.reverse().map((ad) => ad.code)
-    await serve({ pickOffset: (count) => (count === 5 ? 3 : Number.NaN) })
-    const body = await (await get('/ads/home-slider-ads?limit=4&random=1')).json()
-    expect(body.data.map((ad: Ad) => ad.code)).toEqual([newestFirst[3], newestFirst[4], newestFirst[0], newestFirst[1]])
+    // One uniform number per running ad, newest first: with equal weights the largest leads.
+    const draws = [0.2, 0.9, 0.5, 0.7]
+    let next = 0
+    await serve({ random: () => draws[next++ % draws.length]! })
+    const body = await (await get('/ads/home-slider-ads?limit=3&random=1')).json()
+    expect(body.data.map((ad: Ad) => ad.code)).toEqual([newestFirst[1], newestFirst[3], newestFirst[2]])
   })
 
   it('returns every match once when the limit exceeds the matches', async () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   publisher = await publisherFixture()
   for (let i = 0; i < 4; i++) await publisher.addAd({ display: i % 2 ? 'Home' : 'Donation Stories' })
   limitedKey = await publisher.addKey({ origins: ['https://partner.example'], rateLimit: 1000 })
-  bff = createBff({ db: publisher.db, pickOffset: () => 1 })
+  bff = createBff({ db: publisher.db })
   server = createServer(bff.listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

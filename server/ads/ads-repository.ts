@@ -1,15 +1,14 @@
 /**
  * @module The ads repository: authors' writes (create, change, delete,
- * list) and the one read the ads API makes, the published ads of an
- * organisation's slot; the one module that reads and writes the `ads` table.
+ * list) and the reads the ads API makes, the published ads of an
+ * organisation's slot with their schedules; the one module that reads and
+ * writes the `ads` table.
  */
-import { randomInt } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Ad, AdTarget } from '../../shared/ads-wire.js'
-import { foldTags } from '../../shared/ad-tags.js'
 import { insertWithFreshCode } from '../db/public-code.js'
 import type { AdRow, Database } from '../db/schema.js'
-import { adChangesFrom, adContentFrom } from './ad-input.js'
+import { adChangesFrom, adContentFrom, assertEndsAfterStarts } from './ad-input.js'
 import { Refusal } from '../refusal.js'
 
 /** Raised when an ad code names no ad. */
@@ -48,6 +47,15 @@ export async function createAd(db: Kysely<Database>, organisationId: number, inp
  */
 export async function updateAd(db: Kysely<Database>, code: string, input: unknown, now = new Date()): Promise<AdRow> {
   const changes = adChangesFrom(input)
+  // A change to one end of the window is checked against the other end as stored.
+  if ('starts_at' in changes !== 'ends_at' in changes) {
+    const stored = await adByCode(db, code)
+    if (!stored) throw new UnknownAd(code)
+    assertEndsAfterStarts(
+      changes.starts_at !== undefined ? changes.starts_at : stored.starts_at,
+      changes.ends_at !== undefined ? changes.ends_at : stored.ends_at,
+    )
+  }
   const row = await db
     .updateTable('ads')
     .set({ ...changes, updated_at: now.toISOString() })
@@ -116,44 +124,79 @@ export async function listAds(db: Kysely<Database>, filter: AdListFilter = {}): 
   return query.orderBy('id', 'desc').execute()
 }
 
-export interface PublishedAdsQuery {
-  /** `slotKey` of the requested slot, or `null` for every slot. */
-  displayKey: string | null
-  limit: number
-  /** Start at a random offset of the newest-first order and wrap around. */
-  random: boolean
-  /** Picks the random offset in `[0, count)`; injectable for tests. */
-  pickOffset?: (count: number) => number
-  /** Folded tags: only ads carrying at least one of them. */
-  tags?: readonly string[]
+const AD_COLUMNS = ['code', 'title', 'label', 'url', 'link', 'target', 'size', 'display', 'tags', 'description', 'image', 'images'] as const
+const SCHEDULE_COLUMNS = ['starts_at', 'ends_at', 'weight'] as const
+
+/** A published ad as the ads API serves it, with what decides whether and how often: its tags and schedule. */
+export interface PublishedAd {
+  ad: Ad
+  tags: string | null
+  starts_at: string | null
+  ends_at: string | null
+  weight: number
 }
 
-const AD_COLUMNS = ['code', 'title', 'label', 'url', 'link', 'target', 'size', 'display', 'tags', 'description', 'image', 'images'] as const
+/** What the ads API needs of a published ad to choose it, without its content. */
+export type PublishedAdIndexEntry = Pick<AdRow, 'id' | 'tags' | (typeof SCHEDULE_COLUMNS)[number]>
 
 /**
- * The ads the API may return for an organisation: status `saved` and
- * publish 1 only, newest first by internal id. With `random`, the window
- * starts at a uniformly random offset and wraps around, so `limit` ads come
- * back whenever that many match and each is equally likely to lead.
+ * The ads the API may return for an organisation's slot (every slot when
+ * `displayKey` is null), whatever their schedule: status `saved` and
+ * publish 1 only, newest first by internal id, at most `limit`.
  *
  * @example
- * const ads = await publishedAdsFor(db, org.id, { displayKey: 'home slider ads', limit: 12, random: false })
+ * const ads = await publishedAdsFor(db, org.id, 'home slider ads', 501)
  */
-export async function publishedAdsFor(db: Kysely<Database>, organisationId: number, query: PublishedAdsQuery): Promise<Ad[]> {
-  const published = publishedAdsOf(db, organisationId, query.displayKey)
-  const newestFirst = published.select(AD_COLUMNS).orderBy('id', 'desc')
-  if (query.tags?.length) return taggedWindow(published, query)
+export async function publishedAdsFor(
+  db: Kysely<Database>,
+  organisationId: number,
+  displayKey: string | null,
+  limit: number,
+): Promise<PublishedAd[]> {
+  const rows = await publishedAdsOf(db, organisationId, displayKey)
+    .select([...AD_COLUMNS, ...SCHEDULE_COLUMNS])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => ({ ad: toWireAd(row), tags: row.tags, starts_at: row.starts_at, ends_at: row.ends_at, weight: row.weight }))
+}
 
-  if (!query.random) return (await newestFirst.limit(query.limit).execute()).map(toWireAd)
+/**
+ * Every published ad of the slot, newest first, without its content: for
+ * slots too large to keep, which are chosen from this and then read by id.
+ *
+ * @example
+ * const index = await publishedAdIndex(db, org.id, 'home slider ads')
+ */
+export async function publishedAdIndex(
+  db: Kysely<Database>,
+  organisationId: number,
+  displayKey: string | null,
+): Promise<PublishedAdIndexEntry[]> {
+  return publishedAdsOf(db, organisationId, displayKey)
+    .select(['id', 'tags', ...SCHEDULE_COLUMNS])
+    .orderBy('id', 'desc')
+    .execute()
+}
 
-  const { count } = await published.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
-  const total = Number(count)
-  if (total === 0) return []
-  const offset = (query.pickOffset ?? randomInt)(total)
-  const wanted = Math.min(query.limit, total)
-  const head = await newestFirst.limit(wanted).offset(offset).execute()
-  const wrapped = head.length < wanted ? await newestFirst.limit(wanted - head.length).execute() : []
-  return [...head, ...wrapped].map(toWireAd)
+/**
+ * The published ads of the organisation with these ids, in the order asked;
+ * one deleted or unpublished meanwhile is left out.
+ *
+ * @example
+ * const ads = await publishedAdsWithIds(db, org.id, [42, 17])
+ */
+export async function publishedAdsWithIds(db: Kysely<Database>, organisationId: number, ids: readonly number[]): Promise<Ad[]> {
+  if (ids.length === 0) return []
+  const rows = await publishedAdsOf(db, organisationId, null)
+    .select(['id', ...AD_COLUMNS])
+    .where('id', 'in', ids)
+    .execute()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [toWireAd(row)] : []
+  })
 }
 
 function publishedAdsOf(db: Kysely<Database>, organisationId: number, displayKey: string | null) {
@@ -163,32 +206,6 @@ function publishedAdsOf(db: Kysely<Database>, organisationId: number, displayKey
     .where('status', '=', 'saved')
     .where('publish', '=', 1)
   return displayKey === null ? published : published.where('display_key', '=', displayKey)
-}
-
-type PublishedAdsSelection = ReturnType<typeof publishedAdsOf>
-
-/**
- * The window over the slot's ads carrying one of the tags. Tags are free
- * text in one column, so the match is made here over every ad's tags
- * (only slots too large to keep in memory come this way).
- */
-async function taggedWindow(published: PublishedAdsSelection, query: PublishedAdsQuery): Promise<Ad[]> {
-  const wantedTags = new Set(query.tags)
-  const rows = await published.select(['id', 'tags']).orderBy('id', 'desc').execute()
-  const ids = rows.filter((row) => foldTags(row.tags).some((tag) => wantedTags.has(tag))).map((row) => row.id)
-  const wanted = Math.min(query.limit, ids.length)
-  if (wanted === 0) return []
-  const offset = query.random ? (query.pickOffset ?? randomInt)(ids.length) : 0
-  const chosen = Array.from({ length: wanted }, (_, i) => ids[(offset + i) % ids.length]!)
-  const byId = new Map(
-    (
-      await published
-        .select(['id', ...AD_COLUMNS])
-        .where('id', 'in', chosen)
-        .execute()
-    ).map((row) => [row.id, row]),
-  )
-  return chosen.map((id) => toWireAd(byId.get(id)!))
 }
 
 type AdColumns = Pick<AdRow, (typeof AD_COLUMNS)[number]>

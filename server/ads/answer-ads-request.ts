@@ -32,8 +32,10 @@ export interface AdsRequestLine {
 export interface AdsApiOptions {
   db: Kysely<Database>
   limiter: RateLimiter
-  /** Picks the random start offset in `[0, count)`; injectable for tests. */
-  pickOffset?: (count: number) => number
+  /** Uniform in [0, 1), for the weighted draw of `random=1`; injectable for tests. */
+  random?: () => number
+  /** The clock in epoch milliseconds, which decides the ads running; injectable for tests. */
+  now?: () => number
 }
 
 /** Where the ads API is mounted. */
@@ -46,9 +48,9 @@ export const ADS_PATH = '/ads'
  * const answerAds = adsApiHandler({ db, limiter: fixedWindowRateLimiter() })
  * const { status, headers, body } = await answerAds(request)
  */
-export function adsApiHandler({ db, limiter, pickOffset }: AdsApiOptions): (request: AdsRequestLine) => Promise<AdsAnswer> {
+export function adsApiHandler({ db, limiter, random, now }: AdsApiOptions): (request: AdsRequestLine) => Promise<AdsAnswer> {
   const grantFor = apiKeyGrants(db)
-  const reader = publishedAdsReader(db, { pickOffset })
+  const reader = publishedAdsReader(db, { ...(random ? { random } : {}), ...(now ? { now } : {}) })
 
   return async function answerAdsRequest(request) {
     const origin = request.headers.get('origin')

@@ -16,17 +16,31 @@ const codes = (window: { ads: Buffer[] }) => window.ads.map((ad) => JSON.parse(a
 describe('publishedAdsReader', () => {
   it('gives the same windows whether the slot is kept in memory or read window by window', async () => {
     const publisher = await publisherFixture()
-    for (let i = 0; i < 7; i++) await publisher.addAd({ tags: i % 2 ? 'odd' : 'Even' })
-    let offset = 0
-    const pickOffset = () => offset
-    const kept = publishedAdsReader(publisher.db, { pickOffset })
-    const streamed = publishedAdsReader(publisher.db, { pickOffset, maxCachedAds: 3 })
-    for (offset = 0; offset < 4; offset++) {
+    const now = Date.parse('2030-01-01T12:00:00Z')
+    for (let i = 0; i < 9; i++)
+      await publisher.addAd({
+        tags: i % 2 ? 'odd' : 'Even',
+        weight: 1 + i * 10,
+        // Two ads are outside their window: one not started, one ended.
+        ...(i === 2 ? { starts: '2030-01-01T12:00:30Z' } : i === 5 ? { ends: '2030-01-01T12:00:00Z' } : {}),
+      })
+    let seed = 0
+    // The same pseudo-random sequence for both readers, restarted before each pair of reads.
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646
+    const kept = publishedAdsReader(publisher.db, { random, now: () => now })
+    const streamed = publishedAdsReader(publisher.db, { random, now: () => now, maxCachedAds: 3 })
+    for (const start of [1, 7, 42]) {
       for (const limit of [1, 4, 7, 12]) {
         for (const tags of [[], ['even']]) {
-          expect(codes(await streamed.window(publisher.organisation.id, 'home slider ads', limit, true, tags))).toEqual(
-            codes(await kept.window(publisher.organisation.id, 'home slider ads', limit, true, tags)),
-          )
+          for (const draw of [true, false]) {
+            seed = start
+            const fromIndex = await streamed.window(publisher.organisation.id, 'home slider ads', limit, draw, tags)
+            seed = start
+            const fromMemory = await kept.window(publisher.organisation.id, 'home slider ads', limit, draw, tags)
+            expect(codes(fromIndex)).toEqual(codes(fromMemory))
+            expect(fromIndex.maxAge).toBe(30)
+            expect(fromMemory.maxAge).toBe(30)
+          }
         }
       }
     }

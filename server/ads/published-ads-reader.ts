@@ -1,38 +1,62 @@
 /**
- * @module The ads API's read path: the window of published ads a request
- * asks for, already serialised, with its entity tag. Each slot's published
- * ads are loaded once and kept until the database's change stamp moves, so
- * a hot slot costs no query; a slot too large to keep is read from the
- * database window by window instead.
+ * @module The ads API's read path: the ads a request gets, already
+ * serialised, with an entity tag and how long the answer may be cached.
+ * Each slot's published ads are loaded once and kept until the database's
+ * change stamp moves; which of them run is worked out again only when the
+ * clock passes the next start or end, so a hot slot costs no query and no
+ * filtering. A slot too large to keep is chosen from an index of its ads
+ * and read by id instead.
  */
-import { createHash, randomInt } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { foldTags } from '../../shared/ad-tags.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import type { Database } from '../db/schema.js'
-import { publishedAdsFor } from './ads-repository.js'
+import { type AdSchedule, isRunning, nextEdgeAfter, scheduleOf, weightedOrder } from './ad-draw.js'
+import { publishedAdIndex, publishedAdsFor, publishedAdsWithIds } from './ads-repository.js'
 
-/** The ads of one answer, newest-first order from a start offset, each as its UTF-8 JSON. */
+/** The ads of one answer, each as its UTF-8 JSON. */
 export interface AdWindow {
   ads: Buffer[]
-  /** A weak entity tag that changes whenever the window's content may have. */
+  /** A weak entity tag that changes whenever the answer's content or order may have. */
   etag: string
+  /** Seconds the answer may be cached: never past the next start or end of an ad in the slot. */
+  maxAge: number
 }
 
 export interface PublishedAdsReaderOptions {
-  /** Picks the random start offset in `[0, count)`; injectable for tests. */
-  pickOffset?: (count: number) => number
+  /** Uniform in [0, 1), for the weighted draw; injectable for tests. */
+  random?: () => number
+  /** The clock in epoch milliseconds; injectable for tests of window edges. */
+  now?: () => number
   /** Slots with more published ads than this are not kept in memory. */
   maxCachedAds?: number
+}
+
+/** The longest any answer may be cached. */
+export const MAX_AGE_SECONDS = 60
+
+interface SlotAd extends AdSchedule {
+  json: Buffer
+  /** Folded, for the `tags` filter. */
+  tags: string[]
+}
+
+/** The ads of a slot that run from `from` until `until` (the next start or end). */
+interface RunningAds {
+  ads: SlotAd[]
+  /** The same ads' JSON, for answers in newest-first order. */
+  json: Buffer[]
+  hash: string
+  from: number
+  until: number
 }
 
 interface CachedSlot {
   stamp: string
   /** Newest first, encoded once so answers are assembled without re-encoding; `null` when the slot has more ads than are kept. */
-  ads: Buffer[] | null
-  /** Each kept ad's folded tags, in the same order. */
-  tags: string[][]
-  hash: string
+  ads: SlotAd[] | null
+  running?: RunningAds
 }
 
 const MAX_CACHED_SLOTS = 10_000
@@ -42,9 +66,12 @@ const MAX_CACHED_SLOTS = 10_000
  *
  * @example
  * const reader = publishedAdsReader(db)
- * const { ads, etag } = await reader.window(org.id, 'home slider ads', 12, false)
+ * const { ads, etag, maxAge } = await reader.window(org.id, 'home slider ads', 12, false)
  */
-export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomInt, maxCachedAds = 500 }: PublishedAdsReaderOptions = {}) {
+export function publishedAdsReader(
+  db: Kysely<Database>,
+  { random = Math.random, now = Date.now, maxCachedAds = 500 }: PublishedAdsReaderOptions = {},
+) {
   const readStamp = changeStampOf(db)
   const slots = new Map<string, CachedSlot>()
 
@@ -53,10 +80,16 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     const key = `${organisationId}:${displayKey ?? ''}`
     const cached = slots.get(key)
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached
-    const newest = await publishedAdsFor(db, organisationId, { displayKey, limit: maxCachedAds + 1, random: false })
-    const kept = newest.length <= maxCachedAds
-    const ads = kept ? newest.map((ad) => Buffer.from(JSON.stringify(ad))) : null
-    const slot = { stamp: stamp ?? '', ads, tags: kept ? newest.map((ad) => foldTags(ad.tags)) : [], hash: ads ? hashOf(ads) : '' }
+    const newest = await publishedAdsFor(db, organisationId, displayKey, maxCachedAds + 1)
+    const ads =
+      newest.length <= maxCachedAds
+        ? newest.map((published) => ({
+            ...scheduleOf(published),
+            json: Buffer.from(JSON.stringify(published.ad)),
+            tags: foldTags(published.tags),
+          }))
+        : null
+    const slot: CachedSlot = { stamp: stamp ?? '', ads }
     if (stamp !== undefined) {
       if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
       slots.set(key, slot)
@@ -64,40 +97,84 @@ export function publishedAdsReader(db: Kysely<Database>, { pickOffset = randomIn
     return slot
   }
 
+  function runningAt(slot: CachedSlot & { ads: SlotAd[] }, at: number): RunningAds {
+    const known = slot.running
+    if (known && known.from <= at && at < known.until) return known
+    const ads = slot.ads.filter((ad) => isRunning(ad, at))
+    const json = ads.map((ad) => ad.json)
+    const running = { ads, json, hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
+    slot.running = running
+    return running
+  }
+
+  /** The window of a slot too large to keep: chosen from its index, then read by id. */
+  async function windowFromIndex(
+    organisationId: number,
+    displayKey: string | null,
+    limit: number,
+    draw: boolean,
+    tags: readonly string[],
+    at: number,
+  ): Promise<AdWindow> {
+    const index = (await publishedAdIndex(db, organisationId, displayKey)).map((row) => ({
+      ...scheduleOf(row),
+      id: row.id,
+      tags: foldTags(row.tags),
+    }))
+    const matching = index.filter((ad) => isRunning(ad, at) && (tags.length === 0 || ad.tags.some((tag) => tags.includes(tag))))
+    const order = draw ? weightedOrder(matching, limit, random) : firstOf(matching.length, limit)
+    const ads = (
+      await publishedAdsWithIds(
+        db,
+        organisationId,
+        order.map((i) => matching[i]!.id),
+      )
+    ).map((ad) => Buffer.from(JSON.stringify(ad)))
+    return { ads, etag: `W/"${hashOf(ads)}"`, maxAge: maxAgeUntil(nextEdgeAfter(index, at), at) }
+  }
+
   return {
     /**
-     * The `limit` newest published ads of the slot (every slot when
-     * `displayKey` is null), or with `random` a window starting at a
-     * uniformly random offset that wraps around; with `tags`, only the ads
-     * carrying at least one of them.
+     * The published ads of the slot (every slot when `displayKey` is null)
+     * running now: the `limit` newest, or with `random` `limit` of them in
+     * a weighted random order; with `tags`, only the ads carrying at least
+     * one of them.
      */
     async window(
       organisationId: number,
       displayKey: string | null,
       limit: number,
-      random: boolean,
+      draw: boolean,
       tags: readonly string[] = [],
     ): Promise<AdWindow> {
+      const at = now()
       const slot = await slotOf(organisationId, displayKey)
-      if (slot.ads === null) {
-        const ads = (await publishedAdsFor(db, organisationId, { displayKey, limit, random, pickOffset, tags })).map((ad) =>
-          Buffer.from(JSON.stringify(ad)),
-        )
-        return { ads, etag: `W/"${hashOf(ads)}"` }
-      }
-      const matching = tags.length ? slot.ads.filter((_, i) => slot.tags[i]!.some((tag) => tags.includes(tag))) : slot.ads
-      // The filter is part of the tag: the same offset of two filters is two different answers.
+      if (slot.ads === null) return windowFromIndex(organisationId, displayKey, limit, draw, tags, at)
+      const running = runningAt(slot as CachedSlot & { ads: SlotAd[] }, at)
+      const maxAge = maxAgeUntil(running.until, at)
+      // The filter is part of the tag: the same positions of two filters are two different answers.
       const filter = tags.length ? `.${createHash('sha1').update(tags.join(',')).digest('base64url').slice(0, 8)}` : ''
-      const count = matching.length
-      const wanted = Math.min(limit, count)
-      const offset = random && count > 0 ? pickOffset(count) : 0
-      const ads =
-        offset + wanted <= count
-          ? matching.slice(offset, offset + wanted)
-          : [...matching.slice(offset), ...matching.slice(0, offset + wanted - count)]
-      return { ads, etag: `W/"${slot.hash}${filter}.${offset}.${wanted}"` }
+      const matching = tags.length ? running.ads.filter((ad) => ad.tags.some((tag) => tags.includes(tag))) : running.ads
+      if (!draw) {
+        // The newest first, as kept: the hot path of random=0 assembles nothing new.
+        const newest = tags.length ? matching.map((ad) => ad.json) : running.json
+        const wanted = Math.min(limit, newest.length)
+        return { ads: wanted === newest.length ? newest : newest.slice(0, wanted), etag: `W/"${running.hash}${filter}.${wanted}"`, maxAge }
+      }
+      const order = weightedOrder(matching, limit, random)
+      return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }
     },
   }
+}
+
+/** `[0, 1, …]`: the newest `limit` of `count` ads. */
+function firstOf(count: number, limit: number): number[] {
+  return Array.from({ length: Math.min(count, limit) }, (_, i) => i)
+}
+
+/** Whole seconds to the next edge, rounded down so a cache never outlives it. */
+function maxAgeUntil(edge: number, at: number): number {
+  return edge === Infinity ? MAX_AGE_SECONDS : Math.min(MAX_AGE_SECONDS, Math.max(0, Math.floor((edge - at) / 1000)))
 }
 
 function hashOf(ads: Buffer[]): string {

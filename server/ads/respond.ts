@@ -16,7 +16,8 @@ export interface AdsAnswer {
   body: Buffer | string | null
 }
 
-const CACHEABLE = 'public, max-age=60'
+/** `Cache-Control` for each max-age up to a minute, made once rather than per answer. */
+const CACHEABLE_FOR = Array.from({ length: 61 }, (_, seconds) => `public, max-age=${seconds}`)
 const SINGLE_AD_HEAD = Buffer.from('{"status":"success","code":200,"data":')
 const AD_LIST_HEAD = Buffer.from('{"status":"success","code":200,"data":[')
 const COMMA = Buffer.from(',')
@@ -39,13 +40,15 @@ function answer(status: number, headers: Record<string, string>, body: Buffer | 
  * adsAnswer(await reader.window(org, slot, 12, false), { limit: 12, requestId, ifNoneMatch }, headers)
  */
 export function adsAnswer(
-  { ads, etag }: AdWindow,
+  { ads, etag, maxAge }: AdWindow,
   { limit, requestId, ifNoneMatch }: { limit: number; requestId: string; ifNoneMatch: string | undefined },
   headers: Record<string, string>,
 ): AdsAnswer {
-  if (ads.length === 0) return answer(404, headers, NO_ADS_FOUND, CACHEABLE)
+  // Never cached past the next start or end in the slot, which may change the answer, the empty one included.
+  const cacheable = CACHEABLE_FOR[maxAge] ?? `public, max-age=${maxAge}`
+  if (ads.length === 0) return answer(404, headers, NO_ADS_FOUND, cacheable)
   headers.ETag = etag
-  if (matchesIfNoneMatch(ifNoneMatch, etag)) return answer(304, headers, null, CACHEABLE)
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return answer(304, headers, null, cacheable)
   // The ads arrive serialised, so the envelope is assembled around them
   // rather than parsed and serialised again; keys are in AdsSuccess order.
   const parts: Buffer[] = []
@@ -59,7 +62,7 @@ export function adsAnswer(
     }
     parts.push(Buffer.from(`],"count":${ads.length}}`))
   }
-  return answer(200, headers, Buffer.concat(parts), CACHEABLE)
+  return answer(200, headers, Buffer.concat(parts), cacheable)
 }
 
 /**

@@ -2,6 +2,7 @@
  * @module `ad create`, `ad list`, `ad update` and `ad delete`: authoring
  * ads from the command line with the same validation as the admin console.
  */
+import { SCHEDULE_STATE_WORDS, scheduleState } from '../../shared/ad-schedule.js'
 import { slotKey } from '../../shared/slug.js'
 import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow } from '../db/schema.js'
@@ -13,6 +14,7 @@ import { integer, list, oneOf, parseFlags, required } from './flags.js'
 export const AD_USAGE = [
   'ad create --org CODE --title T --display D [--label L] [--url URL] [--link TEXT] [--target _self|_blank]',
   '          [--size S] [--tags T] [--description HTML] [--image URL] [--images URL,URL] [--status saved|draft] [--publish 0|1]',
+  '          [--starts ISO] [--ends ISO] [--weight 1-100]',
   'ad list [--org CODE] [--display D] [--status saved|draft] [--publish 0|1]',
   'ad update CODE [any ad create field but --org]',
   'ad delete CODE',
@@ -32,6 +34,9 @@ const FIELD_OPTIONS = {
   images: { type: 'string' },
   status: { type: 'string' },
   publish: { type: 'string' },
+  starts: { type: 'string' },
+  ends: { type: 'string' },
+  weight: { type: 'string' },
 } as const
 
 type FieldFlags = { [K in keyof typeof FIELD_OPTIONS]?: string }
@@ -44,6 +49,8 @@ function adFieldsFrom(flags: FieldFlags): Record<string, unknown> {
     if (value === undefined) continue
     if (name === 'images') fields.images = list(value) ?? []
     else if (name === 'publish') fields.publish = integer(value, '--publish', 0, 1)
+    // Digits become a number; anything else goes to the ad's rules as typed, which word the refusal as the console does.
+    else if (name === 'weight') fields.weight = /^[0-9]+$/.test(value) ? Number(value) : value
     else fields[name] = value
   }
   return fields
@@ -56,7 +63,23 @@ function adCode(positionals: string[], command: string): string {
 }
 
 function describeAd(ad: AdRow): Record<string, unknown> {
-  return { ...toWireAd(ad), status: ad.status, publish: ad.publish, created_at: ad.created_at, updated_at: ad.updated_at }
+  return {
+    ...toWireAd(ad),
+    status: ad.status,
+    publish: ad.publish,
+    starts: ad.starts_at,
+    ends: ad.ends_at,
+    weight: ad.weight,
+    created_at: ad.created_at,
+    updated_at: ad.updated_at,
+  }
+}
+
+/** `  Scheduled 2030-01-01T09:00:00.000Z → open` for an ad with a window; nothing for one without. */
+function scheduleNote(ad: AdRow, nowMs: number): string {
+  if (ad.starts_at === null && ad.ends_at === null) return ''
+  const state = SCHEDULE_STATE_WORDS[scheduleState({ starts: ad.starts_at, ends: ad.ends_at }, nowMs)]
+  return `  ${state} ${ad.starts_at ?? 'open'} → ${ad.ends_at ?? 'open'}`
 }
 
 /**
@@ -102,8 +125,10 @@ export async function adList(args: string[], io: CliIo): Promise<CommandOutput> 
       status,
       publish,
     })
+    const now = Date.now()
     const rows = ads.map(
-      (ad) => `${ad.code}  ${ad.status.padEnd(5)}  ${ad.publish ? 'published  ' : 'unpublished'}  ${ad.display}: ${ad.title}`,
+      (ad) =>
+        `${ad.code}  ${ad.status.padEnd(5)}  ${ad.publish ? 'published  ' : 'unpublished'}  ${ad.display}: ${ad.title}${scheduleNote(ad, now)}`,
     )
     return { json: { ads: ads.map(describeAd) }, text: rows.length ? rows.join('\n') : 'No ads.' }
   })

@@ -114,4 +114,50 @@ describe('the console ads API for authors', () => {
     expect((await marketer.api('POST', `/ads/${foreign.code}/duplicate`)).status).toBe(404)
     expect((await marketer.api('POST', '/ads/ADS_NOPE/duplicate')).status).toBe(404)
   })
+
+  it("takes the schedule and weight with the CLI's rules and wording, and gives them back as saved", async () => {
+    const { own, marketer } = await twoOrganisations()
+    const loaded = (await (await marketer.api('GET', `/ads/${own.code}`)).json()).ad
+    expect(loaded).toMatchObject({ starts: null, ends: null, weight: 10 })
+
+    const { code: _code, organisation: _org, created_at: _c, updated_at: _u, ...fields } = loaded
+    const scheduled = await marketer.api('PUT', `/ads/${own.code}`, {
+      ...fields,
+      starts: '2099-06-01T11:00:00+02:00',
+      ends: '2099-07-01T00:00:00Z',
+      weight: 40,
+    })
+    expect(scheduled.status).toBe(200)
+    const saved = (await scheduled.json()).ad
+    expect(saved).toMatchObject({ starts: '2099-06-01T09:00:00.000Z', ends: '2099-07-01T00:00:00.000Z', weight: 40 })
+    // Sent back as answered, nothing moves.
+    const again = (await (await marketer.api('PUT', `/ads/${own.code}`, saved)).json()).ad
+    expect(again).toMatchObject({ starts: saved.starts, ends: saved.ends, weight: 40 })
+    expect((await (await marketer.api('POST', `/ads/${own.code}/duplicate`)).json()).ad).toMatchObject({
+      starts: saved.starts,
+      ends: saved.ends,
+      weight: 40,
+    })
+
+    const refused = await marketer.api('PUT', `/ads/${own.code}`, {
+      ...fields,
+      starts: '2099-06-01T09:00',
+      ends: '2099-05-01T00:00Z',
+      weight: 0,
+    })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).errors).toEqual({
+      starts: 'starts must be an ISO 8601 date and time with a time zone, e.g. 2025-06-01T09:00:00Z or 2025-06-01T11:00:00+02:00',
+      weight: 'weight must be an integer from 1 to 100',
+    })
+    const backwards = await marketer.api('POST', '/ads', {
+      title: 'Odd',
+      display: 'Home',
+      starts: '2099-06-02T00:00Z',
+      ends: '2099-06-01T00:00Z',
+    })
+    expect(backwards.status).toBe(422)
+    expect((await backwards.json()).errors).toEqual({ ends: 'ends must be after starts' })
+    expect((await (await marketer.api('GET', `/ads/${own.code}`)).json()).ad).toMatchObject({ starts: saved.starts, weight: 40 })
+  })
 })

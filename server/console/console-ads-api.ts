@@ -196,6 +196,6 @@ function answeredFieldsApart(body: Record<string, unknown>): { code: unknown; fi
 
 /** A stored ad as the form edits it. */
 function editable(row: AdRow): ConsoleAd {
-  const { id, organisation_id, display_key, images, ...fields } = row
-  return { ...fields, images: imagesOf(row) }
+  const { id, organisation_id, display_key, images, starts_at, ends_at, ...fields } = row
+  return { ...fields, images: imagesOf(row), starts: starts_at, ends: ends_at }
 }

@@ -55,6 +55,12 @@ export interface AdsTable {
   images: string
   status: string
   publish: number
+  /** When the ads API starts serving the ad (ISO 8601, UTC), or null for at once (migration 0015). */
+  starts_at: string | null
+  /** When it stops (exclusive; ISO 8601, UTC), or null for never. */
+  ends_at: string | null
+  /** 1 to 100: how often a random draw picks it relative to its slot's other ads. */
+  weight: ColumnType<number, number | undefined, number>
   created_at: ColumnType<string, string, never>
   updated_at: string
 }

@@ -22,6 +22,9 @@ export const AD_FIELD_LABELS: Readonly<Record<string, string>> = {
   images: 'More images',
   status: 'Status',
   publish: 'Published',
+  starts: 'Starts',
+  ends: 'Ends',
+  weight: 'Weight',
 }
 
 /** Titles longer than this are cut short on phones in the slider and hero layouts. */

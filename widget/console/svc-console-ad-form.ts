@@ -1,6 +1,7 @@
 /**
  * @module `<svc-console-ad-form>`: New Ad and Edit Ad, with every field of
- * the ad, a slot picker, a rich-text description, up to 10 images, warnings
+ * the ad, a slot picker, a rich-text description, up to 10 images, the
+ * schedule and weight (`svc-console-ad-schedule`), warnings
  * about what would render poorly, and a preview in each layout that is the
  * real `<svc-ads>` showing the ad exactly as the ads API will serve it (the
  * server sanitises it for the preview as it will on save). A new ad is
@@ -12,6 +13,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { Ad } from '../../shared/ads-wire.js'
 import type { ConsoleAdAnswer, ConsoleAdInput, ConsoleAdPreview } from '../../shared/console-wire.js'
+import { type AdFields, adFieldsOf, adInputOf, newAdFields } from './ad-form-fields.js'
 import { adWarnings, refusalsInFormWords } from './ad-form-words.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
@@ -20,40 +22,10 @@ import './svc-console-image-field.js'
 import './svc-console-gallery-field.js'
 import { consoleStyles } from './console-styles.js'
 import './svc-console-ad-preview.js'
+import type { AdScheduleFields } from './svc-console-ad-schedule.js'
+import './svc-console-ad-schedule.js'
 import './svc-console-rich-text.js'
 import './svc-console-slot-picker.js'
-
-interface AdFields {
-  title: string
-  label: string
-  display: string
-  url: string
-  link: string
-  target: '_self' | '_blank'
-  size: string
-  tags: string
-  description: string
-  image: string
-  images: string[]
-  status: 'saved' | 'draft'
-  publish: number
-}
-
-const EMPTY: AdFields = {
-  title: '',
-  label: '',
-  display: '',
-  url: '',
-  link: '',
-  target: '_self',
-  size: '',
-  tags: '',
-  description: '',
-  image: '',
-  images: [''],
-  status: 'saved',
-  publish: 0,
-}
 
 /**
  * The ad editor; an empty `code` makes a new ad.
@@ -71,19 +43,10 @@ export class SvcConsoleAdForm extends LitElement {
   private previewTimer?: ReturnType<typeof setTimeout>
   /** The ad being edited: loaded, then changed field by field. */
   private readonly ad = new ConsoleDataController<AdFields>(this, async (signal) => {
-    if (!this.code) return { ...EMPTY, images: [''] }
+    if (!this.code) return newAdFields()
     const { ad } = await consoleApi<ConsoleAdAnswer>('GET', `/ads/${this.code}`, { signal })
-    // Only the fields the form edits: what the answer also says (code, times, organisation) is not sent back.
-    const { code: _code, created_at: _created, updated_at: _updated, organisation, ...fields } = ad
-    this.organisation = organisation
-    return {
-      ...fields,
-      target: ad.target === '_blank' ? '_blank' : '_self',
-      status: ad.status === 'draft' ? 'draft' : 'saved',
-      size: ad.size ?? '',
-      tags: ad.tags ?? '',
-      images: ad.images.length ? ad.images : [''],
-    }
+    this.organisation = ad.organisation
+    return adFieldsOf(ad)
   })
   /** The ad as the ads API would serve it; a failed preview keeps the last one (saving shows what is wrong). */
   private readonly preview = new ConsoleDataController<Ad[]>(this, async (signal) => [
@@ -105,10 +68,8 @@ export class SvcConsoleAdForm extends LitElement {
     void this.ad.load({ fresh: Boolean(changed.get('code')) }).then(() => this.schedulePreview())
   }
 
-  /** What the server receives: empty image rows dropped, empty optional fields null. */
   private payload(): ConsoleAdInput {
-    const { size, tags, images, ...fields } = this.ad.data!
-    return { ...fields, size: size || null, tags: tags || null, images: images.map((url) => url.trim()).filter(Boolean) }
+    return adInputOf(this.ad.data!)
   }
 
   private set<K extends keyof AdFields>(name: K, value: AdFields[K]): void {
@@ -261,6 +222,15 @@ export class SvcConsoleAdForm extends LitElement {
             error=${errors.images ?? ''}
             @svc-console-gallery-change=${(event: CustomEvent<string[]>) => this.set('images', event.detail)}
           ></svc-console-gallery-field>
+          <svc-console-ad-schedule
+            .value=${{ starts: fields.starts, ends: fields.ends, weight: fields.weight }}
+            .errors=${errors}
+            aria-invalid=${errors.starts || errors.ends || errors.weight ? 'true' : 'false'}
+            @svc-console-schedule-change=${(event: CustomEvent<AdScheduleFields>) => {
+              this.ad.data = { ...this.ad.data!, ...event.detail }
+              this.requestUpdate()
+            }}
+          ></svc-console-ad-schedule>
           ${field(
             { id: 'status', label: 'Status', hint: 'Drafts are never served.', error: errors.status },
             (a) =>

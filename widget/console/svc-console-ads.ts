@@ -11,6 +11,7 @@ import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import { SCHEDULE_STATE_WORDS, scheduleState } from '../../shared/ad-schedule.js'
 
 type ListedAd = ConsoleAdList['ads'][number]
 
@@ -93,6 +94,7 @@ export class SvcConsoleAds extends LitElement {
 
   override render(): TemplateResult {
     const ads = this.ads.data
+    const now = Date.now()
     return html`
       <h1>Marketing › Ads</h1>
       <p><a class="button primary" href="/console/ads/new">New Ad</a></p>
@@ -134,6 +136,7 @@ export class SvcConsoleAds extends LitElement {
                     <th scope="col">Slot</th>
                     <th scope="col">Status</th>
                     <th scope="col">Published</th>
+                    <th scope="col">Schedule</th>
                     ${this.me.roles.operator ? html`<th scope="col">Organisation</th>` : ''}
                     <th scope="col">Updated</th>
                     <th scope="col"><span class="hint">Actions</span></th>
@@ -149,6 +152,7 @@ export class SvcConsoleAds extends LitElement {
                         <td data-label="Published">
                           ${ad.publish ? (ad.status === 'draft' ? 'Yes, but not served: a draft' : 'Yes') : 'No'}
                         </td>
+                        <td data-label="Schedule">${scheduleCell(ad, now)}</td>
                         ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}
                         <td data-label="Updated">${new Date(ad.updated_at).toLocaleString()}</td>
                         <td class="row-actions">
@@ -185,3 +189,14 @@ declare global {
 }
 
 if (!customElements.get('svc-console-ads')) customElements.define('svc-console-ads', SvcConsoleAds)
+
+/** The ad's schedule state, with the moment that ends it in the browser's time zone: `Scheduled, from 01/06/2030, 11:00:00`. */
+function scheduleCell(ad: ListedAd, now: number): string {
+  const state = scheduleState(ad, now)
+  const words = SCHEDULE_STATE_WORDS[state]
+  const at = (utc: string) => new Date(utc).toLocaleString()
+  if (state === 'scheduled') return `${words}, from ${at(ad.starts!)}`
+  if (state === 'running' && ad.ends) return `${words}, until ${at(ad.ends)}`
+  if (state === 'ended') return `${words} ${at(ad.ends!)}`
+  return words
+}
