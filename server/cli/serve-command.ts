@@ -149,7 +149,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const base = configuredIssuer ?? `http://localhost:${listening.port}`
   const lines = [
     `svc is listening on http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`,
-    `  Demo partner page  ${base}/`,
+    ...(demoApiKey ? [`  Demo partner page  ${base}/`] : []),
     `  Ads API            ${base}/ads/home-slider-ads?limit=12`,
     `  Database           ${database}`,
     `  Mail               ${mail.smtpUrl ? transport.destination : `written to ${mail.folder} (set SVC_SMTP_URL to send it)`}`,
