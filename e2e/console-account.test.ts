@@ -49,6 +49,10 @@ describe('the account page in Chromium', () => {
     await page.getByRole('button', { name: 'Save name and picture' }).click()
     await expect.poll(() => statusOf('Name and picture')).toBe('Your profile is saved.')
     expect(await profile()).toEqual({ ...before, family_name: 'King' })
+    // The header names the account as it is now, without a reload.
+    await page.getByLabel('Name shown').fill('Ada King')
+    await page.getByRole('button', { name: 'Save name and picture' }).click()
+    await expect.poll(() => page.locator('header .who bdi').textContent()).toBe('Ada King')
     await page.getByLabel('Picture address').fill('ftp://files.example/ada.png')
     await page.getByRole('button', { name: 'Save name and picture' }).click()
     await expect

@@ -30,6 +30,7 @@ import { type ConsoleVariables, consoleError, consoleGuard } from './console-gua
 import { consoleSessions } from './console-sessions.js'
 import { loginThrottle, type LoginThrottle } from '../oidc/sign-in/login-throttle.js'
 import { hasAnyRole } from './roles.js'
+import { userBySub } from '../accounts/users.js'
 import type { Branding } from '../branding.js'
 
 export interface ConsoleOptions {
@@ -79,11 +80,13 @@ export function adminConsole({
   app.get('/api/me', consoleGuard(sessions), async (c) => {
     const { claims, roles, csrf } = c.get('session')
     const organisations = (await allOrganisations(db)).map(({ code, name }) => ({ code, name }))
+    // The account as it is now: the sign-in's claims go stale when the account page changes the name.
+    const account = await userBySub(db, String(claims.sub))
     return c.json(
       {
         sub: claims.sub,
-        name: claims.name ?? claims.email,
-        email: claims.email,
+        name: account?.name ?? claims.name ?? claims.email,
+        email: account?.email ?? claims.email,
         roles,
         csrf,
         organisations: roles.operator ? organisations : organisations.filter((org) => org.code === roles.organisation),

@@ -98,6 +98,12 @@ export class SvcConsole extends LitElement {
     // Links inside any page navigate here instead of reloading.
     this.addEventListener('click', this.onClick)
     this.addEventListener('svc-console-navigate', ((event: CustomEvent<string>) => this.navigate(event.detail)) as EventListener)
+    this.loadMe()
+    // The header names the account: a change on the account page shows there at once.
+    this.addEventListener('account-changed', () => this.loadMe())
+  }
+
+  private loadMe(): void {
     loadMe().then(
       (me) => (this.me = me),
       (error: Error) => (this.problem = error.message),
