@@ -40,7 +40,14 @@ export interface AdReport {
   rows: AdReportRow[]
   totals: Omit<AdReportRow, 'key' | 'title'>
   /** Every day of the range, oldest first, with the day's totals: what the chart draws. */
-  series: { days: string[]; impressions: number[]; viewable: number[]; clicks: number[] }
+  series: {
+    days: string[]
+    impressions: number[]
+    viewable: number[]
+    clicks: number[]
+    viewable_rate: (number | null)[]
+    ctr: (number | null)[]
+  }
 }
 
 /**

@@ -61,6 +61,8 @@ describe('ad reports', () => {
       impressions: [3, 21, 0],
       viewable: [1, 9, 0],
       clicks: [1, 3, 0],
+      viewable_rate: [33.3, 42.9, null],
+      ctr: [33.3, 14.3, null],
     })
     expect(newYork.totals).toEqual({ impressions: 24, viewable: 10, clicks: 4, viewable_rate: 41.7, ctr: 16.7 })
 

@@ -92,6 +92,8 @@ export async function adReport(db: Kysely<Database>, organisation: { id: number;
       impressions: daily.map((c) => c.served),
       viewable: daily.map((c) => c.viewable),
       clicks: daily.map((c) => c.clicks),
+      viewable_rate: daily.map((c) => reportRate(c.viewable, c.served)),
+      ctr: daily.map((c) => reportRate(c.clicks, c.served)),
     },
   }
 }

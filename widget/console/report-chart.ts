@@ -8,7 +8,6 @@
 import uPlot from 'uplot'
 import uPlotCss from 'uplot/dist/uPlot.min.css?inline'
 import type { AdReport } from '../../shared/ad-report.js'
-import { reportRate } from '../../shared/ad-report.js'
 
 /** uPlot's stylesheet, for the shadow root the chart is drawn in. */
 export const chartStyles = uPlotCss
@@ -28,11 +27,9 @@ export interface ReportChart {
  * const chart = drawReportChart(this.renderRoot.querySelector('.chart')!, report, 640)
  */
 export function drawReportChart(target: HTMLElement, report: AdReport, width: number): ReportChart {
-  const { days, impressions, viewable, clicks } = report.series
+  const { days, impressions, viewable_rate: viewableRate, ctr } = report.series
   // Days are calendar dates: place them at UTC midnight and label them in UTC, whatever the browser's zone.
   const x = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000)
-  const viewableRate = days.map((_, i) => reportRate(viewable[i]!, impressions[i]!))
-  const ctr = days.map((_, i) => reportRate(clicks[i]!, impressions[i]!))
   const percent = (_: uPlot, values: number[]) => values.map((value) => `${value}%`)
   const plot = new uPlot(
     {

@@ -9,7 +9,7 @@ import { css, html, LitElement, nothing, type PropertyValues, type TemplateResul
 import { type AdReport, type AdReportRow, reportCsv, shownRate } from '../../shared/ad-report.js'
 import { ConsoleApiError, consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
-import { field, type FieldAria } from './console-field.js'
+import { field, type FieldAria, fieldsSummary } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
 import type { ReportChart } from './report-chart.js'
 
@@ -156,7 +156,7 @@ export class SvcConsoleReports extends LitElement {
         <button type="submit" class="primary">Show</button>
       </form>
       <p class="hint">Days in your time zone, ${this.tz}. Rates are shares of impressions; "—" where there were none.</p>
-      ${this.report.alert()}
+      ${this.report.alert(fieldsSummary(errors))}
       ${report === undefined ? html`<p>${this.report.problem ? '' : 'Loading the report…'}</p>` : this.reportView(report)}
     `
   }
