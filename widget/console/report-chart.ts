@@ -38,13 +38,24 @@ export function drawReportChart(target: HTMLElement, report: AdReport, width: nu
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
       scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] }, rate: { range: [0, 100] } },
       axes: [
-        {},
+        // Whole days only: steps of one day, one week or 30 days, labelled as dates.
+        {
+          incrs: [86_400, 7 * 86_400, 30 * 86_400],
+          values: (_u, splits) => splits.map((ts) => new Date(ts * 1000).toISOString().slice(0, 10)),
+        },
         { scale: 'count', label: 'Impressions' },
         { scale: 'rate', side: 1, label: 'Rate', values: percent, grid: { show: false } },
       ],
       series: [
         { label: 'Date', value: (_u, ts) => (ts === null ? '—' : new Date(ts * 1000).toISOString().slice(0, 10)) },
-        { label: 'Impressions', scale: 'count', stroke: '#0969da', width: 2, fill: 'rgba(9, 105, 218, 0.08)' },
+        {
+          label: 'Impressions',
+          scale: 'count',
+          value: (_u, v) => (v === null ? '—' : String(v)),
+          stroke: '#0969da',
+          width: 2,
+          fill: 'rgba(9, 105, 218, 0.08)',
+        },
         { label: 'Viewable rate', scale: 'rate', stroke: '#1a7f37', width: 2, value: (_u, v) => (v === null ? '—' : `${v.toFixed(1)}%`) },
         {
           label: 'CTR',
