@@ -16,6 +16,7 @@ import { INVITE_USAGE, userInvite } from './invite-command.js'
 import { USER_ACCOUNT_USAGE, USER_USAGE, userCreate, userDelete, userRevokeConsent } from './user-commands.js'
 import { clientSecretAdd, clientSecretRemove, WEBHOOK_USAGE, webhooksList, webhooksPing, webhooksReplay } from './webhook-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
+import { REPORT_USAGE, reportCommand } from './report-command.js'
 import { SEED_USAGE, seedCommand } from './seed-command.js'
 import { SERVE_USAGE, serveCommand } from './serve-command.js'
 
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   'ad update': adUpdate,
   'ad delete': adDelete,
   seed: seedCommand,
+  report: reportCommand,
   'user create': userCreate,
   'user invite': userInvite,
   'client create': clientCreate,
@@ -53,6 +55,7 @@ Commands:
   ${ORG_USAGE}
   ${KEY_USAGE}
   ${AD_USAGE}
+  ${REPORT_USAGE}
   ${USER_USAGE}
   ${INVITE_USAGE}
   ${CLIENT_USAGE}

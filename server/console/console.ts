@@ -23,6 +23,7 @@ import { consoleImagesApi } from './console-images-api.js'
 import { consoleDeveloperApi } from './console-developer-api.js'
 import { consoleKeysApi } from './console-keys-api.js'
 import { consolePeopleApi } from './console-people-api.js'
+import { consoleReportsApi } from './console-reports-api.js'
 import { consoleSigningKeysApi } from './console-signing-keys-api.js'
 import { consoleAuth } from './console-auth.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
@@ -96,6 +97,7 @@ export function adminConsole({
     )
   })
   app.route('/api/ads', consoleAdsApi(db, sessions))
+  app.route('/api/reports', consoleReportsApi(db, sessions))
   app.route('/api/images', consoleImagesApi(db, sessions, issuer))
   app.route('/api/keys', consoleKeysApi(db, sessions))
   app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding))

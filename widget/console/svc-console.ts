@@ -1,6 +1,6 @@
 /**
  * @module `<svc-console>`: the console's frame. It loads who is signed in,
- * shows the sections their roles open (Marketing › Ads, API keys, People,
+ * shows the sections their roles open (Marketing › Ads and Reports, API keys, People,
  * Developers, Signing keys, and everyone's Account), and routes
  * `/console/...` paths to pages without reloading.
  */
@@ -14,6 +14,7 @@ import './svc-console-client-detail.js'
 import './svc-console-client-list.js'
 import './svc-console-keys.js'
 import './svc-console-people.js'
+import './svc-console-reports.js'
 import './svc-console-signing-keys.js'
 
 /**
@@ -150,8 +151,10 @@ export class SvcConsole extends LitElement {
         <strong>svc console</strong>
         <nav aria-label="Sections">
           <ul>
-            ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''} ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''}
-            ${me.roles.apiKeys ? link('/console/people', 'People') : ''} ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
+            ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}
+            ${me.roles.ads ? link('/console/reports', 'Marketing › Reports') : ''}
+            ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/people', 'People') : ''}
+            ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
             ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', 'Account')}
           </ul>
         </nav>
@@ -182,6 +185,8 @@ export class SvcConsole extends LitElement {
       return clients[1]
         ? html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`
         : html`<svc-console-client-list></svc-console-client-list>`
+    if (/^\/console\/reports\/?$/.test(this.path))
+      return me.roles.ads ? html`<svc-console-reports .me=${me}></svc-console-reports>` : refused
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
     // People: the same gate as API keys (operators, and admins of an organisation).
     if (/^\/console\/people\/?$/.test(this.path))

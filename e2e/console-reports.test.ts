@@ -1,0 +1,136 @@
+/**
+ * @module The console's Reports page in Chromium, in New York's time zone:
+ * seeded counts show in the table bucketed into New York days, the chart is
+ * drawn from uPlot's chunk (fetched on this page only), the CSV download
+ * holds exactly the table's numbers, and the page fits 375 px.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addAdCounts } from '../server/ad-statistics/ad-statistics-repository.js'
+import { listAds } from '../server/ads/ads-repository.js'
+import { openDatabase } from '../server/db/open-database.js'
+import { allOrganisations } from '../server/orgs/organisations.js'
+import { type RunningBff, startBff } from './bff-process.js'
+import { launchChromium } from './chromium.js'
+import { signInToConsole } from './console-sign-in.js'
+
+const REPORT = '/console/reports?from=2025-05-01&to=2025-05-03'
+
+describe('the console Reports page in Chromium', () => {
+  let bff: RunningBff
+  let browser: Browser
+  let adCode = ''
+
+  beforeAll(async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-reports-')), 'svc.db')
+    bff = await startBff(['--demo', '--db', dbPath])
+    const db = await openDatabase({ sqlitePath: dbPath })
+    try {
+      const [demo] = await allOrganisations(db)
+      const [ad] = await listAds(db, { organisationId: demo!.id })
+      adCode = ad!.code
+      const row = { organisation_id: demo!.id, ad_code: adCode, slot: 'home-slider-ads', clicks: 0 }
+      await addAdCounts(db, [
+        // 23:00 on 1 May in New York; 2 May in UTC.
+        { ...row, hour: '2025-05-02T03:00:00.000Z', served: 3, viewable: 1, clicks: 1 },
+        // 00:00 on 2 May in New York.
+        { ...row, hour: '2025-05-02T04:00:00.000Z', served: 40, viewable: 30 },
+        { ...row, hour: '2025-05-02T04:00:00.000Z', slot: 'donation-stories', served: 8, viewable: 0 },
+      ])
+    } finally {
+      await db.destroy()
+    }
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await bff?.stop()
+  })
+
+  /** The table's cells, row by row, as shown. */
+  const tableCells = (page: Page) =>
+    page
+      .locator('svc-console-reports table.stacked tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim())),
+      )
+
+  it('shows the counts by New York day, draws the chart, and downloads the table as CSV', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext({ timezoneId: 'America/New_York', acceptDownloads: true })
+    const page = await context.newPage()
+    const chunks: string[] = []
+    page.on('response', (response) => {
+      if (/\/widget\/report-chart-[\w-]+\.js$/.test(response.url())) chunks.push(`${response.status()}`)
+    })
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(2)
+    // uPlot is not fetched for the other pages.
+    expect(chunks).toEqual([])
+
+    await page.getByRole('link', { name: 'Marketing › Reports' }).click()
+    await page.goto(`${bff.started.url}${REPORT}`)
+    await expect
+      .poll(() => tableCells(page))
+      .toEqual([
+        ['2025-05-01', '3', '1', '1', '33.3%', '33.3%'],
+        ['2025-05-02', '48', '30', '0', '62.5%', '0.0%'],
+        ['2025-05-03', '0', '0', '0', '—', '—'],
+      ])
+    expect(await page.getByText('Days in your time zone, America/New_York.').isVisible()).toBe(true)
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2025-05-01')
+
+    // The chart: uPlot's canvas, drawn at the chart's width, from its own chunk.
+    const canvas = page.locator('svc-console-reports .chart canvas')
+    await expect.poll(() => canvas.count()).toBe(1)
+    expect(await canvas.evaluate((element: HTMLCanvasElement) => element.width)).toBeGreaterThan(200)
+    expect(chunks).toEqual(['200'])
+
+    const csvOf = async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+      return readFileSync((await download.path())!, 'utf8')
+    }
+    const asCsv = (header: string, cells: string[][]) =>
+      [header, ...cells.map((row) => row.map((cell) => (cell === '—' ? '' : cell.replace(/%$/, ''))).join(','))]
+        .map((line) => `${line}\r\n`)
+        .join('')
+    expect(await csvOf()).toBe(asCsv('date,impressions,viewable,clicks,viewable_rate,ctr', await tableCells(page)))
+
+    // Rows by slot, through the form.
+    await page.getByLabel('Rows by', { exact: true }).selectOption('slot')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect
+      .poll(() => tableCells(page))
+      .toEqual([
+        ['home-slider-ads', '43', '31', '1', '72.1%', '2.3%'],
+        ['donation-stories', '8', '0', '0', '0.0%', '0.0%'],
+      ])
+    expect(new URL(page.url()).searchParams.get('by')).toBe('slot')
+    expect(await csvOf()).toBe(asCsv('slot,impressions,viewable,clicks,viewable_rate,ctr', await tableCells(page)))
+
+    // A reversed range is refused beside its field.
+    await page.getByLabel('From', { exact: true }).fill('2025-05-09')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect.poll(() => page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator('svc-console-reports #from-error').textContent()).toContain('must not be after')
+    await context.close()
+  })
+
+  it('fits a phone: at 375 px the table is stacked cards and nothing scrolls sideways', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, timezoneId: 'America/New_York' })
+    const page = await context.newPage()
+    await signInToConsole(page, bff.started.url, 'marketer@demo.example', `${REPORT}&by=ad`)
+    await expect.poll(async () => (await tableCells(page))[0]?.[1]).toBe('51')
+    await expect.poll(() => page.locator('svc-console-reports .chart canvas').count()).toBe(1)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    const cell = page.locator('svc-console-reports table.stacked tbody td').first()
+    expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('block')
+    expect(await cell.textContent()).toContain(adCode)
+    const chartWidth = await page.locator('svc-console-reports .chart canvas').evaluate((canvas) => canvas.getBoundingClientRect().width)
+    expect(chartWidth).toBeLessThanOrEqual(375)
+    await context.close()
+  })
+})

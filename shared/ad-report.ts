@@ -1,0 +1,96 @@
+/**
+ * @module Ad reports on the wire and on paper: the report's shape (rows
+ * grouped by day, ad or slot, and the per-day series a chart draws), the
+ * two rates and how they are written, and the CSV of a report's table.
+ * The console page, its CSV download and `svc-bff report` all print
+ * through these functions, so the three never disagree on a number.
+ */
+
+/** What the rows are grouped by. */
+export type ReportGrouping = 'day' | 'ad' | 'slot'
+
+export const REPORT_GROUPINGS: readonly ReportGrouping[] = ['day', 'ad', 'slot']
+
+/** One row of a report: the counts of one day, ad or slot, and its rates. */
+export interface AdReportRow {
+  /** The day (`2025-05-01`, in the report's zone), the ad's code or the slot's slug. */
+  key: string
+  /** The ad's title when the row is an ad that still exists. */
+  title?: string
+  impressions: number
+  viewable: number
+  clicks: number
+  /** viewable / impressions, in percent with one decimal; `null` without impressions. */
+  viewable_rate: number | null
+  /** clicks / impressions, in percent with one decimal; `null` without impressions. */
+  ctr: number | null
+}
+
+/** `GET /console/api/reports` and `svc-bff report --json`. */
+export interface AdReport {
+  organisation: string
+  /** First and last day of the range, both included, in `tz`. */
+  from: string
+  to: string
+  tz: string
+  by: ReportGrouping
+  /** Only this ad's or this slot's counts, when asked. */
+  ad?: string
+  slot?: string
+  rows: AdReportRow[]
+  totals: Omit<AdReportRow, 'key' | 'title'>
+  /** Every day of the range, oldest first, with the day's totals: what the chart draws. */
+  series: {
+    days: string[]
+    impressions: number[]
+    viewable: number[]
+    clicks: number[]
+    viewable_rate: (number | null)[]
+    ctr: (number | null)[]
+  }
+}
+
+/**
+ * A rate in percent with one decimal, or `null` when there were no
+ * impressions (a rate of nothing is not zero).
+ *
+ * @example
+ * reportRate(1, 3) // 33.3
+ * reportRate(0, 0) // null
+ */
+export function reportRate(count: number, impressions: number): number | null {
+  return impressions > 0 ? Number(((count / impressions) * 100).toFixed(1)) : null
+}
+
+/**
+ * A rate as the table shows it: one decimal, "—" without impressions.
+ *
+ * @example
+ * shownRate(33.3) // '33.3%'
+ * shownRate(null) // '—'
+ */
+export const shownRate = (rate: number | null): string => (rate === null ? '—' : `${rate.toFixed(1)}%`)
+
+/**
+ * The report's table as CSV: a header naming the grouping, then one line a
+ * row with the same numbers the table shows (a rate without impressions is
+ * an empty field, where the table shows "—"). Keys are quoted when they
+ * need it (RFC 4180); a key starting with a formula character is prefixed
+ * with `'` so a spreadsheet shows it instead of running it.
+ *
+ * @example
+ * reportCsv(report) // 'date,impressions,viewable,clicks,viewable_rate,ctr\r\n2025-05-01,10,5,1,50.0,10.0\r\n'
+ */
+export function reportCsv(report: Pick<AdReport, 'by' | 'rows'>): string {
+  const header = [report.by === 'day' ? 'date' : report.by, 'impressions', 'viewable', 'clicks', 'viewable_rate', 'ctr']
+  const rate = (value: number | null) => (value === null ? '' : value.toFixed(1))
+  const lines = report.rows.map((row) =>
+    [csvText(row.key), row.impressions, row.viewable, row.clicks, rate(row.viewable_rate), rate(row.ctr)].join(','),
+  )
+  return [header.join(','), ...lines].map((line) => `${line}\r\n`).join('')
+}
+
+function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}

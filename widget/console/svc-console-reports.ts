@@ -1,0 +1,249 @@
+/**
+ * @module `<svc-console-reports>`: Marketing › Reports, an organisation's
+ * impressions, viewable rate and click-through rate over a range of dates
+ * in the reader's time zone: a chart (uPlot, loaded only here), a table by
+ * day, ad or slot, and the table as a CSV download. The organisation (an
+ * operator's choice), the dates and the grouping are kept in the address.
+ */
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import { type AdReport, type AdReportRow, reportCsv, shownRate } from '../../shared/ad-report.js'
+import { ConsoleApiError, consoleApi, type ConsoleMe } from './console-api.js'
+import { ConsoleDataController } from './console-data-controller.js'
+import { field, type FieldAria, fieldsSummary } from './console-field.js'
+import { consoleStyles } from './console-styles.js'
+import type { ReportChart } from './report-chart.js'
+
+const GROUPINGS = { day: 'Date', ad: 'Ad', slot: 'Slot' } as const
+
+/**
+ * The Reports page.
+ *
+ * @summary `<svc-console-reports .me=${me}>`
+ */
+export class SvcConsoleReports extends LitElement {
+  static override styles = [
+    consoleStyles,
+    css`
+      .chart {
+        min-height: 300px;
+        margin-bottom: 1rem;
+        overflow: hidden;
+      }
+      .totals {
+        font-variant-numeric: tabular-nums;
+      }
+      td.number {
+        text-align: end;
+        font-variant-numeric: tabular-nums;
+      }
+      @media (max-width: 40rem) {
+        td.number {
+          text-align: start;
+        }
+      }
+    `,
+  ]
+  static override properties = { me: { attribute: false } }
+  declare me: ConsoleMe
+  /** The reader's zone: dates are picked and days counted in it. */
+  private readonly tz = Intl.DateTimeFormat().resolvedOptions().timeZone
+  private asked = { organisation: '', from: '', to: '', by: 'day' }
+  private chart: ReportChart | undefined
+  private chartDrawn: AdReport | undefined
+  private readonly resizing = new ResizeObserver(() => this.chart?.resize(this.chartWidth()))
+  private readonly report = new ConsoleDataController(this, async (signal) => {
+    const { organisation, from, to, by } = this.asked
+    const query = new URLSearchParams({ organisation, tz: this.tz, by, ...(from ? { from } : {}), ...(to ? { to } : {}) })
+    try {
+      const report = await consoleApi<AdReport>('GET', `/reports?${query}`, { signal })
+      this.report.errors = {}
+      return report
+    } catch (error) {
+      // A refused range is the form's to fix: its messages go beside its fields.
+      this.report.errors = error instanceof ConsoleApiError ? error.fields : {}
+      throw error
+    }
+  })
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    const params = new URLSearchParams(location.search)
+    const chosen = params.get('organisation')
+    const known = this.me.organisations.some((org) => org.code === chosen)
+    this.asked = {
+      organisation: this.me.roles.organisation ?? (known ? chosen! : (this.me.organisations[0]?.code ?? '')),
+      from: params.get('from') ?? '',
+      to: params.get('to') ?? '',
+      by: params.get('by') ?? 'day',
+    }
+    void this.report.load()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.resizing.disconnect()
+    this.chart?.destroy()
+    this.chart = this.chartDrawn = undefined
+  }
+
+  override updated(changed: PropertyValues): void {
+    super.updated(changed)
+    const report = this.report.data
+    if (report && report !== this.chartDrawn) void this.drawChart(report)
+  }
+
+  private chartWidth(): number {
+    return Math.max(240, this.renderRoot.querySelector<HTMLElement>('.chart')?.clientWidth ?? 600)
+  }
+
+  private async drawChart(report: AdReport): Promise<void> {
+    this.chartDrawn = report
+    const { drawReportChart, chartStyles } = await import('./report-chart.js')
+    const target = this.renderRoot.querySelector<HTMLElement>('.chart')
+    if (this.chartDrawn !== report || !target) return
+    if (!this.renderRoot.querySelector('style.uplot-styles')) {
+      const style = document.createElement('style')
+      style.className = 'uplot-styles'
+      style.textContent = chartStyles
+      this.renderRoot.append(style)
+    }
+    this.chart?.destroy()
+    this.chart = drawReportChart(target, report, this.chartWidth())
+    this.resizing.observe(target)
+  }
+
+  private show(event: Event): void {
+    event.preventDefault()
+    const form = new FormData(event.target as HTMLFormElement)
+    const organisation = String(form.get('organisation') ?? this.asked.organisation)
+    this.asked = {
+      organisation,
+      from: String(form.get('from') ?? ''),
+      to: String(form.get('to') ?? ''),
+      by: String(form.get('by') ?? 'day'),
+    }
+    const url = new URL(location.href)
+    for (const [name, value] of Object.entries(this.asked)) if (value) url.searchParams.set(name, value)
+    history.replaceState(history.state, '', url)
+    // Another organisation's or range's numbers must not stay under the new heading.
+    void this.report.load({ fresh: true })
+  }
+
+  private downloadCsv(report: AdReport): void {
+    const link = document.createElement('a')
+    link.href = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }))
+    link.download = `report-${report.organisation}-${report.from}-to-${report.to}-by-${report.by}.csv`
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
+  }
+
+  override render(): TemplateResult {
+    const report = this.report.data
+    const { errors } = this.report
+    return html`
+      <h1>Reports</h1>
+      <form class="filters" aria-label="Report" @submit=${this.show}>
+        ${this.me.roles.operator && !this.me.roles.organisation ? this.organisationPicker() : nothing}
+        ${field({ id: 'from', label: 'From', error: errors.from }, (a) => this.dateInput(a, 'from', report?.from))}
+        ${field({ id: 'to', label: 'To', error: errors.to }, (a) => this.dateInput(a, 'to', report?.to))}
+        ${field(
+          { id: 'by', label: 'Rows by', error: errors.by },
+          (a) =>
+            html`<select id=${a.id} name="by" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+              ${Object.entries(GROUPINGS).map(([value, label]) => html`<option value=${value} ?selected=${this.asked.by === value}>${label}</option>`)}
+            </select>`,
+        )}
+        <button type="submit" class="primary">Show</button>
+      </form>
+      <p class="hint">Days in your time zone, ${this.tz}. Rates are shares of impressions; "—" where there were none.</p>
+      ${this.report.alert(fieldsSummary(errors))}
+      ${report === undefined ? html`<p>${this.report.problem ? '' : 'Loading the report…'}</p>` : this.reportView(report)}
+    `
+  }
+
+  private organisationPicker(): TemplateResult {
+    return field(
+      { id: 'organisation', label: 'Organisation' },
+      (a) =>
+        html`<select id=${a.id} name="organisation">
+          ${this.me.organisations.map(
+            (org) =>
+              html`<option value=${org.code} ?selected=${org.code === this.asked.organisation} dir="auto">
+                ${org.name} (${org.code})
+              </option>`,
+          )}
+        </select>`,
+    )
+  }
+
+  private dateInput(a: FieldAria, name: 'from' | 'to', shown: string | undefined) {
+    return html`<input
+      id=${a.id}
+      name=${name}
+      type="date"
+      .value=${shown ?? this.asked[name]}
+      aria-invalid=${a.invalid}
+      aria-describedby=${a.describedBy ?? nothing}
+    />`
+  }
+
+  private reportView(report: AdReport): TemplateResult {
+    const { totals } = report
+    const label = GROUPINGS[report.by]
+    return html`
+      <p class="totals" role="status">
+        ${report.from} to ${report.to}: ${totals.impressions} impressions, viewable rate ${shownRate(totals.viewable_rate)}, CTR
+        ${shownRate(totals.ctr)}, ${totals.clicks} clicks.
+      </p>
+      <div
+        class="chart"
+        role="img"
+        aria-label="Impressions, viewable rate and CTR a day from ${report.from} to ${report.to}; the table below has the numbers."
+      ></div>
+      <p><button type="button" @click=${() => this.downloadCsv(report)}>Download CSV</button></p>
+      ${
+        report.rows.length === 0
+          ? html`<p>No impressions, views or clicks in this range.</p>`
+          : html`<table class="stacked">
+              <caption>
+                By ${label.toLowerCase()}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">${label}</th>
+                  <th scope="col">Impressions</th>
+                  <th scope="col">Viewable</th>
+                  <th scope="col">Clicks</th>
+                  <th scope="col">Viewable rate</th>
+                  <th scope="col">CTR</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${report.rows.map((row) => this.row(row, label))}
+              </tbody>
+            </table>`
+      }
+    `
+  }
+
+  private row(row: AdReportRow, label: string): TemplateResult {
+    return html`<tr>
+      <td data-label=${label}>
+        ${row.title === undefined ? html`<code>${row.key}</code>` : html`<bdi>${row.title}</bdi> <code>${row.key}</code>`}
+      </td>
+      <td class="number" data-label="Impressions">${row.impressions}</td>
+      <td class="number" data-label="Viewable">${row.viewable}</td>
+      <td class="number" data-label="Clicks">${row.clicks}</td>
+      <td class="number" data-label="Viewable rate">${shownRate(row.viewable_rate)}</td>
+      <td class="number" data-label="CTR">${shownRate(row.ctr)}</td>
+    </tr>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-console-reports': SvcConsoleReports
+  }
+}
+
+if (!customElements.get('svc-console-reports')) customElements.define('svc-console-reports', SvcConsoleReports)
