@@ -1,0 +1,67 @@
+/** @module The outboxes' tables: webhook secrets, events, deliveries and attempts, and the mail outbox. */
+import type { ColumnType, Generated } from 'kysely'
+
+export interface WebhookSecretsTable {
+  id: Generated<number>
+  client_id: number
+  /** Kept in clear: svc must sign with it. */
+  secret: string
+  created_at: string
+  removed_at: string | null
+}
+
+export interface WebhookEventsTable {
+  /** `evt_…`: the envelope's id, stable across deliveries and replays. */
+  id: string
+  event: string
+  client_id: number
+  /** JSON of the envelope's `data`. */
+  data: string
+  created_at: string
+}
+
+export interface WebhookDeliveriesTable {
+  /** A UUID: `X-SVC-Delivery`, the same across attempts and replays. */
+  id: string
+  event_id: string
+  client_id: number
+  url: string
+  state: 'pending' | 'delivered' | 'dead'
+  attempts: number
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number
+  lease_owner: string | null
+  /** Milliseconds since the epoch; a claim past it may be taken over. */
+  lease_expires_at: number | null
+  created_at: string
+  delivered_at: string | null
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>
+  delivery_id: string
+  attempted_at: string
+  duration_ms: number
+  status_code: number | null
+  /** The first KiB of the answer. */
+  response_excerpt: string | null
+  error: string | null
+}
+
+/** Mails waiting to be sent, and sent ones for the record (migration 0012). */
+export interface MailOutboxTable {
+  id: Generated<number>
+  recipient: string
+  subject: string
+  text: string
+  html: string
+  state: 'pending' | 'sent'
+  attempts: number
+  /** Milliseconds since the epoch. */
+  next_attempt_at: number
+  lease_owner: string | null
+  lease_expires_at: number | null
+  last_error: string | null
+  created_at: ColumnType<string, string, never>
+  sent_at: string | null
+}
