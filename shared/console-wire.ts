@@ -34,6 +34,8 @@ export interface ConsoleMe {
   roles: ConsoleRoles
   csrf: string
   organisations: { code: string; name: string }[]
+  /** The deployment's product name (`SVC_BRAND_NAME`), which the header shows. */
+  product: string
 }
 
 // ── /console/api/ads ────────────────────────────────────────────────

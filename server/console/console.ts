@@ -91,6 +91,7 @@ export function adminConsole({
         roles,
         csrf,
         organisations: roles.operator ? organisations : organisations.filter((org) => org.code === roles.organisation),
+        product: branding.name,
       },
       200,
       { 'Cache-Control': 'no-store' },
@@ -134,7 +135,7 @@ export function adminConsole({
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>svc console</title>
+<title>${escapeHtml(branding.name)}</title>
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #f6f8fa }</style>
 <script type="module" src="/widget/console.js"></script>
 </head>

@@ -163,11 +163,11 @@ describe('refusal pages in the visitor’s language', () => {
     expect(page).not.toContain('lang="en"')
   })
 
-  it('keeps the English page as it was for an English visitor', async () => {
+  it('tells an English visitor what to do too, the technical reason under it', async () => {
     const fixture = (idp = await identityFixture())
     const page = await (await new ScriptedBrowser().request(authorizeUrl(fixture, { client_id: 'cli_nobody' }))).text()
-    expect(page).toContain('<p role="status">The application asking you to sign in is not registered with svc.</p>')
-    expect(page).not.toContain('For the site’s developer')
+    expect(page).toContain('<p role="status">The site that sent you here made a request that cannot be accepted.')
+    expect(page).toContain('For the site’s developer: <span lang="en" dir="ltr">The application asking you to sign in is not registered with svc.</span>')
   })
 })
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { brandingFrom } from '../cli/brand-settings.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { consoleUser } from '../testing/console-user.js'
 
 let idp: IdentityFixture | undefined
 afterEach(() => idp?.close())
@@ -29,6 +30,19 @@ async function signUpMail(fixture: IdentityFixture) {
 }
 
 describe('a branded deployment', () => {
+  it("names the product on the account page's sign-in and in the console's header, not svc's console", async () => {
+    const fixture = (idp = await identityFixture({ branding: brandingFrom(ACME) }))
+    const browser = new ScriptedBrowser()
+    const toLogin = await browser.request(`${fixture.issuer}/console/account`)
+    const authorize = (await browser.request(`${fixture.issuer}${toLogin.headers.get('Location')}`)).headers.get('Location')!
+    const login = await (await browser.request(new URL(authorize, fixture.issuer).href)).text()
+    expect(login).toContain('<h1>Sign in to continue to Acme &amp; Co</h1>')
+    const person = await consoleUser(fixture, {}, '/console/account')
+    expect(person.me).toMatchObject({ product: 'Acme & Co' })
+    const shell = await (await person.browser.request(`${fixture.issuer}/console/account`)).text()
+    expect(shell).toContain('<title>Acme &amp; Co</title>')
+  })
+
   it('names the product, shows its logo and colours its buttons on the login page', async () => {
     const fixture = (idp = await identityFixture({ branding: brandingFrom(ACME) }))
     const page = await (await new ScriptedBrowser().request(`${fixture.issuer}/login`)).text()

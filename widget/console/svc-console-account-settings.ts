@@ -42,6 +42,8 @@ export class SvcConsoleAccountSettings extends LitElement {
         if (!done) return
         // Passwords are not kept in the page once used.
         if (form !== 'profile') element.reset()
+        // A new password cancels a pending address change: its "we sent a link" no longer holds.
+        if (form === 'password') this.forms.email.notice = ''
         this.dispatchEvent(new CustomEvent('account-changed', { bubbles: true, composed: true }))
       })
   }

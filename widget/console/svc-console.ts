@@ -148,7 +148,7 @@ export class SvcConsole extends LitElement {
       html`<li><a href=${href} aria-current=${this.path === href || this.path.startsWith(`${href}/`) ? 'page' : 'false'}>${text}</a></li>`
     return html`
       <header>
-        <strong>svc console</strong>
+        <strong dir="auto">${me.product}</strong>
         <nav aria-label="Sections">
           <ul>
             ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}

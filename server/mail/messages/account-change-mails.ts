@@ -18,12 +18,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Hello {name},',
         'The password of the {product} account {email} was just changed on its account page. Every other session was signed out.',
+        'If it was you, there is nothing to do. If it was not you, ask for a reset link at once: it goes only to this address, and the new password signs everyone else out.',
       ],
-      action: 'Set a new password',
-      after: [
-        'If it was you, there is nothing to do.',
-        'If it was not you, set a new password through this link at once; it works once, for 30 minutes.',
-      ],
+      action: 'Reset your password',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'Your {product} account is changing its e-mail address',
@@ -61,12 +59,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Hallo {name},',
         'das Passwort des {product}-Kontos {email} wurde soeben auf seiner Kontoseite geändert. Alle anderen Sitzungen wurden abgemeldet.',
+        'Wenn Sie das waren, ist nichts zu tun. Wenn nicht, fordern Sie sofort einen Link zum Zurücksetzen an: Er geht nur an diese Adresse, und das neue Passwort meldet alle anderen ab.',
       ],
-      action: 'Neues Passwort festlegen',
-      after: [
-        'Wenn Sie das waren, ist nichts zu tun.',
-        'Wenn Sie das nicht waren, legen Sie sofort über diesen Link ein neues Passwort fest; er gilt einmal, 30 Minuten lang.',
-      ],
+      action: 'Passwort zurücksetzen',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'Ihr {product}-Konto ändert seine E-Mail-Adresse',
@@ -104,12 +100,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Hola, {name}:',
         'La contraseña de la cuenta de {product} {email} se acaba de cambiar en su página de cuenta. Se han cerrado todas las demás sesiones.',
+        'Si has sido tú, no tienes que hacer nada. Si no, pide ahora mismo un enlace para restablecerla: solo llega a esta dirección, y la contraseña nueva cierra la sesión de todos los demás.',
       ],
-      action: 'Establecer una contraseña nueva',
-      after: [
-        'Si has sido tú, no tienes que hacer nada.',
-        'Si no has sido tú, establece ahora mismo una contraseña nueva con este enlace; sirve una vez, durante 30 minutos.',
-      ],
+      action: 'Restablecer la contraseña',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'Tu cuenta de {product} va a cambiar de dirección de correo',
@@ -147,12 +141,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Bonjour {name},',
         'Le mot de passe du compte {product} {email} vient d’être modifié sur sa page de compte. Toutes les autres sessions ont été déconnectées.',
+        'Si c’était vous, vous n’avez rien à faire. Sinon, demandez tout de suite un lien de réinitialisation : il n’est envoyé qu’à cette adresse, et le nouveau mot de passe déconnecte tous les autres.',
       ],
-      action: 'Définir un nouveau mot de passe',
-      after: [
-        'Si c’était vous, vous n’avez rien à faire.',
-        'Si ce n’était pas vous, définissez tout de suite un nouveau mot de passe avec ce lien ; il sert une fois, pendant 30 minutes.',
-      ],
+      action: 'Réinitialiser le mot de passe',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'Votre compte {product} change d’adresse e-mail',
@@ -190,12 +182,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Ciao {name},',
         'la password dell’account {product} {email} è appena stata cambiata dalla sua pagina dell’account. Tutte le altre sessioni sono state chiuse.',
+        'Se sei stato tu, non devi fare nulla. Altrimenti chiedi subito un link per reimpostarla: arriva solo a questo indirizzo, e la nuova password disconnette tutti gli altri.',
       ],
-      action: 'Imposta una nuova password',
-      after: [
-        'Se sei stato tu, non devi fare nulla.',
-        'Se non sei stato tu, imposta subito una nuova password con questo link; vale una volta, per 30 minuti.',
-      ],
+      action: 'Reimposta la password',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'Il tuo account {product} sta cambiando indirizzo e-mail',
@@ -233,12 +223,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Hallo {name},',
         'Het wachtwoord van het {product}-account {email} is zojuist gewijzigd op de accountpagina. Alle andere sessies zijn uitgelogd.',
+        'Was u dit zelf? Dan hoeft u niets te doen. Zo niet, vraag dan meteen een herstellink aan: die gaat alleen naar dit adres, en het nieuwe wachtwoord logt alle anderen uit.',
       ],
-      action: 'Nieuw wachtwoord instellen',
-      after: [
-        'Was u dit zelf? Dan hoeft u niets te doen.',
-        'Was u dit niet? Stel dan meteen via deze link een nieuw wachtwoord in; hij werkt één keer, 30 minuten lang.',
-      ],
+      action: 'Wachtwoord herstellen',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'Uw {product}-account wijzigt zijn e-mailadres',
@@ -276,12 +264,10 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: [
         'Olá {name},',
         'A palavra-passe da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
+        'Se foi o próprio, não precisa de fazer nada. Se não, peça já uma ligação para a repor: só é enviada para este endereço, e a nova palavra-passe termina a sessão de todos os outros.',
       ],
-      action: 'Definir uma nova palavra-passe',
-      after: [
-        'Se foi o próprio, não precisa de fazer nada.',
-        'Se não foi o próprio, defina já uma nova palavra-passe com esta ligação; funciona uma vez, durante 30 minutos.',
-      ],
+      action: 'Repor a palavra-passe',
+      after: [],
     },
     emailChangeNotice: {
       subject: 'A sua conta {product} vai mudar de endereço de e-mail',

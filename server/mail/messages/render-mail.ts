@@ -72,7 +72,7 @@ export function renderMail(
 <html lang="${locale}"><body style="font: 16px/1.5 system-ui, sans-serif; color: #1f2328">
 ${logo}${before.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display: inline-block; background: ${branding.color}; color: ${branding.textColor}; padding: .5rem 1.1rem; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
-<p style="font-size: 14px">${OPEN_THIS_ADDRESS[locale]} ${escapeHtml(link)}</p>
+<p style="font-size: 14px; overflow-wrap: anywhere; word-break: break-all">${OPEN_THIS_ADDRESS[locale]} ${escapeHtml(link)}</p>
 ${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body></html>
 `

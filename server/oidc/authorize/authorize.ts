@@ -176,7 +176,8 @@ export function authorizeEndpoint(
       loginPage({
         locale,
         product: requestBranding(c).name,
-        heading: fill(t.signInToContinue, { client: request.client.name }),
+        // svc's own applications (the console, its account page) are the product itself to a visitor.
+        heading: fill(t.signInToContinue, { client: request.client.first_party === 1 ? requestBranding(c).name : request.client.name }),
         action: '/oidc/authorize/login',
         hidden: { interaction, csrf: csrfToken(c, provider) },
         loginHint: request.loginHint,
