@@ -54,7 +54,7 @@ describe('the console Reports page in Chromium', () => {
   /** The table's cells, row by row, as shown. */
   const tableCells = (page: Page) =>
     page
-      .locator('svc-console-reports table.stacked tbody tr')
+      .locator('svc-console-reports table.stacked tbody tr, svc-console-reports table.stacked tfoot tr')
       .evaluateAll((rows) =>
         rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim())),
       )
@@ -79,6 +79,7 @@ describe('the console Reports page in Chromium', () => {
         ['2025-05-01', '3', '1', '1', '33.3%', '33.3%'],
         ['2025-05-02', '48', '30', '0', '62.5%', '0.0%'],
         ['2025-05-03', '0', '0', '0', '—', '—'],
+        ['Total', '51', '31', '1', '60.8%', '2.0%'],
       ])
     expect(await page.getByText('Days in your time zone, America/New_York.').isVisible()).toBe(true)
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2025-05-01')
@@ -93,20 +94,24 @@ describe('the console Reports page in Chromium', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
       return readFileSync((await download.path())!, 'utf8')
     }
+    // The table's last row is its total, the CSV's `total`.
     const asCsv = (header: string, cells: string[][]) =>
-      [header, ...cells.map((row) => row.map((cell) => (cell === '—' ? '' : cell.replace(/%$/, ''))).join(','))]
+      [
+        header,
+        ...cells.map((row) => row.map((cell) => (cell === '—' ? '' : cell === 'Total' ? 'total' : cell.replace(/%$/, ''))).join(',')),
+      ]
         .map((line) => `${line}\r\n`)
         .join('')
     expect(await csvOf()).toBe(asCsv('date,impressions,viewable,clicks,viewable_rate,ctr', await tableCells(page)))
 
-    // Rows by slot, through the form.
+    // Rows by slot, through the form: choosing it is enough.
     await page.getByLabel('Rows by', { exact: true }).selectOption('slot')
-    await page.getByRole('button', { name: 'Show' }).click()
     await expect
       .poll(() => tableCells(page))
       .toEqual([
         ['home-slider-ads', '43', '31', '1', '72.1%', '2.3%'],
         ['donation-stories', '8', '0', '0', '0.0%', '0.0%'],
+        ['Total', '51', '31', '1', '60.8%', '2.0%'],
       ])
     expect(new URL(page.url()).searchParams.get('by')).toBe('slot')
     expect(await csvOf()).toBe(asCsv('slot,impressions,viewable,clicks,viewable_rate,ctr', await tableCells(page)))

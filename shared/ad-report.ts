@@ -72,22 +72,38 @@ export function reportRate(count: number, impressions: number): number | null {
 export const shownRate = (rate: number | null): string => (rate === null ? '—' : `${rate.toFixed(1)}%`)
 
 /**
- * The report's table as CSV: a header naming the grouping, then one line a
- * row with the same numbers the table shows (a rate without impressions is
- * an empty field, where the table shows "—"). Keys are quoted when they
- * need it (RFC 4180); a key starting with a formula character is prefixed
- * with `'` so a spreadsheet shows it instead of running it.
+ * The report as CSV, the table's rows then a `total` row: the numbers the
+ * page shows (rates without `%`, empty where it shows —), ads with their
+ * titles beside their codes; keys that look like spreadsheet formulas
+ * are defused.
  *
  * @example
- * reportCsv(report) // 'date,impressions,viewable,clicks,viewable_rate,ctr\r\n2025-05-01,10,5,1,50.0,10.0\r\n'
+ * reportCsv(report) // 'date,impressions,viewable,clicks,viewable_rate,ctr\r\n2025-05-01,12,9,1,75.0,8.3\r\ntotal,12,9,1,75.0,8.3\r\n'
  */
-export function reportCsv(report: Pick<AdReport, 'by' | 'rows'>): string {
-  const header = [report.by === 'day' ? 'date' : report.by, 'impressions', 'viewable', 'clicks', 'viewable_rate', 'ctr']
+export function reportCsv(report: Pick<AdReport, 'by' | 'rows' | 'totals'>): string {
+  const titled = report.by === 'ad'
+  const header = [
+    report.by === 'day' ? 'date' : report.by,
+    ...(titled ? ['title'] : []),
+    'impressions',
+    'viewable',
+    'clicks',
+    'viewable_rate',
+    'ctr',
+  ]
   const rate = (value: number | null) => (value === null ? '' : value.toFixed(1))
-  const lines = report.rows.map((row) =>
-    [csvText(row.key), row.impressions, row.viewable, row.clicks, rate(row.viewable_rate), rate(row.ctr)].join(','),
-  )
-  return [header.join(','), ...lines].map((line) => `${line}\r\n`).join('')
+  const line = (key: string, title: string | undefined, row: Omit<AdReportRow, 'key' | 'title'>) =>
+    [
+      csvText(key),
+      ...(titled ? [csvText(title ?? '')] : []),
+      row.impressions,
+      row.viewable,
+      row.clicks,
+      rate(row.viewable_rate),
+      rate(row.ctr),
+    ].join(',')
+  const lines = [...report.rows.map((row) => line(row.key, row.title, row)), line('total', undefined, report.totals)]
+  return [header.join(','), ...lines].map((text) => `${text}\r\n`).join('')
 }
 
 function csvText(value: string): string {

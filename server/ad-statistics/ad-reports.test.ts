@@ -168,7 +168,24 @@ describe('report CSV', () => {
         { key: 'home', impressions: 3, viewable: 1, clicks: 0, viewable_rate: 33.3, ctr: 0 },
         { key: '=cmd,"x"', impressions: 0, viewable: 0, clicks: 1, viewable_rate: null, ctr: null },
       ],
+      totals: { impressions: 3, viewable: 1, clicks: 1, viewable_rate: 33.3, ctr: 33.3 },
     })
-    expect(csv).toBe('slot,impressions,viewable,clicks,viewable_rate,ctr\r\nhome,3,1,0,33.3,0.0\r\n"\'=cmd,""x""",0,0,1,,\r\n')
+    expect(csv).toBe(
+      'slot,impressions,viewable,clicks,viewable_rate,ctr\r\nhome,3,1,0,33.3,0.0\r\n"\'=cmd,""x""",0,0,1,,\r\ntotal,3,1,1,33.3,33.3\r\n',
+    )
+  })
+
+  it('gives ads their titles beside their codes, empty for a deleted ad', () => {
+    const csv = reportCsv({
+      by: 'ad',
+      rows: [
+        { key: 'AD1', title: 'Spring, sale', impressions: 2, viewable: 1, clicks: 1, viewable_rate: 50, ctr: 50 },
+        { key: 'AD2', impressions: 1, viewable: 0, clicks: 0, viewable_rate: 0, ctr: 0 },
+      ],
+      totals: { impressions: 3, viewable: 1, clicks: 1, viewable_rate: 33.3, ctr: 33.3 },
+    })
+    expect(csv).toBe(
+      'ad,title,impressions,viewable,clicks,viewable_rate,ctr\r\nAD1,"Spring, sale",2,1,1,50.0,50.0\r\nAD2,,1,0,0,0.0,0.0\r\ntotal,,3,1,1,33.3,33.3\r\n',
+    )
   })
 })

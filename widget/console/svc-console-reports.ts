@@ -132,7 +132,7 @@ export class SvcConsoleReports extends LitElement {
   private downloadCsv(report: AdReport): void {
     const link = document.createElement('a')
     link.href = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }))
-    link.download = `report-${report.organisation}-${report.from}-to-${report.to}-by-${report.by}.csv`
+    link.download = `report-${report.organisation}-${report.from}-to-${report.to}-by-${report.by}-${report.tz.replaceAll('/', '-')}.csv`
     link.click()
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
   }
@@ -149,7 +149,13 @@ export class SvcConsoleReports extends LitElement {
         ${field(
           { id: 'by', label: 'Rows by', error: errors.by },
           (a) =>
-            html`<select id=${a.id} name="by" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+            html`<select
+              id=${a.id}
+              name="by"
+              aria-invalid=${a.invalid}
+              aria-describedby=${a.describedBy}
+              @change=${(event: Event) => (event.target as HTMLSelectElement).form?.requestSubmit()}
+            >
               ${Object.entries(GROUPINGS).map(([value, label]) => html`<option value=${value} ?selected=${this.asked.by === value}>${label}</option>`)}
             </select>`,
         )}
@@ -221,16 +227,18 @@ export class SvcConsoleReports extends LitElement {
               <tbody>
                 ${report.rows.map((row) => this.row(row, label))}
               </tbody>
+              <tfoot>
+                ${this.row({ key: 'Total', ...totals }, label, true)}
+              </tfoot>
             </table>`
       }
     `
   }
 
-  private row(row: AdReportRow, label: string): TemplateResult {
+  private row(row: AdReportRow, label: string, total = false): TemplateResult {
+    const name = row.title === undefined ? html`<code>${row.key}</code>` : html`<bdi>${row.title}</bdi> <code>${row.key}</code>`
     return html`<tr>
-      <td data-label=${label}>
-        ${row.title === undefined ? html`<code>${row.key}</code>` : html`<bdi>${row.title}</bdi> <code>${row.key}</code>`}
-      </td>
+      <td data-label=${label}>${total ? html`<strong>${row.key}</strong>` : name}</td>
       <td class="number" data-label="Impressions">${row.impressions}</td>
       <td class="number" data-label="Viewable">${row.viewable}</td>
       <td class="number" data-label="Clicks">${row.clicks}</td>
