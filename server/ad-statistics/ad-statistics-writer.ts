@@ -58,6 +58,15 @@ export function adStatisticsWriter({
   now?: () => Date
 }): AdStatisticsWriter {
   let pending = new Map<string, AdCounts>()
+  // Every event of an hour falls in the same row's hour: its text is made once an hour, not per event.
+  let hourNumber = -1
+  let hourText = ''
+  const currentHour = () => {
+    const at = now()
+    const hour = Math.floor(at.getTime() / 3_600_000)
+    if (hour !== hourNumber) [hourNumber, hourText] = [hour, hourOf(at)]
+    return hourText
+  }
   let dropped = 0
   let writing: Promise<void> = Promise.resolve()
 
@@ -98,7 +107,7 @@ export function adStatisticsWriter({
     count({ organisationId, adCode, slot }, kind) {
       const row: AdCounts = {
         organisation_id: organisationId,
-        hour: hourOf(now()),
+        hour: currentHour(),
         ad_code: adCode,
         slot,
         served: 0,
