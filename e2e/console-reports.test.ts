@@ -63,6 +63,9 @@ describe('the console Reports page in Chromium', () => {
     const context = await browser.newContext({ timezoneId: 'America/New_York', acceptDownloads: true })
     const page = await context.newPage()
     const chunks: string[] = []
+    // Nothing the console asks for is missing, not even a favicon.
+    const missing: string[] = []
+    page.on('response', (response) => void (response.status() === 404 && missing.push(response.url())))
     page.on('response', (response) => {
       if (/\/widget\/report-chart-[\w-]+\.js$/.test(response.url())) chunks.push(`${response.status()}`)
     })
@@ -89,6 +92,7 @@ describe('the console Reports page in Chromium', () => {
     await expect.poll(() => canvas.count()).toBe(1)
     expect(await canvas.evaluate((element: HTMLCanvasElement) => element.width)).toBeGreaterThan(200)
     expect(chunks).toEqual(['200'])
+    expect(missing).toEqual([])
 
     const csvOf = async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])

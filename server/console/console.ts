@@ -135,6 +135,7 @@ export function adminConsole({
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(branding.name)}</title>
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #f6f8fa }</style>
 <script type="module" src="/widget/console.js"></script>

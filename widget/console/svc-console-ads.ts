@@ -190,13 +190,21 @@ declare global {
 
 if (!customElements.get('svc-console-ads')) customElements.define('svc-console-ads', SvcConsoleAds)
 
-/** The ad's schedule state, with the moment that ends it in the browser's time zone: `Scheduled, from 01/06/2030, 11:00:00`. */
+/**
+ * The ad's schedule state, with the moment that ends it in the browser's
+ * time zone, and its weight: `Scheduled, from 01/06/2030, 11:00:00 · weight 20`.
+ */
 function scheduleCell(ad: ListedAd, now: number): string {
   const state = scheduleState(ad, now)
   const words = SCHEDULE_STATE_WORDS[state]
   const at = (utc: string) => new Date(utc).toLocaleString()
-  if (state === 'scheduled') return `${words}, from ${at(ad.starts!)}`
-  if (state === 'running' && ad.ends) return `${words}, until ${at(ad.ends)}`
-  if (state === 'ended') return `${words} ${at(ad.ends!)}`
-  return words
+  const when =
+    state === 'scheduled'
+      ? `${words}, from ${at(ad.starts!)}`
+      : state === 'running' && ad.ends
+        ? `${words}, until ${at(ad.ends)}`
+        : state === 'ended'
+          ? `${words} ${at(ad.ends!)}`
+          : words
+  return `${when} · weight ${ad.weight}`
 }
