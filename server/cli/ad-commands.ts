@@ -128,7 +128,7 @@ export async function adList(args: string[], io: CliIo): Promise<CommandOutput> 
     const now = Date.now()
     const rows = ads.map(
       (ad) =>
-        `${ad.code}  ${ad.status.padEnd(5)}  ${ad.publish ? 'published  ' : 'unpublished'}  ${ad.display}: ${ad.title}${scheduleNote(ad, now)}`,
+        `${ad.code}  ${ad.status.padEnd(5)}  ${ad.publish ? 'published  ' : 'unpublished'}  ${ad.display}: ${ad.title}  weight ${ad.weight}${scheduleNote(ad, now)}`,
     )
     return { json: { ads: ads.map(describeAd) }, text: rows.length ? rows.join('\n') : 'No ads.' }
   })

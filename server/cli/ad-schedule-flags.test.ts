@@ -39,11 +39,11 @@ describe('ad schedule flags', () => {
       ends: '2099-06-30T00:00:00.000Z',
       weight: 25,
     })
-    expect((await cli('ad', 'list')).stdout).toContain('Home: T  Scheduled 2099-06-01T09:00:00.000Z → 2099-06-30T00:00:00.000Z')
+    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Scheduled 2099-06-01T09:00:00.000Z → 2099-06-30T00:00:00.000Z')
 
     const updated = await json('ad', 'update', created.body.code, '--starts', '', '--ends', '2000-01-01T00:00Z')
     expect(updated.body.ad).toMatchObject({ starts: null, ends: '2000-01-01T00:00:00.000Z', weight: 25 })
-    expect((await cli('ad', 'list')).stdout).toContain('Home: T  Ended open → 2000-01-01T00:00:00.000Z')
+    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Ended open → 2000-01-01T00:00:00.000Z')
 
     const plain = await newAd()
     expect((await json('ad', 'list')).body.ads.find((ad: { code: string }) => ad.code === plain.body.code)).toMatchObject({
