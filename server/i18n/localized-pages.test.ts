@@ -167,7 +167,9 @@ describe('refusal pages in the visitor’s language', () => {
     const fixture = (idp = await identityFixture())
     const page = await (await new ScriptedBrowser().request(authorizeUrl(fixture, { client_id: 'cli_nobody' }))).text()
     expect(page).toContain('<p role="status">The site that sent you here made a request that cannot be accepted.')
-    expect(page).toContain('For the site’s developer: <span lang="en" dir="ltr">The application asking you to sign in is not registered with svc.</span>')
+    expect(page).toContain(
+      'For the site’s developer: <span lang="en" dir="ltr">The application asking you to sign in is not registered with svc.</span>',
+    )
   })
 })
 
