@@ -14,7 +14,7 @@ import { signedCookie } from '../http/signed-cookie.js'
 import type { Provider } from './provider.js'
 import { startSession } from './sessions.js'
 import { refusalPage } from '../pages/refusal-page.js'
-import { pageWords } from '../pages/request-branding.js'
+import { pageWords, requestBranding } from '../pages/request-branding.js'
 
 /**
  * Builds the routes, mounted at `/oidc`.
@@ -30,6 +30,8 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
   })
   const redirectUri = `${provider.issuer}/oidc/external-callback`
   const problem = (c: Context, message: string) => refusalPage(c, 400, 'signInError', { developer: message })
+  // What went wrong with the visitor's own sign-in at the provider is theirs to read, not a developer's.
+  const failed = (c: Context, message: string) => refusalPage(c, 400, 'signInError', { visitor: message })
 
   app.get('/external/:slug', async (c) => {
     const external = await externalProvider(provider.db, c.req.param('slug'))
@@ -42,7 +44,7 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
       await pending.set(c, started)
       return c.redirect(url.href, 302)
     } catch (error) {
-      return problem(c, `${external.name} could not be reached: ${relyingPartyFailure(error)}`)
+      return failed(c, `${external.name} could not be reached: ${relyingPartyFailure(error)}`)
     }
   })
 
@@ -50,18 +52,18 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
     const started = await pending.take(c)
     if (!started) return refusalPage(c, 400, 'signInError', { visitor: pageWords(c).signInNotFromThisBrowser })
     const external = await externalProvider(provider.db, started.slug)
-    if (!external) return problem(c, 'That sign-in provider is no longer configured.')
+    if (!external) return failed(c, 'That sign-in provider is no longer configured.')
     let account: { sub: string }
     try {
       account = await relyingParty.finish(external, publicUrl(c, provider.issuer), started)
     } catch (error) {
-      return problem(c, `${external.name} did not sign you in: ${relyingPartyFailure(error)}`)
+      return failed(c, `${external.name} did not sign you in: ${relyingPartyFailure(error)}`)
     }
     const user = await userLinkedTo(provider.db, external, account.sub)
     if (!user)
-      return problem(
+      return failed(
         c,
-        `No svc account is linked to this ${external.name} account. Sign in with your e-mail and password, then link ${external.name} on your account page.`,
+        `No ${requestBranding(c).name} account is linked to this ${external.name} account. Sign in with your e-mail and password, then link ${external.name} on your account page.`,
       )
     await startSession(c, provider, user)
     // The user has just signed in: a prompt=login in the request is answered.
