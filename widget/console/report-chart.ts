@@ -36,12 +36,19 @@ export function drawReportChart(target: HTMLElement, report: AdReport, width: nu
       width,
       height: HEIGHT,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
+      // The legend names the lines; the numbers are in the table below, not "—" until a pointer hovers.
+      legend: { live: false },
       scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] }, rate: { range: [0, 100] } },
       axes: [
-        // Whole days only: steps of one day, one week or 30 days, labelled as dates.
+        // Whole days only, as many as fit: a phone's narrow chart steps by 2 or 3 days rather than a week.
+        // Labelled as dates, without the year when the range stays in one.
         {
-          incrs: [86_400, 7 * 86_400, 30 * 86_400],
-          values: (_u, splits) => splits.map((ts) => new Date(ts * 1000).toISOString().slice(0, 10)),
+          incrs: [1, 2, 3, 7, 14, 30, 91].map((days) => days * 86_400),
+          values: (_u, splits) => {
+            const dates = splits.map((ts) => new Date(ts * 1000).toISOString().slice(0, 10))
+            const oneYear = dates.every((date) => date.slice(0, 4) === dates[0]!.slice(0, 4))
+            return oneYear ? dates.map((date) => date.slice(5)) : dates
+          },
         },
         { scale: 'count', label: 'Impressions' },
         { scale: 'rate', side: 1, label: 'Rate', values: percent, grid: { show: false } },
