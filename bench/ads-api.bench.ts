@@ -9,20 +9,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runCli } from '../server/cli/run-cli.js'
-import { load, type LoadResult, startServerProcess } from './load.js'
+import { cliJson, load, type LoadResult, startServerProcess } from './load.js'
 
 const PATH = '/ads/home-slider-ads?limit=12&random=0'
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-
-async function cliJson(argv: string[]): Promise<Record<string, string>> {
-  let out = ''
-  const code = await runCli([...argv, '--json'], { stdout: (t) => (out += t), stderr: (t) => process.stderr.write(`${t}\n`), env: {} })
-  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')} failed`)
-  return JSON.parse(out)
-}
 
 /**
  * Runs the benchmark and returns the rows it prints.

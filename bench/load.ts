@@ -1,11 +1,25 @@
 /**
- * @module Helpers for the benchmarks: start a server process that prints
- * one JSON line when ready, and load a URL with autocannon.
+ * @module Helpers for the benchmarks: seed through the CLI, start a server
+ * process that prints one JSON line when ready, and load a URL with autocannon.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import { runCli } from '../server/cli/run-cli.js'
+
+/**
+ * Runs an `svc-bff` command with `--json` in process and returns what it printed.
+ *
+ * @example
+ * const { api_key } = await cliJson(['key', 'create', '--org', code, '--db', db])
+ */
+export async function cliJson(argv: string[]): Promise<Record<string, string>> {
+  let out = ''
+  const code = await runCli([...argv, '--json'], { stdout: (t) => (out += t), stderr: (t) => process.stderr.write(`${t}\n`), env: {} })
+  if (code !== 0) throw new Error(`svc-bff ${argv.join(' ')} failed`)
+  return JSON.parse(out)
+}
 
 export interface ServerProcess {
   child: ChildProcess
