@@ -3,14 +3,15 @@
  * a fresh batch id, as pages send them) posted to `svc-bff serve` on a
  * seeded SQLite file, against a bare `node:http` server that reads the same
  * bodies and answers fixed bytes, both loaded by autocannon at 50
- * connections in the same run. Goal: at least 0.7 of the bare server's
- * throughput.
+ * connections in the same run, the servers on a core apart from the load
+ * generator. Floor: 0.7 of the bare server's throughput.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { cliJson, type ChainedRequest, type LoadResult, loadChain, startServerProcess } from './load.js'
+import { reportAgainstBare, roundsAgainstBare } from './against-bare.js'
+import { cliJson, type ChainedRequest, loadChain, startServerProcess } from './load.js'
 
 const PATH = '/ads/events'
 const CONNECTIONS = 50
@@ -28,7 +29,7 @@ export async function benchAdEvents(): Promise<void> {
   const db = join(dir, 'svc.db')
   const seeded = await cliJson(['seed', '--demo', '--db', db])
   const { api_key: apiKey } = await cliJson(['key', 'create', '--org', seeded.organisation!, '--rate-limit', '100000000', '--db', db])
-  const svc = await startServerProcess(['server/cli.ts', 'serve', '--port', '0', '--json', '--db', db])
+  const svc = await startServerProcess(['server/cli.ts', 'serve', '--port', '0', '--json', '--db', db], {}, { ownCore: true })
   const svcOrigin = `http://127.0.0.1:${svc.ready.port}`
   const ads = await (
     await fetch(`${svcOrigin}/ads/home-slider-ads?limit=3&random=0`, { headers: { Authorization: `Bearer ${apiKey}` } })
@@ -69,35 +70,20 @@ export async function benchAdEvents(): Promise<void> {
     responseFile,
     JSON.stringify({ status: 202, headers: Object.fromEntries(kept.map((name) => [name, sample.headers.get(name) ?? ''])), body: answer }),
   )
-  const bare = await startServerProcess(['bench/bare-server.ts', responseFile, '--read-body'])
+  const bare = await startServerProcess(['bench/bare-server.ts', responseFile, '--read-body'], {}, { ownCore: true })
   const bareUrl = `http://127.0.0.1:${bare.ready.port}`
 
   try {
-    await loadChain({ url: bareUrl, request, connections: CONNECTIONS, seconds: 2 })
-    await loadChain({ url: svcOrigin, request, connections: CONNECTIONS, seconds: 2 })
-    const rounds: { bare: LoadResult; svc: LoadResult }[] = []
-    for (let round = 0; round < ROUNDS; round++) {
-      const bareResult = await loadChain({ url: bareUrl, request, connections: CONNECTIONS, seconds: SECONDS })
-      const svcResult = await loadChain({ url: svcOrigin, request, connections: CONNECTIONS, seconds: SECONDS })
-      rounds.push({ bare: bareResult, svc: svcResult })
-    }
-    report(rounds, Buffer.byteLength(body()))
+    const rounds = await roundsAgainstBare({
+      bare: { server: bare, url: bareUrl },
+      svc: { server: svc, url: svcOrigin },
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      load: (url, seconds) => loadChain({ url, request, connections: CONNECTIONS, seconds }),
+    })
+    const title = `ad events: POST ${PATH} (${Buffer.byteLength(body())}-byte batches), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`
+    reportAgainstBare(title, rounds, { floor: 0.7 })
   } finally {
     await Promise.all([svc.stop(), bare.stop()])
   }
-}
-
-function report(rounds: { bare: LoadResult; svc: LoadResult }[], bytes: number): void {
-  const row = (name: string, r: LoadResult) =>
-    `  ${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50Ms).padStart(3)} ms   p99 ${String(r.p99Ms).padStart(3)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`
-  const ratioOf = (round: { bare: LoadResult; svc: LoadResult }) => round.svc.requestsPerSecond / round.bare.requestsPerSecond
-  console.log(`ad events: POST ${PATH} (${bytes}-byte batches), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`)
-  for (const [index, round] of rounds.entries()) {
-    console.log(`  round ${index + 1}: ratio ${ratioOf(round).toFixed(2)}`)
-    console.log(row('bare node:http', round.bare))
-    console.log(row('svc', round.svc))
-  }
-  const median = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds.length / 2)]!
-  const ratio = ratioOf(median)
-  console.log(`  throughput ratio svc/bare, median round: ${ratio.toFixed(2)} (goal >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'})`)
 }

@@ -2,7 +2,8 @@
  * @module Helpers for the benchmarks: seed through the CLI, start a server
  * process that prints one JSON line when ready, and load a URL with autocannon.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
@@ -33,9 +34,16 @@ export interface ServerProcess {
  * @example
  * const server = await startServerProcess(['bench/bare-server.ts', file])
  */
-export async function startServerProcess(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  { ownCore = false }: { ownCore?: boolean } = {},
+): Promise<ServerProcess> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
+  const command = [process.execPath, ...profile, '--import', 'tsx', ...args]
+  const pinned = ownCore ? coreSplit() : undefined
+  if (pinned) command.unshift('taskset', '--cpu-list', String(pinned.server))
+  const child = spawn(command[0]!, command.slice(1), {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   })
@@ -54,8 +62,33 @@ export async function startServerProcess(args: string[], env: Record<string, str
   }
 }
 
+/**
+ * On a machine of two or more cores with `taskset`, the last core for the
+ * server under test and the others for the load generator (this process,
+ * pinned here once), so the two do not take turns on the same core and the
+ * ratio measures the servers rather than the scheduler. `BENCH_PIN=0` turns
+ * it off.
+ */
+function coreSplit(): { server: number } | undefined {
+  if (split === undefined) split = pinGenerator()
+  return split ?? undefined
+}
+// Worked out once: once pinned, this process sees only the generator's cores.
+let split: { server: number } | null | undefined
+
+function pinGenerator(): { server: number } | null {
+  if (process.env.BENCH_PIN === '0') return null
+  const cores = availableParallelism()
+  if (cores < 2) return null
+  const server = cores - 1
+  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', `0-${server - 1}`, String(process.pid)], { stdio: 'ignore' })
+  return pinned.error || pinned.status !== 0 ? null : { server }
+}
+
 export interface LoadResult {
   requestsPerSecond: number
+  /** Answers in the whole run. */
+  requests: number
   p50Ms: number
   p99Ms: number
   non2xx: number
@@ -132,11 +165,29 @@ export async function load({
 export function summarise(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   }
+}
+
+/**
+ * Runs a load on `server` and adds the CPU time the server spent per answer
+ * (all its threads, µs): steadier than throughput on a busy machine, since a
+ * pause of the server's core costs it no CPU time.
+ *
+ * @example
+ * const result = await withCpuPerAnswer(svc, () => load({ url, headers }))
+ */
+export async function withCpuPerAnswer(
+  server: ServerProcess,
+  run: () => Promise<LoadResult>,
+): Promise<LoadResult & { cpuMicrosecondsPerAnswer: number }> {
+  const before = cpuMilliseconds(server.child.pid!)
+  const result = await run()
+  return { ...result, cpuMicrosecondsPerAnswer: ((cpuMilliseconds(server.child.pid!) - before) * 1000) / result.requests }
 }
 
 /**

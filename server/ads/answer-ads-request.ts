@@ -61,8 +61,11 @@ export function adsApiHandler({ db, limiter, random, now }: AdsApiOptions): (req
       const rawDisplay = displaySegment(request.path)
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
 
-      const grant = await authenticate(request.headers.get('authorization'), grantFor)
-      const rate = await limiter.hit(rateLimitBucket(grant, 'read_ads', origin), grant.rateLimit)
+      // Each step answers at once when it can (a kept key, the in-memory limiter, a kept slot), and only then is not awaited.
+      const authenticated = authenticate(request.headers.get('authorization'), grantFor)
+      const grant = authenticated instanceof Promise ? await authenticated : authenticated
+      const hit = limiter.hit(rateLimitBucket(grant, 'read_ads', origin), grant.rateLimit)
+      const rate = hit instanceof Promise ? await hit : hit
       headers['X-RateLimit-Limit'] = String(rate.limit)
       headers['X-RateLimit-Remaining'] = String(rate.remaining)
       headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
@@ -70,7 +73,8 @@ export function adsApiHandler({ db, limiter, random, now }: AdsApiOptions): (req
       assertKeyMayCall(grant, 'read_ads', origin)
 
       const { displayKey, limit, random, tags } = parseAdsRequest(rawDisplay, request.query)
-      const window = await reader.window(grant.organisationId, displayKey, limit, random, tags)
+      const read = reader.window(grant.organisationId, displayKey, limit, random, tags)
+      const window = read instanceof Promise ? await read : read
       return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
     } catch (error) {
       return errorAnswer(error, headers, request.requestId)

@@ -12,14 +12,15 @@ const KEY_MAX_LENGTH = 200
 
 /**
  * The grant of the live key in the header; throws a 401 error otherwise.
+ * A grant `grantFor` keeps comes back as is, not in a promise.
  *
  * @example
  * const grant = await authenticate(headers.authorization, apiKeyGrants(db))
  */
-export async function authenticate(
+export function authenticate(
   authorization: string | undefined,
-  grantFor: (apiKey: string) => Promise<ApiKeyGrant | undefined>,
-): Promise<ApiKeyGrant> {
+  grantFor: (apiKey: string) => ApiKeyGrant | undefined | Promise<ApiKeyGrant | undefined>,
+): ApiKeyGrant | Promise<ApiKeyGrant> {
   if (authorization === undefined || authorization.trim() === '') {
     throw new MissingApiKey('Authorization header is missing; send Authorization: Bearer <API key>')
   }
@@ -30,7 +31,11 @@ export async function authenticate(
   if (!match || match[1]!.length > KEY_MAX_LENGTH) {
     throw new InvalidApiKey('Authorization header is malformed; send Authorization: Bearer <API key>')
   }
-  const grant = await grantFor(match[1]!)
+  const found = grantFor(match[1]!)
+  return found instanceof Promise ? found.then(liveGrant) : liveGrant(found)
+}
+
+function liveGrant(grant: ApiKeyGrant | undefined): ApiKeyGrant {
   if (!grant) throw new InvalidApiKey('API key is not valid')
   return grant
 }

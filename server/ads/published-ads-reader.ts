@@ -22,6 +22,8 @@ export interface AdWindow {
   etag: string
   /** Seconds the answer may be cached: never past the next start or end of an ad in the slot. */
   maxAge: number
+  /** True when `ads` is the same array for every answer alike, so what is made of it may be kept with it. */
+  kept?: boolean
 }
 
 export interface PublishedAdsReaderOptions {
@@ -47,6 +49,8 @@ interface RunningAds {
   ads: SlotAd[]
   /** The same ads' JSON, for answers in newest-first order. */
   json: Buffer[]
+  /** `json`'s first `n` at index `n`, made on first use. */
+  newest: Buffer[][]
   hash: string
   from: number
   until: number
@@ -75,11 +79,16 @@ export function publishedAdsReader(
   const readStamp = changeStampOf(db)
   const slots = new Map<string, CachedSlot>()
 
-  async function slotOf(organisationId: number, displayKey: string | null): Promise<CachedSlot> {
+  /** The slot's ads: kept ones at once, not in a promise, so a hot slot's answer waits for nothing. */
+  function slotOf(organisationId: number, displayKey: string | null): CachedSlot | Promise<CachedSlot> {
     const stamp = readStamp?.()
     const key = `${organisationId}:${displayKey ?? ''}`
     const cached = slots.get(key)
     if (cached && stamp !== undefined && cached.stamp === stamp) return cached
+    return loadSlot(organisationId, displayKey, key, stamp)
+  }
+
+  async function loadSlot(organisationId: number, displayKey: string | null, key: string, stamp: string | undefined): Promise<CachedSlot> {
     const newest = await publishedAdsFor(db, organisationId, displayKey, maxCachedAds + 1)
     const ads =
       newest.length <= maxCachedAds
@@ -102,7 +111,7 @@ export function publishedAdsReader(
     if (known && known.from <= at && at < known.until) return known
     const ads = slot.ads.filter((ad) => isRunning(ad, at))
     const json = ads.map((ad) => ad.json)
-    const running = { ads, json, hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
+    const running = { ads, json, newest: [], hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
     slot.running = running
     return running
   }
@@ -138,32 +147,50 @@ export function publishedAdsReader(
      * The published ads of the slot (every slot when `displayKey` is null)
      * running now: the `limit` newest, or with `random` `limit` of them in
      * a weighted random order; with `tags`, only the ads carrying at least
-     * one of them.
+     * one of them. The window of a kept slot comes at once, not in a promise.
      */
-    async window(
+    window(
       organisationId: number,
       displayKey: string | null,
       limit: number,
       draw: boolean,
       tags: readonly string[] = [],
-    ): Promise<AdWindow> {
+    ): AdWindow | Promise<AdWindow> {
       const at = now()
-      const slot = await slotOf(organisationId, displayKey)
-      if (slot.ads === null) return windowFromIndex(organisationId, displayKey, limit, draw, tags, at)
-      const running = runningAt(slot as CachedSlot & { ads: SlotAd[] }, at)
-      const maxAge = maxAgeUntil(running.until, at)
-      // The filter is part of the tag: the same positions of two filters are two different answers.
-      const filter = tags.length ? `.${createHash('sha1').update(tags.join(',')).digest('base64url').slice(0, 8)}` : ''
-      const matching = tags.length ? running.ads.filter((ad) => ad.tags.some((tag) => tags.includes(tag))) : running.ads
-      if (!draw) {
-        // The newest first, as kept: the hot path of random=0 assembles nothing new.
-        const newest = tags.length ? matching.map((ad) => ad.json) : running.json
-        const wanted = Math.min(limit, newest.length)
-        return { ads: wanted === newest.length ? newest : newest.slice(0, wanted), etag: `W/"${running.hash}${filter}.${wanted}"`, maxAge }
-      }
-      const order = weightedOrder(matching, limit, random)
-      return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }
+      const slot = slotOf(organisationId, displayKey)
+      if (slot instanceof Promise) return slot.then((loaded) => windowOf(loaded, organisationId, displayKey, limit, draw, tags, at))
+      return windowOf(slot, organisationId, displayKey, limit, draw, tags, at)
     },
+  }
+
+  function windowOf(
+    slot: CachedSlot,
+    organisationId: number,
+    displayKey: string | null,
+    limit: number,
+    draw: boolean,
+    tags: readonly string[],
+    at: number,
+  ): AdWindow | Promise<AdWindow> {
+    if (slot.ads === null) return windowFromIndex(organisationId, displayKey, limit, draw, tags, at)
+    const running = runningAt(slot as CachedSlot & { ads: SlotAd[] }, at)
+    const maxAge = maxAgeUntil(running.until, at)
+    // The filter is part of the tag: the same positions of two filters are two different answers.
+    const filter = tags.length ? `.${createHash('sha1').update(tags.join(',')).digest('base64url').slice(0, 8)}` : ''
+    const matching = tags.length ? running.ads.filter((ad) => ad.tags.some((tag) => tags.includes(tag))) : running.ads
+    if (!draw) {
+      const etag = (wanted: number) => `W/"${running.hash}${filter}.${wanted}"`
+      if (tags.length) {
+        const newest = matching.slice(0, limit).map((ad) => ad.json)
+        return { ads: newest, etag: etag(newest.length), maxAge }
+      }
+      // The newest first, as kept: the hot path of random=0 assembles nothing new.
+      const wanted = Math.min(limit, running.json.length)
+      const ads = (running.newest[wanted] ??= wanted === running.json.length ? running.json : running.json.slice(0, wanted))
+      return { ads, etag: etag(wanted), maxAge, kept: true }
+    }
+    const order = weightedOrder(matching, limit, random)
+    return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }
   }
 }
 

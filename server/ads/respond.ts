@@ -40,7 +40,7 @@ function answer(status: number, headers: Record<string, string>, body: Buffer | 
  * adsAnswer(await reader.window(org, slot, 12, false), { limit: 12, requestId, ifNoneMatch }, headers)
  */
 export function adsAnswer(
-  { ads, etag, maxAge }: AdWindow,
+  { ads, etag, maxAge, kept = false }: AdWindow,
   { limit, requestId, ifNoneMatch }: { limit: number; requestId: string; ifNoneMatch: string | undefined },
   headers: Record<string, string>,
 ): AdsAnswer {
@@ -51,19 +51,26 @@ export function adsAnswer(
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return answer(304, headers, null, cacheable)
   // The ads arrive serialised, so the envelope is assembled around them
   // rather than parsed and serialised again; keys are in AdsSuccess order.
-  const parts: Buffer[] = []
   if (limit === 1) {
-    parts.push(SINGLE_AD_HEAD, ads[0]!, Buffer.from(`,"count":1,"request_id":${JSON.stringify(requestId)}}`))
-  } else {
-    parts.push(AD_LIST_HEAD)
+    const body = Buffer.concat([SINGLE_AD_HEAD, ads[0]!, Buffer.from(`,"count":1,"request_id":${JSON.stringify(requestId)}}`)])
+    return answer(200, headers, body, cacheable)
+  }
+  let body = kept ? KEPT_LIST_BODIES.get(ads) : undefined
+  if (body === undefined) {
+    const parts: Buffer[] = [AD_LIST_HEAD]
     for (const [index, ad] of ads.entries()) {
       if (index > 0) parts.push(COMMA)
       parts.push(ad)
     }
     parts.push(Buffer.from(`],"count":${ads.length}}`))
+    body = Buffer.concat(parts)
+    if (kept) KEPT_LIST_BODIES.set(ads, body)
   }
-  return answer(200, headers, Buffer.concat(parts), cacheable)
+  return answer(200, headers, body, cacheable)
 }
+
+/** A list answer's body (which names no request) by the kept array of its ads; it goes when they do. */
+const KEPT_LIST_BODIES = new WeakMap<Buffer[], Buffer>()
 
 /**
  * Answers a failure with `{status: "error", code, message}`, as

@@ -172,42 +172,51 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * `data_version` moves when another connection commits, `total_changes()`
- * when this one writes. Reading `data_version` takes a file lock, so it is
- * read once per turn of the event loop: requests served together share it,
- * while this process's own writes still show at once.
+ * `data_version` moves when another process commits; the count of writes
+ * made through this process's connections (`withStatementCache`) moves at
+ * once with each of them. Reading `data_version` takes a file lock, which
+ * costs more than the ads API's whole answer, so it is read at most once a
+ * millisecond: another process's commit shows from the next millisecond.
  */
 function sqliteChangeStamp(sqlite: SQLite.Database): () => string {
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
-  const totalChanges = sqlite.prepare('select total_changes()').pluck()
   let version: unknown
+  let readAt = -Infinity
   return () => {
-    if (version === undefined) {
+    const time = performance.now()
+    if (time - readAt >= 1) {
       version = dataVersion.get()
-      setImmediate(() => (version = undefined))
+      readAt = time
     }
-    return `${version}:${totalChanges.get()}`
+    return `${version}:${writesInThisProcess}`
   }
 }
+
+/** Statements run through any SQLite connection of this process that may have changed rows or schema. */
+let writesInThisProcess = 0
+const WRITE_STATEMENT = /^\s*(insert|update|delete|replace|with|create|drop|alter)\b/i
 
 const STATEMENT_CACHE_SIZE = 500
 
 /**
  * Kysely's SQLite driver prepares every query afresh, which costs more than
  * running it; this keeps prepared statements by their SQL text instead.
+ * Kysely runs each statement as soon as it has prepared it, so a prepared
+ * write is counted here, for the change stamp.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>()
+  const statements = new Map<string, { statement: SQLite.Statement; writes: boolean }>()
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      let statement = statements.get(sql)
-      if (!statement) {
+      let cached = statements.get(sql)
+      if (!cached) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
-        statement = sqlite.prepare(sql)
-        statements.set(sql, statement)
+        cached = { statement: sqlite.prepare(sql), writes: WRITE_STATEMENT.test(sql) }
+        statements.set(sql, cached)
       }
-      return statement
+      if (cached.writes) writesInThisProcess++
+      return cached.statement
     },
   }
 }

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { log } from '../log.js'
@@ -74,11 +75,12 @@ export function mailWorker({
     })
   }
 
+  const claimDue = skipClaimsWhileIdle(db, 'mail_outbox', (time, limit) =>
+    db.transaction().execute((trx) => claimDueMails(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
+  )
+
   async function sendDue(): Promise<number> {
-    const time = now().getTime()
-    const claimed = await db
-      .transaction()
-      .execute((trx) => claimDueMails(trx, { owner, time, leaseMs, limit: concurrency, skipLocked: postgres }))
+    const claimed = await claimDue(now().getTime(), concurrency)
     await Promise.all(claimed.map(deliver))
     return claimed.length
   }

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { signWebhook } from '../../shared/webhook-signature.js'
+import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
@@ -71,11 +72,12 @@ export function webhookWorker({
   // has one writer at a time, and its transactions take the write lock first.
   const postgres = isPostgres(db)
 
+  const claimDue = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) =>
+    db.transaction().execute((trx) => claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
+  )
+
   async function claim(limit: number): Promise<Claimed[]> {
-    const time = now().getTime()
-    const deliveries = await db
-      .transaction()
-      .execute((trx) => claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres }))
+    const deliveries = await claimDue(now().getTime(), limit)
     if (deliveries.length === 0) return []
     // Read after the claim's transaction, so the write lock is held only for the claim itself
     // (events and clients do not change under a claimed delivery).

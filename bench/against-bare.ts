@@ -1,0 +1,75 @@
+/**
+ * @module Measured rounds of svc against a bare `node:http` baseline, and
+ * the lines that report them: each round loads the baseline, then svc, so
+ * both see the same machine, and records throughput and the CPU each
+ * server spent per answer; the report gives every round and the medians.
+ */
+import { type LoadResult, type ServerProcess, withCpuPerAnswer } from './load.js'
+
+type Measured = LoadResult & { cpuMicrosecondsPerAnswer: number }
+
+export interface Round {
+  bare: Measured
+  svc: Measured
+}
+
+/**
+ * Runs a warm-up of each, then `rounds` measured rounds.
+ *
+ * @example
+ * const measured = await roundsAgainstBare({ bare, svc, rounds: 3, load: (url, seconds) => load({ url, seconds }) })
+ */
+export async function roundsAgainstBare({
+  bare,
+  svc,
+  rounds,
+  seconds,
+  load,
+}: {
+  bare: { server: ServerProcess; url: string }
+  svc: { server: ServerProcess; url: string }
+  rounds: number
+  seconds: number
+  load: (url: string, seconds: number) => Promise<LoadResult>
+}): Promise<Round[]> {
+  await load(bare.url, 2)
+  await load(svc.url, 2)
+  const measured: Round[] = []
+  for (let round = 0; round < rounds; round++) {
+    measured.push({
+      bare: await withCpuPerAnswer(bare.server, () => load(bare.url, seconds)),
+      svc: await withCpuPerAnswer(svc.server, () => load(svc.url, seconds)),
+    })
+  }
+  return measured
+}
+
+const throughputRatio = (round: Round) => round.svc.requestsPerSecond / round.bare.requestsPerSecond
+const cpuRatio = (round: Round) => round.bare.cpuMicrosecondsPerAnswer / round.svc.cpuMicrosecondsPerAnswer
+
+/**
+ * Prints each round and the median ratios, the throughput one checked against `floor` (and `goal`, if any).
+ *
+ * @example
+ * reportAgainstBare('ads API: GET /ads/…', measured, { floor: 0.78, goal: 0.85 })
+ */
+export function reportAgainstBare(title: string, rounds: Round[], { floor, goal }: { floor: number; goal?: number }): number {
+  const row = (name: string, r: Measured) =>
+    `  ${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50Ms).padStart(3)} ms   p99 ${String(r.p99Ms).padStart(3)} ms   CPU ${r.cpuMicrosecondsPerAnswer.toFixed(1).padStart(5)} µs/answer   non-2xx ${r.non2xx}   errors ${r.errors}`
+  console.log(title)
+  for (const [index, round] of rounds.entries()) {
+    console.log(`  round ${index + 1}: throughput ratio ${throughputRatio(round).toFixed(2)}, CPU ratio ${cpuRatio(round).toFixed(2)}`)
+    console.log(row('bare node:http', round.bare))
+    console.log(row('svc', round.svc))
+  }
+  const ratio = median(rounds.map(throughputRatio))
+  const verdict = ratio < floor ? 'MISSED' : goal === undefined || ratio >= goal ? 'met' : `floor met, goal ${goal} not yet`
+  console.log(`  throughput ratio svc/bare, median of rounds: ${ratio.toFixed(2)} (floor >= ${floor.toFixed(2)}: ${verdict})`)
+  // What the throughput ratio would be if neither server ever waited for its core: the baseline's CPU per answer over svc's.
+  console.log(`  CPU per answer bare/svc, median of rounds: ${median(rounds.map(cpuRatio)).toFixed(2)}`)
+  return ratio
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+}
