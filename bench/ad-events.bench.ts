@@ -3,7 +3,7 @@
  * a fresh batch id, as pages send them) posted to `svc-bff serve` on a
  * seeded SQLite file, against a bare `node:http` server that reads the same
  * bodies and answers fixed bytes, both loaded by autocannon at 50
- * connections in the same run, the servers on a core apart from the load
+ * connections in the same run, at once, on a core apart from the load
  * generator. Floor: 0.7 of the bare server's throughput.
  */
 import { randomBytes } from 'node:crypto'

@@ -3,8 +3,9 @@
  * /ads/home-slider-ads?limit=12&random=0` served by `svc-bff serve` from a
  * seeded SQLite file, against a bare `node:http` server answering the same
  * bytes, both loaded by autocannon over loopback at 50 connections in the
- * same run, the servers on a core apart from the load generator. Floor:
- * 0.78 of the bare server's throughput (goal 0.85), and a p99 under 10 ms.
+ * same run, at once, on a core apart from the load generator. Floor:
+ * 0.78 of the bare server's throughput (goal 0.85), and a p99 under 10 ms
+ * with the core to itself.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -64,8 +65,11 @@ export async function benchAdsApi(): Promise<void> {
     })
     const title = `ads API: GET ${PATH} (${body.length} bytes), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`
     reportAgainstBare(title, rounds, { floor: 0.78, goal: 0.85 })
-    const p99 = Math.max(...rounds.map((round) => round.svc.p99Ms))
-    console.log(`  svc p99, worst round: ${p99} ms (budget < 10 ms: ${p99 < 10 ? 'met' : 'MISSED'})`)
+    // Latency is svc's own only with the core to itself.
+    const alone = await load({ url: svcUrl, headers, connections: CONNECTIONS, seconds: SECONDS })
+    console.log(
+      `  svc alone: ${alone.requestsPerSecond.toFixed(0)} req/s, p50 ${alone.p50Ms} ms, p99 ${alone.p99Ms} ms (budget < 10 ms: ${alone.p99Ms < 10 ? 'met' : 'MISSED'})`,
+    )
   } finally {
     await Promise.all([svc.stop(), bare.stop()])
   }

@@ -179,15 +179,14 @@ export function publishedAdsReader(
     const filter = tags.length ? `.${createHash('sha1').update(tags.join(',')).digest('base64url').slice(0, 8)}` : ''
     const matching = tags.length ? running.ads.filter((ad) => ad.tags.some((tag) => tags.includes(tag))) : running.ads
     if (!draw) {
-      const etag = (wanted: number) => `W/"${running.hash}${filter}.${wanted}"`
       if (tags.length) {
         const newest = matching.slice(0, limit).map((ad) => ad.json)
-        return { ads: newest, etag: etag(newest.length), maxAge }
+        return { ads: newest, etag: `W/"${running.hash}${filter}.${newest.length}"`, maxAge }
       }
       // The newest first, as kept: the hot path of random=0 assembles nothing new.
       const wanted = Math.min(limit, running.json.length)
       const ads = (running.newest[wanted] ??= wanted === running.json.length ? running.json : running.json.slice(0, wanted))
-      return { ads, etag: etag(wanted), maxAge, kept: true }
+      return { ads, etag: `W/"${running.hash}${filter}.${wanted}"`, maxAge, kept: true }
     }
     const order = weightedOrder(matching, limit, random)
     return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }
