@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { connect, type Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AdRow } from '../db/schema.js'
 import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing/publisher.js'
@@ -147,6 +148,26 @@ describe('POST /ads/events', () => {
     expect(await stored()).toEqual([])
   })
 
+  it('refuses a body over 8 KiB sent in chunks with no declared length with 413, and answers a body cut off midway with nothing counted', async () => {
+    const { port } = new URL(bff.origin)
+    const chunked = await rawExchange(port, (socket) => {
+      socket.write('POST /ads/events HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n')
+      const chunk = 'x'.repeat(4096)
+      for (let i = 0; i < 3; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+    })
+    expect(chunked).toMatch(/^HTTP\/1\.1 413 /)
+    expect(chunked).toContain('the body is over 8192 bytes')
+    expect(chunked.toLowerCase()).toContain('connection: close')
+    const cutOff = await rawExchange(port, (socket) => {
+      socket.write('POST /ads/events HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 500\r\n\r\n')
+      socket.end(JSON.stringify(batch()).slice(0, 40))
+    })
+    expect(cutOff).not.toMatch(/^HTTP\/1\.1 [25]/)
+    // The server goes on answering.
+    expect((await post(batch())).status).toBe(202)
+    expect(await stored()).toEqual([expect.objectContaining({ served: 1 })])
+  })
+
   it('refuses a missing or unknown key with 401 and other methods with 405', async () => {
     const missing = await post(batch({ key: undefined }))
     expect(missing.status).toBe(401)
@@ -204,3 +225,24 @@ describe('the pending counts', () => {
     expect(capped.count({ organisationId, adCode: 'ADS2', slot: 'home' }, 'served')).toBe(true)
   })
 })
+
+/** Writes a raw request on a fresh connection and resolves with everything the server sent until it closed or went quiet. */
+function rawExchange(port: string, send: (socket: Socket) => void): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1')
+    let received = ''
+    const done = () => {
+      clearTimeout(quiet)
+      socket.destroy()
+      resolve(received)
+    }
+    let quiet = setTimeout(done, 1000)
+    socket.on('data', (data) => {
+      received += data.toString()
+      clearTimeout(quiet)
+      quiet = setTimeout(done, 200)
+    })
+    socket.on('close', done).on('error', done)
+    socket.on('connect', () => send(socket))
+  })
+}

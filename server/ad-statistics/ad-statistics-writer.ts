@@ -71,7 +71,7 @@ export function adStatisticsWriter({
   let writing: Promise<void> = Promise.resolve()
 
   function add(row: AdCounts): boolean {
-    const key = `${row.organisation_id}\t${row.hour}\t${row.ad_code}\t${row.slot}`
+    const key = keyOf(row.organisation_id, row.hour, row.ad_code, row.slot)
     const counts = pending.get(key)
     if (counts) {
       counts.served += row.served
@@ -105,15 +105,14 @@ export function adStatisticsWriter({
 
   return {
     count({ organisationId, adCode, slot }, kind) {
-      const row: AdCounts = {
-        organisation_id: organisationId,
-        hour: currentHour(),
-        ad_code: adCode,
-        slot,
-        served: 0,
-        viewable: 0,
-        clicks: 0,
+      const hour = currentHour()
+      // Most events add to a row already pending, which needs no row made.
+      const counts = pending.get(keyOf(organisationId, hour, adCode, slot))
+      if (counts) {
+        counts[kind]++
+        return true
       }
+      const row: AdCounts = { organisation_id: organisationId, hour, ad_code: adCode, slot, served: 0, viewable: 0, clicks: 0 }
       row[kind] = 1
       if (add(row)) return true
       dropped++
@@ -126,4 +125,8 @@ export function adStatisticsWriter({
       await flush()
     },
   }
+}
+
+function keyOf(organisationId: number, hour: string, adCode: string, slot: string): string {
+  return `${organisationId}\t${hour}\t${adCode}\t${slot}`
 }

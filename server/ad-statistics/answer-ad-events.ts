@@ -8,7 +8,7 @@
  * `ignored` in the answer); a replayed batch is refused.
  */
 import type { Kysely } from 'kysely'
-import { ANYWHERE, slotKey } from '../../shared/slug.js'
+import { ANYWHERE } from '../../shared/slug.js'
 import { apiKeyGrants } from '../api-keys/api-key-grants.js'
 import { assertKeyMayCall, rateLimitBucket } from '../ads/api-key-auth.js'
 import { BatchReplayed, InvalidApiKey, MethodNotAllowed, MissingApiKey, RateLimited, UnsupportedMediaType } from '../ads/errors.js'
@@ -69,9 +69,12 @@ export function adEventsHandler({
       const batch = eventBatchFrom(await request.body())
 
       if (!batch.key) throw new MissingApiKey('key is missing; send the API key as "key" in the body')
-      const grant = API_KEY.test(batch.key) ? await grantFor(batch.key) : undefined
+      // Each step answers at once when it can (a kept key, the in-memory limiter, known ads), and only then is not awaited.
+      const found = API_KEY.test(batch.key) ? grantFor(batch.key) : undefined
+      const grant = found instanceof Promise ? await found : found
       if (!grant) throw new InvalidApiKey('API key is not valid')
-      const rate = await limiter.hit(`${rateLimitBucket(grant, 'read_ads', origin)}:events`, grant.rateLimit)
+      const hit = limiter.hit(`${rateLimitBucket(grant, 'read_ads', origin)}:events`, grant.rateLimit)
+      const rate = hit instanceof Promise ? await hit : hit
       headers['X-RateLimit-Limit'] = String(rate.limit)
       headers['X-RateLimit-Remaining'] = String(rate.remaining)
       headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
@@ -79,9 +82,10 @@ export function adEventsHandler({
       assertKeyMayCall(grant, 'read_ads', origin)
       if (!recent.firstTime(`${grant.keyId}:${batch.batch}`)) throw new BatchReplayed(`batch ${batch.batch} was counted already`)
 
-      const slot = slotKey(batch.slot)
+      const slot = batch.slotKey
       const codes = [...new Set(EVENT_KINDS.flatMap((kind) => batch[kind]))]
-      const homes = await homesOf(codes)
+      const known = homesOf(codes)
+      const homes = known instanceof Promise ? await known : known
       let counted = 0
       let ignored = 0
       for (const kind of EVENT_KINDS) {

@@ -5,7 +5,7 @@
  * travels in the body; its wire shape is `AdEventBatch` (`shared/ads-wire.ts`).
  * A straight run of guards: whatever breaks a rule is a 400 naming it.
  */
-import { slugFromDisplayName } from '../../shared/slug.js'
+import { slotKey, slugFromDisplayName } from '../../shared/slug.js'
 import { InvalidParameter } from '../ads/errors.js'
 
 /** What a batch counts, each ad at most once a kind. */
@@ -28,6 +28,8 @@ export interface EventBatch {
   batch: string
   /** The slot's slug the page asked for. */
   slot: string
+  /** The same slot's key, as ads are stored with it. */
+  slotKey: string
   served: string[]
   viewable: string[]
   clicks: string[]
@@ -55,16 +57,32 @@ export function eventBatchFrom(text: string): EventBatch {
   if (typeof batch !== 'string' || !BATCH_ID.test(batch)) {
     throw new InvalidParameter('batch must be a random id of 12 to 64 letters, digits, "-" or "_"')
   }
-  const slug = typeof slot === 'string' && slot.length <= SLOT_MAX_LENGTH ? slugFromDisplayName(slot) : ''
-  if (slug === '') throw new InvalidParameter(`slot must be the slot's slug (the display attribute), 1 to ${SLOT_MAX_LENGTH} characters`)
+  const named = typeof slot === 'string' && slot.length <= SLOT_MAX_LENGTH ? slotNamed(slot) : undefined
+  if (named === undefined)
+    throw new InvalidParameter(`slot must be the slot's slug (the display attribute), 1 to ${SLOT_MAX_LENGTH} characters`)
   return {
     key,
     batch,
-    slot: slug,
+    slot: named.slug,
+    slotKey: named.key,
     served: adCodes(fields, 'served'),
     viewable: adCodes(fields, 'viewable'),
     clicks: adCodes(fields, 'clicks'),
   }
+}
+
+// Pages send the same few slots over and over, so their slugs and keys are kept rather than worked out again.
+const recentSlots = new Map<string, { slug: string; key: string } | undefined>()
+const RECENT_SLOTS_MAX = 1000
+
+/** The slug and key of a slot as a page names it; `undefined` when it names none. */
+function slotNamed(slot: string): { slug: string; key: string } | undefined {
+  if (recentSlots.has(slot)) return recentSlots.get(slot)
+  const slug = slugFromDisplayName(slot)
+  const named = slug === '' ? undefined : { slug, key: slotKey(slug) }
+  if (recentSlots.size >= RECENT_SLOTS_MAX) recentSlots.clear()
+  recentSlots.set(slot, named)
+  return named
 }
 
 function adCodes(fields: Record<string, unknown>, kind: EventKind): string[] {

@@ -20,22 +20,28 @@ export type AdHome = { organisationId: number; displayKey: string } | null
  *
  * @example
  * const homeOf = knownAds(db)
- * const homes = await homeOf(['ADS0123456789']) // Map { 'ADS0123456789' => { organisationId: 1, displayKey: 'home' } }
+ * const homes = await homeOf(['ADS0123456789']) // Map { 'ADS0123456789' => { organisationId: 1, displayKey: 'home' }, … }
  */
-export function knownAds(db: Kysely<Database>): (codes: readonly string[]) => Promise<Map<string, AdHome>> {
+export function knownAds(
+  db: Kysely<Database>,
+): (codes: readonly string[]) => ReadonlyMap<string, AdHome> | Promise<ReadonlyMap<string, AdHome>> {
   const readStamp = changeStampOf(db)
   let stamp: string | undefined
   let homes = new Map<string, AdHome>()
-  return async function homesOf(codes) {
+
+  async function load(missing: string[], into: Map<string, AdHome>): Promise<ReadonlyMap<string, AdHome>> {
+    for (const ad of await adPlacements(db, missing)) into.set(ad.code, { organisationId: ad.organisation_id, displayKey: ad.display_key })
+    return into
+  }
+
+  // The answer is the kept table itself (every code asked for is in it), at once when nothing is missing.
+  return function homesOf(codes) {
     const current = readStamp?.()
     if (current === undefined || current !== stamp || homes.size + codes.length > MAX_CACHED_CODES) homes = new Map()
     stamp = current
     const missing = codes.filter((code) => !homes.has(code))
-    if (missing.length > 0) {
-      for (const code of missing) homes.set(code, null)
-      for (const ad of await adPlacements(db, missing))
-        homes.set(ad.code, { organisationId: ad.organisation_id, displayKey: ad.display_key })
-    }
-    return new Map(codes.map((code) => [code, homes.get(code) ?? null]))
+    if (missing.length === 0) return homes
+    for (const code of missing) homes.set(code, null)
+    return load(missing, homes)
   }
 }

@@ -21,8 +21,8 @@ export function isAdsRequest(target: string): boolean {
   return next === '' || next === '/' || next === '?'
 }
 
-/** Node's parsed headers behind the `get()` the handler reads them with. */
-class NodeHeaders {
+/** Node's parsed headers behind the `get()` the handlers read them with. */
+export class NodeHeaders {
   constructor(private readonly headers: IncomingHttpHeaders) {}
 
   get(name: string): string | undefined {
