@@ -50,21 +50,23 @@ export function adStatisticsWriter({
   db,
   flushMs = DEFAULT_FLUSH_MS,
   maxPendingRows = MAX_PENDING_ROWS,
-  now = () => new Date(),
+  now,
 }: {
   db: Kysely<Database>
   flushMs?: number
   maxPendingRows?: number
+  /** The clock; injectable for tests. */
   now?: () => Date
 }): AdStatisticsWriter {
   let pending = new Map<string, AdCounts>()
   // Every event of an hour falls in the same row's hour: its text is made once an hour, not per event.
   let hourNumber = -1
   let hourText = ''
+  const millis = now ? () => now().getTime() : Date.now
   const currentHour = () => {
-    const at = now()
-    const hour = Math.floor(at.getTime() / 3_600_000)
-    if (hour !== hourNumber) [hourNumber, hourText] = [hour, hourOf(at)]
+    const time = millis()
+    const hour = Math.floor(time / 3_600_000)
+    if (hour !== hourNumber) [hourNumber, hourText] = [hour, hourOf(new Date(time))]
     return hourText
   }
   let dropped = 0
