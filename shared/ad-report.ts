@@ -15,7 +15,7 @@ export const REPORT_GROUPINGS: readonly ReportGrouping[] = ['day', 'ad', 'slot']
 export interface AdReportRow {
   /** The day (`2025-05-01`, in the report's zone), the ad's code or the slot's slug. */
   key: string
-  /** The ad's title when the row is an ad that still exists. */
+  /** The ad's title when the row is an ad that still exists; the slot's name when the row is a slot an ad still names. */
   title?: string
   impressions: number
   viewable: number
@@ -74,17 +74,17 @@ export const shownRate = (rate: number | null): string => (rate === null ? '—'
 /**
  * The report as CSV, the table's rows then a `total` row: the numbers the
  * page shows (rates without `%`, empty where it shows —), ads with their
- * titles beside their codes; keys that look like spreadsheet formulas
+ * titles beside their codes and slots with their names beside their slugs; keys that look like spreadsheet formulas
  * are defused.
  *
  * @example
  * reportCsv(report) // 'date,impressions,viewable,clicks,viewable_rate,ctr\r\n2025-05-01,12,9,1,75.0,8.3\r\ntotal,12,9,1,75.0,8.3\r\n'
  */
 export function reportCsv(report: Pick<AdReport, 'by' | 'rows' | 'totals'>): string {
-  const titled = report.by === 'ad'
+  const titled = report.by !== 'day'
   const header = [
     report.by === 'day' ? 'date' : report.by,
-    ...(titled ? ['title'] : []),
+    ...(titled ? [report.by === 'ad' ? 'title' : 'name'] : []),
     'impressions',
     'viewable',
     'clicks',

@@ -84,9 +84,10 @@ describe('ad reports', () => {
   it('sums per slot, and narrows to one ad or one slot', async () => {
     const { org, spring } = await seeded()
     const range = { from: '2025-05-02', to: '2025-05-02', tz: 'America/New_York', by: 'slot' }
-    expect((await adReport(db, org, reportRangeOf(range))).rows.map(({ key, impressions }) => [key, impressions])).toEqual([
-      ['donation-stories', 11],
-      ['home', 10],
+    // Slots by their slug, named as their ads spell them.
+    expect((await adReport(db, org, reportRangeOf(range))).rows.map(({ key, title, impressions }) => [key, title, impressions])).toEqual([
+      ['donation-stories', 'Donation Stories', 11],
+      ['home', 'Home', 10],
     ])
     const oneAd = await adReport(db, org, reportRangeOf({ ...range, ad: spring.code }))
     expect(oneAd.rows.map(({ key, impressions }) => [key, impressions])).toEqual([
@@ -165,13 +166,13 @@ describe('report CSV', () => {
     const csv = reportCsv({
       by: 'slot',
       rows: [
-        { key: 'home', impressions: 3, viewable: 1, clicks: 0, viewable_rate: 33.3, ctr: 0 },
+        { key: 'home', title: 'Home', impressions: 3, viewable: 1, clicks: 0, viewable_rate: 33.3, ctr: 0 },
         { key: '=cmd,"x"', impressions: 0, viewable: 0, clicks: 1, viewable_rate: null, ctr: null },
       ],
       totals: { impressions: 3, viewable: 1, clicks: 1, viewable_rate: 33.3, ctr: 33.3 },
     })
     expect(csv).toBe(
-      'slot,impressions,viewable,clicks,viewable_rate,ctr\r\nhome,3,1,0,33.3,0.0\r\n"\'=cmd,""x""",0,0,1,,\r\ntotal,3,1,1,33.3,33.3\r\n',
+      'slot,name,impressions,viewable,clicks,viewable_rate,ctr\r\nhome,Home,3,1,0,33.3,0.0\r\n"\'=cmd,""x""",,0,0,1,,\r\ntotal,,3,1,1,33.3,33.3\r\n',
     )
   })
 

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { type AdReport, type AdReportRow, reportRate } from '../../shared/ad-report.js'
 import { listAds } from '../ads/ads-repository.js'
+import { slugOfSlot } from '../../shared/slug.js'
 import { type AdCountTotals, adCountTotals } from './ad-statistics-repository.js'
 import { dateIn, dateOfDay, dayNumber, type ReportRange } from './report-range.js'
 
@@ -36,6 +37,18 @@ function rowOf(key: string, counts: Omit<AdCountTotals, 'key'>, title?: string):
     viewable_rate: reportRate(counts.viewable, counts.served),
     ctr: reportRate(counts.clicks, counts.served),
   }
+}
+
+/** Ads' titles by code, or slots' names by slug as the organisation's ads spell them (the newest ad's spelling). */
+async function titlesOf(db: Kysely<Database>, organisationId: number, by: 'ad' | 'slot'): Promise<Map<string, string>> {
+  const ads = await listAds(db, { organisationId })
+  if (by === 'ad') return new Map(ads.map((ad) => [ad.code, ad.title]))
+  const names = new Map<string, string>()
+  for (const ad of [...ads].sort((a, b) => (a.created_at < b.created_at ? 1 : -1))) {
+    const slug = slugOfSlot(ad.display)
+    if (!names.has(slug)) names.set(slug, ad.display)
+  }
+  return names
 }
 
 /**
@@ -69,9 +82,8 @@ export async function adReport(db: Kysely<Database>, organisation: { id: number;
   if (range.by === 'day') rows = days.map((day, index) => rowOf(day, daily[index]!))
   else {
     const groups = await adCountTotals(db, organisation.id, fromHour, toHour, range.by === 'ad' ? 'ad_code' : 'slot', only)
-    // Counts outlive a deleted ad; its row then shows the code alone.
-    const titles =
-      range.by === 'ad' ? new Map((await listAds(db, { organisationId: organisation.id })).map((ad) => [ad.code, ad.title])) : undefined
+    // Counts outlive a deleted ad (or the last ad of a slot); its row then shows the code (the slug) alone.
+    const titles = await titlesOf(db, organisation.id, range.by)
     rows = groups
       .sort((a, b) => b.served - a.served || (a.key < b.key ? -1 : 1))
       .map((group) => rowOf(group.key, group, titles?.get(group.key)))
