@@ -63,6 +63,16 @@ interface CachedSlot {
   running?: RunningAds
 }
 
+/** What a window is asked for, at `at` (epoch milliseconds). */
+interface WindowQuery {
+  organisationId: number
+  displayKey: string | null
+  limit: number
+  draw: boolean
+  tags: readonly string[]
+  at: number
+}
+
 const MAX_CACHED_SLOTS = 10_000
 
 /**
@@ -117,14 +127,7 @@ export function publishedAdsReader(
   }
 
   /** The window of a slot too large to keep: chosen from its index, then read by id. */
-  async function windowFromIndex(
-    organisationId: number,
-    displayKey: string | null,
-    limit: number,
-    draw: boolean,
-    tags: readonly string[],
-    at: number,
-  ): Promise<AdWindow> {
+  async function windowFromIndex({ organisationId, displayKey, limit, draw, tags, at }: WindowQuery): Promise<AdWindow> {
     const index = (await publishedAdIndex(db, organisationId, displayKey)).map((row) => ({
       ...scheduleOf(row),
       id: row.id,
@@ -157,22 +160,15 @@ export function publishedAdsReader(
       tags: readonly string[] = [],
     ): AdWindow | Promise<AdWindow> {
       const at = now()
+      const query = { organisationId, displayKey, limit, draw, tags, at }
       const slot = slotOf(organisationId, displayKey)
-      if (slot instanceof Promise) return slot.then((loaded) => windowOf(loaded, organisationId, displayKey, limit, draw, tags, at))
-      return windowOf(slot, organisationId, displayKey, limit, draw, tags, at)
+      return slot instanceof Promise ? slot.then((loaded) => windowOf(loaded, query)) : windowOf(slot, query)
     },
   }
 
-  function windowOf(
-    slot: CachedSlot,
-    organisationId: number,
-    displayKey: string | null,
-    limit: number,
-    draw: boolean,
-    tags: readonly string[],
-    at: number,
-  ): AdWindow | Promise<AdWindow> {
-    if (slot.ads === null) return windowFromIndex(organisationId, displayKey, limit, draw, tags, at)
+  function windowOf(slot: CachedSlot, query: WindowQuery): AdWindow | Promise<AdWindow> {
+    if (slot.ads === null) return windowFromIndex(query)
+    const { limit, draw, tags, at } = query
     const running = runningAt(slot as CachedSlot & { ads: SlotAd[] }, at)
     const maxAge = maxAgeUntil(running.until, at)
     // The filter is part of the tag: the same positions of two filters are two different answers.
