@@ -69,7 +69,7 @@ export function adEventsHandler({
       const batch = eventBatchFrom(await request.body())
 
       if (!batch.key) throw new MissingApiKey('key is missing; send the API key as "key" in the body')
-      // Each step answers at once when it can (a kept key, the in-memory limiter, known ads), and only then is not awaited.
+      // Each step answers at once when it can (a kept key, the in-memory limiter, known ads), and is awaited only when it cannot.
       const found = API_KEY.test(batch.key) ? grantFor(batch.key) : undefined
       const grant = found instanceof Promise ? await found : found
       if (!grant) throw new InvalidApiKey('API key is not valid')

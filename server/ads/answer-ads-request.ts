@@ -61,7 +61,7 @@ export function adsApiHandler({ db, limiter, random, now }: AdsApiOptions): (req
       const rawDisplay = displaySegment(request.path)
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
 
-      // Each step answers at once when it can (a kept key, the in-memory limiter, a kept slot), and only then is not awaited.
+      // Each step answers at once when it can (a kept key, the in-memory limiter, a kept slot), and is awaited only when it cannot.
       const authenticated = authenticate(request.headers.get('authorization'), grantFor)
       const grant = authenticated instanceof Promise ? await authenticated : authenticated
       const hit = limiter.hit(rateLimitBucket(grant, 'read_ads', origin), grant.rateLimit)
