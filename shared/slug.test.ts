@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayNameFromSlug, slotKey, slugFromDisplayName } from './slug.js'
+import { displayNameFromSlug, slotKey, slugOfSlot } from './slug.js'
 
 describe('the slug rule', () => {
   it('turns dashes into spaces and title-cases each word', () => {
@@ -19,7 +19,7 @@ describe('the slug rule', () => {
   })
 
   it('makes a slug from a slot name', () => {
-    expect(slugFromDisplayName('Donation Stories')).toBe('donation-stories')
-    expect(displayNameFromSlug(slugFromDisplayName('Home Slider Ads'))).toBe('Home Slider Ads')
+    expect(slugOfSlot('Donation Stories')).toBe('donation-stories')
+    expect(displayNameFromSlug(slugOfSlot('Home Slider Ads'))).toBe('Home Slider Ads')
   })
 })

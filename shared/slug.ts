@@ -40,22 +40,12 @@ export function slotKey(displayName: string): string {
 }
 
 /**
- * Turns a slot name into its slug, the inverse of {@link displayNameFromSlug}
- * up to case.
- *
- * @example
- * slugFromDisplayName('Donation Stories') // 'donation-stories'
- */
-export function slugFromDisplayName(displayName: string): string {
-  return slotKey(displayName).replaceAll(' ', '-')
-}
-
-/**
- * The slug a page asks for a slot by: its key with dashes for spaces.
+ * The slug a page asks for a slot by: its key with dashes for spaces, the
+ * inverse of {@link displayNameFromSlug} up to case.
  *
  * @example
  * slugOfSlot('Home Slider Ads') // 'home-slider-ads'
  */
 export function slugOfSlot(displayName: string): string {
-  return slotKey(displayName).replace(/ /g, '-')
+  return slotKey(displayName).replaceAll(' ', '-')
 }

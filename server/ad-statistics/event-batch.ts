@@ -5,7 +5,7 @@
  * travels in the body; its wire shape is `AdEventBatch` (`shared/ads-wire.ts`).
  * A straight run of guards: whatever breaks a rule is a 400 naming it.
  */
-import { slotKey, slugFromDisplayName } from '../../shared/slug.js'
+import { slotKey, slugOfSlot } from '../../shared/slug.js'
 import { InvalidParameter } from '../ads/errors.js'
 
 /** What a batch counts, each ad at most once a kind. */
@@ -78,7 +78,7 @@ const RECENT_SLOTS_MAX = 1000
 /** The slug and key of a slot as a page names it; `undefined` when it names none. */
 function slotNamed(slot: string): { slug: string; key: string } | undefined {
   if (recentSlots.has(slot)) return recentSlots.get(slot)
-  const slug = slugFromDisplayName(slot)
+  const slug = slugOfSlot(slot)
   const named = slug === '' ? undefined : { slug, key: slotKey(slug) }
   if (recentSlots.size >= RECENT_SLOTS_MAX) recentSlots.clear()
   recentSlots.set(slot, named)
