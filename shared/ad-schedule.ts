@@ -1,7 +1,8 @@
 /**
  * @module Where an ad stands in its schedule, as the console's ad list and
  * the CLI's `ad list` say it: not started yet, running, or ended. The same
- * rule as the ads API's: from the start (inclusive) to the end (exclusive).
+ * rule the ads API serves by: from the start (inclusive) to the end
+ * (exclusive), written once in {@link scheduleStateBetween}.
  */
 
 export type ScheduleState = 'scheduled' | 'running' | 'ended'
@@ -20,7 +21,18 @@ export const SCHEDULE_STATE_WORDS: Readonly<Record<ScheduleState, string>> = {
  * scheduleState({ starts: '2030-01-01T00:00:00.000Z', ends: null }, Date.now()) // 'scheduled'
  */
 export function scheduleState({ starts, ends }: { starts: string | null; ends: string | null }, nowMs: number): ScheduleState {
-  if (starts !== null && nowMs < Date.parse(starts)) return 'scheduled'
-  if (ends !== null && nowMs >= Date.parse(ends)) return 'ended'
+  return scheduleStateBetween(starts === null ? -Infinity : Date.parse(starts), ends === null ? Infinity : Date.parse(ends), nowMs)
+}
+
+/**
+ * The state at `nowMs` between a start and an end in epoch milliseconds
+ * (±Infinity for no bound): the one rule, which the ads API serves by too.
+ *
+ * @example
+ * scheduleStateBetween(-Infinity, Date.parse('2030-01-01T00:00:00Z'), Date.now()) // 'running'
+ */
+export function scheduleStateBetween(startsMs: number, endsMs: number, nowMs: number): ScheduleState {
+  if (nowMs < startsMs) return 'scheduled'
+  if (nowMs >= endsMs) return 'ended'
   return 'running'
 }

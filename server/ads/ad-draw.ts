@@ -4,6 +4,8 @@
  * and cheap: the read path calls it on ads it already holds in memory.
  */
 
+import { scheduleStateBetween } from '../../shared/ad-schedule.js'
+
 /** An ad's window in epoch milliseconds (open ends as ±Infinity) and its weight. */
 export interface AdSchedule {
   startsMs: number
@@ -32,7 +34,7 @@ export function scheduleOf(row: { starts_at: string | null; ends_at: string | nu
  * isRunning(scheduleOf(row), Date.now())
  */
 export function isRunning(ad: AdSchedule, nowMs: number): boolean {
-  return ad.startsMs <= nowMs && nowMs < ad.endsMs
+  return scheduleStateBetween(ad.startsMs, ad.endsMs, nowMs) === 'running'
 }
 
 /**
