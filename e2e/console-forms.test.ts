@@ -238,20 +238,31 @@ describe('the console forms in Chromium', () => {
     }
   })
 
-  it("keeps the operator's organisation on the API keys page in the address, through a reload and Back", { timeout: 60_000 }, async () => {
-    const page = pages.operator
-    await page.goto(`${base}/console/keys`)
-    const picker = page.getByLabel('Organisation')
-    await expect.poll(() => picker.locator('option').count()).toBe(2)
-    const second = await picker.locator('option', { hasText: 'Second Org' }).getAttribute('value')
-    await picker.selectOption(second!)
-    await expect.poll(() => new URL(page.url()).searchParams.get('organisation')).toBe(second)
-    await page.reload()
-    await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
-    await page.getByRole('link', { name: 'Account' }).click()
-    await page.goBack()
-    await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
-  })
+  it(
+    "keeps the operator's organisation in the address on API keys (through a reload and Back), People and Reports",
+    { timeout: 60_000 },
+    async () => {
+      const page = pages.operator
+      await page.goto(`${base}/console/keys`)
+      const picker = page.getByLabel('Organisation')
+      await expect.poll(() => picker.locator('option').count()).toBe(2)
+      const second = await picker.locator('option', { hasText: 'Second Org' }).getAttribute('value')
+      await picker.selectOption(second!)
+      await expect.poll(() => new URL(page.url()).searchParams.get('organisation')).toBe(second)
+      await page.reload()
+      await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
+      await page.getByRole('link', { name: 'Account' }).click()
+      await page.goBack()
+      await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
+      // People and Reports take the organisation the address names, and the first when it names none they may see.
+      for (const path of ['/console/people', '/console/reports']) {
+        await page.goto(`${base}${path}?organisation=${second}`)
+        await expect.poll(() => page.getByLabel('Organisation').inputValue()).toBe(second)
+        await page.goto(`${base}${path}?organisation=NOPE`)
+        await expect.poll(() => page.getByLabel('Organisation').inputValue()).not.toBe(second)
+      }
+    },
+  )
 
   it(
     "shows a linking message once and takes it out of the address; the account's delete form refuses beside its field",

@@ -11,6 +11,7 @@ import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field, fieldsSummary } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import { organisationPicker, organisationToShow } from './organisation-choice.js'
 import { shownOnce } from './shown-once.js'
 
 /**
@@ -37,9 +38,7 @@ export class SvcConsoleKeys extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    const chosen = new URLSearchParams(location.search).get('organisation')
-    const known = this.me.organisations.some((org) => org.code === chosen)
-    this.organisation = this.me.roles.organisation ?? (known ? chosen! : (this.me.organisations[0]?.code ?? ''))
+    this.organisation = organisationToShow(this.me, new URLSearchParams(location.search))
     void this.keys.load()
   }
 
@@ -90,20 +89,7 @@ export class SvcConsoleKeys extends LitElement {
       <h1>API keys</h1>
       ${
         this.me.roles.operator && !this.me.roles.organisation
-          ? html`<div class="organisation-picker">
-              ${field(
-                { id: 'organisation', label: 'Organisation' },
-                (a) =>
-                  html`<select id=${a.id} @change=${this.chooseOrganisation}>
-                    ${this.me.organisations.map(
-                      (org) =>
-                        html`<option value=${org.code} ?selected=${org.code === this.organisation} dir="auto">
-                          ${org.name} (${org.code})
-                        </option>`,
-                    )}
-                  </select>`,
-              )}
-            </div>`
+          ? html`<div class="organisation-picker">${organisationPicker(this.me, this.organisation, this.chooseOrganisation)}</div>`
           : nothing
       }
       ${shownOnce(this.created ? { 'New API key': this.created } : {})} ${this.keys.status()} ${this.keys.alert(fieldsSummary(errors))}

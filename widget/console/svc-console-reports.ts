@@ -11,6 +11,7 @@ import { ConsoleApiError, consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field, type FieldAria, fieldsSummary } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import { organisationPicker, organisationToShow } from './organisation-choice.js'
 import type { ReportChart } from './report-chart.js'
 
 const GROUPINGS = { day: 'Date', ad: 'Ad', slot: 'Slot' } as const
@@ -68,10 +69,8 @@ export class SvcConsoleReports extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     const params = new URLSearchParams(location.search)
-    const chosen = params.get('organisation')
-    const known = this.me.organisations.some((org) => org.code === chosen)
     this.asked = {
-      organisation: this.me.roles.organisation ?? (known ? chosen! : (this.me.organisations[0]?.code ?? '')),
+      organisation: organisationToShow(this.me, params),
       from: params.get('from') ?? '',
       to: params.get('to') ?? '',
       by: params.get('by') ?? 'day',
@@ -143,7 +142,7 @@ export class SvcConsoleReports extends LitElement {
     return html`
       <h1>Reports</h1>
       <form class="filters" aria-label="Report" @submit=${this.show}>
-        ${this.me.roles.operator && !this.me.roles.organisation ? this.organisationPicker() : nothing}
+        ${organisationPicker(this.me, this.asked.organisation)}
         ${field({ id: 'from', label: 'From', error: errors.from }, (a) => this.dateInput(a, 'from', report?.from))}
         ${field({ id: 'to', label: 'To', error: errors.to }, (a) => this.dateInput(a, 'to', report?.to))}
         ${field(
@@ -165,21 +164,6 @@ export class SvcConsoleReports extends LitElement {
       ${this.report.alert(fieldsSummary(errors))}
       ${report === undefined ? html`<p>${this.report.problem ? '' : 'Loading the report…'}</p>` : this.reportView(report)}
     `
-  }
-
-  private organisationPicker(): TemplateResult {
-    return field(
-      { id: 'organisation', label: 'Organisation' },
-      (a) =>
-        html`<select id=${a.id} name="organisation">
-          ${this.me.organisations.map(
-            (org) =>
-              html`<option value=${org.code} ?selected=${org.code === this.asked.organisation} dir="auto">
-                ${org.name} (${org.code})
-              </option>`,
-          )}
-        </select>`,
-    )
   }
 
   private dateInput(a: FieldAria, name: 'from' | 'to', shown: string | undefined) {
