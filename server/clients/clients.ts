@@ -2,15 +2,15 @@
  * @module The clients repository: applications that sign users in through
  * svc, confidential (with a secret, shown once and stored hashed) or
  * public (PKCE only), with their redirect URIs (which ones may be
- * registered, and how they match: `redirect-uris.ts`); the one module
- * that reads and writes the `clients` table.
+ * registered: `registration-rules.ts`); the one module that reads and
+ * writes the `clients` table. What a row says once read is
+ * `client-row.ts`.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { ClientRow, Database } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
-import { redirectUriMatches, usableUris, webOriginOf } from './redirect-uris.js'
 import { clientName, redirectUriList, registeredUris } from './registration-rules.js'
 import { webUrl } from './web-url.js'
 
@@ -33,7 +33,8 @@ export interface NewClient {
   issuer?: string
 }
 
-function hashSecret(secret: string): string {
+/** How a client secret is stored: its SHA-256 (a secret is 256 random bits, so no slow hash is needed). */
+export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
 
@@ -287,60 +288,3 @@ export async function setWebhookUrl(db: Kysely<Database>, id: number, webhookUrl
 export async function deleteClient(db: Kysely<Database>, clientId: string): Promise<void> {
   await db.deleteFrom('clients').where('client_id', '=', clientId).execute()
 }
-
-/**
- * True when `secret` is the client's secret; constant-time.
- *
- * @example
- * if (!clientSecretMatches(client, presented)) throw new InvalidClient('…')
- */
-export function clientSecretMatches(client: ClientRow, secret: string): boolean {
-  if (client.secret_hash === null) return false
-  return timingSafeEqual(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(client.secret_hash, 'hex'))
-}
-
-/** True for a client without a secret, which must use PKCE. */
-export const isPublicClient = (client: ClientRow): boolean => client.secret_hash === null
-
-/** The client's registered redirect URIs, as stored (the console shows them). */
-export const redirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.redirect_uris) as string[]
-/** The client's registered post-logout redirect URIs, as stored. */
-export const postLogoutRedirectUrisOf = (client: ClientRow): string[] => JSON.parse(client.post_logout_redirect_uris) as string[]
-/** The scopes the client is registered for (what it may get is decided by `grantableScopes`). */
-export const scopesOf = (client: ClientRow): string[] => JSON.parse(client.scopes) as string[]
-
-/**
- * True when `uri` is one of the client's redirect URIs: exactly, or on
- * another port for a public client's loopback IP URI (RFC 8252 §7.3). A
- * stored URI that breaks the registration rules never matches.
- *
- * @example
- * if (!redirectUriRegistered(client, uri, provider.issuer)) refuse()
- */
-export const redirectUriRegistered = (client: ClientRow, uri: string, issuer: string): boolean =>
-  usableUris(redirectUrisOf(client), issuer).some((registered) =>
-    redirectUriMatches(registered, uri, { anyLoopbackPort: isPublicClient(client) }),
-  )
-
-/**
- * True when `uri` is one of the client's post-logout redirect URIs, matched as {@link redirectUriRegistered} matches.
- *
- * @example
- * if (!postLogoutRedirectUriRegistered(client, uri, provider.issuer)) refuse()
- */
-export const postLogoutRedirectUriRegistered = (client: ClientRow, uri: string, issuer: string): boolean =>
-  usableUris(postLogoutRedirectUrisOf(client), issuer).some((registered) =>
-    redirectUriMatches(registered, uri, { anyLoopbackPort: isPublicClient(client) }),
-  )
-
-/**
- * The web origins a client's pages run on: those of its http(s) redirect
- * URIs that keep the registration rules (an app's scheme has no origin),
- * the only values that may enter a `frame-ancestors` or match an `Origin`.
- *
- * @example
- * const ancestors = originsOf(client, provider.issuer).join(' ')
- */
-export const originsOf = (client: ClientRow, issuer: string): string[] => [
-  ...new Set(redirectUrisOf(client).flatMap((uri) => webOriginOf(uri, issuer) ?? [])),
-]

@@ -7,7 +7,7 @@
  * stored consent for them, whichever door it comes through.
  */
 import type { ClientRow } from '../db/schema.js'
-import { scopesOf } from './clients.js'
+import { scopesOf } from './client-row.js'
 
 /**
  * The requested scopes the client is registered for, each once, in the order asked.

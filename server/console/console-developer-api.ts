@@ -14,11 +14,9 @@ import {
   deleteClient,
   developerClient,
   developerClients,
-  isPublicClient,
-  postLogoutRedirectUrisOf,
-  redirectUrisOf,
   setWebhookUrl,
 } from '../clients/clients.js'
+import { isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/client-row.js'
 import { webUrl } from '../clients/web-url.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import type { ClientRow, Database } from '../db/schema.js'

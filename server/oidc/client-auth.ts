@@ -5,7 +5,8 @@
  * request; a failure is `invalid_client`, with `WWW-Authenticate: Basic`
  * when Basic was tried.
  */
-import { clientByClientId, clientSecretMatches, isPublicClient } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { clientSecretMatches, isPublicClient } from '../clients/client-row.js'
 import type { ClientRow } from '../db/schema.js'
 import { InvalidClient, InvalidRequest } from './errors.js'
 import type { Provider } from './provider.js'

@@ -10,7 +10,8 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
-import { allClients, isPublicClient, originsOf } from '../clients/clients.js'
+import { allClients } from '../clients/clients.js'
+import { isPublicClient, originsOf } from '../clients/client-row.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import type { ClientRow } from '../db/schema.js'
 import type { Provider } from './provider.js'

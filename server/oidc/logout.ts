@@ -9,7 +9,8 @@
  * so no other site can sign them out.
  */
 import { type Context, Hono } from 'hono'
-import { clientByClientId, postLogoutRedirectUriRegistered } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { postLogoutRedirectUriRegistered } from '../clients/client-row.js'
 import { shownUri } from '../clients/redirect-uris.js'
 import type { ClientRow, UserRow } from '../db/schema.js'
 import { readIdTokenHint } from './id-token-hint.js'

@@ -13,7 +13,8 @@
  */
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { clientByClientId, originsOf, redirectUriRegistered } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { originsOf, redirectUriRegistered } from '../clients/client-row.js'
 import { grantableScopes } from '../clients/grantable-scopes.js'
 import { shownUri } from '../clients/redirect-uris.js'
 import { BROWSER_SCOPES } from './fedcm/browser-credential.js'

@@ -5,7 +5,7 @@
  * be named (RFC 7636 §4.3: an absent method means `plain`); a challenge
  * must look like a base64url SHA-256 digest.
  */
-import { isPublicClient } from '../../clients/clients.js'
+import { isPublicClient } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import { InvalidRequest } from '../errors.js'
 

@@ -4,7 +4,7 @@
  * for a native app; `clients/redirect-uris.ts`), or svc's own SDK callback,
  * which hands the code to the page that started the flow.
  */
-import { redirectUriRegistered } from '../../clients/clients.js'
+import { redirectUriRegistered } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import type { Provider } from '../provider.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'

@@ -11,7 +11,8 @@
  */
 import { type Context, Hono } from 'hono'
 import { revokeConsent } from '../revoke-consent.js'
-import { clientByClientId, originsOf } from '../../clients/clients.js'
+import { clientByClientId } from '../../clients/clients.js'
+import { originsOf } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import { InvalidInput } from '../../invalid-input.js'
 import { checkPkce } from '../authorize/check-pkce.js'

@@ -7,7 +7,8 @@
  * origin only.
  */
 import type { Context } from 'hono'
-import { clientByClientId, originsOf } from '../../clients/clients.js'
+import { clientByClientId } from '../../clients/clients.js'
+import { originsOf } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import { escapeHtml, inlineScriptSource } from '../../http/html.js'
 import type { Provider } from '../provider.js'
