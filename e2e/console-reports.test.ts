@@ -146,6 +146,15 @@ describe('the console Reports page in Chromium', () => {
     expect(await cell.textContent()).toContain(adCode)
     const chartWidth = await page.locator('svc-console-reports .chart canvas').evaluate((canvas) => canvas.getBoundingClientRect().width)
     expect(chartWidth).toBeLessThanOrEqual(375)
+    // The total is a card as wide as the rows', headed "Total" alone; the caption is one line across.
+    const widths = await page
+      .locator('svc-console-reports table.stacked tr')
+      .evaluateAll((rows) => rows.filter((row) => row.closest('tbody, tfoot')).map((row) => Math.round(row.getBoundingClientRect().width)))
+    expect(new Set(widths).size).toBe(1)
+    const totalCell = page.locator('svc-console-reports table.stacked tfoot td').first()
+    expect(await totalCell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('none')
+    const caption = page.locator('svc-console-reports table.stacked caption')
+    expect(await caption.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(40)
     await context.close()
   })
 })

@@ -146,7 +146,9 @@ export const consoleStyles = css`
    */
   @media (max-width: 40rem) {
     table.stacked,
+    table.stacked caption,
     table.stacked tbody,
+    table.stacked tfoot,
     table.stacked tr,
     table.stacked td {
       display: block;

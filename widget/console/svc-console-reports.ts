@@ -220,9 +220,16 @@ export class SvcConsoleReports extends LitElement {
   }
 
   private row(row: AdReportRow, label: string, total = false): TemplateResult {
-    const name = row.title === undefined ? html`<code>${row.key}</code>` : html`<bdi>${row.title}</bdi> <code>${row.key}</code>`
+    // Counts outlive their ad: one no longer there is said to be deleted.
+    const name =
+      row.title !== undefined
+        ? html`<bdi>${row.title}</bdi> <code>${row.key}</code>`
+        : label === GROUPINGS.ad
+          ? html`<code>${row.key}</code> <em>(deleted)</em>`
+          : html`<code>${row.key}</code>`
+    // The total's card (on a phone) is headed "Total" alone, not "Slot: Total".
     return html`<tr>
-      <td data-label=${label}>${total ? html`<strong>${row.key}</strong>` : name}</td>
+      <td data-label=${total ? nothing : label}>${total ? html`<strong>${row.key}</strong>` : name}</td>
       <td class="number" data-label="Impressions">${row.impressions}</td>
       <td class="number" data-label="Viewable">${row.viewable}</td>
       <td class="number" data-label="Clicks">${row.clicks}</td>
