@@ -8,10 +8,22 @@
 export type ScheduleState = 'scheduled' | 'running' | 'ended'
 
 /** The words the console and the CLI show for each state. */
-export const SCHEDULE_STATE_WORDS: Readonly<Record<ScheduleState, string>> = {
+const SCHEDULE_STATE_WORDS: Readonly<Record<ScheduleState, string>> = {
   scheduled: 'Scheduled',
   running: 'Running',
   ended: 'Ended',
+}
+
+/**
+ * What the console and the CLI call an ad's state: "Running" only for an
+ * ad that is served (saved and published); one that is not, though inside
+ * its dates, is "Within its dates".
+ *
+ * @example
+ * scheduleWords('running', false) // 'Within its dates'
+ */
+export function scheduleWords(state: ScheduleState, served: boolean): string {
+  return state === 'running' && !served ? 'Within its dates' : SCHEDULE_STATE_WORDS[state]
 }
 
 /**

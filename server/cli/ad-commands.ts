@@ -2,7 +2,7 @@
  * @module `ad create`, `ad list`, `ad update` and `ad delete`: authoring
  * ads from the command line with the same validation as the admin console.
  */
-import { SCHEDULE_STATE_WORDS, scheduleState } from '../../shared/ad-schedule.js'
+import { scheduleState, scheduleWords } from '../../shared/ad-schedule.js'
 import { slotKey } from '../../shared/slug.js'
 import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow } from '../db/schema.js'
@@ -78,7 +78,10 @@ function describeAd(ad: AdRow): Record<string, unknown> {
 /** `  Scheduled 2030-01-01T09:00:00.000Z → open` for an ad with a window; nothing for one without. */
 function scheduleNote(ad: AdRow, nowMs: number): string {
   if (ad.starts_at === null && ad.ends_at === null) return ''
-  const state = SCHEDULE_STATE_WORDS[scheduleState({ starts: ad.starts_at, ends: ad.ends_at }, nowMs)]
+  const state = scheduleWords(
+    scheduleState({ starts: ad.starts_at, ends: ad.ends_at }, nowMs),
+    ad.status === 'saved' && Boolean(ad.publish),
+  )
   return `  ${state} ${ad.starts_at ?? 'open'} → ${ad.ends_at ?? 'open'}`
 }
 

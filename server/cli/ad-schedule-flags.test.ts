@@ -45,6 +45,12 @@ describe('ad schedule flags', () => {
     expect(updated.body.ad).toMatchObject({ starts: null, ends: '2000-01-01T00:00:00.000Z', weight: 25 })
     expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Ended open → 2000-01-01T00:00:00.000Z')
 
+    // Inside its dates, an ad is Running only when it is served: a draft or an unpublished one is not.
+    await json('ad', 'update', created.body.code, '--ends', '2099-01-01T00:00Z')
+    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Running open → 2099-01-01T00:00:00.000Z')
+    await json('ad', 'update', created.body.code, '--publish', '0')
+    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Within its dates open → 2099-01-01T00:00:00.000Z')
+
     const plain = await newAd()
     expect((await json('ad', 'list')).body.ads.find((ad: { code: string }) => ad.code === plain.body.code)).toMatchObject({
       starts: null,

@@ -11,7 +11,7 @@ import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
-import { SCHEDULE_STATE_WORDS, scheduleState } from '../../shared/ad-schedule.js'
+import { scheduleState, scheduleWords } from '../../shared/ad-schedule.js'
 
 type ListedAd = ConsoleAdList['ads'][number]
 
@@ -196,7 +196,7 @@ if (!customElements.get('svc-console-ads')) customElements.define('svc-console-a
  */
 function scheduleCell(ad: ListedAd, now: number): string {
   const state = scheduleState(ad, now)
-  const words = SCHEDULE_STATE_WORDS[state]
+  const words = scheduleWords(state, ad.status === 'saved' && Boolean(ad.publish))
   const at = (utc: string) => new Date(utc).toLocaleString()
   const when =
     state === 'scheduled'
