@@ -62,6 +62,10 @@ describe('svc-bff report', () => {
     expect(report.rows).toEqual([
       { key: ad, title: 'Spring sale', impressions: 1203, viewable: 601, clicks: 12, viewable_rate: 50, ctr: 1 },
     ])
+    // The table names its last column: titles for ads, names for slots.
+    const table = (await cli('report', '--org', org, '--from', '2025-05-02', '--to', '2025-05-02', '--by', 'slot')).stdout.split('\n')
+    expect(table[1]).toBe('slot   impressions  viewable  clicks  viewable rate   CTR  name')
+    expect(table[2]).toBe('home          1203       601      12          50.0%  1.0%  Home')
   })
 
   it('says what is wrong with an unknown organisation, a bad date, a reversed range and a bad grouping', async () => {

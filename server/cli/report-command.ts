@@ -65,7 +65,9 @@ export function reportTable(report: AdReport): string {
     shownRate(row.ctr),
     ...(row.title === undefined ? [] : [row.title]),
   ]
-  const body = [header, ...report.rows.map((row) => line(row, row.key)), line(report.totals, 'total')]
+  // Titles and names come last, unpadded: they are long and of any length.
+  const named = report.by === 'day' ? [] : [report.by === 'ad' ? 'title' : 'name']
+  const body = [[...header, ...named], ...report.rows.map((row) => line(row, row.key)), line(report.totals, 'total')]
   const widths = header.map((_, column) => Math.max(...body.map((cells) => cells[column]!.length)))
   const lines = body.map((cells) =>
     cells
