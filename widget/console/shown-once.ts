@@ -13,9 +13,11 @@ import './svc-copy-button.js'
  * shownOnce({ 'Client id': 'cli_…', 'Client secret': '…' })
  */
 export function shownOnce(secrets: Record<string, string>): TemplateResult | typeof nothing {
-  if (Object.keys(secrets).length === 0) return nothing
+  const count = Object.keys(secrets).length
+  if (count === 0) return nothing
+  // Not "secrets": a publishable API key is shown once too.
   return html`<div role="status" class="shown-once">
-    <p>Copy these now; the secrets are shown this once.</p>
+    <p>${count === 1 ? 'Copy it now: this is the only time it is shown.' : 'Copy them now: this is the only time they are shown.'}</p>
     <dl>
       ${Object.entries(secrets).map(
         ([name, value]) =>
