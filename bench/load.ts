@@ -29,10 +29,12 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node --import tsx ARGS…` and waits for its first stdout line (JSON with a `port`).
+ * Spawns `node --import tsx ARGS…` and waits for its first stdout line (JSON
+ * with a `port`); with `ownCore`, on the core kept apart from the load
+ * generator's (see {@link coreSplit}).
  *
  * @example
- * const server = await startServerProcess(['bench/bare-server.ts', file])
+ * const server = await startServerProcess(['bench/bare-server.ts', file], {}, { ownCore: true })
  */
 export async function startServerProcess(
   args: string[],
@@ -64,10 +66,10 @@ export async function startServerProcess(
 
 /**
  * On a machine of two or more cores with `taskset`, the last core for the
- * server under test and the others for the load generator (this process,
- * pinned here once), so the two do not take turns on the same core and the
- * ratio measures the servers rather than the scheduler. `BENCH_PIN=0` turns
- * it off.
+ * servers under test and the others for the load generator (this process,
+ * pinned here once), so that the generator never takes the servers' core
+ * and the ratio measures the servers rather than the scheduler.
+ * `BENCH_PIN=0` turns it off.
  */
 function coreSplit(): { server: number } | undefined {
   if (split === undefined) split = pinGenerator()
