@@ -130,10 +130,10 @@ describe('the console in Chromium: Marketing > Ads', () => {
           [path, init] as const,
         )
       const { ads } = (await page.evaluate(() => fetch('/console/api/ads').then((res) => res.json()))) as {
-        ads: { code: string; publish: number; description: string }[]
+        ads: { code: string; status: string; publish: number; description: string }[]
       }
-      // One paragraph, so the words typed at its end land in it.
-      const { code } = ads.find((ad) => ad.publish === 1 && /^<p>[^<]*<\/p>$/.test(ad.description))!
+      // An ad that is served (saved and published), with one paragraph, so the words typed at its end land in it.
+      const { code } = ads.find((ad) => ad.status === 'saved' && ad.publish === 1 && /^<p>[^<]*<\/p>$/.test(ad.description))!
       // A schedule set to the second, as the CLI can: the form must not round it away.
       const scheduled = {
         ...(await api(`/ads/${code}`)).body.ad,
@@ -211,16 +211,18 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await expect.poll(() => page.getByLabel('Ends (America/St_Johns)').inputValue()).toBe('2099-12-31T10:00')
 
       // Unpublished from the console, it leaves the ads API.
-      await page.getByLabel('Published').uncheck()
-      await page.getByRole('button', { name: 'Save changes' }).click()
-      await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
       const slot = String(before.display)
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
-      const served = await fetch(`${bff.origin}/ads/${slot}?limit=12&random=0`, {
-        headers: { Authorization: `Bearer ${bff.started.demo_api_key}` },
-      }).then((res) => res.json() as Promise<{ data: { code: string }[] }>)
-      expect(served.data.map((ad) => ad.code)).not.toContain(code)
+      const servedCodes = () =>
+        fetch(`${bff.origin}/ads/${slot}?limit=12&random=0`, { headers: { Authorization: `Bearer ${bff.started.demo_api_key}` } })
+          .then((res) => res.json() as Promise<{ data?: { code: string }[] }>)
+          .then((answer) => (answer.data ?? []).map((ad) => ad.code))
+      expect(await servedCodes()).toContain(code)
+      await page.getByLabel('Published').uncheck()
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
+      expect(await servedCodes()).not.toContain(code)
     },
   )
 
