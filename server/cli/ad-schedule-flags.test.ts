@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from './run-cli.js'
+import { runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
 
@@ -11,12 +11,7 @@ beforeEach(() => {
   dbPath = join(mkdtempSync(join(tmpdir(), 'svc-cli-schedule-')), 'svc.db')
 })
 
-async function cli(...argv: string[]) {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const exitCode = await runCli([...argv, '--db', dbPath], { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), env: {} })
-  return { exitCode, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
-}
+const cli = (...argv: string[]) => runCliOn(dbPath, argv)
 
 async function json(...argv: string[]) {
   const result = await cli(...argv, '--json')

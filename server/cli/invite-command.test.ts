@@ -3,20 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/open-database.js'
-import { runCli } from './run-cli.js'
+import { runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
 beforeEach(() => {
   dbPath = join(mkdtempSync(join(tmpdir(), 'svc-invite-')), 'svc.db')
 })
 
-async function cli(...argv: string[]) {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const env = { SVC_ISSUER: 'https://id.example.com' }
-  const exitCode = await runCli([...argv, '--db', dbPath], { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), env })
-  return { exitCode, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
-}
+const cli = (...argv: string[]) => runCliOn(dbPath, argv, { SVC_ISSUER: 'https://id.example.com' })
 
 async function stored() {
   const db = await openDatabase({ sqlitePath: dbPath })

@@ -7,7 +7,7 @@ import { createAd } from '../ads/ads-repository.js'
 import { addAdCounts } from '../ad-statistics/ad-statistics-repository.js'
 import { openDatabase } from '../db/open-database.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { runCli } from './run-cli.js'
+import { runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
 let org: string
@@ -31,12 +31,7 @@ beforeEach(async () => {
   }
 })
 
-async function cli(...argv: string[]) {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const exitCode = await runCli([...argv, '--db', dbPath], { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), env: {} })
-  return { exitCode, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
-}
+const cli = (...argv: string[]) => runCliOn(dbPath, argv)
 
 describe('svc-bff report', () => {
   it('prints a table of the days in the zone, with a total', async () => {

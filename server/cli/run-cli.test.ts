@@ -6,6 +6,7 @@ import { createApp } from '../app.js'
 import { listeningBff } from '../testing/publisher.js'
 import { openDatabase } from '../db/open-database.js'
 import { DEFAULT_SQLITE_PATH, sqlitePathFrom } from './context.js'
+import { runCliOn } from '../testing/cli-runner.js'
 import { runCli } from './run-cli.js'
 
 let dbPath: string
@@ -14,12 +15,7 @@ beforeEach(() => {
   dbPath = join(mkdtempSync(join(tmpdir(), 'svc-cli-')), 'svc.db')
 })
 
-async function cli(...argv: string[]) {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const exitCode = await runCli([...argv, '--db', dbPath], { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), env: {} })
-  return { exitCode, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
-}
+const cli = (...argv: string[]) => runCliOn(dbPath, argv)
 
 async function json(...argv: string[]) {
   const result = await cli(...argv, '--json')
