@@ -14,7 +14,7 @@ import { Refusal } from './refusal.js'
  */
 export class InvalidInput extends Refusal {
   override name = 'InvalidInput'
-  readonly status = 422
+  readonly status: number = 422
   constructor(
     override readonly field: string,
     message: string,

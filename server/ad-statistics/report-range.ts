@@ -5,22 +5,16 @@
  * optional ad or slot to narrow to. Each refusal names its field.
  */
 import { REPORT_GROUPINGS, type ReportGrouping } from '../../shared/ad-report.js'
-import { Refusal } from '../refusal.js'
+import { InvalidInput } from '../invalid-input.js'
 
 /** The longest range a report covers, in days. */
 export const MAX_REPORT_DAYS = 366
 export const DEFAULT_REPORT_DAYS = 7
 
-/** A report request that cannot be answered; `field` names the parameter. */
-export class InvalidReportRequest extends Refusal {
+/** A report request that cannot be answered; `field` names the parameter. A query, not a write: 400, not 422. */
+export class InvalidReportRequest extends InvalidInput {
   override name = 'InvalidReportRequest'
-  readonly status = 400
-  constructor(
-    override readonly field: string,
-    message: string,
-  ) {
-    super(message)
-  }
+  override readonly status = 400
 }
 
 /** A checked report request. */
