@@ -26,9 +26,8 @@ export interface AdReportRow {
   ctr: number | null
 }
 
-/** `GET /console/api/reports` and `svc-bff report --json`. */
-export interface AdReport {
-  organisation: string
+/** What a report covers, checked: the range, its zone, the grouping and what it narrows to. */
+export interface ReportRange {
   /** First and last day of the range, both included, in `tz`. */
   from: string
   to: string
@@ -37,6 +36,11 @@ export interface AdReport {
   /** Only this ad's or this slot's counts, when asked. */
   ad?: string
   slot?: string
+}
+
+/** `GET /console/api/reports` and `svc-bff report --json`: the range answered, and its numbers. */
+export interface AdReport extends ReportRange {
+  organisation: string
   rows: AdReportRow[]
   totals: Omit<AdReportRow, 'key' | 'title'>
   /** Every day of the range, oldest first, with the day's totals: what the chart draws. */

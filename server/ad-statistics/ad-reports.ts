@@ -8,11 +8,11 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { type AdReport, type AdReportRow, reportRate } from '../../shared/ad-report.js'
+import { type AdReport, type AdReportRow, type ReportRange, reportRate } from '../../shared/ad-report.js'
 import { listAds } from '../ads/ads-repository.js'
 import { slugOfSlot } from '../../shared/slug.js'
 import { type AdCountTotals, adCountTotals } from './ad-statistics-repository.js'
-import { dateIn, dateOfDay, dayNumber, type ReportRange } from './report-range.js'
+import { dateIn, dateOfDay, dayNumber } from './report-range.js'
 
 const HOUR_MS = 3_600_000
 

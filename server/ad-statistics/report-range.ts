@@ -4,7 +4,7 @@
  * the last 7 days by default, at most 366 days; the grouping; and the
  * optional ad or slot to narrow to. Each refusal names its field.
  */
-import { REPORT_GROUPINGS, type ReportGrouping } from '../../shared/ad-report.js'
+import { REPORT_GROUPINGS, type ReportGrouping, type ReportRange } from '../../shared/ad-report.js'
 import { InvalidInput } from '../invalid-input.js'
 
 /** The longest range a report covers, in days. */
@@ -15,16 +15,6 @@ export const DEFAULT_REPORT_DAYS = 7
 export class InvalidReportRequest extends InvalidInput {
   override name = 'InvalidReportRequest'
   override readonly status = 400
-}
-
-/** A checked report request. */
-export interface ReportRange {
-  from: string
-  to: string
-  tz: string
-  by: ReportGrouping
-  ad?: string
-  slot?: string
 }
 
 /** What a caller sent, every part optional. */
