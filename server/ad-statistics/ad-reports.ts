@@ -44,7 +44,8 @@ async function titlesOf(db: Kysely<Database>, organisationId: number, by: 'ad' |
   const ads = await listAds(db, { organisationId })
   if (by === 'ad') return new Map(ads.map((ad) => [ad.code, ad.title]))
   const names = new Map<string, string>()
-  for (const ad of [...ads].sort((a, b) => (a.created_at < b.created_at ? 1 : -1))) {
+  // listAds gives the newest first, so the first spelling kept is the newest ad's.
+  for (const ad of ads) {
     const slug = slugOfSlot(ad.display)
     if (!names.has(slug)) names.set(slug, ad.display)
   }
