@@ -89,6 +89,9 @@ describe('ad reports', () => {
       ['donation-stories', 'Donation Stories', 11],
       ['home', 'Home', 10],
     ])
+    // A newer ad's spelling of the slot names it.
+    await createAd(db, org.id, { title: 'Later', display: 'HOME' })
+    expect((await adReport(db, org, reportRangeOf(range))).rows.map(({ title }) => title)).toEqual(['Donation Stories', 'HOME'])
     const oneAd = await adReport(db, org, reportRangeOf({ ...range, ad: spring.code }))
     expect(oneAd.rows.map(({ key, impressions }) => [key, impressions])).toEqual([
       ['home', 10],
