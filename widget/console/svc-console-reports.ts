@@ -11,6 +11,7 @@ import { ConsoleApiError, consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field, type FieldAria, fieldsSummary } from './console-field.js'
 import { consoleStyles } from './console-styles.js'
+import { browserTimeZone } from './local-date-time.js'
 import { organisationPicker, organisationToShow } from './organisation-choice.js'
 import type { ReportChart } from './report-chart.js'
 
@@ -47,7 +48,7 @@ export class SvcConsoleReports extends LitElement {
   static override properties = { me: { attribute: false } }
   declare me: ConsoleMe
   /** The reader's zone: dates are picked and days counted in it. */
-  private readonly tz = Intl.DateTimeFormat().resolvedOptions().timeZone
+  private readonly tz = browserTimeZone()
   private asked = { organisation: '', from: '', to: '', by: 'day' }
   private chart: ReportChart | undefined
   private chartDrawn: AdReport | undefined
