@@ -159,6 +159,24 @@ export async function unlinkAccount(
   })
 }
 
+/**
+ * Removes every external link of the account, each client told with
+ * `account.unlinked`, in the caller's transaction: what was linked while
+ * the address was unconfirmed may be a stranger's way in.
+ *
+ * @example
+ * await unlinkEveryProvider(trx, events, user)
+ */
+export async function unlinkEveryProvider(db: Kysely<Database>, events: AccountEvents, user: UserRow): Promise<void> {
+  const links = await linksOf(db, user.id)
+  if (links.length === 0) return
+  await db.deleteFrom('account_links').where('user_id', '=', user.id).execute()
+  await updateLinksClaim(db, user.id)
+  const clients = await clientsOf(db, user.id)
+  for (const link of links)
+    for (const clientId of clients) await events.record(db, 'account.unlinked', clientId, { account: user.sub, provider: link.slug })
+}
+
 /** The user's links, with their providers. */
 export const linksOf = (db: Kysely<Database>, userId: number) =>
   db

@@ -129,19 +129,19 @@ export async function voidAccountTokens(db: Kysely<Database>, userId: number, pu
 }
 
 /**
- * Ends the links that would move the account to another address: a new
- * password must also stop whoever asked for a change while in the account.
+ * Ends every unused link of the account, whatever it was for: after a new
+ * password, no link mailed before it may sign anyone in, set a password
+ * or move the account (a sign-up confirmation signs in; an invitation
+ * sets a password).
  *
  * @example
- * await voidEmailChanges(trx, user.id, now)
+ * await voidEveryLink(trx, user.id, now)
  */
-export async function voidEmailChanges(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+export async function voidEveryLink(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
   await db
     .updateTable('account_tokens')
     .set({ used_at: now.toISOString() })
     .where('user_id', '=', userId)
-    .where('purpose', '=', 'verify_email')
-    .where('new_email', 'is not', null)
     .where('used_at', 'is', null)
     .execute()
 }

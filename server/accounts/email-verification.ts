@@ -3,9 +3,12 @@
  * token is used up and the account's `email_verified` becomes true, in
  * one transaction. A link mailed for a change of address (the account
  * page) makes its new address the account's, unless another account took
- * it meanwhile; following one voids the account's other such links.
+ * it meanwhile; following one voids the account's other such links. The
+ * first confirmation of a sign-up hands the caller the account in the
+ * transaction, to end what it held before its mailbox was proven.
  */
-import type { UserRow } from '../db/schema.js'
+import type { Kysely } from 'kysely'
+import type { Database, UserRow } from '../db/schema.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
 import { usableAccountToken, useAccountToken, voidAccountTokens } from './account-tokens.js'
 import type { LifecycleContext } from './signup.js'
@@ -37,9 +40,10 @@ export async function verificationTarget(
 export async function confirmEmail(
   ctx: LifecycleContext,
   token: string,
+  firstConfirmation: FirstConfirmation = async () => {},
 ): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
   try {
-    return await confirmInTransaction(ctx, token)
+    return await confirmInTransaction(ctx, token, firstConfirmation)
   } catch (error) {
     // Two accounts confirming the same new address at once: the second meets the unique constraint.
     if (isUniqueViolation(error)) return undefined
@@ -47,14 +51,23 @@ export async function confirmEmail(
   }
 }
 
-function confirmInTransaction(ctx: LifecycleContext, token: string): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
+/** Runs in the transaction that confirms an account's address for the first time. */
+export type FirstConfirmation = (trx: Kysely<Database>, user: UserRow, now: Date) => Promise<void>
+
+function confirmInTransaction(
+  ctx: LifecycleContext,
+  token: string,
+  firstConfirmation: FirstConfirmation,
+): Promise<{ user: UserRow; continueTo: string | null } | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     const used = await useAccountToken(trx, token, 'verify_email', now)
     const user = used && (await userById(trx, used.userId))
     if (!used || !user) return undefined
-    if (used.newEmail === null) await markEmailVerified(trx, user.id, now)
-    else {
+    if (used.newEmail === null) {
+      if (user.email_verified !== 1) await firstConfirmation(trx, user, now)
+      await markEmailVerified(trx, user.id, now)
+    } else {
       // Another account took the address since the link was mailed.
       if (!(await changeEmail(trx, user.id, used.newEmail, now))) return undefined
       await voidAccountTokens(trx, user.id, 'verify_email', now)

@@ -116,3 +116,36 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
     )
   })
 }
+
+/**
+ * Mails the sign-up confirmation link again to an account that waits for
+ * it (its address not yet confirmed); does nothing, visibly the same, for
+ * any other address. The earlier links keep working until they expire.
+ *
+ * @example
+ * await resendSignUpConfirmation(ctx, 'ada@example.com', null, 'en')
+ */
+export async function resendSignUpConfirmation(
+  ctx: LifecycleContext,
+  email: string,
+  continueTo: string | null,
+  locale: Locale = 'en',
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await userByEmail(trx, email.trim().toLowerCase())
+    if (!user || user.email_verified === 1) return
+    const now = ctx.now()
+    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
+    await queueMail(
+      trx,
+      verifyEmailMail({
+        to: user.email,
+        name: user.name,
+        link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
+        locale,
+        branding: ctx.branding,
+      }),
+      now,
+    )
+  })
+}

@@ -65,6 +65,8 @@ export function externalSignIn(provider: Provider, relyingParty: ExternalRelying
         c,
         `No ${requestBranding(c).name} account is linked to this ${external.name} account. Sign in with your e-mail and password, then link ${external.name} on your account page.`,
       )
+    // A link made before the address was confirmed may be a stranger's: only a confirmed account signs in.
+    if (user.email_verified !== 1) return failed(c, pageWords(c).confirmEmailFirst)
     await startSession(c, provider, user)
     // The user has just signed in: a prompt=login in the request is answered.
     const resumed = new URL(started.returnTo, provider.issuer)

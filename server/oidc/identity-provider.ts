@@ -26,6 +26,7 @@ import { databaseFailureCounters } from '../http/database-failure-counters.js'
 import { type AccountMailThrottle, accountMailThrottle, MAIL_THROTTLE_WINDOW_MS } from './account-lifecycle/account-mail-throttle.js'
 import { type SignUpSetting, signupEndpoint } from './account-lifecycle/signup-endpoint.js'
 import { verifyEmailEndpoint } from './account-lifecycle/verify-email-endpoint.js'
+import { RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint } from './account-lifecycle/resend-confirmation-endpoint.js'
 import { forgotPasswordEndpoint } from './account-lifecycle/forgot-password-endpoint.js'
 import { acceptInvitationEndpoint, resetPasswordEndpoint } from './account-lifecycle/reset-password-endpoint.js'
 
@@ -65,6 +66,7 @@ export function identityProvider(
   app.route('/', fedcm(provider, options))
   app.route('/signup', signupEndpoint(provider, { signup, mailThrottle }))
   app.route('/verify-email', verifyEmailEndpoint(provider))
+  app.route(RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint(provider, { mailThrottle }))
   app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
   app.route('/reset-password', resetPasswordEndpoint(provider))
   app.route('/accept-invitation', acceptInvitationEndpoint(provider))

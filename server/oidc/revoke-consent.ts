@@ -1,6 +1,6 @@
 /**
  * @module A user (or an operator for them) revoking an application's
- * consent: the consent ends and so do the client's tokens for the user,
+ * consent: the consent ends and so do the client's tokens and unused codes for the user,
  * with their account events in the same transaction. Used by the account
  * page, FedCM's disconnect and `user revoke-consent`.
  */
@@ -10,6 +10,7 @@ import { liveConsent, markConsentRevoked } from '../accounts/consents.js'
 import type { ClientRow, Database, UserRow } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { revokeTokensOfClientForUser } from './tokens.js'
+import { spendCodesOfSessions } from './authorize/authorization-codes.js'
 
 /**
  * Revokes the user's consent to a client and the client's tokens for the user.
@@ -28,6 +29,8 @@ export async function revokeConsent(
     const consent = await liveConsent(trx, user.id, client.id)
     if (!consent) throw new InvalidInput('client', `${user.email} has not consented to ${client.client_id}`)
     await markConsentRevoked(trx, consent.id, now)
+    // A code issued a moment ago would otherwise still buy a refresh token the person can no longer see.
+    await spendCodesOfSessions(trx, { userId: user.id, clientId: client.id }, now)
     await events.record(trx, 'account.consent_revoked', client.client_id, { account: user.sub, scopes: consent.scopes })
     const count = await revokeTokensOfClientForUser(trx, client.id, user.id, now)
     if (count > 0)

@@ -2,7 +2,11 @@
  * @module Browser sessions at the identity provider: a random cookie value
  * whose SHA-256 is stored, lasting 14 days. The cookie is HttpOnly, Secure
  * and SameSite=None, because FedCM only sends SameSite=None cookies (and
- * Chromium accepts Secure cookies from http://localhost).
+ * Chromium accepts Secure cookies from http://localhost). A session is
+ * only ever a confirmed account's: one whose address is not confirmed is
+ * nobody's way in (whoever typed the address may not own the mailbox), so
+ * its sessions count as none. Ending sessions spends the authorization
+ * codes issued in them, so no code outlives the sign-in it came from.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -13,6 +17,7 @@ import type { Database, UserRow } from '../db/schema.js'
 import { LIFETIMES, type Provider } from './provider.js'
 import { hostCookie } from '../http/host-cookie.js'
 import { renewBrowserState } from './session-state.js'
+import { spendCodesOfSessions } from './authorize/authorization-codes.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
 export const sessionCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
@@ -72,8 +77,14 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
     .where('session_hash', '=', hash(value))
     .executeTakeFirst()
   if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  const user = await userById(db, row.user_id)
+  const user = await confirmedUser(db, row.user_id)
   return user && { id: row.id, authTime: row.auth_time, user }
+}
+
+/** The account, when its address is confirmed: an unconfirmed one signs nobody in. */
+async function confirmedUser(db: Kysely<Database>, userId: number): Promise<UserRow | undefined> {
+  const user = await userById(db, userId)
+  return user?.email_verified === 1 ? user : undefined
 }
 
 /**
@@ -87,7 +98,7 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
 export async function liveSessionUser(db: Kysely<Database>, sessionId: number, now: Date): Promise<UserRow | undefined> {
   const row = await db.selectFrom('sessions').select(['user_id', 'expires_at', 'ended_at']).where('id', '=', sessionId).executeTakeFirst()
   if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  return userById(db, row.user_id)
+  return confirmedUser(db, row.user_id)
 }
 
 /**
@@ -102,14 +113,20 @@ export async function endSession(
   session: ActiveSession | undefined,
   db: Kysely<Database> = provider.db,
 ): Promise<void> {
-  if (session) await db.updateTable('sessions').set({ ended_at: provider.now().toISOString() }).where('id', '=', session.id).execute()
+  if (session) {
+    const now = provider.now()
+    await db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('id', '=', session.id).execute()
+    await spendCodesOfSessions(db, { sessionId: session.id }, now)
+  }
   deleteCookie(c, sessionCookie(provider), { path: '/', secure: true, sameSite: 'None', httpOnly: true })
   c.header('Set-Login', 'logged-out')
   renewBrowserState(c, provider.issuer)
 }
 
 /**
- * Ends every live session of the account (a new password) but `keepSessionId`'s, in `db`'s transaction when given one; returns how many.
+ * Ends every live session of the account (a new password) but
+ * `keepSessionId`'s, and spends the codes issued in them, in `db`'s
+ * transaction when given one; returns how many sessions ended.
  *
  * @example
  * await endSessionsOfUser(trx, user.id, new Date())
@@ -119,5 +136,20 @@ export async function endSessionsOfUser(db: Kysely<Database>, userId: number, no
   // A password changed from the account page keeps the session it was changed in.
   if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId)
   const result = await query.executeTakeFirst()
+  await spendCodesOfSessions(db, { userId, keepSessionId }, now)
   return Number(result.numUpdatedRows)
+}
+
+/**
+ * Whether the session a code or token was issued in has ended (signed
+ * out, or ended by a new password); a session that merely expired has
+ * not, and none (`null`) never ends.
+ *
+ * @example
+ * if (await sessionHasEnded(db, stored.session_id)) throw new InvalidGrant('…')
+ */
+export async function sessionHasEnded(db: Kysely<Database>, sessionId: number | null): Promise<boolean> {
+  if (sessionId === null) return false
+  const row = await db.selectFrom('sessions').select('ended_at').where('id', '=', sessionId).executeTakeFirst()
+  return !row || row.ended_at !== null
 }

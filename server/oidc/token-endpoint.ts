@@ -18,6 +18,7 @@ import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-re
 import { redirectUriAllowed } from './authorize/redirect-uri-allowed.js'
 import { LIFETIMES, type Provider } from './provider.js'
 import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
+import { sessionHasEnded } from './sessions.js'
 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -107,6 +108,8 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
     if (computed.length !== expected.length || !timingSafeEqual(computed, expected))
       throw new InvalidGrant('code_verifier does not match the code_challenge')
   }
+  // Signing out, a new password or a reset end the session: what it began ends with it.
+  if (await sessionHasEnded(provider.db, stored.session_id)) throw new InvalidGrant('the sign-in this code was issued in has ended')
   const user = await userById(provider.db, stored.user_id)
   if (!user) throw new InvalidGrant('the account no longer exists')
   const { response, store } = await prepareTokens(provider, {

@@ -2,14 +2,14 @@
  * @module The changes a signed-in person makes on the account page that
  * reach beyond their own row. A new password (already checked against
  * the policy) signs every other session out, revokes the tokens issued
- * outside the session it was changed in, voids reset links, and mails the
+ * outside the session it was changed in, voids every mailed link, and mails the
  * account. A new address gets a 24-hour single-use link and changes only
  * when it is followed (`/verify-email`); the old address gets a notice;
  * an address another account has gets a mail saying so instead of the
  * link, so the page answers the same.
  */
 import type { AccountEvents } from '../../accounts/account-events.js'
-import { issueAccountToken, voidAccountTokens, voidEmailChanges } from '../../accounts/account-tokens.js'
+import { issueAccountToken, voidEveryLink } from '../../accounts/account-tokens.js'
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail } from '../../accounts/users.js'
@@ -44,8 +44,7 @@ export async function changePassword(
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: false, now })
-    await voidAccountTokens(trx, user.id, 'reset_password', now)
-    await voidEmailChanges(trx, user.id, now)
+    await voidEveryLink(trx, user.id, now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
     const link = mailedLink(`${ctx.issuer}/forgot-password`, locale)
     await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale, branding: ctx.branding }), now)

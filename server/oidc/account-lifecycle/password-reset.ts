@@ -2,9 +2,11 @@
  * @module Password reset by mail: asking mails a single-use link (30
  * minutes) to an existing account and does nothing, visibly the same, for
  * an unknown address; setting the new password through the link also
- * confirms the address, voids the account's other reset links, ends every
- * session of the account and revokes every token its clients hold, each
- * client told with `tokens.revoked` in the same transaction.
+ * confirms the address, voids every other link mailed to the account
+ * (reset, invitation, confirmation, sign-in), ends every session of the
+ * account, spends its codes and revokes every token its clients hold, each
+ * client told with `tokens.revoked` in the same transaction; an account
+ * whose address was not yet confirmed also loses its external links.
  */
 import type { AccountEvents } from '../../accounts/account-events.js'
 import { queueMail } from '../../mail/mail-outbox.js'
@@ -16,9 +18,9 @@ import {
   issueAccountToken,
   usableAccountToken,
   useAccountToken,
-  voidAccountTokens,
-  voidEmailChanges,
+  voidEveryLink,
 } from '../../accounts/account-tokens.js'
+import { unlinkEveryProvider } from '../../accounts/account-links.js'
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
@@ -99,9 +101,10 @@ export async function setNewPassword(
     const user = used && (await userById(trx, used.userId))
     if (!used || !user) return undefined
     await setPasswordHash(trx, user.id, passwordHash, { emailVerified: true, now })
-    await voidAccountTokens(trx, user.id, purpose, now)
-    await voidEmailChanges(trx, user.id, now)
+    await voidEveryLink(trx, user.id, now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password reset' })
+    // The link proved the mailbox: what was linked before it was proven may be a stranger's.
+    if (user.email_verified !== 1) await unlinkEveryProvider(trx, events, user)
     return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
   })
 }

@@ -2,7 +2,7 @@
  * @module `/verify-email`: where the sign-up mail's link lands. GET only
  * shows a `Confirm and sign in` button (mail scanners open links; they
  * must neither use the link up nor get the session); its POST confirms
- * the address, signs the account in, and continues the authorization
+ * the address (ending whatever the account held before it was proven), signs the account in, and continues the authorization
  * request the visitor signed up from, or says they are signed in. A link
  * used, expired or never ours gets a page with the way to a new one.
  */
@@ -19,6 +19,7 @@ import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
+import { endUnprovenAccess } from './proven-mailbox.js'
 
 const expired = (c: Context) => {
   const locale = requestLocale(c)
@@ -64,7 +65,9 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
       const form = await readLifecycleForm(c, provider)
       const t = pageWords(c)
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.confirmEmailHeading, messagePage(t.tryAgain, form.problem))
-      const confirmed = await confirmEmail(provider, form.get('token') ?? '')
+      const confirmed = await confirmEmail(provider, form.get('token') ?? '', (trx, user, now) =>
+        endUnprovenAccess(trx, provider.events, user, now),
+      )
       if (!confirmed) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, confirmed.user)

@@ -66,3 +66,29 @@ export async function spendAuthorizationCode(db: Kysely<Database>, code: string,
     .where('consumed_at', 'is', null)
     .execute()
 }
+
+/**
+ * Spends every unused code of some sessions, so none can be redeemed once
+ * its sign-in is over: one session's (`sessionId`), or all of an account's
+ * but `keepSessionId`'s (`userId`); `clientId` narrows to one client's
+ * (consent revoked). Returns how many were spent.
+ *
+ * @example
+ * await spendCodesOfSessions(trx, { userId: user.id }, now)
+ */
+export async function spendCodesOfSessions(
+  db: Kysely<Database>,
+  which: { sessionId: number } | { userId: number; keepSessionId?: number; clientId?: number },
+  now: Date,
+): Promise<number> {
+  let query = db.updateTable('authorization_codes').set({ consumed_at: now.toISOString() }).where('consumed_at', 'is', null)
+  if ('sessionId' in which) query = query.where('session_id', '=', which.sessionId)
+  else {
+    query = query.where('user_id', '=', which.userId)
+    const { keepSessionId, clientId } = which
+    if (keepSessionId !== undefined) query = query.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', keepSessionId)]))
+    if (clientId !== undefined) query = query.where('client_id', '=', clientId)
+  }
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

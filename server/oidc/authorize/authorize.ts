@@ -36,6 +36,7 @@ import { externalProviders } from '../../accounts/account-links.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 import { sdkFlowOf } from '../sdk-flow.js'
 import { withReturn } from '../account-lifecycle/lifecycle-request.js'
+import { resendConfirmationForm } from '../account-lifecycle/resend-confirmation-endpoint.js'
 import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
 import { refusalPage } from '../../pages/refusal-page.js'
 import { fill } from '../../i18n/pages.js'
@@ -164,7 +165,8 @@ export function authorizeEndpoint(
     request: AuthorizationRequest,
     state: InteractionState,
     error?: string,
-    status: 200 | 400 | 401 | 429 | 503 = 200,
+    status: 200 | 400 | 401 | 403 | 429 | 503 = 200,
+    unconfirmed?: string,
   ) {
     const interaction = sealInteraction(await interactionSecret(), state)
     const locale = requestLocale(c)
@@ -182,6 +184,11 @@ export function authorizeEndpoint(
         hidden: { interaction, csrf: csrfToken(c, provider) },
         loginHint: request.loginHint,
         error,
+        ...(unconfirmed === undefined
+          ? {}
+          : {
+              resendConfirmation: resendConfirmationForm(c, provider, unconfirmed, `/oidc/authorize?${state.query}`),
+            }),
         accountLinks: {
           forgotPasswordHref: withReturn('/forgot-password', `/oidc/authorize?${state.query}`),
           ...(signup === 'open' ? { signUpHref: withReturn('/signup', `/oidc/authorize?${state.query}`) } : {}),
@@ -239,7 +246,7 @@ export function authorizeEndpoint(
         if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
         // The e-mail typed is kept, unless it was too long to be anyone's.
         const loginHint = email.length <= LOGIN_MAX_LENGTH ? email : undefined
-        return showLogin(c, { ...request, loginHint }, state, check.error, check.status)
+        return showLogin(c, { ...request, loginHint }, state, check.error, check.status, check.unconfirmed)
       }
       await endSession(c, provider, await currentSession(c, provider))
       return decide(c, request, state, await startSession(c, provider, check.user))

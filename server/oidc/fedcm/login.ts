@@ -18,17 +18,20 @@ import { currentSession, endSession, startSession } from '../sessions.js'
 import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
+import { resendConfirmationForm } from '../account-lifecycle/resend-confirmation-endpoint.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
 /** The page's language is carried through the form as `ui_locales`, as the authorization flow carries its request. */
 function loginForm(
   c: Context,
+  provider: Provider,
   status: 200 | 400 | 401 | 403 | 429 | 503,
   csrf: string,
   email = '',
   error?: string,
   signupOpen = true,
+  unconfirmed?: string,
 ): Response {
   const locale = requestLocale(c)
   const t = pageWords(c)
@@ -44,6 +47,7 @@ function loginForm(
       hidden: { csrf, ui_locales: locale },
       loginHint: email || undefined,
       error,
+      ...(unconfirmed === undefined ? {} : { resendConfirmation: resendConfirmationForm(c, provider, unconfirmed, null) }),
       accountLinks: {
         forgotPasswordHref: withLanguage(c, '/forgot-password'),
         ...(signupOpen ? { signUpHref: withLanguage(c, '/signup') } : {}),
@@ -64,29 +68,29 @@ export function standaloneLogin(
 ): Hono {
   const app = new Hono()
   const open = signup === 'open'
-  app.get('/', (c) => loginForm(c, 200, csrfToken(c, provider), '', undefined, open))
+  app.get('/', (c) => loginForm(c, provider, 200, csrfToken(c, provider), '', undefined, open))
   app.post(
     '/',
     oneRequestPerTurn(),
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) => loginForm(c, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
+      onError: (c) => loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
     }),
     async (c) => {
       if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return loginForm(c, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
+        return loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
       }
       const form = new URLSearchParams(await c.req.text())
       useUiLocales(c, form.get('ui_locales'))
       const t = pageWords(c)
-      if (!csrfTokenMatches(c, provider, form.get('csrf'))) return loginForm(c, 403, csrfToken(c, provider), '', t.formExpired, open)
+      if (!csrfTokenMatches(c, provider, form.get('csrf'))) return loginForm(c, provider, 403, csrfToken(c, provider), '', t.formExpired, open)
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
       if ('error' in check) {
         if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
         // The e-mail typed is kept, unless it was too long to be anyone's.
         const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
-        return loginForm(c, check.status, csrfToken(c, provider), kept, check.error, open)
+        return loginForm(c, provider, check.status, csrfToken(c, provider), kept, check.error, open, check.unconfirmed)
       }
       const { user } = check
       await endSession(c, provider, await currentSession(c, provider))

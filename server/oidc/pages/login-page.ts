@@ -16,6 +16,8 @@ export interface LoginPageModel {
   error?: string
   /** Linked external providers to sign in with instead, each with where its button goes. */
   external?: { name: string; href: string }[]
+  /** The form that mails an unconfirmed account's confirmation link again (its hidden fields name the address). */
+  resendConfirmation?: { action: string; hidden: Record<string, string> }
   /** "Forgot password?" and, while sign-up is open, "Create an account", carrying where the visitor continues. */
   accountLinks?: { forgotPasswordHref: string; signUpHref?: string }
   locale: Locale
@@ -37,16 +39,22 @@ export function loginPage({
   error,
   external = [],
   accountLinks,
+  resendConfirmation,
   locale,
   product,
 }: LoginPageModel): string {
   const t = pageStrings(locale, product)
   return `<h1>${escapeHtml(heading)}</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}${
+    resendConfirmation
+      ? `\n<form method="post" action="${escapeHtml(resendConfirmation.action)}">
+${hiddenFields(resendConfirmation.hidden)}
+  <div class="actions"><button type="submit">${t.sendConfirmationAgain}</button></div>
+</form>`
+      : ''
+  }
 <form method="post" action="${escapeHtml(action)}">
-${Object.entries(hidden)
-  .map(([name, value]) => `  <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-  .join('\n')}
+${hiddenFields(hidden)}
   <label for="email">${t.email}</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
   <label for="password">${t.password}</label>
@@ -69,3 +77,8 @@ ${Object.entries(hidden)
       : ''
   }`
 }
+
+const hiddenFields = (fields: Record<string, string>): string =>
+  Object.entries(fields)
+    .map(([name, value]) => `  <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n')

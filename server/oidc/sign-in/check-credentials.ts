@@ -5,7 +5,9 @@
  * login throttle may make the attempt wait; the password is checked through
  * the bounded password queue (busy: 503, nothing counted); a wrong one is
  * counted, a right one clears the throttle's counts and remembers the
- * browser (device cookie). A missing account costs the same scrypt work as
+ * browser (device cookie), unless the account's address is not confirmed
+ * yet: such an account signs nobody in (403, and the page offers to mail
+ * the confirmation link again). A missing account costs the same scrypt work as
  * a wrong password, so timing tells nothing.
  */
 import type { Context } from 'hono'
@@ -17,7 +19,10 @@ import type { LoginAttempt, LoginThrottle } from './login-throttle.js'
 import { deviceCookie } from './device-cookie.js'
 import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../pages/sign-in-messages.js'
 import { requestLocale } from '../../i18n/request-locale.js'
+import { pageWords } from '../../pages/request-branding.js'
 import type { Provider } from '../provider.js'
+
+const confirmEmailFirst = (c: Context) => pageWords(c).confirmEmailFirst
 
 /** The longest e-mail address (RFC 5321's 256-octet path, less its angle brackets). */
 export const LOGIN_MAX_LENGTH = 254
@@ -27,10 +32,12 @@ const SUB = /^ACC\d{10}$/
 export type CredentialsCheck =
   | { user: UserRow }
   | {
-      status: 400 | 401 | 429 | 503
+      status: 400 | 401 | 403 | 429 | 503
       error: string
       /** Seconds, for a `Retry-After` header. */
       retryAfter?: number
+      /** The account's address when the password was right but the address is not confirmed yet (the page offers the link again). */
+      unconfirmed?: string
     }
 
 /**
@@ -82,6 +89,8 @@ export async function checkCredentials(
       return { status: 401, error: wrongCredentials(next, requestLocale(c)), ...(next === undefined ? {} : { retryAfter: next }) }
     }
     await throttle.succeeded(attempt)
+    // Whoever typed an address need not own its mailbox: until the mailed link is followed, the account opens nothing.
+    if (user.email_verified !== 1) return { status: 403, error: confirmEmailFirst(c), unconfirmed: user.email }
     await devices.remember(c, user.sub)
     return { user }
   } finally {
