@@ -114,4 +114,13 @@ export const de: PageStrings = {
   signInNotFromThisBrowser:
     'Diese Anmeldung wurde nicht in diesem Browser von der Seite der Anwendung begonnen oder ist bereits abgeschlossen. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
   goToYourAccount: 'Zu Ihrem Konto',
+  signInLinkOffer: 'Wenn das Ihr Konto ist, können wir Ihnen einen Link mailen, der Sie ohne Warten anmeldet.',
+  emailMeSignInLink: 'Anmeldelink per E-Mail senden',
+  tooManySignInLinks: 'Zu viele Anmeldelinks von hier oder für diese Adresse angefordert.',
+  signInLinkSent:
+    'Wenn {email} hier ein Konto mit bestätigter Adresse hat, haben wir einen Link geschickt, der Sie anmeldet. Der Link gilt einmal, 15 Minuten lang.',
+  signInLinkHeading: 'Mit dem gemailten Link anmelden',
+  signInLinkIntro: 'Bei {product} als {email} anmelden.',
+  signInLinkExpiredNote:
+    'Anmeldelinks gelten einmal, 15 Minuten lang. Melden Sie sich mit Ihrem Passwort an oder fordern Sie dort einen neuen Link an.',
 }

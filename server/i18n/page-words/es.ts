@@ -114,4 +114,13 @@ export const es: PageStrings = {
   signInNotFromThisBrowser:
     'Este inicio de sesión no lo empezó la página de la aplicación en este navegador, o ya ha terminado. Vuelve a la aplicación y empieza de nuevo.',
   goToYourAccount: 'Ir a tu cuenta',
+  signInLinkOffer: 'Si es tu cuenta, podemos enviarte por correo un enlace que inicia tu sesión sin esperar.',
+  emailMeSignInLink: 'Enviarme un enlace de inicio de sesión',
+  tooManySignInLinks: 'Demasiados enlaces de inicio de sesión pedidos desde aquí o para esta dirección.',
+  signInLinkSent:
+    'Si {email} tiene aquí una cuenta con la dirección confirmada, le hemos enviado un enlace que inicia tu sesión. El enlace sirve una vez, durante 15 minutos.',
+  signInLinkHeading: 'Iniciar sesión con el enlace recibido',
+  signInLinkIntro: 'Iniciar sesión en {product} como {email}.',
+  signInLinkExpiredNote:
+    'Los enlaces de inicio de sesión sirven una vez, durante 15 minutos. Inicia sesión con tu contraseña o pide allí un enlace nuevo.',
 }

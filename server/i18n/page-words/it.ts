@@ -112,4 +112,12 @@ export const it: PageStrings = {
   signInNotFromThisBrowser:
     'Questo accesso non è stato avviato in questo browser dalla pagina dell’applicazione, oppure è già terminato. Torna all’applicazione e ricomincia.',
   goToYourAccount: 'Vai al tuo account',
+  signInLinkOffer: 'Se è il tuo account, possiamo inviarti per e-mail un link che ti fa accedere senza attendere.',
+  emailMeSignInLink: 'Inviami un link di accesso',
+  tooManySignInLinks: 'Troppi link di accesso richiesti da qui o per questo indirizzo.',
+  signInLinkSent:
+    'Se {email} ha qui un account con l’indirizzo confermato, gli abbiamo inviato un link che ti fa accedere. Il link vale una volta, per 15 minuti.',
+  signInLinkHeading: 'Accedi con il link ricevuto',
+  signInLinkIntro: 'Accedi a {product} come {email}.',
+  signInLinkExpiredNote: 'I link di accesso valgono una volta, per 15 minuti. Accedi con la tua password, o chiedi lì un nuovo link.',
 }

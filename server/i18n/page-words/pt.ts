@@ -114,4 +114,13 @@ export const pt: PageStrings = {
   signInNotFromThisBrowser:
     'Este início de sessão não foi iniciado neste navegador pela página da aplicação, ou já terminou. Volte à aplicação e comece de novo.',
   goToYourAccount: 'Ir para a sua conta',
+  signInLinkOffer: 'Se esta conta é sua, podemos enviar-lhe por e-mail uma ligação que inicia a sessão sem esperar.',
+  emailMeSignInLink: 'Enviar-me uma ligação de início de sessão',
+  tooManySignInLinks: 'Demasiadas ligações de início de sessão pedidas a partir daqui ou para este endereço.',
+  signInLinkSent:
+    'Se {email} tem aqui uma conta com o endereço confirmado, enviámos-lhe uma ligação que inicia a sua sessão. A ligação funciona uma vez, durante 15 minutos.',
+  signInLinkHeading: 'Iniciar sessão com a ligação recebida',
+  signInLinkIntro: 'Iniciar sessão no {product} como {email}.',
+  signInLinkExpiredNote:
+    'As ligações de início de sessão funcionam uma vez, durante 15 minutos. Inicie sessão com a sua palavra-passe, ou peça lá uma nova ligação.',
 }

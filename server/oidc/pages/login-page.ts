@@ -1,11 +1,14 @@
 /**
  * @module The sign-in form of every svc sign-in page: labelled `Email` and
  * `Password` fields and a `Sign in` button, with the hidden fields the
- * page's endpoint needs (CSRF token, sealed interaction).
+ * page's endpoint needs (CSRF token, sealed interaction). While the
+ * throttle makes a sign-in wait, a second form offers `Email me a sign-in
+ * link` for the address typed.
  */
 import { escapeHtml } from '../../http/html.js'
 import type { Locale } from '../../i18n/locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
+import { hiddenFields } from './form-field.js'
 
 export interface LoginPageModel {
   heading: string
@@ -18,6 +21,8 @@ export interface LoginPageModel {
   external?: { name: string; href: string }[]
   /** "Forgot password?" and, while sign-up is open, "Create an account", carrying where the visitor continues. */
   accountLinks?: { forgotPasswordHref: string; signUpHref?: string }
+  /** The offer of a mailed sign-in link (when the throttle holds the sign-in back): where it posts, and its hidden fields. */
+  signInLink?: { action: string; hidden: Record<string, string> }
   locale: Locale
   /** The deployment's product name. */
   product: string
@@ -37,16 +42,22 @@ export function loginPage({
   error,
   external = [],
   accountLinks,
+  signInLink,
   locale,
   product,
 }: LoginPageModel): string {
   const t = pageStrings(locale, product)
   return `<h1>${escapeHtml(heading)}</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${escapeHtml(action)}">
-${Object.entries(hidden)
-  .map(([name, value]) => `  <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-  .join('\n')}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}${
+    signInLink
+      ? `<form method="post" action="${escapeHtml(signInLink.action)}">
+  <p>${t.signInLinkOffer}</p>
+${hiddenFields(signInLink.hidden)}
+  <div class="actions"><button type="submit">${t.emailMeSignInLink}</button></div>
+</form>\n`
+      : ''
+  }<form method="post" action="${escapeHtml(action)}">
+${hiddenFields(hidden)}
   <label for="email">${t.email}</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
   <label for="password">${t.password}</label>
