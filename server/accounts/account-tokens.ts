@@ -1,7 +1,8 @@
 /**
  * @module The account tokens repository, the one module that reads and
  * writes `account_tokens`: the secrets of mailed links (verify an e-mail
- * address, reset a password, accept an invitation). A token is 32 random bytes shown once, in
+ * address, reset a password, accept an invitation, sign in once while the
+ * login throttle holds the owner back). A token is 32 random bytes shown once, in
  * the link, and stored as SHA-256; it works once, before it expires, and
  * only for the purpose it was made for.
  */
@@ -9,13 +10,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 
-export type AccountTokenPurpose = 'verify_email' | 'reset_password' | 'invitation'
+export type AccountTokenPurpose = 'verify_email' | 'reset_password' | 'invitation' | 'sign_in_link'
 
-/** How long each kind of link works (the handbook: verification 24 hours, reset 30 minutes, invitation 7 days). */
+/** How long each kind of link works (the handbook: verification 24 hours, reset 30 minutes, invitation 7 days; a sign-in link 15 minutes). */
 export const TOKEN_LIFETIME_SECONDS: Record<AccountTokenPurpose, number> = {
   verify_email: 24 * 3600,
   reset_password: 30 * 60,
   invitation: 7 * 24 * 3600,
+  sign_in_link: 15 * 60,
 }
 
 export interface UsableToken {

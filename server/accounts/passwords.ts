@@ -7,7 +7,9 @@
  * libuv's thread pool that id_token signing uses, and every hash and check
  * goes through one small queue: a few at once (half the cores), a short
  * line behind them, and beyond it {@link PasswordWorkBusy} at once, which
- * sign-in pages answer with 503 and `Retry-After`.
+ * sign-in pages answer with 503 and `Retry-After`. One address (an IPv6
+ * /64) holds at most two places in that queue, its further checks waiting
+ * in a short line of their own, so one caller cannot fill it for everyone.
  */
 import { randomBytes, type ScryptOptions, timingSafeEqual } from 'node:crypto'
 import { availableParallelism } from 'node:os'
@@ -22,10 +24,12 @@ const KEY_LENGTH = 32
 export const PASSWORD_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2))
 /** Password hashes that may wait for a place (each about 0.1 s of one core). */
 export const PASSWORD_QUEUE = 8 * PASSWORD_CONCURRENCY
+/** Places one caller's password checks take in the queue at most, and how many more of its checks may wait for them. */
+export const PASSWORD_CHECKS_PER_CALLER = { inQueue: 2, waiting: 4 } as const
 /** What a refused caller is told to wait. */
 export const PASSWORD_RETRY_AFTER_SECONDS = 2
 
-const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PASSWORD_QUEUE })
+const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PASSWORD_QUEUE, perCaller: PASSWORD_CHECKS_PER_CALLER })
 const hashingThreads = scryptWorkers()
 
 /** Raised when too many passwords are being checked at once; try again after {@link PASSWORD_RETRY_AFTER_SECONDS}. */
@@ -36,7 +40,12 @@ export class PasswordWorkBusy extends ServiceBusy {
   }
 }
 
-async function derive(password: string, salt: Buffer, options: ScryptOptions, priority = false): Promise<Buffer> {
+async function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  { priority = false, caller }: { priority?: boolean; caller?: string } = {},
+): Promise<Buffer> {
   try {
     return await scryptWork.run(
       () =>
@@ -46,7 +55,7 @@ async function derive(password: string, salt: Buffer, options: ScryptOptions, pr
           p: options.p ?? PARAMETERS.p,
           maxmem: 64 * 1024 * 1024,
         }),
-      { priority },
+      { priority, ...(caller === undefined ? {} : { caller }) },
     )
   } catch (error) {
     if (error instanceof QueueFull) throw new PasswordWorkBusy(error.message)
@@ -72,16 +81,24 @@ export async function hashPassword(password: string): Promise<string> {
  * Rejects with {@link PasswordWorkBusy} when the queue is full. A
  * `knownDevice` check (a browser that signed in to the account before)
  * waits in the queue's priority line, so a flood from many addresses does
- * not keep owners out.
+ * not keep owners out. Checks naming a `caller` (the address, by
+ * `addressBlock`) take at most its share of the queue.
  *
  * @example
- * if (!(await verifyPassword(typed, user.password_hash, { knownDevice: true }))) refuse()
+ * if (!(await verifyPassword(typed, user.password_hash, { knownDevice: true, caller: '203.0.113.9' }))) refuse()
  */
-export async function verifyPassword(password: string, stored: string, { knownDevice = false } = {}): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  { knownDevice = false, caller }: { knownDevice?: boolean; caller?: string } = {},
+): Promise<boolean> {
   const [scheme, N, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) }, knownDevice)
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) }, {
+    priority: knownDevice,
+    ...(caller === undefined ? {} : { caller }),
+  })
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 

@@ -18,7 +18,7 @@ import { clientAddress } from '../http/client-address.js'
 import { requestLocale } from '../i18n/request-locale.js'
 import { changePassword, requestEmailChange } from '../oidc/account-lifecycle/account-page-changes.js'
 import { accountMailThrottle } from '../oidc/account-lifecycle/account-mail-throttle.js'
-import type { LoginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { addressBlock, type LoginThrottle } from '../oidc/sign-in/login-throttle.js'
 import type { Branding } from '../branding.js'
 import { type ConsoleVariables, consoleError, jsonObject } from './console-guard.js'
 
@@ -69,7 +69,7 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
       return consoleError(c, 429, message, { errors: { current_password: message } }, { 'Retry-After': String(wait) })
     }
     try {
-      if (await verifyPassword(typed, user.password_hash, { knownDevice: true })) {
+      if (await verifyPassword(typed, user.password_hash, { knownDevice: true, caller: addressBlock(attempt.address) })) {
         await throttle.succeeded(attempt)
         return user
       }

@@ -1,7 +1,7 @@
 /**
  * @module The identity provider as one Hono sub-app: discovery, the key
  * set, every `/oidc/*` endpoint and FedCM, the account lifecycle (sign-up,
- * e-mail confirmation, password reset), with CORS on token, userinfo and
+ * e-mail confirmation, password reset, mailed sign-in links), with CORS on token, userinfo and
  * revocation for a public client's own origins (never on authorize).
  */
 import { type Handler, Hono } from 'hono'
@@ -29,6 +29,8 @@ import { verifyEmailEndpoint } from './account-lifecycle/verify-email-endpoint.j
 import { RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint } from './account-lifecycle/resend-confirmation-endpoint.js'
 import { forgotPasswordEndpoint } from './account-lifecycle/forgot-password-endpoint.js'
 import { acceptInvitationEndpoint, resetPasswordEndpoint } from './account-lifecycle/reset-password-endpoint.js'
+import { emailSignInLinkEndpoint } from './account-lifecycle/email-sign-in-link-endpoint.js'
+import { signInLinkEndpoint } from './account-lifecycle/sign-in-link-endpoint.js'
 
 /**
  * Builds the identity provider, mounted at `/`.
@@ -70,6 +72,8 @@ export function identityProvider(
   app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
   app.route('/reset-password', resetPasswordEndpoint(provider))
   app.route('/accept-invitation', acceptInvitationEndpoint(provider))
+  app.route('/email-sign-in-link', emailSignInLinkEndpoint(provider, { mailThrottle }))
+  app.route('/sign-in-link', signInLinkEndpoint(provider))
   // Registered last, so they answer only the methods the endpoints above do not take.
   for (const [path, allowed] of Object.entries(ENDPOINT_METHODS)) app.all(path, methodNotAllowed(allowed))
   return app

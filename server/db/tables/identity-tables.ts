@@ -167,7 +167,7 @@ export interface AccountLinksTable {
 export interface AccountTokensTable {
   id: Generated<number>
   token_hash: string
-  purpose: 'verify_email' | 'reset_password' | 'invitation'
+  purpose: 'verify_email' | 'reset_password' | 'invitation' | 'sign_in_link'
   user_id: number
   /** The local path the visitor continues at once the link is used (an authorization request), or null. */
   continue_to: string | null

@@ -119,4 +119,13 @@ export const de: PageStrings = {
   sendConfirmationAgain: 'Link noch einmal senden',
   confirmationSent:
     'Wenn {email} auf die Bestätigung wartet, haben wir einen neuen Link geschickt. Er gilt 24 Stunden. Nichts angekommen? Sehen Sie im Spam-Ordner nach.',
+  signInLinkOffer: 'Wenn das Ihr Konto ist, können wir Ihnen einen Link mailen, der Sie ohne Warten anmeldet.',
+  emailMeSignInLink: 'Anmeldelink per E-Mail senden',
+  tooManySignInLinks: 'Zu viele Anmeldelinks von hier oder für diese Adresse angefordert.',
+  signInLinkSent:
+    'Wenn {email} hier ein Konto mit bestätigter Adresse hat, haben wir einen Link geschickt, der Sie anmeldet. Der Link gilt einmal, 15 Minuten lang.',
+  signInLinkHeading: 'Mit dem gemailten Link anmelden',
+  signInLinkIntro: 'Bei {product} als {email} anmelden.',
+  signInLinkExpiredNote:
+    'Anmeldelinks gelten einmal, 15 Minuten lang. Melden Sie sich mit Ihrem Passwort an oder fordern Sie dort einen neuen Link an.',
 }

@@ -118,6 +118,14 @@ export const en = {
   sendConfirmationAgain: 'Mail me the link again',
   confirmationSent:
     'If {email} is waiting to be confirmed, we sent it a new link. It works for 24 hours. Nothing there? Look in your spam folder.',
+  signInLinkOffer: 'If this is your account, we can mail you a link that signs you in without waiting.',
+  emailMeSignInLink: 'Email me a sign-in link',
+  tooManySignInLinks: 'Too many sign-in links asked for from here or for this address.',
+  signInLinkSent:
+    'If {email} has an account here with a confirmed address, we sent it a link that signs you in. The link works once, for 15 minutes.',
+  signInLinkHeading: 'Sign in with the mailed link',
+  signInLinkIntro: 'Sign in to {product} as {email}.',
+  signInLinkExpiredNote: 'Sign-in links work once, for 15 minutes. Sign in with your password, or ask for a new link there.',
 }
 
 /** Every page word, by key: a language missing one does not compile. */

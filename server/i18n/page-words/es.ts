@@ -119,4 +119,13 @@ export const es: PageStrings = {
   sendConfirmationAgain: 'Enviarme el enlace otra vez',
   confirmationSent:
     'Si {email} está pendiente de confirmar, le hemos enviado un enlace nuevo. Vale 24 horas. ¿No ha llegado nada? Mira en la carpeta de spam.',
+  signInLinkOffer: 'Si es tu cuenta, podemos enviarte por correo un enlace que inicia tu sesión sin esperar.',
+  emailMeSignInLink: 'Enviarme un enlace de inicio de sesión',
+  tooManySignInLinks: 'Demasiados enlaces de inicio de sesión pedidos desde aquí o para esta dirección.',
+  signInLinkSent:
+    'Si {email} tiene aquí una cuenta con la dirección confirmada, le hemos enviado un enlace que inicia tu sesión. El enlace sirve una vez, durante 15 minutos.',
+  signInLinkHeading: 'Iniciar sesión con el enlace recibido',
+  signInLinkIntro: 'Iniciar sesión en {product} como {email}.',
+  signInLinkExpiredNote:
+    'Los enlaces de inicio de sesión sirven una vez, durante 15 minutos. Inicia sesión con tu contraseña o pide allí un enlace nuevo.',
 }

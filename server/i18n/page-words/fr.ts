@@ -119,4 +119,13 @@ export const fr: PageStrings = {
   sendConfirmationAgain: 'Renvoyer le lien',
   confirmationSent:
     'Si {email} attend d’être confirmée, nous lui avons envoyé un nouveau lien. Il est valable 24 heures. Rien reçu ? Regardez dans vos indésirables.',
+  signInLinkOffer: 'Si c’est votre compte, nous pouvons vous envoyer par e-mail un lien qui vous connecte sans attendre.',
+  emailMeSignInLink: 'M’envoyer un lien de connexion',
+  tooManySignInLinks: 'Trop de liens de connexion demandés depuis cet endroit ou pour cette adresse.',
+  signInLinkSent:
+    'Si {email} a ici un compte à l’adresse confirmée, nous lui avons envoyé un lien qui vous connecte. Le lien sert une fois, pendant 15 minutes.',
+  signInLinkHeading: 'Se connecter avec le lien reçu',
+  signInLinkIntro: 'Se connecter à {product} en tant que {email}.',
+  signInLinkExpiredNote:
+    'Les liens de connexion servent une fois, pendant 15 minutes. Connectez-vous avec votre mot de passe, ou demandez-y un nouveau lien.',
 }

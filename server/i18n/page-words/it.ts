@@ -117,4 +117,12 @@ export const it: PageStrings = {
   sendConfirmationAgain: 'Inviami di nuovo il link',
   confirmationSent:
     'Se {email} è in attesa di conferma, gli abbiamo inviato un nuovo link. Vale 24 ore. Non è arrivato nulla? Guarda nella cartella spam.',
+  signInLinkOffer: 'Se è il tuo account, possiamo inviarti per e-mail un link che ti fa accedere senza attendere.',
+  emailMeSignInLink: 'Inviami un link di accesso',
+  tooManySignInLinks: 'Troppi link di accesso richiesti da qui o per questo indirizzo.',
+  signInLinkSent:
+    'Se {email} ha qui un account con l’indirizzo confermato, gli abbiamo inviato un link che ti fa accedere. Il link vale una volta, per 15 minuti.',
+  signInLinkHeading: 'Accedi con il link ricevuto',
+  signInLinkIntro: 'Accedi a {product} come {email}.',
+  signInLinkExpiredNote: 'I link di accesso valgono una volta, per 15 minuti. Accedi con la tua password, o chiedi lì un nuovo link.',
 }

@@ -119,4 +119,12 @@ export const nl: PageStrings = {
   sendConfirmationAgain: 'Stuur de link opnieuw',
   confirmationSent:
     'Als {email} nog bevestigd moet worden, hebben we een nieuwe link gestuurd. Die werkt 24 uur. Niets ontvangen? Kijk in uw spammap.',
+  signInLinkOffer: 'Is dit uw account, dan kunnen we u een link mailen waarmee u zonder wachten inlogt.',
+  emailMeSignInLink: 'Mail me een inloglink',
+  tooManySignInLinks: 'Te veel inloglinks aangevraagd vanaf hier of voor dit adres.',
+  signInLinkSent:
+    'Als {email} hier een account met een bevestigd adres heeft, hebben we er een link naartoe gestuurd waarmee u inlogt. De link werkt één keer, 15 minuten lang.',
+  signInLinkHeading: 'Inloggen met de gemailde link',
+  signInLinkIntro: 'Inloggen bij {product} als {email}.',
+  signInLinkExpiredNote: 'Inloglinks werken één keer, 15 minuten lang. Log in met uw wachtwoord, of vraag daar een nieuwe link aan.',
 }

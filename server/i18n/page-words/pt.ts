@@ -119,4 +119,13 @@ export const pt: PageStrings = {
   sendConfirmationAgain: 'Enviar a ligação outra vez',
   confirmationSent:
     'Se {email} aguarda confirmação, enviámos-lhe uma nova ligação. É válida durante 24 horas. Não recebeu nada? Veja na pasta de spam.',
+  signInLinkOffer: 'Se esta conta é sua, podemos enviar-lhe por e-mail uma ligação que inicia a sessão sem esperar.',
+  emailMeSignInLink: 'Enviar-me uma ligação de início de sessão',
+  tooManySignInLinks: 'Demasiadas ligações de início de sessão pedidas a partir daqui ou para este endereço.',
+  signInLinkSent:
+    'Se {email} tem aqui uma conta com o endereço confirmado, enviámos-lhe uma ligação que inicia a sua sessão. A ligação funciona uma vez, durante 15 minutos.',
+  signInLinkHeading: 'Iniciar sessão com a ligação recebida',
+  signInLinkIntro: 'Iniciar sessão no {product} como {email}.',
+  signInLinkExpiredNote:
+    'As ligações de início de sessão funcionam uma vez, durante 15 minutos. Inicie sessão com a sua palavra-passe, ou peça lá uma nova ligação.',
 }

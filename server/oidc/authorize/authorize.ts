@@ -193,6 +193,15 @@ export function authorizeEndpoint(
           forgotPasswordHref: withReturn('/forgot-password', `/oidc/authorize?${state.query}`),
           ...(signup === 'open' ? { signUpHref: withReturn('/signup', `/oidc/authorize?${state.query}`) } : {}),
         },
+        // Held back by the throttle: whoever holds the mailbox may still come in, and continue this request.
+        ...(status === 429 && request.loginHint
+          ? {
+              signInLink: {
+                action: '/email-sign-in-link',
+                hidden: { csrf: csrfToken(c, provider), email: request.loginHint, return: `/oidc/authorize?${state.query}` },
+              },
+            }
+          : {}),
         external: (await externalProviders(provider.db)).map((external) => ({
           name: external.name,
           href: `/oidc/external/${external.slug}?return=${encodeURIComponent(`/oidc/authorize?${state.query}`)}`,

@@ -52,6 +52,8 @@ function loginForm(
         forgotPasswordHref: withLanguage(c, '/forgot-password'),
         ...(signupOpen ? { signUpHref: withLanguage(c, '/signup') } : {}),
       },
+      // Held back by the throttle: whoever holds the mailbox may still come in.
+      ...(status === 429 && email ? { signInLink: { action: '/email-sign-in-link', hidden: { csrf, email, ui_locales: locale } } } : {}),
     }),
   )
 }

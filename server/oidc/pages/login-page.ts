@@ -1,11 +1,15 @@
 /**
  * @module The sign-in form of every svc sign-in page: labelled `Email` and
  * `Password` fields and a `Sign in` button, with the hidden fields the
- * page's endpoint needs (CSRF token, sealed interaction).
+ * page's endpoint needs (CSRF token, sealed interaction). While the
+ * throttle makes a sign-in wait, a second form offers `Email me a sign-in
+ * link` for the address typed; for an account whose address is not
+ * confirmed yet, one offers `Mail me the link again`.
  */
 import { escapeHtml } from '../../http/html.js'
 import type { Locale } from '../../i18n/locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
+import { hiddenFields } from './form-field.js'
 
 export interface LoginPageModel {
   heading: string
@@ -20,6 +24,8 @@ export interface LoginPageModel {
   resendConfirmation?: { action: string; hidden: Record<string, string> }
   /** "Forgot password?" and, while sign-up is open, "Create an account", carrying where the visitor continues. */
   accountLinks?: { forgotPasswordHref: string; signUpHref?: string }
+  /** The offer of a mailed sign-in link (when the throttle holds the sign-in back): where it posts, and its hidden fields. */
+  signInLink?: { action: string; hidden: Record<string, string> }
   locale: Locale
   /** The deployment's product name. */
   product: string
@@ -40,6 +46,7 @@ export function loginPage({
   external = [],
   accountLinks,
   resendConfirmation,
+  signInLink,
   locale,
   product,
 }: LoginPageModel): string {
@@ -53,7 +60,15 @@ ${hiddenFields(resendConfirmation.hidden)}
 </form>`
       : ''
   }
-<form method="post" action="${escapeHtml(action)}">
+${
+    signInLink
+      ? `<form method="post" action="${escapeHtml(signInLink.action)}">
+  <p>${t.signInLinkOffer}</p>
+${hiddenFields(signInLink.hidden)}
+  <div class="actions"><button type="submit">${t.emailMeSignInLink}</button></div>
+</form>\n`
+      : ''
+  }<form method="post" action="${escapeHtml(action)}">
 ${hiddenFields(hidden)}
   <label for="email">${t.email}</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
@@ -78,7 +93,3 @@ ${hiddenFields(hidden)}
   }`
 }
 
-const hiddenFields = (fields: Record<string, string>): string =>
-  Object.entries(fields)
-    .map(([name, value]) => `  <input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n')

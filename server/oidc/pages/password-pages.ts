@@ -2,7 +2,8 @@
  * @module The bodies of the password-reset pages: "Forgot password?"
  * (an `Email` field and `Send reset link`), the new-password form
  * (`Password`, `Set new password`), and the page for a mailed link that
- * expired, was used or was never ours, with the way to get a new one.
+ * expired, was used or was never ours, with the way to get a new one;
+ * also the one-button pages mailed links open (confirm an address, sign in).
  */
 import { escapeHtml } from '../../http/html.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
@@ -138,5 +139,22 @@ export function confirmEmailPage(hidden: Record<string, string>, email: string, 
 <form method="post" action="/verify-email">
 ${hiddenFields(hidden)}
   <div class="actions"><button class="primary" type="submit">${t.confirmAndSignIn}</button></div>
+</form>`
+}
+
+/**
+ * The page a sign-in link opens: one `Sign in` button, so that mail
+ * scanners which open links do not use it up (nor get signed in).
+ *
+ * @example
+ * signInLinkPage({ csrf, token }, 'ada@example.com', 'en', 'svc')
+ */
+export function signInLinkPage(hidden: Record<string, string>, email: string, locale: Locale, product: string): string {
+  const t = pageStrings(locale, product)
+  return `<h1>${t.signInLinkHeading}</h1>
+<p>${escapeHtml(fill(t.signInLinkIntro, { email }))}</p>
+<form method="post" action="/sign-in-link">
+${hiddenFields(hidden)}
+  <div class="actions"><button class="primary" type="submit">${t.signIn}</button></div>
 </form>`
 }

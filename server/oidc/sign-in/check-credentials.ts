@@ -3,19 +3,21 @@
  * sign-in forms. In order: the address must be one an account could have
  * (at most 254 characters; nothing is counted or hashed otherwise); the
  * login throttle may make the attempt wait; the password is checked through
- * the bounded password queue (busy: 503, nothing counted); a wrong one is
- * counted, a right one clears the throttle's counts and remembers the
- * browser (device cookie), unless the account's address is not confirmed
- * yet: such an account signs nobody in (403, and the page offers to mail
- * the confirmation link again). A missing account costs the same scrypt work as
- * a wrong password, so timing tells nothing.
+ * the bounded password queue (busy, or this address already holding its
+ * share of it: 503); a wrong one is counted, a right one clears the
+ * throttle's counts and remembers the browser (device cookie), unless the
+ * account's address is not confirmed yet: such an account signs nobody in
+ * (403, and the page offers to mail the confirmation link again). Refusals
+ * count against the caller's address (known browsers' waits too), so
+ * sending more while refused only lengthens the wait. A missing account
+ * costs the same scrypt work as a wrong password, so timing tells nothing.
  */
 import type { Context } from 'hono'
 import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
 import { EMAIL, userByLogin } from '../../accounts/users.js'
 import type { UserRow } from '../../db/schema.js'
 import { clientAddress } from '../../http/client-address.js'
-import type { LoginAttempt, LoginThrottle } from './login-throttle.js'
+import { addressBlock, type LoginAttempt, type LoginThrottle } from './login-throttle.js'
 import { deviceCookie } from './device-cookie.js'
 import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../pages/sign-in-messages.js'
 import { requestLocale } from '../../i18n/request-locale.js'
@@ -61,10 +63,14 @@ export async function checkCredentials(
   const attempt: LoginAttempt = {
     account: user?.sub ?? login.toLowerCase(),
     address: clientAddress(c),
-    device: user ? await devices.deviceFor(c, user.sub) : undefined,
+    device: user ? await devices.deviceFor(c, user) : undefined,
   }
   const wait = await throttle.reserve(attempt)
-  if (wait !== undefined) return { status: 429, error: tooManyAttempts(wait, requestLocale(c)), retryAfter: wait }
+  if (wait !== undefined) {
+    // Many device cookies of one address must not wait for free; a stranger's waits stay as they were.
+    if (attempt.device !== undefined) await throttle.refused(attempt)
+    return { status: 429, error: tooManyAttempts(wait, requestLocale(c)), retryAfter: wait }
+  }
   let released = false
   const release = () => {
     if (!released) throttle.release(attempt)
@@ -75,11 +81,12 @@ export async function checkCredentials(
     try {
       passwordOk = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH, {
         knownDevice: attempt.device !== undefined,
+        caller: addressBlock(attempt.address),
       })
     } catch (error) {
-      if (error instanceof PasswordWorkBusy)
-        return { status: 503, error: signInBusy(requestLocale(c)), retryAfter: error.retryAfterSeconds }
-      throw error
+      if (!(error instanceof PasswordWorkBusy)) throw error
+      await throttle.refused(attempt)
+      return { status: 503, error: signInBusy(requestLocale(c)), retryAfter: error.retryAfterSeconds }
     }
     if (!user || !passwordOk) {
       await throttle.failed(attempt)
@@ -91,7 +98,7 @@ export async function checkCredentials(
     await throttle.succeeded(attempt)
     // Whoever typed an address need not own its mailbox: until the mailed link is followed, the account opens nothing.
     if (user.email_verified !== 1) return { status: 403, error: confirmEmailFirst(c), unconfirmed: user.email }
-    await devices.remember(c, user.sub)
+    await devices.remember(c, user, () => throttle.admitNewDevice(attempt))
     return { user }
   } finally {
     release()

@@ -6,12 +6,17 @@
  * own, so strangers guessing the account, or sharing the owner's address,
  * cannot keep the owner out. The cookie cannot be forged (HMAC with a
  * deployment secret) and is worth nothing to anyone but its browser: it
- * names accounts, never a password or a session.
+ * names accounts, never a password or a session. Each account comes with
+ * a short digest of its password hash as it was then, and counts only
+ * while that is still the account's hash: a reset or change of password
+ * voids every cookie earned with the old one, so a password that leaked
+ * leaves no extra guesses behind it.
  */
 import type { Context } from 'hono'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { signedCookie } from '../../http/signed-cookie.js'
 import { hostCookie } from '../../http/host-cookie.js'
+import type { UserRow } from '../../db/schema.js'
 import type { Provider } from '../provider.js'
 
 const DEVICE_COOKIE = 'svc_device'
@@ -19,21 +24,41 @@ const DEVICE_COOKIE = 'svc_device'
 const MAX_ACCOUNTS = 5
 const LIFETIME_SECONDS = 365 * 24 * 3600
 
+/** An account the browser signed in to: its `sub` and the digest of the password hash it signed in with. */
+type Remembered = [sub: string, password: string]
+
 interface Device {
   /** The device id. */
   id: string
-  /** The `sub`s of the accounts signed in to from this browser, latest last. */
-  accounts: string[]
+  /** The accounts signed in to from this browser, latest last. */
+  accounts: Remembered[]
 }
 
+type Account = Pick<UserRow, 'sub' | 'password_hash'>
+
 export interface DeviceCookie {
-  /** The browser's device id, when its cookie names `sub`. */
-  deviceFor(c: Context, sub: string): Promise<string | undefined>
-  /** Remembers that this browser signed in to `sub` (a new device id if it had none). */
-  remember(c: Context, sub: string): Promise<void>
+  /** The browser's device id, when its cookie names the account with its current password. */
+  deviceFor(c: Context, account: Account): Promise<string | undefined>
+  /**
+   * Remembers that this browser signed in to the account with its current
+   * password. A browser not yet remembered for it becomes so only when
+   * `mayAdd` agrees (the throttle's limit on new device cookies).
+   */
+  remember(c: Context, account: Account, mayAdd: () => Promise<boolean>): Promise<void>
 }
 
 const perProvider = new WeakMap<Pick<Provider, 'db' | 'issuer'>, DeviceCookie>()
+
+/**
+ * A short digest of the account's password hash (itself salted, so the
+ * digest tells nothing about the password), to tell one password from the
+ * next.
+ */
+const passwordDigest = ({ sub, password_hash }: Account) =>
+  createHash('sha256').update(`${sub}\0${password_hash}`).digest('base64url').slice(0, 16)
+
+const isRemembered = (entry: unknown): entry is Remembered =>
+  Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string'
 
 /**
  * The device cookie of a deployment (its key comes from the database);
@@ -41,7 +66,7 @@ const perProvider = new WeakMap<Pick<Provider, 'db' | 'issuer'>, DeviceCookie>()
  * delete it and put its owner back under the stranger's throttle.
  *
  * @example
- * const device = await deviceCookie(provider).deviceFor(c, user.sub)
+ * const device = await deviceCookie(provider).deviceFor(c, user)
  */
 export function deviceCookie(provider: Pick<Provider, 'db' | 'issuer'>): DeviceCookie {
   let made = perProvider.get(provider)
@@ -49,17 +74,22 @@ export function deviceCookie(provider: Pick<Provider, 'db' | 'issuer'>): DeviceC
   const cookie = signedCookie<Device>(provider.db, hostCookie(provider.issuer, DEVICE_COOKIE).name, { path: '/', secure: true })
   const current = async (c: Context): Promise<Device | undefined> => {
     const device = await cookie.read(c)
-    const wellFormed = typeof device?.id === 'string' && Array.isArray(device.accounts)
-    return wellFormed ? device : undefined
+    if (typeof device?.id !== 'string' || !Array.isArray(device.accounts)) return undefined
+    // Entries of cookies made before accounts were bound to a password (bare `sub`s) are dropped.
+    return { id: device.id, accounts: device.accounts.filter(isRemembered) }
   }
   made = {
-    async deviceFor(c, sub) {
+    async deviceFor(c, account) {
       const device = await current(c)
-      return device?.accounts.includes(sub) ? device.id : undefined
+      const digest = passwordDigest(account)
+      return device?.accounts.some(([sub, password]) => sub === account.sub && password === digest) ? device.id : undefined
     },
-    async remember(c, sub) {
+    async remember(c, account, mayAdd) {
       const device = (await current(c)) ?? { id: randomBytes(16).toString('base64url'), accounts: [] }
-      const accounts = [...device.accounts.filter((account) => account !== sub), sub].slice(-MAX_ACCOUNTS)
+      const others = device.accounts.filter(([sub]) => sub !== account.sub)
+      // A browser already remembered for the account (a new password, say) is no new device.
+      if (others.length === device.accounts.length && !(await mayAdd())) return
+      const accounts = [...others, [account.sub, passwordDigest(account)] satisfies Remembered].slice(-MAX_ACCOUNTS)
       await cookie.set(c, { id: device.id, accounts }, LIFETIME_SECONDS)
     },
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FORGET_AFTER_MS, FREE_FAILURES, type LoginAttempt, loginThrottle, LONGEST_WAIT_SECONDS } from './login-throttle.js'
+import { FORGET_AFTER_MS, FREE_FAILURES, type LoginAttempt, loginThrottle, LONGEST_WAIT_SECONDS, NEW_DEVICES } from './login-throttle.js'
 
 function throttleAt(start = 1_000_000) {
   const clock = { time: start }
@@ -73,5 +73,33 @@ describe('the login throttle', () => {
     expect(await throttle.wait(owner)).toBe(1)
     expect(await throttle.wait({ ...owner, device: 'another-browser' })).toBeUndefined()
     expect(await throttle.wait(ADA)).toBeUndefined()
+  })
+
+  it('counts known browsers’ failures and refusals on their address too, so many device cookies there soon wait', async () => {
+    const { throttle } = throttleAt()
+    const address = '198.51.100.66'
+    for (let device = 0; device < FREE_FAILURES.knownAddress / 2; device++) await throttle.failed({ ...ADA, address, device: `d${device}` })
+    for (let refusal = 0; refusal <= FREE_FAILURES.knownAddress / 2; refusal++) await throttle.refused({ ...ADA, address, device: 'd0' })
+    expect(await throttle.wait({ ...ADA, address, device: 'a-new-cookie' })).toBe(1)
+    // The owner's browser elsewhere, and strangers without a cookie at that address, are not slowed.
+    expect(await throttle.wait({ ...ADA, address: '203.0.113.7', device: 'owners-browser' })).toBeUndefined()
+    expect(await throttle.wait({ ...ADA, address })).toBeUndefined()
+  })
+
+  it('gives one address a few new device cookies an hour per account, and a few more in all', async () => {
+    const { clock, throttle } = throttleAt()
+    const address = '198.51.100.66'
+    const admitted = async (account: string, times: number) => {
+      const answers: boolean[] = []
+      for (let i = 0; i < times; i++) answers.push(await throttle.admitNewDevice({ account, address }))
+      return answers.filter(Boolean).length
+    }
+    expect(await admitted('mallory', NEW_DEVICES.pair + 5)).toBe(NEW_DEVICES.pair)
+    expect(await throttle.admitNewDevice({ account: 'mallory', address: '203.0.113.7' })).toBe(true)
+    let all = NEW_DEVICES.pair
+    for (let account = 0; all < NEW_DEVICES.address; account++) all += await admitted(`account${account}`, 1)
+    expect(await throttle.admitNewDevice({ account: 'someone-new', address })).toBe(false)
+    clock.time += FORGET_AFTER_MS
+    expect(await throttle.admitNewDevice({ account: 'mallory', address })).toBe(true)
   })
 })

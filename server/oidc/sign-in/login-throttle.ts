@@ -1,19 +1,28 @@
 /**
  * @module Login throttling that slows down the guesser, not the owner, as
  * OWASP's authentication cheat sheet and Keycloak's brute-force detection
- * do. Only wrong passwords count; a correct one never does, and it clears
- * what its browser and address had counted against the account. Each kind
- * of bucket lets a few failures through, then makes the next attempt wait
- * 1 second, doubling with every further failure up to 15 minutes (never a
- * hard lock), until it has been quiet for an hour:
+ * do. Wrong passwords count (and, on an address, refusals); a correct one
+ * never does, and it clears what its browser and address had counted
+ * against the account. Each kind of bucket lets a few failures through,
+ * then makes the next attempt wait 1 second, doubling with every further
+ * failure up to 15 minutes (never a hard lock), until it has been quiet
+ * for an hour; an owner held back can have a sign-in link mailed instead:
  *
  * - `pair`: one address guessing one account;
  * - `address`: one address guessing many accounts (spraying);
  * - `account`: many addresses guessing one account. A browser that has
  *   signed in to the account before (its signed device cookie names the
- *   account) is counted on its own `device` bucket instead of this one and
- *   the two above, so strangers failing against an account, or behind the
- *   same address, do not keep its owner out.
+ *   account and its current password) is counted on its own `device`
+ *   bucket instead of this one and the two above, so strangers failing
+ *   against an account, or behind the same address, do not keep its owner
+ *   out;
+ * - `knownAddress`: one address's failures from such browsers, and their
+ *   refusals (a wait, or a password queue too busy), so that many device
+ *   cookies from one address cannot flood the owners' lane.
+ *
+ * Refusals of the other lane by a busy password queue count on `address`.
+ * Device cookies cost a correct password of any account, one's own too, so
+ * an address gets few new ones an hour (`NEW_DEVICES`).
  *
  * Buckets are named by a digest of what they count, so their size is fixed
  * whatever is typed; IPv6 addresses count by their /64, the block one
@@ -27,7 +36,9 @@ import ipaddr from 'ipaddr.js'
 import { type FailureCount, type FailureCounters, memoryFailureCounters } from '../../http/failure-counters.js'
 
 /** Failures each kind of bucket lets through before attempts have to wait. */
-export const FREE_FAILURES = { pair: 5, address: 50, account: 10, device: 10 } as const
+export const FREE_FAILURES = { pair: 5, address: 50, account: 10, device: 10, knownAddress: 20 } as const
+/** New device cookies one address is given in an hour: for one account, and in all. */
+export const NEW_DEVICES = { pair: 3, address: 20 } as const
 /** The first wait, which doubles with each failure past the free ones. */
 export const FIRST_WAIT_SECONDS = 1
 export const LONGEST_WAIT_SECONDS = 15 * 60
@@ -48,8 +59,8 @@ export interface LoginAttempt {
 /**
  * Makes a throttle. `reserve` says how many seconds an attempt must still
  * wait (undefined: go ahead, and the attempt counts as checking until
- * `release`); `failed` and `succeeded` report the answer; `wait` only
- * looks. Counters are in memory unless `counters` shares them between
+ * `release`); `failed` and `succeeded` report the answer, `refused` a
+ * refusal; `wait` only looks. Counters are in memory unless `counters` shares them between
  * replicas; attempts being checked are always this process's.
  *
  * @example
@@ -88,6 +99,24 @@ export function loginThrottle({ now = Date.now, counters }: { now?: () => number
     async failed(attempt: LoginAttempt): Promise<void> {
       await store.add(bucketsOf(attempt).map(([, bucket]) => bucket))
     },
+    /** Counts a refusal (a wait, or a busy password queue) against the attempt's address. */
+    async refused(attempt: LoginAttempt): Promise<void> {
+      const where = addressBlock(attempt.address)
+      await store.add([attempt.device === undefined ? bucket('address', where) : bucket('knownAddress', where)])
+    },
+    /**
+     * Whether this address may be given a new device cookie for the
+     * account (counted when it may): a correct password of one's own
+     * account mints one, so without a limit they would cost nothing.
+     */
+    async admitNewDevice({ account, address }: LoginAttempt): Promise<boolean> {
+      const where = addressBlock(address)
+      const buckets = [bucket('newDevicePair', where, account), bucket('newDeviceAddress', where)]
+      const [pair, all] = await store.read(buckets)
+      if (pair!.failures >= NEW_DEVICES.pair || all!.failures >= NEW_DEVICES.address) return false
+      await store.add(buckets)
+      return true
+    },
     async succeeded({ account, address, device }: LoginAttempt): Promise<void> {
       // Never the address's: an attacker could clear it by signing in to an account of their own.
       const cleared = [bucket('pair', addressBlock(address), account), bucket('account', account)]
@@ -101,8 +130,12 @@ export type LoginThrottle = ReturnType<typeof loginThrottle>
 
 /** The buckets an attempt is counted on. */
 function bucketsOf({ account, address, device }: LoginAttempt): [BucketKind, string][] {
-  if (device !== undefined) return [['device', bucket('device', device, account)]]
   const where = addressBlock(address)
+  if (device !== undefined)
+    return [
+      ['device', bucket('device', device, account)],
+      ['knownAddress', bucket('knownAddress', where)],
+    ]
   return [
     ['pair', bucket('pair', where, account)],
     ['address', bucket('address', where)],
@@ -111,7 +144,7 @@ function bucketsOf({ account, address, device }: LoginAttempt): [BucketKind, str
 }
 
 /** A bucket's name: its kind and a digest of what it counts. */
-function bucket(kind: BucketKind, ...parts: string[]): string {
+function bucket(kind: BucketKind | 'newDevicePair' | 'newDeviceAddress', ...parts: string[]): string {
   return `login-${kind}:${createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)}`
 }
 
