@@ -16,7 +16,8 @@ import { verifyEmailMail } from '../mail/messages/verify-email-mail.js'
 import { issueAccountToken } from './account-tokens.js'
 import { hashPassword } from './passwords.js'
 import { passwordProblem } from './password-policy.js'
-import { createUser, EMAIL, userByEmail } from './users.js'
+import { createUser, userByEmail } from './users.js'
+import { isPlainEmailAddress } from './email-address.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
 import type { Branding } from '../branding.js'
@@ -54,7 +55,7 @@ export function signUpErrors({ name, email, password }: SignUpForm, locale: Loca
   else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = say.nameTooLong
   const address = email.trim()
   if (address === '') errors.email = say.enterEmail
-  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address)) errors.email = say.emailShape
+  else if (!isPlainEmailAddress(address)) errors.email = say.emailShape
   const problem = passwordProblem(password, address, locale)
   if (problem) errors.password = problem
   return errors

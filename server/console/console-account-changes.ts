@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { PasswordWorkBusy, verifyPassword } from '../accounts/passwords.js'
 import { passwordProblem } from '../accounts/password-policy.js'
-import { EMAIL, setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
+import { setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
+import { plainEmailAddress } from '../accounts/email-address.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
 import { requestLocale } from '../i18n/request-locale.js'
@@ -106,9 +107,9 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
 
   app.post('/email', async (c) => {
     const body = (await jsonObject(c)) ?? {}
-    const email = text(body.email).trim().toLowerCase()
-    if (!EMAIL.test(email) || email.length > 254) {
-      const message = 'Type an e-mail address, like ada@example.com.'
+    const email = plainEmailAddress(text(body.email))
+    if (email === undefined) {
+      const message = 'Type one e-mail address, like ada@example.com, without spaces or any of , ; < > " ( ) [ ] :'
       return consoleError(c, 422, message, { errors: { email: message } })
     }
     const current = await userBySub(db, c.get('session').sub)

@@ -13,6 +13,8 @@ import { issueAccountToken, voidAccountTokens, voidEmailChanges } from '../../ac
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail } from '../../accounts/users.js'
+import { plainEmailAddress } from '../../accounts/email-address.js'
+import { InvalidInput } from '../../invalid-input.js'
 import type { UserRow } from '../../db/schema.js'
 import { queueMail } from '../../mail/mail-outbox.js'
 import {
@@ -61,6 +63,7 @@ export async function changePassword(
  * await requestEmailChange(ctx, user, 'ada@new.example')
  */
 export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, newEmail: string, locale: Locale = 'en'): Promise<void> {
+  if (plainEmailAddress(newEmail) !== newEmail) throw new InvalidInput('email', 'email must be one plain e-mail address, lower-cased')
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     // A token either way, so the page shows the change pending either way; a taken address never sees it.

@@ -11,7 +11,7 @@ import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { AccountMailThrottle } from './account-mail-throttle.js'
 import { requestPasswordReset } from './password-reset.js'
-import { EMAIL } from '../../accounts/users.js'
+import { isPlainEmailAddress } from '../../accounts/email-address.js'
 import { csrfToken } from '../csrf.js'
 import { forgotPasswordPage } from '../pages/password-pages.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
@@ -62,7 +62,7 @@ export function forgotPasswordEndpoint(provider: Provider, { mailThrottle }: { m
       const locale = requestLocale(c)
       const t = pageWords(c)
       const email = (form.get('email') ?? '').trim()
-      if (email.length > 254 || !EMAIL.test(email) || /\p{Cc}/u.test(email))
+      if (!isPlainEmailAddress(email))
         return page(c, 400, continueTo, {
           email: email.slice(0, 254),
           error: t.enterAccountEmail,
