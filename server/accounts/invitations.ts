@@ -25,7 +25,7 @@ export const ACCESS_OF_ROLE: Record<InvitableRole, string[]> = { admin: [], mark
 
 export interface Invitation {
   email: string
-  /** Shown in the mail and as the account's name; the e-mail's local part when not given. */
+  /** The account's name (the mail greets no one by name); the e-mail's local part when not given. */
   name?: string
   svcApp?: string
   svcRole?: string
@@ -72,7 +72,6 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
       trx,
       invitationMail({
         to: user.email,
-        name: user.name,
         ...(invitation.inviter ? { inviter: invitation.inviter } : {}),
         link,
         locale,

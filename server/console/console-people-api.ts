@@ -62,11 +62,9 @@ export function consolePeopleApi(
       role: roleOf(user),
       email_verified: user.email_verified === 1,
     }))
-    return c.json(
-      { organisation: organisation.code, people, invitable_roles: rolesInvitableBy(roles) } satisfies ConsolePeople,
-      200,
-      { 'Cache-Control': 'no-store' },
-    )
+    return c.json({ organisation: organisation.code, people, invitable_roles: rolesInvitableBy(roles) } satisfies ConsolePeople, 200, {
+      'Cache-Control': 'no-store',
+    })
   })
 
   app.post('/', async (c) => {

@@ -220,6 +220,8 @@ describe('password reset', () => {
     ])
     const [mail] = await mails(fixture)
     expect(mail).toMatchObject({ recipient: USER.email, subject: 'Reset your svc password' })
+    // The account confirmed this address: its owner is greeted by name.
+    expect(mail!.text).toMatch(/^Hello Ada Lovelace,\n/)
     const token = new URL(mail!.link!).searchParams.get('token')!
     const stored = await fixture.db.selectFrom('account_tokens').selectAll().execute()
     expect(stored).toHaveLength(1)

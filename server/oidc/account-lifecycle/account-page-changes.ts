@@ -23,6 +23,7 @@ import {
   newEmailTakenMail,
   passwordChangedMail,
 } from '../../mail/messages/account-change-mails.js'
+import { nameToGreet } from '../../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
 import type { Locale } from '../../i18n/locale.js'
 import { mailedLink } from '../../i18n/request-locale.js'
@@ -50,7 +51,7 @@ export async function changePassword(
     await voidEmailChanges(trx, user.id, now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
     const link = mailedLink(`${ctx.issuer}/forgot-password`, locale)
-    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale, branding: ctx.branding }), now)
+    await queueMail(trx, passwordChangedMail({ to: user.email, name: nameToGreet(user), link, locale, branding: ctx.branding }), now)
   })
 }
 
@@ -78,7 +79,6 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
       ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
       : confirmNewEmailMail({
           to: newEmail,
-          name: user.name,
           link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
           locale,
           branding: ctx.branding,
@@ -86,7 +86,7 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
     await queueMail(trx, mail, now)
     const notice = emailChangeNoticeMail({
       to: user.email,
-      name: user.name,
+      name: nameToGreet(user),
       newEmail,
       link: `${ctx.issuer}/console/account`,
       locale,
