@@ -49,6 +49,11 @@ describe('an invitation in Chromium, with sign-up closed', () => {
   it('invites from People; the link sets a password and lands signed in, and People then shows the person active', async () => {
     const admin = await (await browser.newContext()).newPage()
     await signInToConsole(admin, bff.started.url, 'boss@acme.example', '/console/people')
+    // An admin gives their organisation's roles only: developers are made by an operator.
+    expect(await admin.getByLabel('Role').locator('option').allInnerTexts()).toEqual([
+      'Marketer (edits ads)',
+      'Admin (ads, API keys and people)',
+    ])
     await admin.getByLabel('Email').fill('grace@example.com')
     await admin.getByLabel('Name').fill('Grace Hopper')
     await admin.getByLabel('Role').selectOption('marketer')

@@ -313,6 +313,8 @@ export interface ConsolePerson {
 export interface ConsolePeople {
   organisation: string
   people: ConsolePerson[]
+  /** The roles the viewer may give in an invitation, highest first (an admin's: admin, marketer). */
+  invitable_roles: ('admin' | 'marketer' | 'developer')[]
 }
 
 /** POST `{email, name?, role, organisation?}`: the invited account. */

@@ -15,16 +15,17 @@ import { createUser } from './users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
 
-/** The console roles an invitation can give, highest first. */
-export const INVITABLE_ROLES = ['admin', 'marketer', 'developer'] as const
-export type InvitableRole = (typeof INVITABLE_ROLES)[number]
+import { INVITABLE_ROLES, type InvitableRole } from '../../shared/invitable-roles.js'
+
+// Who may give which role is the shared rule's (`shared/invitable-roles.ts`); the CLI runs as an operator.
+export { INVITABLE_ROLES, type InvitableRole }
 
 /** The svc.access a role brings with it: a marketer edits ads (see `console/roles.ts`). */
 export const ACCESS_OF_ROLE: Record<InvitableRole, string[]> = { admin: [], marketer: ['Ads:Edit'], developer: [] }
 
 export interface Invitation {
   email: string
-  /** Shown in the mail and as the account's name; the e-mail's local part when not given. */
+  /** The account's name (the mail greets no one by name); the e-mail's local part when not given. */
   name?: string
   svcApp?: string
   svcRole?: string
@@ -71,7 +72,6 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
       trx,
       invitationMail({
         to: user.email,
-        name: user.name,
         ...(invitation.inviter ? { inviter: invitation.inviter } : {}),
         link,
         locale,

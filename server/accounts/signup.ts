@@ -16,7 +16,9 @@ import { verifyEmailMail } from '../mail/messages/verify-email-mail.js'
 import { issueAccountToken } from './account-tokens.js'
 import { hashPassword } from './passwords.js'
 import { passwordProblem } from './password-policy.js'
-import { createUser, EMAIL, userByEmail } from './users.js'
+import { createUser, userByEmail } from './users.js'
+import { isPlainEmailAddress } from './email-address.js'
+import { hasUnsafeNameCharacters, NAME_MAX_LENGTH } from './person-name.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
 import type { Branding } from '../branding.js'
@@ -51,10 +53,10 @@ export function signUpErrors({ name, email, password }: SignUpForm, locale: Loca
   const errors: SignUpErrors = {}
   const trimmed = name.trim()
   if (trimmed === '') errors.name = say.enterName
-  else if (trimmed.length > 200 || /\p{Cc}/u.test(trimmed)) errors.name = say.nameTooLong
+  else if (trimmed.length > NAME_MAX_LENGTH || hasUnsafeNameCharacters(trimmed)) errors.name = say.nameTooLong
   const address = email.trim()
   if (address === '') errors.email = say.enterEmail
-  else if (address.length > 254 || !EMAIL.test(address) || /\p{Cc}/u.test(address)) errors.email = say.emailShape
+  else if (!isPlainEmailAddress(address)) errors.email = say.emailShape
   const problem = passwordProblem(password, address, locale)
   if (problem) errors.password = problem
   return errors
@@ -84,7 +86,6 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
           trx,
           verifyEmailMail({
             to: email,
-            name: user.name,
             link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
             locale,
             branding: ctx.branding,

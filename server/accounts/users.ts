@@ -10,6 +10,8 @@ import type { Database, UserRow } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
 import { hashPassword } from './passwords.js'
+import { PLAIN_EMAIL, plainEmailAddress } from './email-address.js'
+import { isPersonName, NAME_RULE } from './person-name.js'
 
 export interface NewUser {
   email: string
@@ -27,7 +29,8 @@ export interface NewUser {
   svcRole?: string
 }
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** The plain-address rule of `email-address.ts`, under the name the login form imports. */
+export const EMAIL = PLAIN_EMAIL
 
 /**
  * Creates an account and returns it.
@@ -36,10 +39,16 @@ export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * const user = await createUser(db, { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' })
  */
 export async function createUser(db: Kysely<Database>, input: NewUser, now = new Date()): Promise<UserRow> {
-  const email = input.email.trim().toLowerCase()
-  if (!EMAIL.test(email) || email.length > 254) throw new InvalidInput('email', 'email must be an e-mail address')
+  const email = plainEmailAddress(input.email)
+  if (email === undefined)
+    throw new InvalidInput('email', 'email must be an e-mail address such as ada@example.com, without spaces or any of , ; < > " ( ) [ ] :')
   const name = input.name.trim()
-  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
+  if (!isPersonName(name)) throw new InvalidInput('name', `name ${NAME_RULE}`)
+  for (const [field, value] of [
+    ['given_name', input.givenName],
+    ['family_name', input.familyName],
+  ] as const)
+    if (value !== undefined && !isPersonName(value.trim())) throw new InvalidInput(field, `${field} ${NAME_RULE}`)
   if (input.passwordHash === undefined && (input.password.length < 8 || input.password.length > 1024))
     throw new InvalidInput('password', 'password must be 8 to 1024 characters')
   for (const entry of input.svcAccess ?? []) {
@@ -192,6 +201,11 @@ export interface ProfileFields {
  * await setProfile(db, user.id, { name: 'Ada King', given_name: 'Ada', family_name: 'King', picture: null }, new Date())
  */
 export async function setProfile(db: Kysely<Database>, userId: number, profile: ProfileFields, now: Date): Promise<void> {
+  // Checked by the caller for its page's words; checked again here, as every write path is.
+  for (const field of ['name', 'given_name', 'family_name'] as const) {
+    const value = profile[field]
+    if ((field === 'name' || value !== null) && !isPersonName(value ?? '')) throw new InvalidInput(field, `${field} ${NAME_RULE}`)
+  }
   await db
     .updateTable('users')
     .set({ ...profile, updated_at: now.toISOString() })

@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path'
 import type { MailTransportOptions } from '../mail/mail-transport.js'
 import { UsageError } from './cli-error.js'
+import { mailboxFromSetting } from '../accounts/email-address.js'
 
 const DEFAULT_FROM = 'svc <no-reply@localhost>'
 
@@ -27,7 +28,7 @@ export function mailSettingsFrom(env: Record<string, string | undefined>, sqlite
     if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new UsageError('SVC_SMTP_URL must start with smtp:// or smtps://')
   }
   const from = env.SVC_MAIL_FROM || DEFAULT_FROM
-  if (!/^[^\r\n]*@[^\r\n]+$/.test(from)) throw new UsageError('SVC_MAIL_FROM must be an address such as "Shop <no-reply@shop.example>"')
+  if (!mailboxFromSetting(from)) throw new UsageError('SVC_MAIL_FROM must be an address such as "Shop <no-reply@shop.example>"')
   const dataFolder = sqlitePath && sqlitePath !== ':memory:' ? dirname(sqlitePath) : 'data'
   return { smtpUrl, from, folder: join(dataFolder, 'mail') }
 }

@@ -12,7 +12,9 @@ import type { Kysely } from 'kysely'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { PasswordWorkBusy, verifyPassword } from '../accounts/passwords.js'
 import { passwordProblem } from '../accounts/password-policy.js'
-import { EMAIL, setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
+import { setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
+import { plainEmailAddress } from '../accounts/email-address.js'
+import { hasUnsafeNameCharacters } from '../accounts/person-name.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
 import { requestLocale } from '../i18n/request-locale.js'
@@ -106,9 +108,9 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
 
   app.post('/email', async (c) => {
     const body = (await jsonObject(c)) ?? {}
-    const email = text(body.email).trim().toLowerCase()
-    if (!EMAIL.test(email) || email.length > 254) {
-      const message = 'Type an e-mail address, like ada@example.com.'
+    const email = plainEmailAddress(text(body.email))
+    if (email === undefined) {
+      const message = 'Type one e-mail address, like ada@example.com, without spaces or any of , ; < > " ( ) [ ] :'
       return consoleError(c, 422, message, { errors: { email: message } })
     }
     const current = await userBySub(db, c.get('session').sub)
@@ -149,17 +151,19 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
 /** The profile form's fields, checked; an empty optional field clears it. */
 function profileFrom(body: Record<string, unknown>): { profile: ProfileFields } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {}
-  const optional = (key: string, max: number, words: string) => {
+  const optional = (key: string, max: number, words: string, oneLine = false) => {
     const value = text(body[key]).trim()
     if (value.length > max) errors[key] = `Use at most ${max} characters for ${words}.`
+    else if (oneLine && hasUnsafeNameCharacters(value)) errors[key] = `Write ${words} on one line, without tabs or text-direction controls.`
     return value === '' ? null : value
   }
   const name = text(body.name).trim()
   if (name === '' || name.length > 200) errors.name = 'Type the name to show, up to 200 characters.'
+  else if (hasUnsafeNameCharacters(name)) errors.name = 'Write the name on one line, without tabs or text-direction controls.'
   const profile = {
     name,
-    given_name: optional('given_name', 200, 'your given name'),
-    family_name: optional('family_name', 200, 'your family name'),
+    given_name: optional('given_name', 200, 'your given name', true),
+    family_name: optional('family_name', 200, 'your family name', true),
     picture: optional('picture', 2000, 'the picture address'),
   }
   if (

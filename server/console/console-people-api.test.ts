@@ -20,7 +20,7 @@ async function twoOrganisations() {
 const invitedMail = (email: string) => idp.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute()
 
 describe('the console people API', () => {
-  it("lets an organisation admin invite into their organisation with any role up to admin, and lists the organisation's people", async () => {
+  it("lets an organisation admin invite admins and marketers into their organisation, and lists the organisation's people", async () => {
     const { mine, admin } = await twoOrganisations()
     const marketer = await admin.api('POST', '/people', { email: 'Grace@Example.com', name: 'Grace Hopper', role: 'marketer' })
     expect(marketer.status).toBe(201)
@@ -40,6 +40,7 @@ describe('the console people API', () => {
         { sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer', email_verified: false },
         { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', email_verified: true },
       ],
+      invitable_roles: ['admin', 'marketer'],
     })
     const grace = await idp.db.selectFrom('users').selectAll().where('email', '=', 'grace@example.com').executeTakeFirstOrThrow()
     expect(grace).toMatchObject({ svc_app: mine.code, svc_role: 'marketer', svc_access: '["Ads:Edit"]', svc_master: 0 })

@@ -3,13 +3,15 @@
  * organisation admins: the accounts of an organisation with their role,
  * and inviting someone (see `accounts/invitations.ts`). An admin works in
  * their own organisation only; an operator names one. Every role an
- * invitation gives (admin, marketer, developer) is at most an admin's.
+ * invitation gives is one the inviter may give (`shared/invitable-roles.ts`):
+ * an admin gives admin and marketer, only an operator makes a developer.
  */
 import { LOCALES, type Locale } from '../i18n/locale.js'
 import { requestLocale } from '../i18n/request-locale.js'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { INVITABLE_ROLES, type InvitableRole, ACCESS_OF_ROLE, invite } from '../accounts/invitations.js'
+import { rolesInvitableBy } from '../../shared/invitable-roles.js'
 import { userByEmail } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { organisationWithCode } from '../orgs/organisations.js'
@@ -60,7 +62,9 @@ export function consolePeopleApi(
       role: roleOf(user),
       email_verified: user.email_verified === 1,
     }))
-    return c.json({ organisation: organisation.code, people } satisfies ConsolePeople, 200, { 'Cache-Control': 'no-store' })
+    return c.json({ organisation: organisation.code, people, invitable_roles: rolesInvitableBy(roles) } satisfies ConsolePeople, 200, {
+      'Cache-Control': 'no-store',
+    })
   })
 
   app.post('/', async (c) => {
@@ -75,6 +79,10 @@ export function consolePeopleApi(
     if (typeof role !== 'string' || !(INVITABLE_ROLES as readonly string[]).includes(role)) {
       const message = `role must be ${INVITABLE_ROLES.join(', ')}`
       return consoleError(c, 422, message, { errors: { role: message } })
+    }
+    if (!rolesInvitableBy(roles).includes(role as InvitableRole)) {
+      const message = 'organisation admins invite admins and marketers; developers are made by an operator'
+      return consoleError(c, 403, message, { errors: { role: message } })
     }
     const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : ''
     if (email === '')

@@ -6,8 +6,9 @@
 import type { Kysely } from 'kysely'
 import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
 import type { Database } from '../db/schema.js'
+import { isPlainEmailAddress } from '../accounts/email-address.js'
 
-/** A mail as svc writes it: one recipient, a subject, a text part and an HTML part. */
+/** A mail as svc writes it: one recipient (a plain address, see `accounts/email-address.ts`), a subject, a text part and an HTML part. */
 export interface OutgoingMail {
   to: string
   subject: string
@@ -27,6 +28,8 @@ export interface ClaimedMail extends OutgoingMail {
  * await db.transaction().execute(async (trx) => { await createUser(trx, input); await queueMail(trx, welcome) })
  */
 export async function queueMail(db: Kysely<Database>, mail: OutgoingMail, now = new Date()): Promise<number> {
+  // The transport would refuse it anyway; refusing here undoes what the mail was to announce.
+  if (!isPlainEmailAddress(mail.to)) throw new Error(`a mail's recipient must be one plain e-mail address, not ${JSON.stringify(mail.to)}`)
   const row = await db
     .insertInto('mail_outbox')
     .values({

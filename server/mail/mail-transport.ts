@@ -2,7 +2,10 @@
  * @module How a mail leaves svc: over SMTP (nodemailer, from
  * `SVC_SMTP_URL`), or, with no SMTP server configured, as an `.eml` file in
  * the data folder with its links in the log, so `npm start` works offline
- * (as Authelia's filesystem notifier does).
+ * (as Authelia's filesystem notifier does). nodemailer is handed the
+ * sender and the recipient as `{ name, address }` objects, never strings:
+ * it parses a string as an address list, so a stored `x,victim@mail.example`
+ * would reach a second mailbox.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -10,6 +13,7 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { log } from '../log.js'
 import type { OutgoingMail } from './mail-outbox.js'
+import { isPlainEmailAddress, type Mailbox, mailboxFromSetting } from '../accounts/email-address.js'
 
 export interface MailTransport {
   /** Hands one mail over; rejects when it was not accepted, so the outbox tries again. */
@@ -38,13 +42,15 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * const transport = mailTransport({ smtpUrl: process.env.SVC_SMTP_URL, from: 'svc <no-reply@example.com>', folder: './data/mail' })
  */
 export function mailTransport({ smtpUrl, from, folder }: MailTransportOptions): MailTransport {
+  const sender = mailboxFromSetting(from)
+  if (!sender) throw new Error(`the sender must be one mailbox such as "Shop <no-reply@shop.example>", not ${JSON.stringify(from)}`)
   if (smtpUrl) {
     const url = new URL(smtpUrl)
     const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
     return {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
-        await smtp.sendMail({ from, ...mail })
+        await smtp.sendMail(message(sender, mail))
       },
       close: () => smtp.close(),
     }
@@ -53,15 +59,21 @@ export function mailTransport({ smtpUrl, from, folder }: MailTransportOptions): 
   return {
     destination: folder,
     async send(mail) {
-      const { message } = (await stream.sendMail({ from, ...mail })) as { message: Buffer }
+      const { message: eml } = (await stream.sendMail(message(sender, mail))) as { message: Buffer }
       mkdirSync(folder, { recursive: true, mode: 0o700 })
       const path = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)
       // Mails carry sign-in links: readable by svc's user only.
-      writeFileSync(path, message, { mode: 0o600, flag: 'wx' })
+      writeFileSync(path, eml, { mode: 0o600, flag: 'wx' })
       log('info', `mail to ${mail.to} written to ${path}`, { subject: mail.subject, links: linksIn(mail.text) })
     },
     close: () => undefined,
   }
+}
+
+/** What nodemailer sends: addresses as objects, and a recipient checked again (rows older than the rule exist). */
+function message(sender: Mailbox, { to, subject, text, html }: OutgoingMail) {
+  if (!isPlainEmailAddress(to)) throw new Error(`not sent: the recipient ${JSON.stringify(to)} is not one plain e-mail address`)
+  return { from: sender, to: { name: '', address: to }, subject, text, html }
 }
 
 /** The http(s) links of a text, so an operator without SMTP can follow them from the log. */

@@ -9,6 +9,7 @@
 import { type Context, Hono } from 'hono'
 import { externalProvider, userLinkedTo } from '../accounts/account-links.js'
 import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import { hostCookie } from '../http/host-cookie.js'
 import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import type { Provider } from './provider.js'
@@ -24,10 +25,9 @@ import { pageWords, requestBranding } from '../pages/request-branding.js'
  */
 export function externalSignIn(provider: Provider, relyingParty: ExternalRelyingParty): Hono {
   const app = new Hono()
-  const pending = signedCookie<PendingExternalSignIn>(provider.db, 'svc_external', {
-    path: '/oidc',
-    secure: provider.issuer.startsWith('https:'),
-  })
+  // `__Host-` on https, like every svc cookie: a sibling subdomain must not plant a sign-in of its own.
+  const place = hostCookie(provider.issuer, 'svc_external', '/oidc')
+  const pending = signedCookie<PendingExternalSignIn>(provider.db, place.name, { path: place.path, secure: place.secure })
   const redirectUri = `${provider.issuer}/oidc/external-callback`
   const problem = (c: Context, message: string) => refusalPage(c, 400, 'signInError', { developer: message })
   // What went wrong with the visitor's own sign-in at the provider is theirs to read, not a developer's.

@@ -1,12 +1,14 @@
 /**
  * @module `<svc-console-people>`: an organisation's accounts with their
  * role, and a form to invite someone (e-mail, name, role), for operators
- * and the organisation's admins. The invited person gets a mail with a
+ * and the organisation's admins; the form offers only the roles the viewer
+ * may give (an admin cannot make a developer). The invited person gets a mail with a
  * link to choose their password. An operator's choice of organisation is
  * kept in the address (`?organisation=CODE`), as on the API keys page.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleInvited, ConsolePeople } from '../../shared/console-wire.js'
+import { type InvitableRole, rolesInvitableBy } from '../../shared/invitable-roles.js'
 import { consoleApi, type ConsoleMe } from './console-api.js'
 import { ConsoleDataController } from './console-data-controller.js'
 import { field, fieldsSummary } from './console-field.js'
@@ -20,6 +22,13 @@ const ROLE_WORDS: Record<string, string> = {
   developer: 'Developer',
   none: 'No console role',
 }
+
+/** The roles an invitation gives, as the form offers them; only those the viewer may give are shown. */
+const ROLE_CHOICES: [InvitableRole, string][] = [
+  ['marketer', 'Marketer (edits ads)'],
+  ['developer', 'Developer (clients and webhooks)'],
+  ['admin', 'Admin (ads, API keys and people)'],
+]
 
 /** The languages svc's pages and mails speak, each named in itself. */
 const MAIL_LANGUAGES = [
@@ -116,9 +125,9 @@ export class SvcConsolePeople extends LitElement {
           { id: 'role', label: 'Role', error: errors.role, say: { apiNames: ['role'], words: 'Role' } },
           (a) =>
             html`<select id=${a.id} name="role" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
-              <option value="marketer">Marketer (edits ads)</option>
-              <option value="developer">Developer (clients and webhooks)</option>
-              <option value="admin">Admin (ads, API keys and people)</option>
+              ${ROLE_CHOICES.filter(([role]) => rolesInvitableBy(this.me.roles).includes(role)).map(
+                ([role, words]) => html`<option value=${role}>${words}</option>`,
+              )}
             </select>`,
         )}
         ${field(

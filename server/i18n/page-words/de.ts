@@ -35,6 +35,8 @@ export const de: PageStrings = {
   backToSignIn: 'Zurück zur Anmeldung',
   enterAccountEmail: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein, etwa ada@example.com.',
   tooManyResets: 'Zu viele Anfragen zum Zurücksetzen von hier oder für diese Adresse.',
+  resetRequestsBusy:
+    '{product} beantwortet gerade sehr viele Anfragen zum Zurücksetzen. Es wurde nichts gesendet: Versuchen Sie es in ein paar Sekunden noch einmal.',
   resetSent:
     'Wenn {email} hier ein Konto hat, haben wir einen Link zum Festlegen eines neuen Passworts dorthin geschickt. Der Link gilt 30 Minuten.',
   forEmail: 'Für {email}.',

@@ -36,6 +36,7 @@ export const en = {
   backToSignIn: 'Back to sign in',
   enterAccountEmail: 'Enter the e-mail address of your account, such as ada@example.com.',
   tooManyResets: 'Too many reset requests from here or for this address.',
+  resetRequestsBusy: '{product} is answering many reset requests at this moment. Nothing was sent: try again in a few seconds.',
   resetSent: 'If {email} has an account here, we sent it a link to set a new password. The link works for 30 minutes.',
   forEmail: 'For {email}.',
   setNewPasswordHeading: 'Set a new password',

@@ -35,6 +35,8 @@ export const es: PageStrings = {
   backToSignIn: 'Volver a iniciar sesión',
   enterAccountEmail: 'Escribe la dirección de correo de tu cuenta, por ejemplo ada@example.com.',
   tooManyResets: 'Demasiadas solicitudes de restablecimiento desde aquí o para esta dirección.',
+  resetRequestsBusy:
+    '{product} está atendiendo muchas solicitudes de restablecimiento en este momento. No se ha enviado nada: inténtalo de nuevo dentro de unos segundos.',
   resetSent:
     'Si {email} tiene una cuenta aquí, le hemos enviado un enlace para establecer una contraseña nueva. El enlace es válido durante 30 minutos.',
   forEmail: 'Para {email}.',

@@ -34,6 +34,8 @@ export const fr: PageStrings = {
   backToSignIn: 'Retour à la connexion',
   enterAccountEmail: 'Saisissez l’adresse e-mail de votre compte, par exemple ada@example.com.',
   tooManyResets: 'Trop de demandes de réinitialisation depuis cet endroit ou pour cette adresse.',
+  resetRequestsBusy:
+    '{product} traite beaucoup de demandes de réinitialisation en ce moment. Rien n’a été envoyé : réessayez dans quelques secondes.',
   resetSent:
     'Si {email} a un compte ici, nous lui avons envoyé un lien pour définir un nouveau mot de passe. Le lien est valable 30 minutes.',
   forEmail: 'Pour {email}.',

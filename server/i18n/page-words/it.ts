@@ -34,6 +34,8 @@ export const it: PageStrings = {
   backToSignIn: 'Torna all’accesso',
   enterAccountEmail: 'Inserisci l’indirizzo e-mail del tuo account, ad esempio ada@example.com.',
   tooManyResets: 'Troppe richieste di reimpostazione da qui o per questo indirizzo.',
+  resetRequestsBusy:
+    '{product} sta gestendo molte richieste di reimpostazione in questo momento. Non è stato inviato nulla: riprova tra qualche secondo.',
   resetSent: 'Se {email} ha un account qui, gli abbiamo inviato un link per impostare una nuova password. Il link vale 30 minuti.',
   forEmail: 'Per {email}.',
   setNewPasswordHeading: 'Imposta una nuova password',

@@ -35,6 +35,8 @@ export const nl: PageStrings = {
   backToSignIn: 'Terug naar inloggen',
   enterAccountEmail: 'Vul het e-mailadres van uw account in, zoals ada@example.com.',
   tooManyResets: 'Te veel herstelverzoeken vanaf hier of voor dit adres.',
+  resetRequestsBusy:
+    '{product} verwerkt op dit moment veel herstelverzoeken. Er is niets verstuurd: probeer het over een paar seconden opnieuw.',
   resetSent:
     'Als {email} hier een account heeft, hebben we er een link naartoe gestuurd om een nieuw wachtwoord in te stellen. De link werkt 30 minuten.',
   forEmail: 'Voor {email}.',

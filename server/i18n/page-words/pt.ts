@@ -35,6 +35,8 @@ export const pt: PageStrings = {
   backToSignIn: 'Voltar ao início de sessão',
   enterAccountEmail: 'Introduza o endereço de e-mail da sua conta, por exemplo ada@example.com.',
   tooManyResets: 'Demasiados pedidos de reposição a partir daqui ou para este endereço.',
+  resetRequestsBusy:
+    'O {product} está a responder a muitos pedidos de reposição neste momento. Nada foi enviado: tente novamente dentro de alguns segundos.',
   resetSent:
     'Se {email} tiver uma conta aqui, enviámos-lhe uma ligação para definir uma nova palavra-passe. A ligação é válida durante 30 minutos.',
   forEmail: 'Para {email}.',

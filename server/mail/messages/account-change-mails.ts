@@ -3,7 +3,8 @@
  * changed (to the account's address); a change of address asked for (a
  * notice to the old address, and to the new one either the link that
  * confirms it or, when the new address has an account already, a mail
- * saying so, so the page answers the same either way).
+ * saying so, so the page answers the same either way). The new address is
+ * not proven: its mail greets no one by name.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
 import type { Branding } from '../../branding.js'
@@ -16,7 +17,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'Your {product} password was changed',
       paragraphs: [
-        'Hello {name},',
         'The password of the {product} account {email} was just changed on its account page. Every other session was signed out.',
         'If it was you, there is nothing to do. If it was not you, ask for a reset link at once: it goes only to this address, and the new password signs everyone else out.',
       ],
@@ -26,7 +26,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'Your {product} account is changing its e-mail address',
       paragraphs: [
-        'Hello {name},',
         'Someone signed in to the {product} account {email} asked to change its address to {newEmail}. Nothing changes until that address confirms it.',
       ],
       action: 'Open your account page',
@@ -36,7 +35,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Confirm your new e-mail address for {product}',
-      paragraphs: ['Hello {name},', 'To make {email} the address of your {product} account, confirm it.'],
+      paragraphs: ['To make {email} the address of your {product} account, confirm it.'],
       action: 'Confirm e-mail address',
       after: [
         'The link works once, for 24 hours. Until then your account keeps its old address.',
@@ -46,7 +45,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'You already have an account at {product}',
       paragraphs: [
-        'Hello,',
         'Someone, perhaps you, asked to move another {product} account to {email}. You already have an account with this address, so nothing changed.',
       ],
       action: 'Sign in',
@@ -57,7 +55,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'Ihr {product}-Passwort wurde geändert',
       paragraphs: [
-        'Hallo {name},',
         'das Passwort des {product}-Kontos {email} wurde soeben auf seiner Kontoseite geändert. Alle anderen Sitzungen wurden abgemeldet.',
         'Wenn Sie das waren, ist nichts zu tun. Wenn nicht, fordern Sie sofort einen Link zum Zurücksetzen an: Er geht nur an diese Adresse, und das neue Passwort meldet alle anderen ab.',
       ],
@@ -67,7 +64,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'Ihr {product}-Konto ändert seine E-Mail-Adresse',
       paragraphs: [
-        'Hallo {name},',
         'jemand, der im {product}-Konto {email} angemeldet ist, möchte dessen Adresse in {newEmail} ändern. Nichts ändert sich, bis diese Adresse es bestätigt.',
       ],
       action: 'Ihre Kontoseite öffnen',
@@ -77,7 +73,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für {product}',
-      paragraphs: ['Hallo {name},', 'um {email} zur Adresse Ihres {product}-Kontos zu machen, bestätigen Sie sie.'],
+      paragraphs: ['um {email} zur Adresse Ihres {product}-Kontos zu machen, bestätigen Sie sie.'],
       action: 'E-Mail-Adresse bestätigen',
       after: [
         'Der Link gilt einmal, 24 Stunden lang. Bis dahin behält Ihr Konto seine alte Adresse.',
@@ -87,7 +83,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'Sie haben schon ein {product}-Konto',
       paragraphs: [
-        'Hallo,',
         'jemand, vielleicht Sie, wollte ein anderes {product}-Konto auf {email} umstellen. Sie haben schon ein Konto mit dieser Adresse, deshalb hat sich nichts geändert.',
       ],
       action: 'Anmelden',
@@ -98,7 +93,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'Se ha cambiado tu contraseña de {product}',
       paragraphs: [
-        'Hola, {name}:',
         'La contraseña de la cuenta de {product} {email} se acaba de cambiar en su página de cuenta. Se han cerrado todas las demás sesiones.',
         'Si has sido tú, no tienes que hacer nada. Si no, pide ahora mismo un enlace para restablecerla: solo llega a esta dirección, y la contraseña nueva cierra la sesión de todos los demás.',
       ],
@@ -108,7 +102,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'Tu cuenta de {product} va a cambiar de dirección de correo',
       paragraphs: [
-        'Hola, {name}:',
         'Alguien con sesión iniciada en la cuenta de {product} {email} ha pedido cambiar su dirección a {newEmail}. Nada cambia hasta que esa dirección lo confirme.',
       ],
       action: 'Abrir tu página de cuenta',
@@ -118,7 +111,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Confirma tu nueva dirección de correo para {product}',
-      paragraphs: ['Hola, {name}:', 'Para que {email} sea la dirección de tu cuenta de {product}, confírmala.'],
+      paragraphs: ['Para que {email} sea la dirección de tu cuenta de {product}, confírmala.'],
       action: 'Confirmar dirección de correo',
       after: [
         'El enlace sirve una vez, durante 24 horas. Hasta entonces tu cuenta conserva su dirección anterior.',
@@ -128,7 +121,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'Ya tienes una cuenta de {product}',
       paragraphs: [
-        'Hola:',
         'Alguien, quizá tú, ha pedido pasar otra cuenta de {product} a {email}. Ya tienes una cuenta con esta dirección, así que no ha cambiado nada.',
       ],
       action: 'Iniciar sesión',
@@ -139,7 +131,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'Votre mot de passe {product} a été modifié',
       paragraphs: [
-        'Bonjour {name},',
         'Le mot de passe du compte {product} {email} vient d’être modifié sur sa page de compte. Toutes les autres sessions ont été déconnectées.',
         'Si c’était vous, vous n’avez rien à faire. Sinon, demandez tout de suite un lien de réinitialisation : il n’est envoyé qu’à cette adresse, et le nouveau mot de passe déconnecte tous les autres.',
       ],
@@ -149,7 +140,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'Votre compte {product} change d’adresse e-mail',
       paragraphs: [
-        'Bonjour {name},',
         'Quelqu’un connecté au compte {product} {email} a demandé à changer son adresse pour {newEmail}. Rien ne change tant que cette adresse ne l’a pas confirmé.',
       ],
       action: 'Ouvrir votre page de compte',
@@ -159,7 +149,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Confirmez votre nouvelle adresse e-mail pour {product}',
-      paragraphs: ['Bonjour {name},', 'Pour faire de {email} l’adresse de votre compte {product}, confirmez-la.'],
+      paragraphs: ['Pour faire de {email} l’adresse de votre compte {product}, confirmez-la.'],
       action: 'Confirmer l’adresse e-mail',
       after: [
         'Le lien sert une fois, pendant 24 heures. D’ici là, votre compte garde son ancienne adresse.',
@@ -169,7 +159,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'Vous avez déjà un compte {product}',
       paragraphs: [
-        'Bonjour,',
         'Quelqu’un, peut-être vous, a demandé à passer un autre compte {product} à {email}. Vous avez déjà un compte avec cette adresse, donc rien n’a changé.',
       ],
       action: 'Se connecter',
@@ -180,7 +169,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'La tua password di {product} è stata cambiata',
       paragraphs: [
-        'Ciao {name},',
         'la password dell’account {product} {email} è appena stata cambiata dalla sua pagina dell’account. Tutte le altre sessioni sono state chiuse.',
         'Se sei stato tu, non devi fare nulla. Altrimenti chiedi subito un link per reimpostarla: arriva solo a questo indirizzo, e la nuova password disconnette tutti gli altri.',
       ],
@@ -190,7 +178,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'Il tuo account {product} sta cambiando indirizzo e-mail',
       paragraphs: [
-        'Ciao {name},',
         'qualcuno che ha effettuato l’accesso all’account {product} {email} ha chiesto di cambiarne l’indirizzo in {newEmail}. Non cambia nulla finché quell’indirizzo non lo conferma.',
       ],
       action: 'Apri la pagina del tuo account',
@@ -200,7 +187,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Conferma il tuo nuovo indirizzo e-mail per {product}',
-      paragraphs: ['Ciao {name},', 'per rendere {email} l’indirizzo del tuo account {product}, confermalo.'],
+      paragraphs: ['per rendere {email} l’indirizzo del tuo account {product}, confermalo.'],
       action: 'Conferma indirizzo e-mail',
       after: [
         'Il link vale una volta, per 24 ore. Fino ad allora il tuo account mantiene il vecchio indirizzo.',
@@ -210,7 +197,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'Hai già un account {product}',
       paragraphs: [
-        'Ciao,',
         'qualcuno, forse tu, ha chiesto di spostare un altro account {product} su {email}. Hai già un account con questo indirizzo, quindi non è cambiato nulla.',
       ],
       action: 'Accedi',
@@ -221,7 +207,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'Uw {product}-wachtwoord is gewijzigd',
       paragraphs: [
-        'Hallo {name},',
         'Het wachtwoord van het {product}-account {email} is zojuist gewijzigd op de accountpagina. Alle andere sessies zijn uitgelogd.',
         'Was u dit zelf? Dan hoeft u niets te doen. Zo niet, vraag dan meteen een herstellink aan: die gaat alleen naar dit adres, en het nieuwe wachtwoord logt alle anderen uit.',
       ],
@@ -231,7 +216,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'Uw {product}-account wijzigt zijn e-mailadres',
       paragraphs: [
-        'Hallo {name},',
         'Iemand die is ingelogd op het {product}-account {email} heeft gevraagd het adres te wijzigen in {newEmail}. Er verandert niets tot dat adres het bevestigt.',
       ],
       action: 'Uw accountpagina openen',
@@ -241,7 +225,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Bevestig uw nieuwe e-mailadres voor {product}',
-      paragraphs: ['Hallo {name},', 'Bevestig {email} om het het adres van uw {product}-account te maken.'],
+      paragraphs: ['Bevestig {email} om het het adres van uw {product}-account te maken.'],
       action: 'E-mailadres bevestigen',
       after: [
         'De link werkt één keer, 24 uur lang. Tot dan houdt uw account zijn oude adres.',
@@ -251,7 +235,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'U hebt al een {product}-account',
       paragraphs: [
-        'Hallo,',
         'Iemand, misschien u, heeft gevraagd een ander {product}-account over te zetten naar {email}. U hebt al een account met dit adres, dus er is niets veranderd.',
       ],
       action: 'Inloggen',
@@ -262,7 +245,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     passwordChanged: {
       subject: 'A sua palavra-passe do {product} foi alterada',
       paragraphs: [
-        'Olá {name},',
         'A palavra-passe da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
         'Se foi o próprio, não precisa de fazer nada. Se não, peça já uma ligação para a repor: só é enviada para este endereço, e a nova palavra-passe termina a sessão de todos os outros.',
       ],
@@ -272,7 +254,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     emailChangeNotice: {
       subject: 'A sua conta {product} vai mudar de endereço de e-mail',
       paragraphs: [
-        'Olá {name},',
         'Alguém com sessão iniciada na conta {product} {email} pediu para mudar o endereço para {newEmail}. Nada muda até esse endereço o confirmar.',
       ],
       action: 'Abrir a página da sua conta',
@@ -282,7 +263,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     },
     confirmNewEmail: {
       subject: 'Confirme o seu novo endereço de e-mail para o {product}',
-      paragraphs: ['Olá {name},', 'Para tornar {email} o endereço da sua conta {product}, confirme-o.'],
+      paragraphs: ['Para tornar {email} o endereço da sua conta {product}, confirme-o.'],
       action: 'Confirmar endereço de e-mail',
       after: [
         'A ligação funciona uma vez, durante 24 horas. Até lá, a sua conta mantém o endereço antigo.',
@@ -292,7 +273,6 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
     newEmailTaken: {
       subject: 'Já tem uma conta {product}',
       paragraphs: [
-        'Olá,',
         'Alguém, talvez o próprio, pediu para passar outra conta {product} para {email}. Já tem uma conta com este endereço, por isso nada mudou.',
       ],
       action: 'Iniciar sessão',
@@ -305,7 +285,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
  * The "your password was changed" mail; `link` is where to reset it.
  *
  * @example
- * await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link: `${issuer}/forgot-password`, branding }), now)
+ * await queueMail(trx, passwordChangedMail({ to: user.email, name: nameToGreet(user), link: `${issuer}/forgot-password`, branding }), now)
  */
 export const passwordChangedMail = ({
   to,
@@ -315,7 +295,8 @@ export const passwordChangedMail = ({
   branding,
 }: {
   to: string
-  name: string
+  /** Greeted only when given: pass `nameToGreet(user)`. */
+  name?: string | undefined
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */
@@ -326,7 +307,7 @@ export const passwordChangedMail = ({
  * The notice to the old address that a change to `newEmail` was asked for; `link` opens the account page.
  *
  * @example
- * await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: user.name, newEmail, link, branding }), now)
+ * await queueMail(trx, emailChangeNoticeMail({ to: user.email, name: nameToGreet(user), newEmail, link, branding }), now)
  */
 export const emailChangeNoticeMail = ({
   to,
@@ -337,7 +318,8 @@ export const emailChangeNoticeMail = ({
   branding,
 }: {
   to: string
-  name: string
+  /** Greeted only when given: pass `nameToGreet(user)`. */
+  name?: string | undefined
   newEmail: string
   link: string
   locale?: MailLocale
@@ -349,22 +331,20 @@ export const emailChangeNoticeMail = ({
  * The link that makes `to` the account's address.
  *
  * @example
- * await queueMail(trx, confirmNewEmailMail({ to: newEmail, name: user.name, link, branding }), now)
+ * await queueMail(trx, confirmNewEmailMail({ to: newEmail, link, branding }), now)
  */
 export const confirmNewEmailMail = ({
   to,
-  name,
   link,
   locale = 'en',
   branding,
 }: {
   to: string
-  name: string
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */
   branding: Branding
-}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { name, email: to }, link, locale, branding)
+}): OutgoingMail => renderMail(to, STRINGS[locale].confirmNewEmail, { email: to }, link, locale, branding)
 
 /**
  * Sent instead of the link when `to` has an account already.

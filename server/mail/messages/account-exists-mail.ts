@@ -11,7 +11,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
     subject: 'You already have an account at {product}',
     paragraphs: [
-      'Hello,',
       'Someone, perhaps you, tried to create an account at {product} with {email}. You already have one, so no new account was made.',
       'If you forgot your password, set a new one here; this also confirms your address:',
     ],
@@ -24,7 +23,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   de: {
     subject: 'Sie haben schon ein {product}-Konto',
     paragraphs: [
-      'Hallo,',
       'jemand, vielleicht Sie, wollte mit {email} ein {product}-Konto anlegen. Sie haben schon eines, deshalb wurde kein neues Konto angelegt.',
       'Wenn Sie Ihr Passwort vergessen haben, legen Sie hier ein neues fest; das bestätigt auch Ihre Adresse:',
     ],
@@ -37,7 +35,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   es: {
     subject: 'Ya tienes una cuenta de {product}',
     paragraphs: [
-      'Hola:',
       'Alguien, quizá tú, ha intentado crear una cuenta de {product} con {email}. Ya tienes una, así que no se ha creado ninguna cuenta nueva.',
       'Si has olvidado tu contraseña, establece una nueva aquí; esto también confirma tu dirección:',
     ],
@@ -50,7 +47,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   fr: {
     subject: 'Vous avez déjà un compte {product}',
     paragraphs: [
-      'Bonjour,',
       'Quelqu’un, peut-être vous, a essayé de créer un compte {product} avec {email}. Vous en avez déjà un, donc aucun nouveau compte n’a été créé.',
       'Si vous avez oublié votre mot de passe, définissez-en un nouveau ici ; cela confirme aussi votre adresse :',
     ],
@@ -63,7 +59,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   it: {
     subject: 'Hai già un account {product}',
     paragraphs: [
-      'Ciao,',
       'qualcuno, forse tu, ha provato a creare un account {product} con {email}. Ne hai già uno, quindi non è stato creato nessun nuovo account.',
       'Se hai dimenticato la password, impostane una nuova qui; questo conferma anche il tuo indirizzo:',
     ],
@@ -76,7 +71,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   nl: {
     subject: 'U hebt al een {product}-account',
     paragraphs: [
-      'Hallo,',
       'Iemand, misschien u, probeerde een {product}-account te maken met {email}. U hebt er al een, dus er is geen nieuw account gemaakt.',
       'Bent u uw wachtwoord vergeten? Stel hier een nieuw in; dat bevestigt ook uw adres:',
     ],
@@ -89,7 +83,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   pt: {
     subject: 'Já tem uma conta {product}',
     paragraphs: [
-      'Olá,',
       'Alguém, talvez o próprio, tentou criar uma conta {product} com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
       'Se se esqueceu da palavra-passe, defina uma nova aqui; isto também confirma o seu endereço:',
     ],

@@ -1,6 +1,9 @@
 /**
  * @module The mail an invitation sends: who invited the person, and a
- * link to choose a password for the account made for them.
+ * link to choose a password for the account made for them. It greets no
+ * one by name: the invitee's name was typed by the inviter, and the address
+ * is not proven yet. The inviter is an operator or an organisation admin,
+ * accounts an operator trusted, so their name is shown.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
 import type { Branding } from '../../branding.js'
@@ -9,7 +12,7 @@ import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
     subject: 'You are invited to {product}',
-    paragraphs: ['Hello {name},', '{inviter} invited you to {product}. Your account is {email}; choose a password to start using it.'],
+    paragraphs: ['{inviter} invited you to {product}. Your account is {email}; choose a password to start using it.'],
     action: 'Choose your password',
     after: [
       'The link works once, for 7 days. Choosing a password confirms your e-mail address and signs you in.',
@@ -18,10 +21,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   de: {
     subject: 'Sie sind zu {product} eingeladen',
-    paragraphs: [
-      'Hallo {name},',
-      '{inviter} hat Sie zu {product} eingeladen. Ihr Konto ist {email}; wählen Sie ein Passwort, um es zu nutzen.',
-    ],
+    paragraphs: ['{inviter} hat Sie zu {product} eingeladen. Ihr Konto ist {email}; wählen Sie ein Passwort, um es zu nutzen.'],
     action: 'Passwort wählen',
     after: [
       'Der Link gilt einmal, 7 Tage lang. Mit dem Passwort bestätigen Sie Ihre E-Mail-Adresse und werden angemeldet.',
@@ -30,10 +30,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   es: {
     subject: 'Te han invitado a {product}',
-    paragraphs: [
-      'Hola, {name}:',
-      '{inviter} te ha invitado a {product}. Tu cuenta es {email}; elige una contraseña para empezar a usarla.',
-    ],
+    paragraphs: ['{inviter} te ha invitado a {product}. Tu cuenta es {email}; elige una contraseña para empezar a usarla.'],
     action: 'Elegir tu contraseña',
     after: [
       'El enlace sirve una vez, durante 7 días. Al elegir una contraseña confirmas tu dirección de correo e inicias sesión.',
@@ -43,7 +40,6 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   fr: {
     subject: 'Vous êtes invité sur {product}',
     paragraphs: [
-      'Bonjour {name},',
       '{inviter} vous a invité sur {product}. Votre compte est {email} ; choisissez un mot de passe pour commencer à l’utiliser.',
     ],
     action: 'Choisir votre mot de passe',
@@ -54,10 +50,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   it: {
     subject: 'Sei invitato su {product}',
-    paragraphs: [
-      'Ciao {name},',
-      '{inviter} ti ha invitato su {product}. Il tuo account è {email}; scegli una password per iniziare a usarlo.',
-    ],
+    paragraphs: ['{inviter} ti ha invitato su {product}. Il tuo account è {email}; scegli una password per iniziare a usarlo.'],
     action: 'Scegli la tua password',
     after: [
       'Il link vale una volta, per 7 giorni. Scegliere una password conferma il tuo indirizzo e-mail e ti fa accedere.',
@@ -66,10 +59,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   nl: {
     subject: 'U bent uitgenodigd voor {product}',
-    paragraphs: [
-      'Hallo {name},',
-      '{inviter} heeft u uitgenodigd voor {product}. Uw account is {email}; kies een wachtwoord om het te gaan gebruiken.',
-    ],
+    paragraphs: ['{inviter} heeft u uitgenodigd voor {product}. Uw account is {email}; kies een wachtwoord om het te gaan gebruiken.'],
     action: 'Kies uw wachtwoord',
     after: [
       'De link werkt één keer, 7 dagen lang. Met een wachtwoord bevestigt u uw e-mailadres en wordt u ingelogd.',
@@ -78,10 +68,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   pt: {
     subject: 'Foi convidado para o {product}',
-    paragraphs: [
-      'Olá {name},',
-      '{inviter} convidou-o para o {product}. A sua conta é {email}; escolha uma palavra-passe para começar a usá-la.',
-    ],
+    paragraphs: ['{inviter} convidou-o para o {product}. A sua conta é {email}; escolha uma palavra-passe para começar a usá-la.'],
     action: 'Escolher a sua palavra-passe',
     after: [
       'A ligação funciona uma vez, durante 7 dias. Escolher uma palavra-passe confirma o seu endereço de e-mail e inicia sessão.',
@@ -105,18 +92,16 @@ const THE_TEAM: Record<MailLocale, string> = {
  * The invitation mail, with its link; without an `inviter`, the product's team invites.
  *
  * @example
- * await queueMail(trx, invitationMail({ to: user.email, name: user.name, inviter: 'An operator', link, branding }))
+ * await queueMail(trx, invitationMail({ to: user.email, inviter: 'An operator', link, branding }))
  */
 export function invitationMail({
   to,
-  name,
   inviter,
   link,
   locale = 'en',
   branding,
 }: {
   to: string
-  name: string
   inviter?: string
   link: string
   locale?: MailLocale
@@ -124,5 +109,5 @@ export function invitationMail({
   branding: Branding
 }): OutgoingMail {
   const from = inviter ?? THE_TEAM[locale].replace('{product}', branding.name)
-  return renderMail(to, STRINGS[locale], { name, email: to, inviter: from }, link, locale, branding)
+  return renderMail(to, STRINGS[locale], { email: to, inviter: from }, link, locale, branding)
 }

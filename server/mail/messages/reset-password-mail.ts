@@ -9,7 +9,7 @@ import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
     subject: 'Reset your {product} password',
-    paragraphs: ['Hello {name},', 'Someone, perhaps you, asked to reset the password of the {product} account {email}.'],
+    paragraphs: ['Someone, perhaps you, asked to reset the password of the {product} account {email}.'],
     action: 'Set a new password',
     after: [
       'The link works once, for 30 minutes. Setting a new password signs you out everywhere else.',
@@ -18,7 +18,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   de: {
     subject: 'Setzen Sie Ihr {product}-Passwort zurück',
-    paragraphs: ['Hallo {name},', 'jemand, vielleicht Sie, möchte das Passwort des {product}-Kontos {email} zurücksetzen.'],
+    paragraphs: ['jemand, vielleicht Sie, möchte das Passwort des {product}-Kontos {email} zurücksetzen.'],
     action: 'Neues Passwort festlegen',
     after: [
       'Der Link gilt einmal, 30 Minuten lang. Ein neues Passwort meldet Sie überall sonst ab.',
@@ -27,7 +27,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   es: {
     subject: 'Restablece tu contraseña de {product}',
-    paragraphs: ['Hola, {name}:', 'Alguien, quizá tú, ha pedido restablecer la contraseña de la cuenta de {product} {email}.'],
+    paragraphs: ['Alguien, quizá tú, ha pedido restablecer la contraseña de la cuenta de {product} {email}.'],
     action: 'Establecer una contraseña nueva',
     after: [
       'El enlace sirve una vez, durante 30 minutos. Al establecer una contraseña nueva se cerrarán tus demás sesiones.',
@@ -36,7 +36,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe {product}',
-    paragraphs: ['Bonjour {name},', 'Quelqu’un, peut-être vous, a demandé à réinitialiser le mot de passe du compte {product} {email}.'],
+    paragraphs: ['Quelqu’un, peut-être vous, a demandé à réinitialiser le mot de passe du compte {product} {email}.'],
     action: 'Définir un nouveau mot de passe',
     after: [
       'Le lien sert une fois, pendant 30 minutes. Définir un nouveau mot de passe vous déconnecte partout ailleurs.',
@@ -45,7 +45,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   it: {
     subject: 'Reimposta la tua password di {product}',
-    paragraphs: ['Ciao {name},', 'qualcuno, forse tu, ha chiesto di reimpostare la password dell’account {product} {email}.'],
+    paragraphs: ['qualcuno, forse tu, ha chiesto di reimpostare la password dell’account {product} {email}.'],
     action: 'Imposta una nuova password',
     after: [
       'Il link vale una volta, per 30 minuti. Impostare una nuova password ti disconnette ovunque altrove.',
@@ -54,10 +54,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   nl: {
     subject: 'Stel uw {product}-wachtwoord opnieuw in',
-    paragraphs: [
-      'Hallo {name},',
-      'Iemand, misschien u, heeft gevraagd het wachtwoord van het {product}-account {email} opnieuw in te stellen.',
-    ],
+    paragraphs: ['Iemand, misschien u, heeft gevraagd het wachtwoord van het {product}-account {email} opnieuw in te stellen.'],
     action: 'Nieuw wachtwoord instellen',
     after: [
       'De link werkt één keer, 30 minuten lang. Met een nieuw wachtwoord wordt u overal elders uitgelogd.',
@@ -66,7 +63,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   pt: {
     subject: 'Reponha a sua palavra-passe do {product}',
-    paragraphs: ['Olá {name},', 'Alguém, talvez o próprio, pediu para repor a palavra-passe da conta {product} {email}.'],
+    paragraphs: ['Alguém, talvez o próprio, pediu para repor a palavra-passe da conta {product} {email}.'],
     action: 'Definir uma nova palavra-passe',
     after: [
       'A ligação funciona uma vez, durante 30 minutos. Definir uma nova palavra-passe termina a sessão em todos os outros sítios.',
@@ -79,7 +76,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The password-reset mail, with its link.
  *
  * @example
- * await queueMail(trx, resetPasswordMail({ to: user.email, name: user.name, link, branding }))
+ * await queueMail(trx, resetPasswordMail({ to: user.email, name: nameToGreet(user), link, branding }))
  */
 export function resetPasswordMail({
   to,
@@ -89,7 +86,8 @@ export function resetPasswordMail({
   branding,
 }: {
   to: string
-  name: string
+  /** Greeted only when given: pass `nameToGreet(user)`, which gives none to an address never confirmed. */
+  name?: string | undefined
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */

@@ -1,6 +1,8 @@
 /**
  * @module The mail a new account gets: confirm the address, which also
- * signs the visitor in and continues where they signed up.
+ * signs the visitor in and continues where they signed up. It greets no
+ * one by name: the address is not proven, and whoever typed it typed the
+ * name too.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
 import type { Branding } from '../../branding.js'
@@ -9,7 +11,7 @@ import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
     subject: 'Confirm your e-mail address for {product}',
-    paragraphs: ['Hello {name},', 'To finish creating your {product} account, confirm that {email} is your address.'],
+    paragraphs: ['To finish creating your {product} account, confirm that {email} is your address.'],
     action: 'Confirm e-mail address',
     after: [
       'The link works once, for 24 hours.',
@@ -18,7 +20,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   de: {
     subject: 'Bestätigen Sie Ihre E-Mail-Adresse für {product}',
-    paragraphs: ['Hallo {name},', 'um Ihr {product}-Konto fertig anzulegen, bestätigen Sie, dass {email} Ihre Adresse ist.'],
+    paragraphs: ['um Ihr {product}-Konto fertig anzulegen, bestätigen Sie, dass {email} Ihre Adresse ist.'],
     action: 'E-Mail-Adresse bestätigen',
     after: [
       'Der Link gilt einmal, 24 Stunden lang.',
@@ -27,7 +29,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   es: {
     subject: 'Confirma tu dirección de correo para {product}',
-    paragraphs: ['Hola, {name}:', 'Para terminar de crear tu cuenta de {product}, confirma que {email} es tu dirección.'],
+    paragraphs: ['Para terminar de crear tu cuenta de {product}, confirma que {email} es tu dirección.'],
     action: 'Confirmar dirección de correo',
     after: [
       'El enlace sirve una vez, durante 24 horas.',
@@ -36,7 +38,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   fr: {
     subject: 'Confirmez votre adresse e-mail pour {product}',
-    paragraphs: ['Bonjour {name},', 'Pour terminer la création de votre compte {product}, confirmez que {email} est bien votre adresse.'],
+    paragraphs: ['Pour terminer la création de votre compte {product}, confirmez que {email} est bien votre adresse.'],
     action: 'Confirmer l’adresse e-mail',
     after: [
       'Le lien sert une fois, pendant 24 heures.',
@@ -45,7 +47,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   it: {
     subject: 'Conferma il tuo indirizzo e-mail per {product}',
-    paragraphs: ['Ciao {name},', 'per completare la creazione del tuo account {product}, conferma che {email} è il tuo indirizzo.'],
+    paragraphs: ['per completare la creazione del tuo account {product}, conferma che {email} è il tuo indirizzo.'],
     action: 'Conferma indirizzo e-mail',
     after: [
       'Il link vale una volta, per 24 ore.',
@@ -54,7 +56,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   nl: {
     subject: 'Bevestig uw e-mailadres voor {product}',
-    paragraphs: ['Hallo {name},', 'Bevestig dat {email} uw adres is om uw {product}-account af te maken.'],
+    paragraphs: ['Bevestig dat {email} uw adres is om uw {product}-account af te maken.'],
     action: 'E-mailadres bevestigen',
     after: [
       'De link werkt één keer, 24 uur lang.',
@@ -63,7 +65,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   pt: {
     subject: 'Confirme o seu endereço de e-mail para o {product}',
-    paragraphs: ['Olá {name},', 'Para terminar a criação da sua conta {product}, confirme que {email} é o seu endereço.'],
+    paragraphs: ['Para terminar a criação da sua conta {product}, confirme que {email} é o seu endereço.'],
     action: 'Confirmar endereço de e-mail',
     after: [
       'A ligação funciona uma vez, durante 24 horas.',
@@ -76,21 +78,19 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The verification mail, with its link.
  *
  * @example
- * await queueMail(trx, verifyEmailMail({ to: user.email, name: user.name, link, branding }))
+ * await queueMail(trx, verifyEmailMail({ to: user.email, link, branding }))
  */
 export function verifyEmailMail({
   to,
-  name,
   link,
   locale = 'en',
   branding,
 }: {
   to: string
-  name: string
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */
   branding: Branding
 }): OutgoingMail {
-  return renderMail(to, STRINGS[locale], { name, email: to }, link, locale, branding)
+  return renderMail(to, STRINGS[locale], { email: to }, link, locale, branding)
 }

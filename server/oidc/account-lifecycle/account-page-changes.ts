@@ -13,6 +13,8 @@ import { issueAccountToken, voidEveryLink } from '../../accounts/account-tokens.
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail } from '../../accounts/users.js'
+import { plainEmailAddress } from '../../accounts/email-address.js'
+import { InvalidInput } from '../../invalid-input.js'
 import type { UserRow } from '../../db/schema.js'
 import { queueMail } from '../../mail/mail-outbox.js'
 import {
@@ -21,6 +23,7 @@ import {
   newEmailTakenMail,
   passwordChangedMail,
 } from '../../mail/messages/account-change-mails.js'
+import { nameToGreet } from '../../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
 import type { Locale } from '../../i18n/locale.js'
 import { mailedLink } from '../../i18n/request-locale.js'
@@ -47,7 +50,7 @@ export async function changePassword(
     await voidEveryLink(trx, user.id, now)
     await signOutEverywhere(trx, events, user, now, { reason: 'password changed', keepSessionId })
     const link = mailedLink(`${ctx.issuer}/forgot-password`, locale)
-    await queueMail(trx, passwordChangedMail({ to: user.email, name: user.name, link, locale, branding: ctx.branding }), now)
+    await queueMail(trx, passwordChangedMail({ to: user.email, name: nameToGreet(user), link, locale, branding: ctx.branding }), now)
   })
 }
 
@@ -60,6 +63,7 @@ export async function changePassword(
  * await requestEmailChange(ctx, user, 'ada@new.example')
  */
 export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, newEmail: string, locale: Locale = 'en'): Promise<void> {
+  if (plainEmailAddress(newEmail) !== newEmail) throw new InvalidInput('email', 'email must be one plain e-mail address, lower-cased')
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
@@ -74,7 +78,6 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
       ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
       : confirmNewEmailMail({
           to: newEmail,
-          name: user.name,
           link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
           locale,
           branding: ctx.branding,
@@ -82,7 +85,7 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
     await queueMail(trx, mail, now)
     const notice = emailChangeNoticeMail({
       to: user.email,
-      name: user.name,
+      name: nameToGreet(user),
       newEmail,
       link: `${ctx.issuer}/console/account`,
       locale,

@@ -11,6 +11,7 @@
 import type { AccountEvents } from '../../accounts/account-events.js'
 import { queueMail } from '../../mail/mail-outbox.js'
 import { resetPasswordMail } from '../../mail/messages/reset-password-mail.js'
+import { nameToGreet } from '../../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
 import type { UserRow } from '../../db/schema.js'
 import {
@@ -48,7 +49,7 @@ export async function requestPasswordReset(
       trx,
       resetPasswordMail({
         to: user.email,
-        name: user.name,
+        name: nameToGreet(user),
         link: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
         locale,
         branding: ctx.branding,
