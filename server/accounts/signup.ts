@@ -141,7 +141,6 @@ export async function resendSignUpConfirmation(
       trx,
       verifyEmailMail({
         to: user.email,
-        name: user.name,
         link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
         locale,
         branding: ctx.branding,

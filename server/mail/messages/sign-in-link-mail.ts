@@ -9,7 +9,7 @@ import { type MailLocale, type MailStrings, renderMail } from './render-mail.js'
 const STRINGS: Record<MailLocale, MailStrings> = {
   en: {
     subject: 'Your {product} sign-in link',
-    paragraphs: ['Hello {name},', 'Someone, perhaps you, asked for a link to sign in to the {product} account {email}.'],
+    paragraphs: ['Someone, perhaps you, asked for a link to sign in to the {product} account {email}.'],
     action: 'Sign in',
     after: [
       'The link works once, for 15 minutes.',
@@ -18,7 +18,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   de: {
     subject: 'Ihr Anmeldelink für {product}',
-    paragraphs: ['Hallo {name},', 'jemand, vielleicht Sie, hat einen Link angefordert, um sich beim {product}-Konto {email} anzumelden.'],
+    paragraphs: ['jemand, vielleicht Sie, hat einen Link angefordert, um sich beim {product}-Konto {email} anzumelden.'],
     action: 'Anmelden',
     after: [
       'Der Link gilt einmal, 15 Minuten lang.',
@@ -27,7 +27,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   es: {
     subject: 'Tu enlace para iniciar sesión en {product}',
-    paragraphs: ['Hola, {name}:', 'Alguien, quizá tú, ha pedido un enlace para iniciar sesión en la cuenta de {product} {email}.'],
+    paragraphs: ['Alguien, quizá tú, ha pedido un enlace para iniciar sesión en la cuenta de {product} {email}.'],
     action: 'Iniciar sesión',
     after: [
       'El enlace sirve una vez, durante 15 minutos.',
@@ -36,7 +36,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   fr: {
     subject: 'Votre lien de connexion à {product}',
-    paragraphs: ['Bonjour {name},', 'Quelqu’un, peut-être vous, a demandé un lien pour se connecter au compte {product} {email}.'],
+    paragraphs: ['Quelqu’un, peut-être vous, a demandé un lien pour se connecter au compte {product} {email}.'],
     action: 'Se connecter',
     after: [
       'Le lien sert une fois, pendant 15 minutes.',
@@ -45,7 +45,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   it: {
     subject: 'Il tuo link di accesso a {product}',
-    paragraphs: ['Ciao {name},', 'qualcuno, forse tu, ha chiesto un link per accedere all’account {product} {email}.'],
+    paragraphs: ['qualcuno, forse tu, ha chiesto un link per accedere all’account {product} {email}.'],
     action: 'Accedi',
     after: [
       'Il link vale una volta, per 15 minuti.',
@@ -54,7 +54,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   nl: {
     subject: 'Uw inloglink voor {product}',
-    paragraphs: ['Hallo {name},', 'Iemand, misschien u, heeft een link gevraagd om in te loggen op het {product}-account {email}.'],
+    paragraphs: ['Iemand, misschien u, heeft een link gevraagd om in te loggen op het {product}-account {email}.'],
     action: 'Inloggen',
     after: [
       'De link werkt één keer, 15 minuten lang.',
@@ -63,7 +63,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   },
   pt: {
     subject: 'A sua ligação para iniciar sessão no {product}',
-    paragraphs: ['Olá {name},', 'Alguém, talvez o próprio, pediu uma ligação para iniciar sessão na conta {product} {email}.'],
+    paragraphs: ['Alguém, talvez o próprio, pediu uma ligação para iniciar sessão na conta {product} {email}.'],
     action: 'Iniciar sessão',
     after: [
       'A ligação funciona uma vez, durante 15 minutos.',
@@ -76,7 +76,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
  * The sign-in link mail, with its link.
  *
  * @example
- * await queueMail(trx, signInLinkMail({ to: user.email, name: user.name, link, branding }))
+ * await queueMail(trx, signInLinkMail({ to: user.email, name: nameToGreet(user), link, branding }))
  */
 export function signInLinkMail({
   to,
@@ -86,7 +86,8 @@ export function signInLinkMail({
   branding,
 }: {
   to: string
-  name: string
+  /** Greeted only when given: pass `nameToGreet(user)`. */
+  name?: string
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */

@@ -9,6 +9,7 @@
  */
 import { queueMail } from '../../mail/mail-outbox.js'
 import { signInLinkMail } from '../../mail/messages/sign-in-link-mail.js'
+import { nameToGreet } from '../../mail/messages/render-mail.js'
 import type { UserRow } from '../../db/schema.js'
 import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
@@ -38,7 +39,7 @@ export async function requestSignInLink(
       trx,
       signInLinkMail({
         to: user.email,
-        name: user.name,
+        name: nameToGreet(user),
         link: mailedLink(`${ctx.issuer}/sign-in-link?token=${token}`, locale),
         locale,
         branding: ctx.branding,
