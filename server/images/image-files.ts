@@ -5,6 +5,10 @@
  * the hash as a strong ETag (304 for `If-None-Match`), the type read from
  * the bytes at upload, `nosniff`, and `Cross-Origin-Resource-Policy:
  * cross-origin` so pages that isolate themselves (COEP) may still show it.
+ * Opened on its own, an image is a sandboxed document that may load and
+ * run nothing (`Content-Security-Policy: default-src 'none'; sandbox`),
+ * shown inline: should bytes ever be read as a page, by a browser that
+ * sniffs or a proxy that drops `nosniff`, they run no script on svc's origin.
  * A malformed name is a 400, an unknown one a 404; the bytes come through
  * a bounded cache (see `image-cache.ts`).
  */
@@ -61,6 +65,8 @@ export function imageFiles(db: Kysely<Database>, { cachedBytes = CACHED_IMAGE_BY
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': 'inline',
     }
     if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
     // The database drivers' Buffers are never over shared memory.
