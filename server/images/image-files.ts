@@ -16,12 +16,12 @@ import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { matchesIfNoneMatch } from '../http/if-none-match.js'
-import { imageCache } from './image-cache.js'
+import { type ImageCache, imageCache } from './image-cache.js'
 import { IMAGE_TYPES } from './image-type.js'
 import { imageBySha256 } from './images-repository.js'
 
 /** How much of the images served is kept in memory (a process's share; each replica has its own). */
-const CACHED_IMAGE_BYTES = 64 * 1024 * 1024
+export const CACHED_IMAGE_BYTES = 64 * 1024 * 1024
 
 const IMAGE_NAME = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/
 
@@ -37,14 +37,17 @@ const refuse = (c: Context, code: 400 | 404, message: string) =>
 export const imageUrl = (issuer: string, sha256: string, extension: string): string => `${issuer}/images/${sha256}.${extension}`
 
 /**
- * Builds the image routes, mounted at `/images`.
+ * Builds the image routes, mounted at `/images`; `images` is the cache
+ * they serve from (pass one to be able to forget a deleted image).
  *
  * @example
  * app.route('/images', imageFiles(db))
  */
-export function imageFiles(db: Kysely<Database>, { cachedBytes = CACHED_IMAGE_BYTES } = {}): Hono {
+export function imageFiles(
+  db: Kysely<Database>,
+  { images = imageCache((sha256) => imageBySha256(db, sha256), { maxBytes: CACHED_IMAGE_BYTES }) }: { images?: ImageCache } = {},
+): Hono {
   const app = new Hono()
-  const images = imageCache((sha256) => imageBySha256(db, sha256), { maxBytes: cachedBytes })
   // GET also answers HEAD (Hono drops the body).
   app.get('/:name{.+}', async (c) => {
     const name = c.req.param('name')
