@@ -45,9 +45,12 @@ export interface ConsoleImageList {
 export const MAX_LISTED_IMAGES = 500
 
 /**
- * Bytes in megabytes of 2²⁰ bytes (as `SVC_IMAGE_QUOTA_MB` counts them), with one decimal.
+ * A number of bytes as people read it: kB under a megabyte, else MB, with
+ * one decimal (binary units, as `SVC_IMAGE_QUOTA_MB` counts them).
  *
  * @example
- * megabytes(5 * 1024 * 1024) // '5.0 MB'
+ * byteSize(5 * 1024 * 1024) // '5.0 MB'
+ * byteSize(1536) // '1.5 kB'
  */
-export const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+export const byteSize = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`

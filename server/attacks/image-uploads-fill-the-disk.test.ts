@@ -61,7 +61,7 @@ it("keeps an organisation's images within its quota when several accounts upload
   expect(refusal).toMatchObject({ status: 'error', code: 507, quota_bytes: 3 * MB })
   expect(refusal.used_bytes).toBe(await organisationImageBytes(idp.db, org.id))
   expect(refusal.message).toMatch(
-    /^the image \(0\.7 MB\) does not fit in your organisation's image quota: 2\.\d MB of 3\.0 MB are used; delete images no ad uses \(Images page\) or ask an operator to raise SVC_IMAGE_QUOTA_MB$/,
+    /^the image \(717\.\d kB\) does not fit in your organisation's image quota: 2\.\d MB of 3\.0 MB are used; delete images no ad uses \(Images page\) or ask an operator to raise SVC_IMAGE_QUOTA_MB$/,
   )
   // Another organisation has a quota of its own.
   const other = await createOrganisation(idp.db, { name: 'Other' })

@@ -11,7 +11,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { Refusal } from '../refusal.js'
-import { megabytes } from '../../shared/console-images-wire.js'
+import { byteSize } from '../../shared/console-images-wire.js'
 import type { ImageType } from './image-type.js'
 
 /** An image that would take its organisation past its quota; answered 507 with the numbers. */
@@ -24,7 +24,7 @@ export class ImageQuotaFull extends Refusal {
     readonly sizeBytes: number,
   ) {
     super(
-      `the image (${megabytes(sizeBytes)}) does not fit in your organisation's image quota: ${megabytes(usedBytes)} of ${megabytes(quotaBytes)} are used; delete images no ad uses (Images page) or ask an operator to raise SVC_IMAGE_QUOTA_MB`,
+      `the image (${byteSize(sizeBytes)}) does not fit in your organisation's image quota: ${byteSize(usedBytes)} of ${byteSize(quotaBytes)} are used; delete images no ad uses (Images page) or ask an operator to raise SVC_IMAGE_QUOTA_MB`,
     )
   }
 }
