@@ -45,12 +45,16 @@ export interface ConsoleImageList {
 export const MAX_LISTED_IMAGES = 500
 
 /**
- * A number of bytes as people read it: kB under a megabyte, else MB, with
- * one decimal (binary units, as `SVC_IMAGE_QUOTA_MB` counts them).
+ * A number of bytes as people read it: bytes under a kilobyte, kB under a
+ * megabyte, else MB, with one decimal (binary units, as
+ * `SVC_IMAGE_QUOTA_MB` counts them).
  *
  * @example
  * byteSize(5 * 1024 * 1024) // '5.0 MB'
  * byteSize(1536) // '1.5 kB'
+ * byteSize(42) // '42 bytes'
  */
-export const byteSize = (bytes: number): string =>
-  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+export const byteSize = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} bytes`
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
