@@ -7,7 +7,12 @@
  * `Retry-After`), and each organisation's images stop at its quota (507
  * with the numbers), even for uploads that arrive at once.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { startBff } from '../../e2e/bff-process.js'
+import { openDatabase } from '../db/open-database.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { organisationImageBytes } from '../images/images-repository.js'
 import { createOrganisation } from '../orgs/organisations.js'
@@ -67,4 +72,29 @@ it("keeps an organisation's images within its quota when several accounts upload
   const other = await createOrganisation(idp.db, { name: 'Other' })
   const outsider = await consoleUser(idp, { svcApp: other.code, svcAccess: ['Ads:Edit'] })
   expect((await upload(outsider, noisePng(0.7 * MB))).status).toBe(201)
+})
+
+it('serve takes the quota from --image-quota-mb, which wins over SVC_IMAGE_QUOTA_MB', { timeout: 60_000 }, async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'svc-quota-')), 'svc.db')
+  const bff = await startBff(['--db', path, '--image-quota-mb', '1'], { SVC_IMAGE_QUOTA_MB: '50' })
+  const db = await openDatabase({ sqlitePath: path })
+  try {
+    const acme = await createOrganisation(db, { name: 'Acme' })
+    // The console user helper needs only a database and an issuer: the served process's.
+    const served = { db, issuer: bff.started.url } as IdentityFixture
+    const marketer = await consoleUser(served, { svcApp: acme.code, svcAccess: ['Ads:Edit'] })
+    const send = (bytes: Buffer<ArrayBuffer>) =>
+      marketer.browser.request(`${bff.started.url}/console/api/images`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'image/png', 'X-CSRF-Token': marketer.me.csrf },
+        body: bytes,
+      })
+    expect((await send(noisePng(0.7 * MB))).status).toBe(201)
+    const refused = await send(noisePng(0.7 * MB))
+    expect(refused.status).toBe(507)
+    expect(await refused.json()).toMatchObject({ quota_bytes: MB })
+  } finally {
+    await db.destroy()
+    await bff.stop()
+  }
 })
