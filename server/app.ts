@@ -39,7 +39,9 @@ import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { accessLog } from './log.js'
-import { imageFiles } from './images/image-files.js'
+import { CACHED_IMAGE_BYTES, imageFiles } from './images/image-files.js'
+import { imageCache } from './images/image-cache.js'
+import { imageBySha256 } from './images/images-repository.js'
 import { imageUploadBodies, isImageUpload } from './images/upload-limits.js'
 import { type Branding, DEFAULT_BRANDING } from './branding.js'
 import { brandRequests } from './pages/request-branding.js'
@@ -76,6 +78,10 @@ export interface AppOptions {
   adStatistics?: AdStatisticsWriter
   /** The product name, logo and colours of the identity pages, mails and FedCM dialog (`SVC_BRAND_*`); svc's own by default. */
   branding?: Branding
+  /** The bytes each organisation's images may take (`SVC_IMAGE_QUOTA_MB`); 200 MB by default. */
+  imageQuotaBytes?: number
+  /** Image uploads one console account may start a minute; 20 by default. */
+  imageUploadsPerMinute?: number
 }
 
 export interface Bff {
@@ -113,6 +119,8 @@ export function createBff({
   signup = 'open',
   adStatistics = adStatisticsWriter({ db }),
   branding = DEFAULT_BRANDING,
+  imageQuotaBytes,
+  imageUploadsPerMinute,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, random, now: () => now().getTime() })
   const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
@@ -124,6 +132,8 @@ export function createBff({
     events: events ?? webhookOutbox({ now }),
     branding,
   }
+  // One cache of served images, which the console's image deletion empties of what it deletes.
+  const servedImages = imageCache((sha256) => imageBySha256(db, sha256), { maxBytes: CACHED_IMAGE_BYTES })
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
   // Behind the edge the header already holds its id; the generator serves `app.request()` in tests.
   app.use(requestId({ generator: newRequestId }))
@@ -152,13 +162,17 @@ export function createBff({
       webhookAllowPrivate,
       throttle,
       branding,
+      limiter,
+      imageQuotaBytes,
+      imageUploadsPerMinute,
+      forgetImage: (sha256) => servedImages.forget(sha256),
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
   const widgets = loadWidgetAssets()
-  app.route('/images', imageFiles(db))
+  app.route('/images', imageFiles(db, { images: servedImages }))
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))
   app.route('/', demoSite({ demoApiKey, demoClientId, widgetScript: widgets.hashedName('svc-ads.iife.js'), publicUrl: provider.issuer }))

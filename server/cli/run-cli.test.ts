@@ -228,6 +228,8 @@ describe('svc-bff', () => {
     [{ SVC_WEBHOOK_ALLOW_PRIVATE: 'yes' }, [], 'SVC_WEBHOOK_ALLOW_PRIVATE must be 0 or 1'],
     [{ SVC_LOG_LEVEL: 'verbose' }, [], 'SVC_LOG_LEVEL must be info or warn or error'],
     [{ SVC_JWKS_CACHE_SECONDS: '6h' }, [], 'SVC_JWKS_CACHE_SECONDS must be an integer from 0 to 604800'],
+    [{ SVC_IMAGE_QUOTA_MB: '200MB' }, [], 'SVC_IMAGE_QUOTA_MB must be an integer from 1 to 1048576'],
+    [{ SVC_IMAGE_QUOTA_MB: '50' }, ['--image-quota-mb', '0'], '--image-quota-mb must be an integer from 1 to 1048576'],
     [{}, ['--jwks-cache-seconds', '604801'], '--jwks-cache-seconds must be an integer from 0 to 604800'],
     [
       {},

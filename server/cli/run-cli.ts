@@ -13,6 +13,7 @@ import { CLIENT_USAGE, clientCreate } from './client-commands.js'
 import { KEY_USAGE, keyCreate } from './api-key-commands.js'
 import { KEYS_USAGE, keysRotate } from './signing-key-commands.js'
 import { INVITE_USAGE, userInvite } from './invite-command.js'
+import { IMAGE_USAGE, imagePrune } from './image-commands.js'
 import { USER_ACCOUNT_USAGE, USER_USAGE, userCreate, userDelete, userRevokeConsent } from './user-commands.js'
 import { clientSecretAdd, clientSecretRemove, WEBHOOK_USAGE, webhooksList, webhooksPing, webhooksReplay } from './webhook-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   'ad list': adList,
   'ad update': adUpdate,
   'ad delete': adDelete,
+  'image prune': imagePrune,
   seed: seedCommand,
   report: reportCommand,
   'user create': userCreate,
@@ -55,6 +57,7 @@ Commands:
   ${ORG_USAGE}
   ${KEY_USAGE}
   ${AD_USAGE}
+  ${IMAGE_USAGE}
   ${REPORT_USAGE}
   ${USER_USAGE}
   ${INVITE_USAGE}

@@ -31,7 +31,7 @@ import {
 import { integer, issuerFrom, oneOf, parseFlags, trustedProxiesFrom } from './flags.js'
 
 export const SERVE_USAGE =
-  'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--demo]'
+  'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--image-quota-mb 200] [--demo]'
 
 /**
  * Starts the server and resolves once it listens; the process then stays up.
@@ -46,6 +46,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     issuer: { type: 'string' },
     'jwks-cache-seconds': { type: 'string' },
     'trusted-proxies': { type: 'string' },
+    'image-quota-mb': { type: 'string' },
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
@@ -57,6 +58,12 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const trustedProxies = trustedProxiesFrom(
     values['trusted-proxies'] ?? env('SVC_TRUSTED_PROXIES'),
     values['trusted-proxies'] === undefined ? 'SVC_TRUSTED_PROXIES' : '--trusted-proxies',
+  )
+  const imageQuotaMb = integer(
+    values['image-quota-mb'] ?? env('SVC_IMAGE_QUOTA_MB'),
+    values['image-quota-mb'] === undefined ? 'SVC_IMAGE_QUOTA_MB' : '--image-quota-mb',
+    1,
+    1024 * 1024,
   )
   const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
   const requestTimeoutSeconds =
@@ -109,6 +116,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         branding,
         draining: () => draining,
         adStatistics,
+        ...(imageQuotaMb === undefined ? {} : { imageQuotaBytes: imageQuotaMb * 1024 * 1024 }),
       }).listener
       return address
     })

@@ -14,7 +14,7 @@ export type ConsoleVariables = { session: ConsoleSession }
 /** An answer in the API's error envelope. */
 export const consoleError = (
   c: Context,
-  code: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+  code: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503 | 507,
   message: string,
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},

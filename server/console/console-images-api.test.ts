@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createAd } from '../ads/ads-repository.js'
 import { storedImageCount, imageUploader } from '../images/images-repository.js'
 import { MAX_IMAGE_BYTES } from '../images/upload-limits.js'
 import { createOrganisation } from '../orgs/organisations.js'
 import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
 import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
+import { noisePng } from '../testing/generated-png.js'
 
 const fixture = (name: string) => readFileSync(new URL(`../images/fixtures/${name}`, import.meta.url))
 const png = fixture('two-colours.png')
@@ -164,5 +166,105 @@ describe('POST /console/api/images', () => {
     expect(refused.status).toBe(413)
     expect(refused.text).toContain('the image is over 5 MB')
     expect(await storedImageCount(idp.db)).toBe(0)
+  })
+
+  it('refuses a file that starts like an image but is not one, such as a PNG header followed by HTML', async () => {
+    const header = png.subarray(0, 33) // the signature and a well-formed header chunk of 48 × 24 pixels
+    const polyglot = await upload(marketer, Buffer.concat([header, Buffer.from('<html><script>alert(document.cookie)</script></html>')]))
+    expect(polyglot.status).toBe(415)
+    expect((await polyglot.json()).message).toMatch(/^the file starts like a PNG image but is not one: its .* chunk runs past the end of the file$/)
+    const appended = await upload(marketer, Buffer.concat([fixture('two-colours.jpg'), Buffer.from('<script>alert(1)</script>')]))
+    expect(appended.status).toBe(415)
+    expect((await appended.json()).message).toBe('the file starts like a JPEG image but is not one: 25 bytes follow its end marker (EOI)')
+    expect(await storedImageCount(idp.db)).toBe(0)
+  })
+})
+
+describe('GET and DELETE /console/api/images', () => {
+  const uploaded = async (user: ConsoleUser, bytes: Buffer<ArrayBuffer>) => ((await (await upload(user, bytes)).json()) as { url: string }).url
+  const nameOf = (url: string) => /([0-9a-f]{64})/.exec(url)![1]!
+
+  it("lists the organisation's images with their size, the ads that show them and the quota", async () => {
+    const first = await uploaded(marketer, png)
+    const second = await uploaded(marketer, fixture('two-colours.webp'))
+    const third = await uploaded(marketer, fixture('one-pixel.gif'))
+    const sale = await createAd(idp.db, org.id, { title: 'Spring sale', display: 'Home', image: first })
+    const gallery = await createAd(idp.db, org.id, { title: 'Gallery', display: 'Home', images: [second, first] })
+    await createAd(idp.db, org.id, { title: 'Story', display: 'Home', description: `<p>Look: <img src="${third}"></p>` })
+    const other = await createOrganisation(idp.db, { name: 'Other' })
+    await createAd(idp.db, other.id, { title: 'Borrowed', display: 'Home', image: third })
+    // Another organisation's images are not listed.
+    const stranger = await consoleUser(idp, { svcApp: other.code, svcAccess: ['Ads:Edit'] })
+    await uploaded(stranger, fixture('two-colours.jpg'))
+
+    const res = await marketer.api('GET', '/images')
+    expect(res.status).toBe(200)
+    const list = await res.json()
+    expect(list).toMatchObject({ organisation: org.code, image_count: 3, quota_bytes: 200 * 1024 * 1024 })
+    expect(list.used_bytes).toBe(png.length + fixture('two-colours.webp').length + fixture('one-pixel.gif').length)
+    const byUrl = Object.fromEntries(list.images.map((image: { url: string }) => [image.url, image]))
+    expect(list.images.map((image: { url: string }) => image.url).sort()).toEqual([first, second, third].sort())
+    expect(byUrl[first]).toMatchObject({
+      sha256: nameOf(first),
+      content_type: 'image/png',
+      size_bytes: png.length,
+      used_by: [
+        { code: sale.code, title: 'Spring sale' },
+        { code: gallery.code, title: 'Gallery' },
+      ].sort((a, b) => a.code.localeCompare(b.code)),
+      used_elsewhere: 0,
+    })
+    expect(byUrl[first].uploaded_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(byUrl[second].used_by).toEqual([{ code: gallery.code, title: 'Gallery' }])
+    expect(byUrl[third]).toMatchObject({ used_by: [{ title: 'Story' }], used_elsewhere: 1 })
+  })
+
+  it('deletes an image no ad shows, and refuses one an ad shows, another organisation\'s, and a malformed name', async () => {
+    const shown = await uploaded(marketer, png)
+    const unused = await uploaded(marketer, fixture('two-colours.webp'))
+    await createAd(idp.db, org.id, { title: 'Spring sale', display: 'Home', status: 'draft', image: shown })
+
+    const inUse = await marketer.api('DELETE', `/images/${nameOf(shown)}`)
+    expect(inUse.status).toBe(409)
+    expect((await inUse.json()).message).toBe('an ad shows this image; take it off the ad (or delete the ad) first')
+    const forged = await marketer.api('DELETE', `/images/${nameOf(unused)}`, undefined, { csrf: false })
+    expect(forged.status).toBe(403)
+    const other = await createOrganisation(idp.db, { name: 'Other' })
+    const stranger = await consoleUser(idp, { svcApp: other.code, svcAccess: ['Ads:Edit'] })
+    expect((await stranger.api('DELETE', `/images/${nameOf(unused)}`)).status).toBe(404)
+    expect((await marketer.api('DELETE', '/images/not-a-hash')).status).toBe(400)
+
+    // Served once, so this process holds it in memory: deleting it stops that too.
+    expect((await fetch(unused)).status).toBe(200)
+    const deleted = await marketer.api('DELETE', `/images/${nameOf(unused)}`)
+    expect(deleted.status).toBe(204)
+    expect((await fetch(unused)).status).toBe(404)
+    expect((await marketer.api('DELETE', `/images/${nameOf(unused)}`)).status).toBe(404)
+    const list = await (await marketer.api('GET', '/images')).json()
+    expect(list.images.map((image: { url: string }) => image.url)).toEqual([shown])
+    expect(list.used_bytes).toBe(png.length)
+  })
+
+  it("frees the quota an image took once it is deleted", async () => {
+    idp.close()
+    idp = await identityFixture({ imageQuotaBytes: 1024 * 1024 })
+    org = await createOrganisation(idp.db, { name: 'Acme' })
+    marketer = await consoleUser(idp, { svcApp: org.code, svcAccess: ['Ads:Edit'] })
+    const big = await uploaded(marketer, noisePng(700 * 1024))
+    const refused = await upload(marketer, noisePng(700 * 1024))
+    expect(refused.status).toBe(507)
+    expect((await marketer.api('DELETE', `/images/${nameOf(big)}`)).status).toBe(204)
+    expect((await upload(marketer, noisePng(700 * 1024))).status).toBe(201)
+  })
+
+  it("lets an operator list an organisation's images, and refuses the people without the ads role", async () => {
+    const url = await uploaded(marketer, png)
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const list = await (await operator.api('GET', `/images?organisation=${org.code}`)).json()
+    expect(list.images.map((image: { url: string }) => image.url)).toEqual([url])
+    const own = await (await operator.api('GET', '/images')).json()
+    expect(own).toMatchObject({ organisation: null, images: [], quota_bytes: null })
+    const developer = await consoleUser(idp, { svcRole: 'developer' })
+    expect((await developer.api('GET', '/images')).status).toBe(403)
   })
 })

@@ -33,6 +33,7 @@ import { loginThrottle, type LoginThrottle } from '../oidc/sign-in/login-throttl
 import { hasAnyRole } from './roles.js'
 import { userBySub } from '../accounts/users.js'
 import type { Branding } from '../branding.js'
+import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 
 export interface ConsoleOptions {
   db: Kysely<Database>
@@ -49,13 +50,21 @@ export interface ConsoleOptions {
   throttle?: LoginThrottle
   /** The product name, logo and colour of the mails the console sends (invitations, account changes). */
   branding: Branding
+  /** Counts each account's image uploads (the app's rate limiter). */
+  limiter: RateLimiter
+  /** The bytes each organisation's images may take (`SVC_IMAGE_QUOTA_MB`). */
+  imageQuotaBytes?: number
+  /** Image uploads one account may start a minute. */
+  imageUploadsPerMinute?: number
+  /** Stops this process serving a deleted image from memory. */
+  forgetImage?: (sha256: string) => void
 }
 
 /**
  * Builds the console, mounted at `/console`.
  *
  * @example
- * app.route('/console', adminConsole({ db, issuer, events, keys, branding, fetchInProcess: (request) => app.fetch(request) }))
+ * app.route('/console', adminConsole({ db, issuer, events, keys, branding, limiter, fetchInProcess: (request) => app.fetch(request) }))
  */
 export function adminConsole({
   db,
@@ -66,6 +75,10 @@ export function adminConsole({
   webhookAllowPrivate = false,
   throttle = loginThrottle(),
   branding,
+  limiter,
+  imageQuotaBytes,
+  imageUploadsPerMinute,
+  forgetImage,
 }: ConsoleOptions): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   let client: Promise<ConsoleClient> | undefined
@@ -99,7 +112,15 @@ export function adminConsole({
   })
   app.route('/api/ads', consoleAdsApi(db, sessions))
   app.route('/api/reports', consoleReportsApi(db, sessions))
-  app.route('/api/images', consoleImagesApi(db, sessions, issuer))
+  app.route(
+    '/api/images',
+    consoleImagesApi(db, sessions, issuer, {
+      limiter,
+      ...(imageQuotaBytes === undefined ? {} : { quotaBytes: imageQuotaBytes }),
+      ...(imageUploadsPerMinute === undefined ? {} : { uploadsPerMinute: imageUploadsPerMinute }),
+      ...(forgetImage === undefined ? {} : { forgetImage }),
+    }),
+  )
   app.route('/api/keys', consoleKeysApi(db, sessions))
   app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate }))

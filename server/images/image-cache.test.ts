@@ -39,4 +39,17 @@ describe('imageCache', () => {
     await cache.get('big')
     expect(loads).toEqual(['big', 'big'])
   })
+
+  it('forgets an image it is told was deleted, and loads it again if asked', async () => {
+    const loads: string[] = []
+    const cache = imageCache(async (sha256) => (loads.push(sha256), image(sha256, 40)), { maxBytes: 100 })
+    await cache.get('a')
+    await cache.get('b')
+    cache.forget('a')
+    await cache.get('a')
+    // a (again) and c are the most recent; b went to make room, and a is still held.
+    await cache.get('c')
+    await cache.get('a')
+    expect(loads).toEqual(['a', 'b', 'a', 'c'])
+  })
 })

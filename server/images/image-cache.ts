@@ -12,6 +12,8 @@ import type { StoredImage } from './images-repository.js'
 export interface ImageCache {
   /** The image named `sha256`, from memory or loaded once; `undefined` when there is none (not remembered: it may be uploaded next). */
   get(sha256: string): Promise<StoredImage | undefined>
+  /** Drops the image named `sha256`, once it is deleted, so this process stops serving it. */
+  forget(sha256: string): void
 }
 
 /**
@@ -38,6 +40,11 @@ export function imageCache(load: (sha256: string) => Promise<StoredImage | undef
   }
 
   return {
+    forget(sha256) {
+      const held = kept.get(sha256)
+      if (held) keptBytes -= held.bytes.length
+      kept.delete(sha256)
+    },
     get(sha256) {
       const hit = kept.get(sha256)
       if (hit) {

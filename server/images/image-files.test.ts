@@ -20,7 +20,7 @@ beforeEach(async () => {
 afterEach(() => db.destroy())
 
 describe('GET /images/<sha256>.<ext>', () => {
-  it('serves the bytes to anyone, cached for a year, with its type, nosniff and cross-origin CORP', async () => {
+  it('serves the bytes to anyone, cached for a year, with its type, nosniff, cross-origin CORP and a sandbox that runs nothing', async () => {
     const res = await app.request(`/images/${sha256}.png`)
     expect(res.status).toBe(200)
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true)
@@ -30,6 +30,8 @@ describe('GET /images/<sha256>.<ext>', () => {
       etag: `"${sha256}"`,
       'x-content-type-options': 'nosniff',
       'cross-origin-resource-policy': 'cross-origin',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'content-disposition': 'inline',
     })
     const head = await app.request(`/images/${sha256}.png`, { method: 'HEAD' })
     expect(head.status).toBe(200)

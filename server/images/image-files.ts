@@ -5,6 +5,10 @@
  * the hash as a strong ETag (304 for `If-None-Match`), the type read from
  * the bytes at upload, `nosniff`, and `Cross-Origin-Resource-Policy:
  * cross-origin` so pages that isolate themselves (COEP) may still show it.
+ * Opened on its own, an image is a sandboxed document that may load and
+ * run nothing (`Content-Security-Policy: default-src 'none'; sandbox`),
+ * shown inline: should bytes ever be read as a page, by a browser that
+ * sniffs or a proxy that drops `nosniff`, they run no script on svc's origin.
  * A malformed name is a 400, an unknown one a 404; the bytes come through
  * a bounded cache (see `image-cache.ts`).
  */
@@ -12,12 +16,12 @@ import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { matchesIfNoneMatch } from '../http/if-none-match.js'
-import { imageCache } from './image-cache.js'
+import { type ImageCache, imageCache } from './image-cache.js'
 import { IMAGE_TYPES } from './image-type.js'
 import { imageBySha256 } from './images-repository.js'
 
 /** How much of the images served is kept in memory (a process's share; each replica has its own). */
-const CACHED_IMAGE_BYTES = 64 * 1024 * 1024
+export const CACHED_IMAGE_BYTES = 64 * 1024 * 1024
 
 const IMAGE_NAME = /^([0-9a-f]{64})\.(png|jpg|gif|webp|avif)$/
 
@@ -33,14 +37,17 @@ const refuse = (c: Context, code: 400 | 404, message: string) =>
 export const imageUrl = (issuer: string, sha256: string, extension: string): string => `${issuer}/images/${sha256}.${extension}`
 
 /**
- * Builds the image routes, mounted at `/images`.
+ * Builds the image routes, mounted at `/images`; `images` is the cache
+ * they serve from (pass one to be able to forget a deleted image).
  *
  * @example
  * app.route('/images', imageFiles(db))
  */
-export function imageFiles(db: Kysely<Database>, { cachedBytes = CACHED_IMAGE_BYTES } = {}): Hono {
+export function imageFiles(
+  db: Kysely<Database>,
+  { images = imageCache((sha256) => imageBySha256(db, sha256), { maxBytes: CACHED_IMAGE_BYTES }) }: { images?: ImageCache } = {},
+): Hono {
   const app = new Hono()
-  const images = imageCache((sha256) => imageBySha256(db, sha256), { maxBytes: cachedBytes })
   // GET also answers HEAD (Hono drops the body).
   app.get('/:name{.+}', async (c) => {
     const name = c.req.param('name')
@@ -61,6 +68,8 @@ export function imageFiles(db: Kysely<Database>, { cachedBytes = CACHED_IMAGE_BY
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': 'inline',
     }
     if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
     // The database drivers' Buffers are never over shared memory.

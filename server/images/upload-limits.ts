@@ -2,7 +2,9 @@
  * @module How much an image upload may hold, said once for the edge
  * (which refuses a larger declared body before reading it), the app's
  * server-wide limit (which leaves this route to its own) and the upload
- * route (which stops a body of no declared length at the same size).
+ * route (which stops a body of no declared length at the same size); and
+ * how much images may take in all: the organisation's quota and the
+ * uploads one account may start a minute.
  */
 import type { IncomingMessage } from 'node:http'
 import type { LargeBodyRoute } from '../http/edge.js'
@@ -35,3 +37,9 @@ export const imageUploadBodies: LargeBodyRoute = {
   maxBytes: MAX_IMAGE_BYTES,
   tooLarge: IMAGE_TOO_LARGE,
 }
+
+/** Each organisation's images may take this much of the database by default (`SVC_IMAGE_QUOTA_MB`). */
+export const DEFAULT_IMAGE_QUOTA_MB = 200
+
+/** Uploads one account may start a minute: enough for a person filling a gallery, far from the 40 in 6 seconds that filled a disk. */
+export const IMAGE_UPLOADS_PER_MINUTE = 20

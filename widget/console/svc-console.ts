@@ -1,6 +1,6 @@
 /**
  * @module `<svc-console>`: the console's frame. It loads who is signed in,
- * shows the sections their roles open (Marketing › Ads and Reports, API keys, People,
+ * shows the sections their roles open (Marketing › Ads, Images and Reports, API keys, People,
  * Developers, Signing keys, and everyone's Account), and routes
  * `/console/...` paths to pages without reloading.
  */
@@ -12,6 +12,7 @@ import './svc-console-ad-form.js'
 import './svc-console-ads.js'
 import './svc-console-client-detail.js'
 import './svc-console-client-list.js'
+import './svc-console-images.js'
 import './svc-console-keys.js'
 import './svc-console-people.js'
 import './svc-console-reports.js'
@@ -152,6 +153,7 @@ export class SvcConsole extends LitElement {
         <nav aria-label="Sections">
           <ul>
             ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}
+            ${me.roles.ads ? link('/console/images', 'Marketing › Images') : ''}
             ${me.roles.ads ? link('/console/reports', 'Marketing › Reports') : ''}
             ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/people', 'People') : ''}
             ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
@@ -185,6 +187,8 @@ export class SvcConsole extends LitElement {
       return clients[1]
         ? html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`
         : html`<svc-console-client-list></svc-console-client-list>`
+    if (/^\/console\/images\/?$/.test(this.path))
+      return me.roles.ads ? html`<svc-console-images .me=${me}></svc-console-images>` : refused
     if (/^\/console\/reports\/?$/.test(this.path))
       return me.roles.ads ? html`<svc-console-reports .me=${me}></svc-console-reports>` : refused
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
