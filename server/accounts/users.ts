@@ -10,7 +10,7 @@ import type { Database, UserRow } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
 import { hashPassword } from './passwords.js'
-import { PLAIN_EMAIL, plainEmailAddress } from './email-address.js'
+import { PLAIN_EMAIL, plainEmailAddress } from '../../shared/email-address.js'
 import { isPersonName, NAME_RULE } from './person-name.js'
 
 export interface NewUser {

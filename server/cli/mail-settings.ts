@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path'
 import type { MailTransportOptions } from '../mail/mail-transport.js'
 import { UsageError } from './cli-error.js'
-import { mailboxFromSetting } from '../accounts/email-address.js'
+import { mailboxFromSetting } from '../../shared/email-address.js'
 
 const DEFAULT_FROM = 'svc <no-reply@localhost>'
 

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
 import type { Database } from '../db/schema.js'
-import { isPlainEmailAddress } from '../accounts/email-address.js'
+import { isPlainEmailAddress } from '../../shared/email-address.js'
 
 /** A mail as svc writes it: one recipient (a plain address, see `accounts/email-address.ts`), a subject, a text part and an HTML part. */
 export interface OutgoingMail {

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { log } from '../log.js'
 import type { OutgoingMail } from './mail-outbox.js'
-import { isPlainEmailAddress, type Mailbox, mailboxFromSetting } from '../accounts/email-address.js'
+import { isPlainEmailAddress, type Mailbox, mailboxFromSetting } from '../../shared/email-address.js'
 
 export interface MailTransport {
   /** Hands one mail over; rejects when it was not accepted, so the outbox tries again. */

@@ -13,7 +13,7 @@ import { issueAccountToken, voidEveryLink } from '../../accounts/account-tokens.
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
 import { setPasswordHash, userByEmail } from '../../accounts/users.js'
-import { plainEmailAddress } from '../../accounts/email-address.js'
+import { plainEmailAddress } from '../../../shared/email-address.js'
 import { InvalidInput } from '../../invalid-input.js'
 import type { UserRow } from '../../db/schema.js'
 import { queueMail } from '../../mail/mail-outbox.js'
