@@ -4,7 +4,8 @@
  * refusal at once, by the form's field, so a developer fixes them all in
  * one go rather than one per save.
  */
-import { clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
+import { applicationType, clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
+import type { ApplicationType } from '../db/schema.js'
 import { webUrl } from '../clients/web-url.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { flag, optionalText, stringList } from './console-input.js'
@@ -14,6 +15,7 @@ import { fieldRefusals } from './field-refusals.js'
 export interface ClientForm {
   name: string
   public: boolean
+  applicationType: ApplicationType
   redirectUris: string[]
   postLogoutRedirectUris: string[]
   privacyPolicyUrl: string | undefined
@@ -47,6 +49,7 @@ export async function readClientForm(
   const form = {
     name: checked('name', () => clientName(optionalText(input, 'name') ?? '')),
     public: checked('public', () => flag(input, 'public')),
+    applicationType: checked('application_type', () => applicationType(optionalText(input, 'application_type'))),
     redirectUris: checked('redirect_uris', () => redirectUriList(stringList(input, 'redirect_uris'))),
     postLogoutRedirectUris: checked('post_logout_redirect_uris', () =>
       registeredUris('post_logout_redirect_uri', stringList(input, 'post_logout_redirect_uris'), undefined),

@@ -72,6 +72,7 @@ export function consoleDeveloperApi(
     const registration = {
       name: form.name,
       public: form.public,
+      applicationType: form.applicationType,
       redirectUris: form.redirectUris,
       postLogoutRedirectUris: form.postLogoutRedirectUris,
       ...(form.webhookUrl === undefined ? {} : { webhookUrl: form.webhookUrl }),
@@ -107,7 +108,7 @@ export function consoleDeveloperApi(
     } satisfies ConsoleClientDetail)
   })
 
-  // The registration's own fields; the type stays, and the webhook has its own form.
+  // The registration's own fields; public or confidential stays (a secret is issued once), and the webhook has its own form.
   app.put('/:clientId', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
@@ -117,6 +118,7 @@ export function consoleDeveloperApi(
     const { form } = read
     await changeClientRegistration(db, client.id, {
       name: form.name,
+      applicationType: form.applicationType,
       redirectUris: form.redirectUris,
       postLogoutRedirectUris: form.postLogoutRedirectUris,
       privacyPolicyUrl: form.privacyPolicyUrl ?? null,
@@ -194,6 +196,7 @@ function described(client: ClientRow): ConsoleClient {
     client_id: client.client_id,
     name: client.name,
     public: isPublicClient(client),
+    application_type: client.application_type,
     redirect_uris: redirectUrisOf(client),
     post_logout_redirect_uris: postLogoutRedirectUrisOf(client),
     webhook_url: client.webhook_url,
