@@ -73,11 +73,11 @@ describe('oidc-client-ts 3 in Chromium', () => {
   it('signs in, renews silently, revokes, and signs out at svc with revokeTokensOnSignout', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext()).newPage()
     await page.goto(`${spa.origin}/`)
-    await expect.poll(() => status(page)).toBe('Ready')
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Ready')
     await page.evaluate(() => void window.spa.signIn())
     await page.waitForURL((url) => url.href.startsWith(svc.issuer))
     await signInAtSvc(page, svc.issuer)
-    await expect.poll(() => status(page)).toBe(`Signed in as ${PERSON.email}`)
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe(`Signed in as ${PERSON.email}`)
     const first = (await page.evaluate(() => window.spa.user()))!
     expect(first.email).toBe(PERSON.email)
 
@@ -93,7 +93,7 @@ describe('oidc-client-ts 3 in Chromium', () => {
     expect(await userinfoStatus(last)).toBe(200)
     await page.evaluate(() => void window.spa.signOut())
     await page.waitForURL(`${spa.origin}/`)
-    await expect.poll(() => status(page)).toBe('Ready')
+    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Ready')
     expect(await userinfoStatus(last)).toBe(401)
     // Signed out at svc: a silent renew now needs the person.
     expect(await page.evaluate(() => window.spa.renew().catch((error: { error?: string }) => error.error))).toBe('login_required')
