@@ -76,7 +76,9 @@ describe("a developer's client passing for svc's own", () => {
     const tokens = await res.json()
     expect(tokens.scope).toBe('openid profile email')
     expect(tokens.refresh_token).toBeUndefined()
-    const claims = await (await fetch(`${idp.issuer}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json()
+    const claims = await (
+      await fetch(`${idp.issuer}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+    ).json()
     expect(claims.email).toBe('ada@example.com')
     expect(Object.keys(claims).filter((claim) => claim.startsWith('svc.'))).toEqual([])
   })

@@ -108,11 +108,7 @@ export const usableUris = (registered: string[], issuer?: string): string[] =>
  * @example
  * redirectUriMatches('http://127.0.0.1/cb', 'http://127.0.0.1:51234/cb', { anyLoopbackPort: true }) // true
  */
-export function redirectUriMatches(
-  registered: string,
-  requested: string,
-  { anyLoopbackPort }: { anyLoopbackPort: boolean },
-): boolean {
+export function redirectUriMatches(registered: string, requested: string, { anyLoopbackPort }: { anyLoopbackPort: boolean }): boolean {
   registered = withEmptyPathNormalised(registered)
   requested = withEmptyPathNormalised(requested)
   if (registered === requested) return true
@@ -192,7 +188,10 @@ function differenceOf(expected: URL, asked: URL, { anyLoopbackPort }: { anyLoopb
     }
   }
   if (expected.search !== asked.search)
-    return { rank: 0, text: `its query is ${JSON.stringify(asked.search)} where the registered ${shown} has ${JSON.stringify(expected.search)}` }
+    return {
+      rank: 0,
+      text: `its query is ${JSON.stringify(asked.search)} where the registered ${shown} has ${JSON.stringify(expected.search)}`,
+    }
   return { rank: 0, text: `it is written differently from the registered ${shown}` }
 }
 

@@ -42,7 +42,10 @@ export function clientName(value: string, { svcOwn = false }: { svcOwn?: boolean
   const name = value.trim()
   if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
   if (!svcOwn && RESERVED_NAMES.has(comparableName(name)))
-    throw new InvalidInput('name', `name ${JSON.stringify(name)} is reserved for svc's own applications; choose your application's own name`)
+    throw new InvalidInput(
+      'name',
+      `name ${JSON.stringify(name)} is reserved for svc's own applications; choose your application's own name`,
+    )
   return name
 }
 

@@ -35,8 +35,7 @@ function withoutDefaultType(res: ServerResponse): void {
   res.writeHead = function writeHeadUntyped(this: ServerResponse, ...args: unknown[]) {
     res.writeHead = writeHead
     const headers = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
-      | Record<string, unknown>
-      | undefined
+      Record<string, unknown> | undefined
     if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name]
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
   } as ServerResponse['writeHead']

@@ -27,7 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       redirect_uris: JSON.stringify(redirectUris.map(withEmptyPathNormalised)),
       post_logout_redirect_uris: JSON.stringify(postLogoutRedirectUris.map(withEmptyPathNormalised)),
     }
-    if (!native && normalised.redirect_uris === client.redirect_uris && normalised.post_logout_redirect_uris === client.post_logout_redirect_uris)
+    if (
+      !native &&
+      normalised.redirect_uris === client.redirect_uris &&
+      normalised.post_logout_redirect_uris === client.post_logout_redirect_uris
+    )
       continue
     await db
       .updateTable('clients')
