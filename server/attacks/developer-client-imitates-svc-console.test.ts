@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clientByClientId } from '../clients/clients.js'
 import { scopesOf } from '../clients/client-row.js'
+import { branding } from '../branding.js'
 import { openDatabase } from '../db/open-database.js'
 import { consoleUser, type ConsoleUser } from '../testing/console-user.js'
 import { runCliOn } from '../testing/cli-runner.js'
@@ -43,6 +44,18 @@ describe("a developer's client passing for svc's own", () => {
     const renamed = await developer.api('PUT', `/clients/${made.client.client_id}`, { name: 'SVC Console', redirect_uris: [CALLBACK] })
     expect(renamed.status).toBe(422)
     expect((await renamed.json()).errors.name).toContain("is reserved for svc's own applications")
+  })
+
+  it("refuses a branded deployment's product name the same way", async () => {
+    await idp.close()
+    idp = await identityFixture({ branding: branding({ name: 'Acme ID', color: '#cc0000' }) })
+    const acmeDeveloper = await consoleUser(idp, { svcRole: 'developer' })
+    const refused = await acmeDeveloper.api('POST', '/clients', { name: 'ACME ID Console', redirect_uris: [CALLBACK] })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).errors.name).toContain("is reserved for svc's own applications")
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-attack-')), 'svc.db')
+    const cli = await runCliOn(dbPath, ['client', 'create', '--name', 'acme id', '--redirect-uri', CALLBACK], { SVC_BRAND_NAME: 'Acme ID' })
+    expect(cli.stderr).toContain("is reserved for svc's own applications")
   })
 
   it('refuses it on the command line too', async () => {

@@ -7,7 +7,7 @@ import { clientByClientId, createClient } from '../clients/clients.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { InvalidInput } from '../invalid-input.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
 export const CLIENT_USAGE =
@@ -43,6 +43,8 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     privacyPolicyUrl: values['privacy-policy-url'],
     termsOfServiceUrl: values['terms-of-service-url'],
     logoUri: values['logo-uri'],
+    // Only the name: a bad logo or colour setting is serve's to refuse, not a registration's.
+    productName: setting(io.env, 'SVC_BRAND_NAME')?.trim() || 'svc',
   }
   return withDatabase(values, io, async (db) => {
     await warnOfPrivateWebhookTarget(input.webhookUrl, io)

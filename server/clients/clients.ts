@@ -42,6 +42,8 @@ export interface NewClient {
   issuer?: string
   /** The console's own registration, which alone may carry svc's name. */
   svcOwn?: boolean
+  /** The deployment's product name (`SVC_BRAND_NAME`), reserved like svc's. */
+  productName?: string
 }
 
 /** How a client secret is stored: its SHA-256 (a secret is 256 random bits, so no slow hash is needed). */
@@ -60,7 +62,7 @@ export async function createClient(
   input: NewClient,
   now = new Date(),
 ): Promise<{ clientId: string; clientSecret?: string }> {
-  const name = clientName(input.name, { svcOwn: input.svcOwn === true })
+  const name = clientName(input.name, { svcOwn: input.svcOwn === true, ...(input.productName ? { productName: input.productName } : {}) })
   const type = applicationType(input.applicationType)
   const redirectUris = redirectUriList(input.redirectUris, input.issuer)
   const postLogoutRedirectUris = registeredUris('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [], input.issuer)

@@ -14,9 +14,16 @@ export const SVC_CONSOLE_CLIENT_NAME = 'svc console'
 /**
  * Names that pass for svc's own applications on a consent page, compared
  * as {@link comparableName} writes them: a client called "SVC Console"
- * could ask a person for everything under svc's authority.
+ * could ask a person for everything under svc's authority. A branded
+ * deployment's product name (`SVC_BRAND_NAME`) is reserved the same way.
  */
-const RESERVED_NAMES = new Set(['svc', SVC_CONSOLE_CLIENT_NAME, 'svc account', 'svc sign in', 'svc login'].map(comparableName))
+const reservedNames = (productName: string): Set<string> =>
+  new Set(
+    ['svc', productName]
+      .flatMap((product) => [product, `${product} console`, `${product} account`, `${product} sign in`, `${product} login`])
+      .concat(SVC_CONSOLE_CLIENT_NAME)
+      .map(comparableName),
+  )
 export const APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'native']
 
 /**
@@ -33,15 +40,19 @@ export function registeredUris(field: string, values: string[], issuer: string |
 
 /**
  * A client's name as shown to people: trimmed, 1 to 200 characters, and
- * not one of svc's own (unless `svcOwn`, for the console's registration).
+ * not one of svc's own or the deployment's product's (`productName`),
+ * unless `svcOwn` (the console's registration).
  *
  * @example
  * const name = clientName('  Shop ') // 'Shop'
  */
-export function clientName(value: string, { svcOwn = false }: { svcOwn?: boolean } = {}): string {
+export function clientName(
+  value: string,
+  { svcOwn = false, productName = 'svc' }: { svcOwn?: boolean; productName?: string } = {},
+): string {
   const name = value.trim()
   if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
-  if (!svcOwn && RESERVED_NAMES.has(comparableName(name)))
+  if (!svcOwn && reservedNames(productName).has(comparableName(name)))
     throw new InvalidInput(
       'name',
       `name ${JSON.stringify(name)} is reserved for svc's own applications; choose your application's own name`,

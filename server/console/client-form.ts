@@ -29,7 +29,8 @@ export type ClientFormErrors = Record<string, string>
 
 /**
  * The checked form, or every field's refusal. `allowPrivate` lets the
- * webhook URL reach private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
+ * webhook URL reach private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`);
+ * `productName` is the deployment's brand, reserved like svc's name.
  *
  * @example
  * const read = await readClientForm(await jsonObject(c) ?? {}, { allowPrivate: false })
@@ -37,7 +38,7 @@ export type ClientFormErrors = Record<string, string>
  */
 export async function readClientForm(
   input: Record<string, unknown>,
-  { allowPrivate }: { allowPrivate: boolean },
+  { allowPrivate, productName = 'svc' }: { allowPrivate: boolean; productName?: string },
 ): Promise<{ form: ClientForm } | { errors: ClientFormErrors; message: string }> {
   const refusals = fieldRefusals()
   const { checked } = refusals
@@ -47,7 +48,7 @@ export async function readClientForm(
       return value === undefined ? undefined : webUrl(field, value)
     })
   const form = {
-    name: checked('name', () => clientName(optionalText(input, 'name') ?? '')),
+    name: checked('name', () => clientName(optionalText(input, 'name') ?? '', { productName })),
     public: checked('public', () => flag(input, 'public')),
     applicationType: checked('application_type', () => applicationType(optionalText(input, 'application_type'))),
     redirectUris: checked('redirect_uris', () => redirectUriList(stringList(input, 'redirect_uris'))),

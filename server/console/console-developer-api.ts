@@ -45,7 +45,8 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 /**
  * Builds the developer routes, mounted at `/console/api/clients`;
  * `allowPrivate` lets webhook URLs name private addresses
- * (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them.
+ * (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them;
+ * `productName` (the deployment's brand) is refused as a client's name.
  *
  * @example
  * app.route('/console/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: false }))
@@ -53,7 +54,7 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 export function consoleDeveloperApi(
   db: Kysely<Database>,
   sessions: ConsoleSessions,
-  { allowPrivate = false }: { allowPrivate?: boolean } = {},
+  { allowPrivate = false, productName = 'svc' }: { allowPrivate?: boolean; productName?: string } = {},
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'developer'))
@@ -66,7 +67,7 @@ export function consoleDeveloperApi(
   app.get('/', async (c) => c.json({ clients: (await developerClients(db, ownerOf(c))).map(described) } satisfies ConsoleClientList))
 
   app.post('/', async (c) => {
-    const read = await readClientForm((await jsonObject(c)) ?? {}, { allowPrivate })
+    const read = await readClientForm((await jsonObject(c)) ?? {}, { allowPrivate, productName })
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
     const registration = {
@@ -113,7 +114,7 @@ export function consoleDeveloperApi(
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     const { public: _type, webhook_url: _webhook, ...change } = (await jsonObject(c)) ?? {}
-    const read = await readClientForm(change, { allowPrivate })
+    const read = await readClientForm(change, { allowPrivate, productName })
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
     await changeClientRegistration(db, client.id, {
