@@ -152,7 +152,8 @@ export const shownUri = (value: string): string => JSON.stringify(value.length >
  * described, so the page tells a stranger nothing new.
  *
  * @example
- * uriMismatch(['https://rp.example/cb'], 'https://rp.example/cb/') // 'its path is "/cb/" where "https://rp.example/cb" has "/cb" (a trailing slash differs); …'
+ * uriMismatch(['https://rp.example/cb'], 'https://rp.example/cb/', { anyLoopbackPort: false })
+ * // 'its path is "/cb/" where the registered "https://rp.example/cb" has "/cb" (they differ only by a trailing slash); …'
  */
 export function uriMismatch(registered: string[], requested: string, { anyLoopbackPort }: { anyLoopbackPort: boolean }): string {
   const rule = anyLoopbackPort
