@@ -1,13 +1,14 @@
 /**
- * Interop: an Express app with express-openid-connect 2 in its default
- * configuration (what its README shows, plus `response_type: 'code'`,
- * the one flow svc offers, and `idpLogout` to sign out at svc too) signs a
- * person in through svc and signs them out again. Its logout sends its
- * base URL, slash-less, as `post_logout_redirect_uri`: svc once answered
- * that with a "Sign-out error" (issue 24, item 11).
+ * Interop: an Express app with express-openid-connect 2 and 3 in their
+ * default configuration (what their README shows, plus `response_type:
+ * 'code'`, the one flow svc offers, and `idpLogout` to sign out at svc
+ * too) signs a person in through svc and signs them out again. Both send
+ * their base URL, slash-less, as `post_logout_redirect_uri`: svc once
+ * answered that with a "Sign-out error" (issue 24, item 11).
  */
 import express from 'express'
-import { auth } from 'express-openid-connect'
+import { auth as auth2 } from 'express-openid-connect'
+import { auth as auth3 } from 'express-openid-connect-3'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../chromium.js'
@@ -16,13 +17,22 @@ import { type InteropSvc, listen, PERSON, signInAtSvc, startInteropSvc } from '.
 
 let svc: InteropSvc
 let browser: Browser
-let rp: Awaited<ReturnType<typeof listen>>
+const closing: (() => Promise<void>)[] = []
 
 beforeAll(async () => {
   svc = await startInteropSvc()
-  const port = await freePort()
-  const baseURL = `http://127.0.0.1:${port}`
-  // Registered as the registration rules once demanded (with the slash); the library sends it without.
+  browser = await launchChromium()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  for (const close of closing) await close()
+  await svc?.bff.stop()
+})
+
+/** The app, registered as the registration rules once demanded (with the slash); returns its base URL, as the library is told. */
+async function expressApp(auth: typeof auth2 | typeof auth3): Promise<string> {
+  const baseURL = `http://127.0.0.1:${await freePort()}`
   const client = await svc.cli(
     'client',
     'create',
@@ -49,20 +59,18 @@ beforeAll(async () => {
   app.get('/', (req, res) => {
     res.type('text/plain').send(req.oidc.isAuthenticated() ? `Signed in as ${req.oidc.user?.email}` : 'Signed out')
   })
-  rp = await listen(app, { port })
-  browser = await launchChromium()
-}, 60_000)
+  const site = await listen(app, { port: Number(new URL(baseURL).port) })
+  closing.push(site.close)
+  return baseURL
+}
 
-afterAll(async () => {
-  await browser?.close()
-  await rp?.close()
-  await svc?.bff.stop()
-})
-
-describe('express-openid-connect 2 with its default configuration', () => {
+describe.each([
+  ['2', auth2],
+  ['3', auth3],
+])('express-openid-connect %s with its default configuration', (_version, auth) => {
   it('signs a person in, then out of the app and of svc, returning to the base URL', { timeout: 60_000 }, async () => {
+    const base = await expressApp(auth)
     const page = await (await browser.newContext()).newPage()
-    const base = rp.origin
     await page.goto(`${base}/login`)
     await signInAtSvc(page, svc.issuer)
     await page.waitForURL(`${base}/`)
