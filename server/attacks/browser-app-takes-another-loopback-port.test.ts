@@ -65,6 +65,12 @@ describe("a public browser app's loopback redirect URI", () => {
     expect(client.application_type).toBe('native')
     const callback = await new ScriptedBrowser().authorize(authorizeUrl(client.client_id, OTHER_PORT))
     expect(callback.origin + callback.pathname).toBe(OTHER_PORT)
+    // An edit that does not mention the type keeps it.
+    const renamed = await developer.api('PUT', `/clients/${client.client_id}`, {
+      name: 'Desktop App 2',
+      redirect_uris: client.redirect_uris,
+    })
+    expect((await renamed.json()).client.application_type).toBe('native')
 
     const refused = await developer.api('POST', '/clients', { name: 'App', application_type: 'desktop', redirect_uris: [CALLBACK] })
     expect(refused.status).toBe(422)

@@ -114,6 +114,8 @@ export function consoleDeveloperApi(
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     const { public: _type, webhook_url: _webhook, ...change } = (await jsonObject(c)) ?? {}
+    // An edit that leaves the application type out keeps it, rather than making a native app a web one.
+    change.application_type ??= client.application_type
     const read = await readClientForm(change, { allowPrivate, productName })
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
