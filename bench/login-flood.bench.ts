@@ -23,7 +23,7 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 import { createUser } from '../server/accounts/users.js'
-import { clientByClientId, createClient } from '../server/clients/clients.js'
+import { clientByClientId, createClient, SCOPES } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
 import type { Provider } from '../server/oidc/provider.js'
 import { signingKeys } from '../server/oidc/signing-keys.js'
@@ -54,7 +54,11 @@ export async function benchLoginFlood(): Promise<void> {
   const dbPath = join(dir, 'svc.db')
   const db = await openDatabase({ sqlitePath: dbPath })
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
-  const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: ['http://127.0.0.1:3000/callback'] })
+  const { clientId, clientSecret } = await createClient(db, {
+    name: 'Bench',
+    redirectUris: ['http://127.0.0.1:3000/callback'],
+    scopes: [...SCOPES],
+  })
   const client = (await clientByClientId(db, clientId))!
   const provider: Provider = {
     db,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { createUser } from '../server/accounts/users.js'
-import { clientByClientId, createClient } from '../server/clients/clients.js'
+import { clientByClientId, createClient, SCOPES } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
 import type { Provider } from '../server/oidc/provider.js'
@@ -60,7 +60,7 @@ export async function benchIdentityProvider(): Promise<void> {
   const db = await openDatabase({ sqlitePath: dbPath })
   await storeSigningKey(db, privateJwk)
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
-  const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI] })
+  const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI], scopes: [...SCOPES] })
   const client = (await clientByClientId(db, clientId))!
   const provider: Provider = {
     db,

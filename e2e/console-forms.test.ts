@@ -168,6 +168,21 @@ describe('the console forms in Chromium', () => {
       ...before,
       privacy_policy_url: 'https://shop.example/privacy',
     })
+
+    // The application type loads into its select and survives a save unchanged.
+    expect(before.application_type).toBe('web')
+    await form.getByLabel('Application type', { exact: true }).selectOption('native')
+    await form.getByRole('button', { name: 'Save registration' }).click()
+    await expect.poll(async () => (await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client.application_type).toBe('native')
+    await page.reload()
+    await expect.poll(() => form.getByLabel('Application type', { exact: true }).inputValue()).toBe('native')
+    const native = (await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client
+    await form.getByRole('button', { name: 'Save registration' }).click()
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Registration saved.')
+    expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client).toEqual(native)
+    await form.getByLabel('Application type', { exact: true }).selectOption('web')
+    await form.getByRole('button', { name: 'Save registration' }).click()
+    await expect.poll(async () => (await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client.application_type).toBe('web')
   })
 
   it(

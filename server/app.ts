@@ -4,7 +4,6 @@
  * serves it, with the fast paths of the ads API and the token endpoint in front.
  */
 import type { RequestListener } from 'node:http'
-import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -31,6 +30,7 @@ import { healthChecks } from './http/health.js'
 import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
+import { honoListener } from './http/hono-listener.js'
 import { BODY_TOO_LARGE, edgeListener, type FastRoute, MAX_REQUEST_BODY_BYTES } from './http/edge.js'
 import { errorAnswer } from './ads/respond.js'
 import { oauthErrorAnswer } from './oidc/oauth-error-response.js'
@@ -204,7 +204,7 @@ export function createBff({
       failure: (error, id) => errorAnswer(error, {}, id),
     },
   ]
-  const listener = edgeListener({ fastRoutes, app: getRequestListener(app.fetch), accessLog, largeBodies: [imageUploadBodies] })
+  const listener = edgeListener({ fastRoutes, app: honoListener(app.fetch), accessLog, largeBodies: [imageUploadBodies] })
   return { app, provider, listener, adStatistics }
 }
 

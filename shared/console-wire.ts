@@ -140,6 +140,8 @@ export interface ConsoleClient {
   client_id: string
   name: string
   public: boolean
+  /** `native` for an app on a device, whose loopback redirect URIs take any port; `web` otherwise. */
+  application_type: 'web' | 'native'
   redirect_uris: string[]
   post_logout_redirect_uris: string[]
   webhook_url: string | null
@@ -158,6 +160,8 @@ export interface ConsoleClientList {
 export interface ConsoleClientRegistration {
   name: unknown
   public: boolean
+  /** `web` when absent. */
+  application_type?: unknown
   redirect_uris: unknown
   post_logout_redirect_uris: unknown
   privacy_policy_url: unknown

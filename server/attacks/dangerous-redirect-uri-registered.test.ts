@@ -36,12 +36,14 @@ const REFUSED: [string, string][] = [
   ['http://127.0.0.2/cb', 'may use http only on loopback'],
   ['https://shop.example/cb#frag', 'must not have a fragment'],
   ['https://SHOP.example/cb', 'must be written as the URL parser writes it: https://shop.example/cb'],
-  ['https://shop.example', 'must be written as the URL parser writes it: https://shop.example/'],
+  ['https://shop.example:443', 'must be written as the URL parser writes it: https://shop.example/'],
   ['myapp://callback', "neither https nor an app's reverse-domain scheme"],
   ['ftp://shop.example/cb', "neither https nor an app's reverse-domain scheme"],
 ]
 const ACCEPTED = [
   'https://shop.example/cb',
+  // An empty path is the same page as "/" (stored so).
+  'https://shop.example',
   'https://shop.example:8443/cb?tenant=1',
   'http://127.0.0.1/callback',
   'http://[::1]:8080/callback',

@@ -43,7 +43,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: Date.parse('2026-05-04T09:00:00Z') })
   db = await openTestDatabase()
   await createUser(db, USER)
-  const registered = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK] })
+  const registered = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], scopes: ['openid', 'email', 'offline_access'] })
   rp = { clientId: registered.clientId, clientSecret: registered.clientSecret! }
   server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

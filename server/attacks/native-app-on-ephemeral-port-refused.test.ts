@@ -21,6 +21,7 @@ beforeEach(async () => {
     await createClient(idp.db, {
       name: 'Desktop App',
       public: true,
+      applicationType: 'native',
       redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback', 'http://localhost/callback'],
       postLogoutRedirectUris: ['http://127.0.0.1/signed-out'],
     })

@@ -1,15 +1,17 @@
 /**
  * @module `client create`: an application that signs users in through svc.
+ * The CLI is the operator's, so it alone grants scopes beyond the default
+ * `openid profile email` (`--scopes`).
  */
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { InvalidInput } from '../invalid-input.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
 export const CLIENT_USAGE =
-  'client create --name N --redirect-uri URI... [--post-logout-redirect-uri URI]... [--public] [--scopes openid,profile,...] [--webhook-url URL] [--privacy-policy-url URL] [--terms-of-service-url URL] [--logo-uri URL]'
+  'client create --name N --redirect-uri URI... [--post-logout-redirect-uri URI]... [--public] [--native] [--scopes openid,profile,email,offline_access,svc.access] [--webhook-url URL] [--privacy-policy-url URL] [--terms-of-service-url URL] [--logo-uri URL]'
 
 /**
  * Registers a client; a confidential client's secret is printed once.
@@ -23,6 +25,7 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     'redirect-uri': { type: 'string', multiple: true },
     'post-logout-redirect-uri': { type: 'string', multiple: true },
     public: { type: 'boolean' },
+    native: { type: 'boolean' },
     scopes: { type: 'string' },
     'webhook-url': { type: 'string' },
     'privacy-policy-url': { type: 'string' },
@@ -34,11 +37,14 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     redirectUris: values['redirect-uri'] ?? [],
     postLogoutRedirectUris: values['post-logout-redirect-uri'],
     public: values.public,
+    applicationType: values.native ? ('native' as const) : ('web' as const),
     scopes: list(values.scopes),
     webhookUrl: values['webhook-url'],
     privacyPolicyUrl: values['privacy-policy-url'],
     termsOfServiceUrl: values['terms-of-service-url'],
     logoUri: values['logo-uri'],
+    // Only the name: a bad logo or colour setting is serve's to refuse, not a registration's.
+    productName: setting(io.env, 'SVC_BRAND_NAME')?.trim() || 'svc',
   }
   return withDatabase(values, io, async (db) => {
     await warnOfPrivateWebhookTarget(input.webhookUrl, io)
@@ -48,13 +54,13 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
       const webhookSecret = input.webhookUrl === undefined ? undefined : (await addWebhookSecret(trx, client.id)).secret
       return { ...created, webhookSecret }
     })
-    const json: Record<string, string> = { client_id: clientId }
+    const json: Record<string, string> = { client_id: clientId, application_type: input.applicationType }
     if (clientSecret !== undefined) json.client_secret = clientSecret
     if (webhookSecret !== undefined) json.webhook_secret = webhookSecret
     const lines = [
       clientSecret === undefined
-        ? `Created public client ${clientId}.`
-        : `Created client ${clientId}.\nClient secret, shown once, store it now: ${clientSecret}`,
+        ? `Created public ${input.applicationType} client ${clientId}.`
+        : `Created ${input.applicationType} client ${clientId}.\nClient secret, shown once, store it now: ${clientSecret}`,
     ]
     if (webhookSecret !== undefined) lines.push(`Webhook signing secret, shown once, store it now: ${webhookSecret}`)
     return { json, text: lines.join('\n') }

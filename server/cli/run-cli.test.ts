@@ -318,9 +318,13 @@ describe('svc-bff', () => {
       '--post-logout-redirect-uri',
       'https://shop.example/',
     )
-    expect(confidential.body).toEqual({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.stringMatching(/^sec_/) })
+    expect(confidential.body).toEqual({
+      client_id: expect.stringMatching(/^cli_/),
+      application_type: 'web',
+      client_secret: expect.stringMatching(/^sec_/),
+    })
     const publicClient = await json('client', 'create', '--name', 'App', '--redirect-uri', 'http://127.0.0.1:9000/cb', '--public')
-    expect(publicClient.body).toEqual({ client_id: expect.stringMatching(/^cli_/) })
+    expect(publicClient.body).toEqual({ client_id: expect.stringMatching(/^cli_/), application_type: 'web' })
     expect((await json('client', 'create', '--name', 'Bad', '--redirect-uri', 'not a uri')).body.error.message).toBe(
       'redirect_uri "not a uri" must be an absolute URI',
     )

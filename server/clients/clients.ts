@@ -8,20 +8,29 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { ClientRow, Database } from '../db/schema.js'
+import type { ApplicationType, ClientRow, Database } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
-import { clientName, redirectUriList, registeredUris } from './registration-rules.js'
+import { applicationType, clientName, redirectUriList, registeredUris } from './registration-rules.js'
 import { webUrl } from './web-url.js'
 
 /** Every scope svc knows. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
+/**
+ * What a new client may ask for unless an operator grants more (`client
+ * create --scopes`): sign-in and the person's name and address, never
+ * refresh tokens or svc's own permissions (`svc.access`) by default.
+ */
+export const DEFAULT_SCOPES: readonly string[] = ['openid', 'profile', 'email']
 
 export interface NewClient {
   name: string
   redirectUris: string[]
   postLogoutRedirectUris?: string[]
   public?: boolean
+  /** `web` (default) or `native`: only a native app's loopback redirect URIs take any port. */
+  applicationType?: ApplicationType
+  /** Granted by an operator; {@link DEFAULT_SCOPES} when not given. */
   scopes?: string[]
   webhookUrl?: string
   privacyPolicyUrl?: string
@@ -31,6 +40,10 @@ export interface NewClient {
   ownerSub?: string
   /** svc's own base URL, for its own clients (console, demo): their URIs on it may be plain http off loopback. */
   issuer?: string
+  /** The console's own registration, which alone may carry svc's name. */
+  svcOwn?: boolean
+  /** The deployment's product name (`SVC_BRAND_NAME`), reserved like svc's. */
+  productName?: string
 }
 
 /** How a client secret is stored: its SHA-256 (a secret is 256 random bits, so no slow hash is needed). */
@@ -49,10 +62,11 @@ export async function createClient(
   input: NewClient,
   now = new Date(),
 ): Promise<{ clientId: string; clientSecret?: string }> {
-  const name = clientName(input.name)
+  const name = clientName(input.name, { svcOwn: input.svcOwn === true, ...(input.productName ? { productName: input.productName } : {}) })
+  const type = applicationType(input.applicationType)
   const redirectUris = redirectUriList(input.redirectUris, input.issuer)
   const postLogoutRedirectUris = registeredUris('post_logout_redirect_uri', input.postLogoutRedirectUris ?? [], input.issuer)
-  const scopes = input.scopes ?? [...SCOPES]
+  const scopes = input.scopes ?? [...DEFAULT_SCOPES]
   // Every sign-in asks for openid; a client without it could never complete one.
   if (!scopes.includes('openid')) throw new InvalidInput('scopes', 'scopes must include openid')
   for (const scope of scopes) {
@@ -79,6 +93,7 @@ export async function createClient(
       terms_of_service_url: termsOfServiceUrl,
       logo_uri: logoUri,
       owner_sub: input.ownerSub ?? null,
+      application_type: type,
       created_at: now.toISOString(),
     })
     .execute()
@@ -241,6 +256,7 @@ export async function makeFirstParty(
 /** What a developer may change of a registered client, each field already checked as at registration. */
 export interface ClientRegistrationChange {
   name: string
+  applicationType: ApplicationType
   redirectUris: string[]
   postLogoutRedirectUris: string[]
   privacyPolicyUrl: string | null
@@ -249,16 +265,17 @@ export interface ClientRegistrationChange {
 }
 
 /**
- * Replaces a client's name, URIs and links (the console's edit form); its id, type and secrets stay.
+ * Replaces a client's name, application type, URIs and links (the console's edit form); its id, confidentiality and secrets stay.
  *
  * @example
- * await changeClientRegistration(db, client.id, { name: 'Shop', redirectUris: [cb], postLogoutRedirectUris: [], privacyPolicyUrl: null, termsOfServiceUrl: null, logoUri: null })
+ * await changeClientRegistration(db, client.id, { name: 'Shop', applicationType: 'web', redirectUris: [cb], postLogoutRedirectUris: [], privacyPolicyUrl: null, termsOfServiceUrl: null, logoUri: null })
  */
 export async function changeClientRegistration(db: Kysely<Database>, id: number, change: ClientRegistrationChange): Promise<void> {
   await db
     .updateTable('clients')
     .set({
       name: change.name,
+      application_type: change.applicationType,
       redirect_uris: JSON.stringify(change.redirectUris),
       post_logout_redirect_uris: JSON.stringify(change.postLogoutRedirectUris),
       privacy_policy_url: change.privacyPolicyUrl,

@@ -8,10 +8,14 @@
  * svc's own issuer (the operator chose it); an app's reverse-domain
  * private-use scheme (RFC 8252 §7.1). Every URI must be written exactly as
  * the WHATWG URL parser writes it, since requests are compared character
- * for character. Matching is exact, except that a public client's
- * loopback IP URI takes any port (RFC 8252 §7.3); `localhost` does not
- * (§8.3). A URI stored before these rules that breaks them is never
- * matched and is left out of every origin list.
+ * for character, with one exception: an http(s) URI whose path is empty
+ * (`https://rp.example`) is its normalised form (`https://rp.example/`),
+ * at registration (stored normalised) and in requests, because common
+ * libraries (express-openid-connect) send their base URL that way and
+ * the two name the same page. Matching is exact, except that a native
+ * client's loopback IP URI takes any port (RFC 8252 §7.3); `localhost`
+ * does not (§8.3). A URI stored before these rules that breaks them is
+ * never matched and is left out of every origin list.
  */
 import { InvalidInput } from '../invalid-input.js'
 
@@ -52,8 +56,24 @@ export function uriProblem(value: string, issuer?: string): string | undefined {
     return `has the host ${JSON.stringify(url.hostname)}, which is not a domain name or an IP address`
   if (url.protocol === 'http:' && !LOOPBACK_IPS.has(url.hostname) && url.hostname !== 'localhost' && !sameOrigin(url, issuer))
     return 'may use http only on loopback (127.0.0.1, [::1]) or localhost; use https'
-  if (url.href !== value) return `must be written as the URL parser writes it: ${url.href}`
+  if (url.href !== value && withEmptyPathNormalised(value) !== url.href) return `must be written as the URL parser writes it: ${url.href}`
   return undefined
+}
+
+/**
+ * `value` with an empty http(s) path written as `/` (`https://rp.example?x`
+ * becomes `https://rp.example/?x`), the way the URL parser writes it; any
+ * other value as it is. Both forms name the same resource (RFC 3986 §6.2.3).
+ *
+ * @example
+ * withEmptyPathNormalised('http://localhost:9508') // 'http://localhost:9508/'
+ */
+export function withEmptyPathNormalised(value: string): string {
+  if (!URL.canParse(value)) return value
+  const url = new URL(value)
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.hash !== '') return value
+  const authority = `${url.protocol}//${url.host}`
+  return value === `${authority}${url.search}` ? url.href : value
 }
 
 /**
@@ -66,7 +86,7 @@ export function uriProblem(value: string, issuer?: string): string | undefined {
 export function registrableUri(field: string, value: string, issuer?: string): string {
   const problem = uriProblem(value, issuer)
   if (problem) throw new InvalidInput(field, `${field} ${JSON.stringify(value)} ${problem}`)
-  return value
+  return withEmptyPathNormalised(value)
 }
 
 /**
@@ -80,14 +100,17 @@ export const usableUris = (registered: string[], issuer?: string): string[] =>
   registered.filter((uri) => uriProblem(uri, issuer) === undefined)
 
 /**
- * True when `requested` is `registered`, character for character, or, for
- * a public client (`anyLoopbackPort`), the same loopback IP URI on another
- * port (RFC 8252 §7.3), path and query still exact.
+ * True when `requested` is `registered`, character for character (an
+ * empty path on either side read as `/`), or, for a native client
+ * (`anyLoopbackPort`), the same loopback IP URI on another port (RFC 8252
+ * §7.3), path and query still exact.
  *
  * @example
  * redirectUriMatches('http://127.0.0.1/cb', 'http://127.0.0.1:51234/cb', { anyLoopbackPort: true }) // true
  */
 export function redirectUriMatches(registered: string, requested: string, { anyLoopbackPort }: { anyLoopbackPort: boolean }): boolean {
+  registered = withEmptyPathNormalised(registered)
+  requested = withEmptyPathNormalised(requested)
   if (registered === requested) return true
   if (!anyLoopbackPort || !URL.canParse(registered) || !URL.canParse(requested)) return false
   const expected = new URL(registered)
@@ -120,6 +143,58 @@ export function webOriginOf(uri: string, issuer?: string): string | undefined {
  * `It asked for ${shownUri(redirectUri)}.`
  */
 export const shownUri = (value: string): string => JSON.stringify(value.length > 300 ? `${value.slice(0, 300)}…` : value)
+
+/**
+ * Why `requested` matched none of `registered`, for a refusal page: the
+ * part in which it differs from a registered URI on the same host (its
+ * scheme, port, path or query), or that no URI on its origin is
+ * registered. Only URIs on the host the request already names are
+ * described, so the page tells a stranger nothing new.
+ *
+ * @example
+ * uriMismatch(['https://rp.example/cb'], 'https://rp.example/cb/', { anyLoopbackPort: false })
+ * // 'its path is "/cb/" where the registered "https://rp.example/cb" has "/cb" (they differ only by a trailing slash); …'
+ */
+export function uriMismatch(registered: string[], requested: string, { anyLoopbackPort }: { anyLoopbackPort: boolean }): string {
+  const rule = anyLoopbackPort
+    ? 'paths and queries match character for character (an empty path is "/"; a loopback IP address takes any port)'
+    : 'registered URIs match character for character (an empty path is "/")'
+  if (!URL.canParse(requested)) return `it is not an absolute URI; ${rule}.`
+  const asked = new URL(requested)
+  const sameHost = registered.filter((uri) => URL.canParse(uri) && new URL(uri).hostname === asked.hostname)
+  if (sameHost.length === 0) return `no URI on ${asked.protocol}//${asked.host} is registered for this application; ${rule}.`
+  const differences = sameHost.map((uri) => differenceOf(new URL(uri), asked, { anyLoopbackPort }))
+  const nearest = differences.sort((a, b) => a.rank - b.rank)[0]!
+  return `${nearest.text}; ${rule}.`
+}
+
+function differenceOf(expected: URL, asked: URL, { anyLoopbackPort }: { anyLoopbackPort: boolean }): { rank: number; text: string } {
+  const shown = JSON.stringify(expected.href)
+  if (expected.protocol !== asked.protocol)
+    return { rank: 3, text: `its scheme is ${asked.protocol} where the registered ${shown} has ${expected.protocol}` }
+  const anyPort = anyLoopbackPort && expected.protocol === 'http:' && LOOPBACK_IPS.has(expected.hostname)
+  if (!anyPort && expected.port !== asked.port)
+    return {
+      rank: 2,
+      text: `its port is ${asked.port || 'the default'} where the registered ${shown} has ${expected.port || 'the default'}${
+        LOOPBACK_IPS.has(expected.hostname) ? ' (any port is accepted only for native clients, RFC 8252 §7.3)' : ''
+      }`,
+    }
+  if (expected.pathname !== asked.pathname) {
+    const slash =
+      expected.pathname.replace(/\/$/, '') === asked.pathname.replace(/\/$/, '') ? ' (they differ only by a trailing slash)' : ''
+    return {
+      rank: 1,
+      text: `its path is ${JSON.stringify(asked.pathname)} where the registered ${shown} has ${JSON.stringify(expected.pathname)}${slash}`,
+    }
+  }
+  if (expected.search !== asked.search)
+    return {
+      rank: 0,
+      text: `its query is ${JSON.stringify(asked.search)} where the registered ${shown} has ${JSON.stringify(expected.search)}`,
+    }
+  return { rank: 0, text: `it is written differently from the registered ${shown}` }
+}
 
 function sameOrigin(url: URL, issuer: string | undefined): boolean {
   return issuer !== undefined && URL.canParse(issuer) && new URL(issuer).origin === url.origin

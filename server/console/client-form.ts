@@ -4,7 +4,8 @@
  * refusal at once, by the form's field, so a developer fixes them all in
  * one go rather than one per save.
  */
-import { clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
+import { applicationType, clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
+import type { ApplicationType } from '../db/schema.js'
 import { webUrl } from '../clients/web-url.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { flag, optionalText, stringList } from './console-input.js'
@@ -14,6 +15,7 @@ import { fieldRefusals } from './field-refusals.js'
 export interface ClientForm {
   name: string
   public: boolean
+  applicationType: ApplicationType
   redirectUris: string[]
   postLogoutRedirectUris: string[]
   privacyPolicyUrl: string | undefined
@@ -27,7 +29,8 @@ export type ClientFormErrors = Record<string, string>
 
 /**
  * The checked form, or every field's refusal. `allowPrivate` lets the
- * webhook URL reach private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
+ * webhook URL reach private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`);
+ * `productName` is the deployment's brand, reserved like svc's name.
  *
  * @example
  * const read = await readClientForm(await jsonObject(c) ?? {}, { allowPrivate: false })
@@ -35,7 +38,7 @@ export type ClientFormErrors = Record<string, string>
  */
 export async function readClientForm(
   input: Record<string, unknown>,
-  { allowPrivate }: { allowPrivate: boolean },
+  { allowPrivate, productName = 'svc' }: { allowPrivate: boolean; productName?: string },
 ): Promise<{ form: ClientForm } | { errors: ClientFormErrors; message: string }> {
   const refusals = fieldRefusals()
   const { checked } = refusals
@@ -45,8 +48,9 @@ export async function readClientForm(
       return value === undefined ? undefined : webUrl(field, value)
     })
   const form = {
-    name: checked('name', () => clientName(optionalText(input, 'name') ?? '')),
+    name: checked('name', () => clientName(optionalText(input, 'name') ?? '', { productName })),
     public: checked('public', () => flag(input, 'public')),
+    applicationType: checked('application_type', () => applicationType(optionalText(input, 'application_type'))),
     redirectUris: checked('redirect_uris', () => redirectUriList(stringList(input, 'redirect_uris'))),
     postLogoutRedirectUris: checked('post_logout_redirect_uris', () =>
       registeredUris('post_logout_redirect_uri', stringList(input, 'post_logout_redirect_uris'), undefined),

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely'
 import { createClient, deleteClient, makeFirstParty } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import { setting, storeSettingUnlessSet } from '../db/settings.js'
+import { SVC_CONSOLE_CLIENT_NAME } from '../clients/registration-rules.js'
 import { CONSOLE_SCOPES } from './console-sessions.js'
 
 const SETTING = 'console-client'
@@ -31,7 +32,8 @@ export async function ensureConsoleClient(db: Kysely<Database>, issuer: string):
   let stored = await readSetting(db)
   if (!stored) {
     const made = await createClient(db, {
-      name: 'svc console',
+      name: SVC_CONSOLE_CLIENT_NAME,
+      svcOwn: true,
       redirectUris: [redirectUri],
       postLogoutRedirectUris: [postLogoutRedirectUri],
       scopes: CONSOLE_SCOPES,

@@ -45,7 +45,8 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 /**
  * Builds the developer routes, mounted at `/console/api/clients`;
  * `allowPrivate` lets webhook URLs name private addresses
- * (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them.
+ * (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them;
+ * `productName` (the deployment's brand) is refused as a client's name.
  *
  * @example
  * app.route('/console/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: false }))
@@ -53,7 +54,7 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 export function consoleDeveloperApi(
   db: Kysely<Database>,
   sessions: ConsoleSessions,
-  { allowPrivate = false }: { allowPrivate?: boolean } = {},
+  { allowPrivate = false, productName = 'svc' }: { allowPrivate?: boolean; productName?: string } = {},
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'developer'))
@@ -66,12 +67,13 @@ export function consoleDeveloperApi(
   app.get('/', async (c) => c.json({ clients: (await developerClients(db, ownerOf(c))).map(described) } satisfies ConsoleClientList))
 
   app.post('/', async (c) => {
-    const read = await readClientForm((await jsonObject(c)) ?? {}, { allowPrivate })
+    const read = await readClientForm((await jsonObject(c)) ?? {}, { allowPrivate, productName })
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
     const registration = {
       name: form.name,
       public: form.public,
+      applicationType: form.applicationType,
       redirectUris: form.redirectUris,
       postLogoutRedirectUris: form.postLogoutRedirectUris,
       ...(form.webhookUrl === undefined ? {} : { webhookUrl: form.webhookUrl }),
@@ -107,16 +109,19 @@ export function consoleDeveloperApi(
     } satisfies ConsoleClientDetail)
   })
 
-  // The registration's own fields; the type stays, and the webhook has its own form.
+  // The registration's own fields; public or confidential stays (a secret is issued once), and the webhook has its own form.
   app.put('/:clientId', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     const { public: _type, webhook_url: _webhook, ...change } = (await jsonObject(c)) ?? {}
-    const read = await readClientForm(change, { allowPrivate })
+    // An edit that leaves the application type out keeps it, rather than making a native app a web one.
+    change.application_type ??= client.application_type
+    const read = await readClientForm(change, { allowPrivate, productName })
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
     await changeClientRegistration(db, client.id, {
       name: form.name,
+      applicationType: form.applicationType,
       redirectUris: form.redirectUris,
       postLogoutRedirectUris: form.postLogoutRedirectUris,
       privacyPolicyUrl: form.privacyPolicyUrl ?? null,
@@ -194,6 +199,7 @@ function described(client: ClientRow): ConsoleClient {
     client_id: client.client_id,
     name: client.name,
     public: isPublicClient(client),
+    application_type: client.application_type,
     redirect_uris: redirectUrisOf(client),
     post_logout_redirect_uris: postLogoutRedirectUrisOf(client),
     webhook_url: client.webhook_url,

@@ -123,7 +123,7 @@ export function adminConsole({
   )
   app.route('/api/keys', consoleKeysApi(db, sessions))
   app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding))
-  app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate }))
+  app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))

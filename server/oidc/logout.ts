@@ -10,7 +10,7 @@
  */
 import { type Context, Hono } from 'hono'
 import { clientByClientId } from '../clients/clients.js'
-import { postLogoutRedirectUriRegistered } from '../clients/client-row.js'
+import { postLogoutRedirectUriRegistered, registeredUriMismatch } from '../clients/client-row.js'
 import { shownUri } from '../clients/redirect-uris.js'
 import type { ClientRow, UserRow } from '../db/schema.js'
 import { readIdTokenHint } from './id-token-hint.js'
@@ -65,7 +65,7 @@ export function logoutEndpoint(provider: Provider): Hono {
       if (!client) return refuse(c, { developer: 'client_id or id_token_hint is required with post_logout_redirect_uri.' })
       if (!postLogoutRedirectUriRegistered(client, redirectUri, provider.issuer))
         return refuse(c, {
-          developer: `The address to return to after signing out is not registered for this application. It asked for ${shownUri(redirectUri)}; registered URIs match character for character.`,
+          developer: `The address to return to after signing out is not registered for this application. It asked for ${shownUri(redirectUri)}: ${registeredUriMismatch(client, redirectUri, provider.issuer, { postLogout: true })}`,
         })
     }
 

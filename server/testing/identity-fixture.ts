@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
 import { createUser } from '../accounts/users.js'
 import { type AppOptions, type Bff, createBff } from '../app.js'
-import { createClient } from '../clients/clients.js'
+import { createClient, SCOPES } from '../clients/clients.js'
 // Events are appended and never updated, so the row's place is the order they were recorded in.
 import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
@@ -46,8 +46,10 @@ export interface IdentityFixture {
 export async function identityFixture(options: Omit<AppOptions, 'db' | 'issuer' | 'now'> = {}): Promise<IdentityFixture> {
   const db = await openTestDatabase()
   const user = await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin', picture: 'https://cdn.example/ada.png' })
-  const confidential = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT] })
-  const publicClient = await createClient(db, { name: 'Shop App', redirectUris: [CALLBACK], public: true })
+  // Registered by an operator who granted every scope, as the flows under test ask for refresh tokens and svc's claims.
+  const scopes = [...SCOPES]
+  const confidential = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT], scopes })
+  const publicClient = await createClient(db, { name: 'Shop App', redirectUris: [CALLBACK], public: true, scopes })
   let listener: RequestListener = () => {}
   const server = createServer((req, res) => listener(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -62,8 +62,8 @@ const FIELDS: ClientField[] = [
   },
 ]
 
-/** The registration's fields as a form holds them: text, lists separated by spaces. */
-export type ClientFormValues = Partial<Record<ClientField['name'], string>>
+/** The registration's fields as a form holds them: text, lists separated by spaces, the application type chosen. */
+export type ClientFormValues = Partial<Record<ClientField['name'] | 'application_type', string>>
 
 /**
  * A client's values as the form shows them.
@@ -73,6 +73,7 @@ export type ClientFormValues = Partial<Record<ClientField['name'], string>>
  */
 export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
   name: client.name,
+  application_type: client.application_type,
   redirect_uris: client.redirect_uris.join(' '),
   post_logout_redirect_uris: client.post_logout_redirect_uris.join(' '),
   privacy_policy_url: client.privacy_policy_url ?? '',
@@ -98,7 +99,7 @@ export function clientFormFields({
   webhook: boolean
   prefix?: string
 }): TemplateResult[] {
-  return FIELDS.filter((one) => webhook || one.name !== 'webhook_url').map(({ name, label, hint, words, apiNames }) =>
+  const fields = FIELDS.filter((one) => webhook || one.name !== 'webhook_url').map(({ name, label, hint, words, apiNames }) =>
     field(
       { id: `${prefix}${name}`, label, hint, error: errors[name], say: { apiNames, words } },
       (a) =>
@@ -111,5 +112,25 @@ export function clientFormFields({
           aria-describedby=${a.describedBy}
         />`,
     ),
+  )
+  // After the name: what kind of app it is decides how its redirect URIs match.
+  return [fields[0]!, applicationTypeField(values, errors, prefix), ...fields.slice(1)]
+}
+
+function applicationTypeField(values: ClientFormValues, errors: Record<string, string>, prefix: string): TemplateResult {
+  const type = values.application_type ?? 'web'
+  return field(
+    {
+      id: `${prefix}application_type`,
+      label: 'Application type',
+      hint: 'Native: an app on a device; its http://127.0.0.1 and http://[::1] redirect URIs take any port (RFC 8252).',
+      error: errors.application_type,
+      say: { apiNames: ['application_type'], words: 'The application type' },
+    },
+    (a) =>
+      html`<select id=${a.id} name="application_type" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+        <option value="web" ?selected=${type === 'web'}>Web (a site or a browser app)</option>
+        <option value="native" ?selected=${type === 'native'}>Native (a desktop or mobile app)</option>
+      </select>`,
   )
 }

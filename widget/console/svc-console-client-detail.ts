@@ -72,6 +72,7 @@ export class SvcConsoleClientDetail extends LitElement {
     const form = new FormData(event.target as HTMLFormElement)
     const change: ConsoleClientChange = {
       name: form.get('name'),
+      application_type: form.get('application_type'),
       redirect_uris: form.get('redirect_uris'),
       post_logout_redirect_uris: form.get('post_logout_redirect_uris'),
       privacy_policy_url: form.get('privacy_policy_url'),
@@ -153,7 +154,10 @@ export class SvcConsoleClientDetail extends LitElement {
     return html`
       <p><a href="/console/clients">← All clients</a></p>
       <h1 dir="auto">${client.name}</h1>
-      <p><code>${client.client_id}</code> · ${client.public ? 'Public (PKCE)' : 'Confidential'}</p>
+      <p>
+        <code>${client.client_id}</code> ·
+        ${client.public ? 'Public (PKCE)' : 'Confidential'}${client.application_type === 'native' ? ' · Native app' : ''}
+      </p>
       ${shownOnce(this.secrets)} ${this.detail.status()} ${this.detail.alert(fieldsSummary(errors))}
       <h2>Registration</h2>
       <form class="panel register-client" aria-label="Registration" @submit=${this.saveRegistration}>

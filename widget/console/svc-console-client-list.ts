@@ -43,6 +43,7 @@ export class SvcConsoleClientList extends LitElement {
     const form = new FormData(element)
     const registration: ConsoleClientRegistration = {
       name: form.get('name'),
+      application_type: form.get('application_type'),
       public: form.get('public') === 'on',
       redirect_uris: form.get('redirect_uris'),
       post_logout_redirect_uris: form.get('post_logout_redirect_uris'),

@@ -46,7 +46,12 @@ export interface ClientsTable {
   first_party: Generated<number>
   /** The `sub` of the developer who registered the client in the console; `null` for the CLI's (migration 0005). */
   owner_sub: string | null
+  /** OpenID Connect Registration's `application_type`: `native` apps' loopback redirect URIs take any port (migration 0018). */
+  application_type: Generated<ApplicationType>
 }
+
+/** A web app runs on a server or in a browser; a native app on a device (RFC 8252). */
+export type ApplicationType = 'web' | 'native'
 
 export interface SigningKeysTable {
   id: Generated<number>

@@ -7,6 +7,7 @@
 import { clientByClientId } from '../../clients/clients.js'
 import { grantableScopes } from '../../clients/grantable-scopes.js'
 import { shownUri } from '../../clients/redirect-uris.js'
+import { registeredUriMismatch } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import {
   InvalidRequest,
@@ -80,7 +81,7 @@ export async function readRedirectTarget(provider: Provider, query: URLSearchPar
   if (!redirectUriAllowed(provider, client, redirectUri)) {
     // Shown as received (the page escapes it), so a developer sees how it differs from what they registered.
     throw new AuthorizePageError(
-      `The address the application asked to return to is not registered for it. It asked for ${shownUri(redirectUri)}; registered URIs match character for character (for an app's loopback address, http://127.0.0.1 or http://[::1], any port).`,
+      `The address the application asked to return to is not registered for it. It asked for ${shownUri(redirectUri)}: ${registeredUriMismatch(client, redirectUri, provider.issuer)}`,
     )
   }
   return { client, redirectUri, state: query.get('state') ?? undefined }

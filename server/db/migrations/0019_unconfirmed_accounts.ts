@@ -1,5 +1,5 @@
 /**
- * @module Migration 0022: an account whose address is not confirmed opens
+ * @module Migration 0019: an account whose address is not confirmed opens
  * nothing. What such accounts hold from before (external links, sessions)
  * may be a stranger's, so it goes; and codes are found by account and by
  * session, to be spent when a sign-in ends.

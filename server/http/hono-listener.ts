@@ -1,0 +1,42 @@
+/**
+ * @module The Hono app's `node:http` listener, which sends an empty answer
+ * with no Content-Type as it was made. @hono/node-server writes
+ * `text/plain; charset=UTF-8` on every answer that has none, which
+ * in-process tests never see; on the wire it made `POST /oidc/revoke`'s
+ * empty 200 look like text, and oidc-client-ts (which accepts only JSON
+ * or no type) threw on `revokeTokens()` and on a sign-out that revokes
+ * first. An answer with a body keeps the default, so a browser never
+ * sniffs an untyped body.
+ */
+import type { RequestListener, ServerResponse } from 'node:http'
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
+
+type Bindings = HttpBindings | Http2Bindings
+type Fetch = (request: Request, env: Bindings) => Response | Promise<Response>
+
+/**
+ * The listener for `fetch` (the app's), leaving empty untyped answers untyped.
+ *
+ * @example
+ * const listener = honoListener(app.fetch)
+ */
+export function honoListener(fetch: Fetch): RequestListener {
+  return getRequestListener(async function answerKeepingEmptyAnswersUntyped(request, env: Bindings) {
+    const response = await fetch(request, env)
+    // Typed answers (nearly all) are passed on untouched, so they keep node-server's fast path.
+    if (!response.headers.has('content-type') && response.body === null) withoutDefaultType(env.outgoing as ServerResponse)
+    return response
+  })
+}
+
+/** Drops the Content-Type node-server adds from the next `writeHead` of `res`. */
+function withoutDefaultType(res: ServerResponse): void {
+  const writeHead = res.writeHead
+  res.writeHead = function writeHeadUntyped(this: ServerResponse, ...args: unknown[]) {
+    res.writeHead = writeHead
+    const headers = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
+      Record<string, unknown> | undefined
+    if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name]
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+  } as ServerResponse['writeHead']
+}
