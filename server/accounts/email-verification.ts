@@ -14,16 +14,20 @@ import { usableAccountToken, useAccountToken, voidAccountTokens } from './accoun
 import type { LifecycleContext } from './signup.js'
 import { changeEmail, markEmailVerified, userById } from './users.js'
 
+/** The account a confirmation link would confirm an address for, the address, and whether it is a change of address. */
+export interface VerificationTarget {
+  user: UserRow
+  email: string
+  change: boolean
+}
+
 /**
  * The account whose address the link would confirm, the address, and whether it is a change, while it can (nothing changes).
  *
  * @example
  * const target = await verificationTarget(ctx, token)
  */
-export async function verificationTarget(
-  ctx: LifecycleContext,
-  token: string,
-): Promise<{ user: UserRow; email: string; change: boolean } | undefined> {
+export async function verificationTarget(ctx: LifecycleContext, token: string): Promise<VerificationTarget | undefined> {
   const usable = await usableAccountToken(ctx.db, token, 'verify_email', ctx.now())
   const user = usable && (await userById(ctx.db, usable.userId))
   // The page names the address being confirmed: for a change, the new one.

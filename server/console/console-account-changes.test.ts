@@ -138,7 +138,11 @@ describe('changing the e-mail address on the account page', () => {
     const page = await (await browser.request(confirm!.link!)).text()
     expect(page).toContain('Confirm that ada@new.example is yours to make it your account')
     expect(await account()).toMatchObject({ email: user.email })
-    const followed = await browser.submit(`${idp.issuer}/verify-email`, page, {})
+    // Without the account's password the link joins the address to nothing.
+    expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(401)
+    expect((await browser.submit(`${idp.issuer}/verify-email`, page, { password: 'not the password' })).status).toBe(401)
+    expect(await account()).toMatchObject({ email: user.email })
+    const followed = await browser.submit(`${idp.issuer}/verify-email`, page, { password: CURRENT })
     expect(followed.status).toBe(303)
     expect(followed.headers.get('Location')).toBe('/console/account?message=Your%20e-mail%20address%20is%20now%20ada%40new.example.')
     const row = await idp.db
@@ -177,7 +181,7 @@ describe('changing the e-mail address on the account page', () => {
     await createUser(idp.db, { email: 'wanted@example.com', name: 'Quicker', password: 'another long passphrase' })
     const browser = new ScriptedBrowser()
     const page = await (await browser.request(link)).text()
-    expect((await browser.submit(`${idp.issuer}/verify-email`, page, {})).status).toBe(400)
+    expect((await browser.submit(`${idp.issuer}/verify-email`, page, { password: CURRENT })).status).toBe(400)
     expect((await account()).email).toBe(user.email)
   })
 

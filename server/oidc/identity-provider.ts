@@ -67,7 +67,7 @@ export function identityProvider(
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))
   app.route('/signup', signupEndpoint(provider, { signup, mailThrottle }))
-  app.route('/verify-email', verifyEmailEndpoint(provider))
+  app.route('/verify-email', verifyEmailEndpoint(provider, { throttle }))
   app.route(RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint(provider, { mailThrottle }))
   app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
   app.route('/reset-password', resetPasswordEndpoint(provider))

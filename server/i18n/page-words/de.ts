@@ -64,6 +64,7 @@ export const de: PageStrings = {
   confirmEmailHeading: 'E-Mail-Adresse bestätigen',
   confirmNewAccount: 'Bestätigen Sie, dass {email} Ihnen gehört, um Ihr Konto fertig anzulegen und sich anzumelden.',
   confirmChangedEmail: 'Bestätigen Sie, dass {email} Ihnen gehört, um sie zur Adresse Ihres Kontos zu machen und sich anzumelden.',
+  confirmChangeWithPassword: 'Geben Sie zu Ihrer Sicherheit das Passwort des Kontos ein, zu dem die Adresse kommt.',
   confirmAndSignIn: 'Bestätigen und anmelden',
   emailConfirmedTitle: 'E-Mail-Adresse bestätigt',
   emailConfirmed: 'Danke. Sie sind als {name} ({email}) angemeldet.',

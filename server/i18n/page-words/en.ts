@@ -62,6 +62,7 @@ export const en = {
   confirmEmailHeading: 'Confirm your e-mail address',
   confirmNewAccount: 'Confirm that {email} is yours to finish creating your account and sign in.',
   confirmChangedEmail: "Confirm that {email} is yours to make it your account's address and sign in.",
+  confirmChangeWithPassword: 'For your security, enter the password of the account the address joins.',
   confirmAndSignIn: 'Confirm and sign in',
   emailConfirmedTitle: 'E-mail address confirmed',
   emailConfirmed: 'Thank you. You are signed in as {name} ({email}).',

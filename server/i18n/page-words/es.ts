@@ -64,6 +64,7 @@ export const es: PageStrings = {
   confirmEmailHeading: 'Confirma tu dirección de correo',
   confirmNewAccount: 'Confirma que {email} es tuya para terminar de crear tu cuenta e iniciar sesión.',
   confirmChangedEmail: 'Confirma que {email} es tuya para convertirla en la dirección de tu cuenta e iniciar sesión.',
+  confirmChangeWithPassword: 'Por seguridad, escribe la contraseña de la cuenta a la que se une la dirección.',
   confirmAndSignIn: 'Confirmar e iniciar sesión',
   emailConfirmedTitle: 'Dirección de correo confirmada',
   emailConfirmed: 'Gracias. Has iniciado sesión como {name} ({email}).',

@@ -64,6 +64,7 @@ export const fr: PageStrings = {
   confirmEmailHeading: 'Confirmez votre adresse e-mail',
   confirmNewAccount: 'Confirmez que {email} est bien à vous pour terminer la création de votre compte et vous connecter.',
   confirmChangedEmail: 'Confirmez que {email} est bien à vous pour en faire l’adresse de votre compte et vous connecter.',
+  confirmChangeWithPassword: 'Pour votre sécurité, saisissez le mot de passe du compte que rejoint l’adresse.',
   confirmAndSignIn: 'Confirmer et se connecter',
   emailConfirmedTitle: 'Adresse e-mail confirmée',
   emailConfirmed: 'Merci. Vous êtes connecté en tant que {name} ({email}).',

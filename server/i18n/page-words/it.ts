@@ -62,6 +62,7 @@ export const it: PageStrings = {
   confirmEmailHeading: 'Conferma il tuo indirizzo e-mail',
   confirmNewAccount: 'Conferma che {email} è tuo per completare la creazione dell’account e accedere.',
   confirmChangedEmail: 'Conferma che {email} è tuo per renderlo l’indirizzo del tuo account e accedere.',
+  confirmChangeWithPassword: 'Per sicurezza, inserisci la password dell’account a cui si aggiunge l’indirizzo.',
   confirmAndSignIn: 'Conferma e accedi',
   emailConfirmedTitle: 'Indirizzo e-mail confermato',
   emailConfirmed: 'Grazie. Hai effettuato l’accesso come {name} ({email}).',

@@ -64,6 +64,7 @@ export const nl: PageStrings = {
   confirmEmailHeading: 'Bevestig uw e-mailadres',
   confirmNewAccount: 'Bevestig dat {email} van u is om uw account af te maken en in te loggen.',
   confirmChangedEmail: 'Bevestig dat {email} van u is om het het adres van uw account te maken en in te loggen.',
+  confirmChangeWithPassword: 'Voer voor uw veiligheid het wachtwoord in van het account waar het adres bij komt.',
   confirmAndSignIn: 'Bevestigen en inloggen',
   emailConfirmedTitle: 'E-mailadres bevestigd',
   emailConfirmed: 'Bedankt. U bent ingelogd als {name} ({email}).',

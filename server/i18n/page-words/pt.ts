@@ -64,6 +64,7 @@ export const pt: PageStrings = {
   confirmEmailHeading: 'Confirme o seu endereço de e-mail',
   confirmNewAccount: 'Confirme que {email} é seu para terminar a criação da conta e iniciar sessão.',
   confirmChangedEmail: 'Confirme que {email} é seu para o tornar o endereço da sua conta e iniciar sessão.',
+  confirmChangeWithPassword: 'Por segurança, introduza a palavra-passe da conta a que o endereço se junta.',
   confirmAndSignIn: 'Confirmar e iniciar sessão',
   emailConfirmedTitle: 'Endereço de e-mail confirmado',
   emailConfirmed: 'Obrigado. Tem sessão iniciada como {name} ({email}).',

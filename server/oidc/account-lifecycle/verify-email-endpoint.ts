@@ -4,12 +4,18 @@
  * must neither use the link up nor get the session); its POST confirms
  * the address (ending whatever the account held before it was proven), signs the account in, and continues the authorization
  * request the visitor signed up from, or says they are signed in. A link
- * used, expired or never ours gets a page with the way to a new one.
+ * that moves an account to a new address also asks for that account's
+ * password: otherwise anyone could mail a stranger "confirm this address"
+ * and, with one click, own an account under the stranger's confirmed
+ * address. A link used, expired or never ours gets a page with the way to
+ * a new one.
  */
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import { confirmEmail, verificationTarget } from '../../accounts/email-verification.js'
+import { confirmEmail, verificationTarget, type VerificationTarget } from '../../accounts/email-verification.js'
+import { checkCredentials } from '../sign-in/check-credentials.js'
+import type { LoginThrottle } from '../sign-in/login-throttle.js'
 import { csrfToken } from '../csrf.js'
 import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
@@ -36,27 +42,29 @@ const expired = (c: Context) => {
  * Builds the confirmation page, mounted at `/verify-email`.
  *
  * @example
- * app.route('/verify-email', verifyEmailEndpoint(provider))
+ * app.route('/verify-email', verifyEmailEndpoint(provider, { throttle }))
  */
-export function verifyEmailEndpoint(provider: Provider): Hono {
+export function verifyEmailEndpoint(provider: Provider, { throttle }: { throttle: LoginThrottle }): Hono {
   const app = new Hono()
-  app.get('/', async (c) => {
-    const token = c.req.query('token') ?? ''
-    const target = await verificationTarget(provider, token)
-    if (!target) return expired(c)
-    const locale = requestLocale(c)
-    return htmlPage(
+  const page = (c: Context, status: 200 | 400 | 401 | 403 | 429 | 503, token: string, target: VerificationTarget, error?: string) =>
+    htmlPage(
       c,
-      200,
+      status,
       pageWords(c).confirmEmailHeading,
       confirmEmailPage(
         { csrf: csrfToken(c, provider), token, ...languageField(c) },
         target.email,
         target.change,
-        locale,
+        requestLocale(c),
         requestBranding(c).name,
+        error,
       ),
     )
+  app.get('/', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const target = await verificationTarget(provider, token)
+    if (!target) return expired(c)
+    return page(c, 200, token, target)
   })
   app.post(
     '/',
@@ -65,7 +73,19 @@ export function verifyEmailEndpoint(provider: Provider): Hono {
       const form = await readLifecycleForm(c, provider)
       const t = pageWords(c)
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.confirmEmailHeading, messagePage(t.tryAgain, form.problem))
-      const confirmed = await confirmEmail(provider, form.get('token') ?? '', (trx, user, now) =>
+      const token = form.get('token') ?? ''
+      const target = await verificationTarget(provider, token)
+      if (!target) return expired(c)
+      if (target.change) {
+        // The account's own password, checked (and throttled) as on the login page.
+        const check = await checkCredentials(c, provider, throttle, target.user.email, form.get('password') ?? '')
+        if ('error' in check || check.user.id !== target.user.id) {
+          const refusal = 'error' in check ? check : { status: 401 as const, error: pageWords(c).confirmChangeWithPassword }
+          if ('retryAfter' in refusal && refusal.retryAfter !== undefined) c.header('Retry-After', String(refusal.retryAfter))
+          return page(c, refusal.status, token, target, refusal.error)
+        }
+      }
+      const confirmed = await confirmEmail(provider, token, (trx, user, now) =>
         endUnprovenAccess(trx, provider.events, user, now),
       )
       if (!confirmed) return expired(c)

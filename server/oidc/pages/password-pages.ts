@@ -132,13 +132,26 @@ export function linkExpiredPage(newLinkHref: string, newLinkText: string, explan
  * @example
  * confirmEmailPage({ csrf, token }, 'ada@example.com', false, 'en', 'svc')
  */
-export function confirmEmailPage(hidden: Record<string, string>, email: string, change: boolean, locale: Locale, product: string): string {
+export function confirmEmailPage(
+  hidden: Record<string, string>,
+  email: string,
+  change: boolean,
+  locale: Locale,
+  product: string,
+  error?: string,
+): string {
   const t = pageStrings(locale, product)
+  // A change joins the address to an existing account: only that account's password may say so (see verify-email-endpoint.ts).
+  const password = change
+    ? `<p>${escapeHtml(t.confirmChangeWithPassword)}</p>
+${formField({ id: 'password', label: t.password, type: 'password', autocomplete: 'current-password', error, autofocus: true })}
+`
+    : ''
   return `<h1>${t.confirmEmailHeading}</h1>
 <p>${escapeHtml(fill(change ? t.confirmChangedEmail : t.confirmNewAccount, { email }))}</p>
 <form method="post" action="/verify-email">
 ${hiddenFields(hidden)}
-  <div class="actions"><button class="primary" type="submit">${t.confirmAndSignIn}</button></div>
+${password}  <div class="actions"><button class="primary" type="submit">${t.confirmAndSignIn}</button></div>
 </form>`
 }
 
