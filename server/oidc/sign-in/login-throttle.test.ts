@@ -102,4 +102,18 @@ describe('the login throttle', () => {
     clock.time += FORGET_AFTER_MS
     expect(await throttle.admitNewDevice({ account: 'mallory', address })).toBe(true)
   })
+
+  it('gives one account a few new device cookies an hour from all addresses together', async () => {
+    const { clock, throttle } = throttleAt()
+    const fromAddresses = async (first: number, count: number) => {
+      let admitted = 0
+      for (let i = first; i < first + count; i++)
+        admitted += Number(await throttle.admitNewDevice({ account: 'mallory', address: `198.51.100.${i}` }))
+      return admitted
+    }
+    expect(await fromAddresses(1, NEW_DEVICES.account + 12)).toBe(NEW_DEVICES.account)
+    expect(await throttle.admitNewDevice({ account: 'ada', address: '198.51.100.200' })).toBe(true)
+    clock.time += FORGET_AFTER_MS
+    expect(await fromAddresses(100, 1)).toBe(1)
+  })
 })

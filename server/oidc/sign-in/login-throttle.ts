@@ -22,7 +22,9 @@
  *
  * Refusals of the other lane by a busy password queue count on `address`.
  * Device cookies cost a correct password of any account, one's own too, so
- * an address gets few new ones an hour (`NEW_DEVICES`).
+ * an address gets few new ones an hour, and so does an account from all
+ * addresses together (`NEW_DEVICES`): many addresses signing in to one
+ * account of their own cannot fill the known browsers' lane either.
  *
  * Buckets are named by a digest of what they count, so their size is fixed
  * whatever is typed; IPv6 addresses count by their /64, the block one
@@ -37,8 +39,8 @@ import { type FailureCount, type FailureCounters, memoryFailureCounters } from '
 
 /** Failures each kind of bucket lets through before attempts have to wait. */
 export const FREE_FAILURES = { pair: 5, address: 50, account: 10, device: 10, knownAddress: 20 } as const
-/** New device cookies one address is given in an hour: for one account, and in all. */
-export const NEW_DEVICES = { pair: 3, address: 20 } as const
+/** New device cookies given in an hour: one address for one account, one address in all, one account from all addresses. */
+export const NEW_DEVICES = { pair: 3, address: 20, account: 10 } as const
 /** The first wait, which doubles with each failure past the free ones. */
 export const FIRST_WAIT_SECONDS = 1
 export const LONGEST_WAIT_SECONDS = 15 * 60
@@ -111,9 +113,10 @@ export function loginThrottle({ now = Date.now, counters }: { now?: () => number
      */
     async admitNewDevice({ account, address }: LoginAttempt): Promise<boolean> {
       const where = addressBlock(address)
-      const buckets = [bucket('newDevicePair', where, account), bucket('newDeviceAddress', where)]
-      const [pair, all] = await store.read(buckets)
-      if (pair!.failures >= NEW_DEVICES.pair || all!.failures >= NEW_DEVICES.address) return false
+      const buckets = [bucket('newDevicePair', where, account), bucket('newDeviceAddress', where), bucket('newDeviceAccount', account)]
+      const [pair, all, ofAccount] = await store.read(buckets)
+      if (pair!.failures >= NEW_DEVICES.pair || all!.failures >= NEW_DEVICES.address || ofAccount!.failures >= NEW_DEVICES.account)
+        return false
       await store.add(buckets)
       return true
     },
@@ -144,7 +147,7 @@ function bucketsOf({ account, address, device }: LoginAttempt): [BucketKind, str
 }
 
 /** A bucket's name: its kind and a digest of what it counts. */
-function bucket(kind: BucketKind | 'newDevicePair' | 'newDeviceAddress', ...parts: string[]): string {
+function bucket(kind: BucketKind | 'newDevicePair' | 'newDeviceAddress' | 'newDeviceAccount', ...parts: string[]): string {
   return `login-${kind}:${createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)}`
 }
 
