@@ -12,9 +12,10 @@
 /** The longest name svc keeps. */
 export const NAME_MAX_LENGTH = 200
 
-// \p{Cc}: C0 and C1 controls, CR, LF and TAB among them. The rest are the Unicode bidi controls:
+// \p{Cc}: C0 and C1 controls, CR, LF and TAB among them; \p{Zl}\p{Zp}: the Unicode line and paragraph
+// separators (U+2028, U+2029), line breaks too. The rest are the Unicode bidi controls:
 // ALM, LRM, RLM, LRE–RLO (U+202A–U+202E) and LRI–PDI (U+2066–U+2069).
-const NOT_IN_A_NAME = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+const NOT_IN_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
 
 /**
  * True when `name` holds a character no name may: a control character or a text-direction control.

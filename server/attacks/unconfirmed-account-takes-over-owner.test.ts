@@ -26,7 +26,7 @@ afterEach(() => idp.close())
 async function strangerSignsUp(): Promise<ScriptedBrowser> {
   const stranger = new ScriptedBrowser()
   const page = await (await stranger.request(`${idp.issuer}/signup`)).text()
-  const answer = await stranger.submit(`${idp.issuer}/signup`, page, { name: 'Owner', email: OWNER, password: STRANGERS_PASSWORD })
+  const answer = await stranger.submit(`${idp.issuer}/signup`, page, { name: 'Victim Squat', email: OWNER, password: STRANGERS_PASSWORD })
   expect(answer.status).toBe(200)
   return stranger
 }
@@ -135,6 +135,9 @@ describe('an account whose address is not confirmed', () => {
     expect(reset.status).toBeLessThan(400)
 
     expect(await idp.db.selectFrom('account_links').selectAll().where('user_id', '=', owner.id).execute()).toEqual([])
-    expect(JSON.parse((await ownerRow()).svc_links)).toEqual([])
+    const after = await ownerRow()
+    expect(JSON.parse(after.svc_links)).toEqual([])
+    // Nor does the name the stranger typed stay to be released as the owner's.
+    expect(after).toMatchObject({ name: 'owner', given_name: null, family_name: null, picture: null, email_verified: 1 })
   })
 })

@@ -6,7 +6,9 @@
  * (reset, invitation, confirmation, sign-in), ends every session of the
  * account, spends its codes and revokes every token its clients hold, each
  * client told with `tokens.revoked` in the same transaction; an account
- * whose address was not yet confirmed also loses its external links.
+ * whose address was not yet confirmed also loses its external links and
+ * the name it was signed up with (whoever typed them need not own the
+ * mailbox).
  */
 import type { AccountEvents } from '../../accounts/account-events.js'
 import { queueMail } from '../../mail/mail-outbox.js'
@@ -24,7 +26,7 @@ import {
 import { unlinkEveryProvider } from '../../accounts/account-links.js'
 import { hashPassword } from '../../accounts/passwords.js'
 import type { LifecycleContext } from '../../accounts/signup.js'
-import { setPasswordHash, userByEmail, userById } from '../../accounts/users.js'
+import { type ProfileFields, setPasswordHash, setProfile, userByEmail, userById } from '../../accounts/users.js'
 import type { Locale } from '../../i18n/locale.js'
 import { mailedLink } from '../../i18n/request-locale.js'
 
@@ -106,6 +108,14 @@ export async function setNewPassword(
     await signOutEverywhere(trx, events, user, now, { reason: 'password reset' })
     // The link proved the mailbox: what was linked before it was proven may be a stranger's.
     if (user.email_verified !== 1) await unlinkEveryProvider(trx, events, user)
-    return { user: { ...user, email_verified: 1 }, continueTo: used.continueTo }
+    // So may the name typed at sign-up (an invitation's name is the inviter's, and stays).
+    const profile = user.email_verified !== 1 && purpose === 'reset_password' ? unprovenProfileCleared(user) : undefined
+    if (profile) await setProfile(trx, user.id, profile, now)
+    return { user: { ...user, ...profile, email_verified: 1 }, continueTo: used.continueTo }
   })
+}
+
+/** The profile of an account taken over from whoever signed it up: the address's name for a name, nothing else. */
+function unprovenProfileCleared(user: UserRow): ProfileFields {
+  return { name: user.email.split('@')[0] || user.email, given_name: null, family_name: null, picture: null }
 }
