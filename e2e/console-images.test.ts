@@ -102,26 +102,33 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
   )
 
   it(
-    'lists the organisation\'s images with their size, the quota and the ads that show them, and deletes one no ad shows',
+    "lists the organisation's images with their size, the quota and the ads that show them, and deletes one no ad shows",
     { timeout: 90_000 },
     async () => {
       const page = await (await browser.newContext()).newPage()
       await signInToConsole(page, bff.started.url, 'marketer@demo.example')
       // Two images uploaded as the ad editor does, and an ad that shows one of them.
-      const urls = await page.evaluate(async (files: number[][]) => {
-        const { csrf } = (await (await fetch('/console/api/me')).json()) as { csrf: string }
-        const uploaded: string[] = []
-        for (const bytes of files) {
-          const res = await fetch('/console/api/images', { method: 'POST', headers: { 'X-CSRF-Token': csrf }, body: new Uint8Array(bytes) })
-          uploaded.push(((await res.json()) as { url: string }).url)
-        }
-        await fetch('/console/api/ads', {
-          method: 'POST',
-          headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ title: 'Gallery Ad', display: 'Gallery', images: [uploaded[0]] }),
-        })
-        return uploaded
-      }, [[...readFileSync(join(fixtures, 'two-colours.jpg'))], [...readFileSync(join(fixtures, 'one-pixel.gif'))]])
+      const urls = await page.evaluate(
+        async (files: number[][]) => {
+          const { csrf } = (await (await fetch('/console/api/me')).json()) as { csrf: string }
+          const uploaded: string[] = []
+          for (const bytes of files) {
+            const res = await fetch('/console/api/images', {
+              method: 'POST',
+              headers: { 'X-CSRF-Token': csrf },
+              body: new Uint8Array(bytes),
+            })
+            uploaded.push(((await res.json()) as { url: string }).url)
+          }
+          await fetch('/console/api/ads', {
+            method: 'POST',
+            headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ title: 'Gallery Ad', display: 'Gallery', images: [uploaded[0]] }),
+          })
+          return uploaded
+        },
+        [[...readFileSync(join(fixtures, 'two-colours.jpg'))], [...readFileSync(join(fixtures, 'one-pixel.gif'))]],
+      )
       const [shown, unused] = urls as [string, string]
 
       await page.getByRole('link', { name: 'Marketing › Images' }).click()
@@ -132,15 +139,25 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
       await expect.poll(() => rowOf(shown).count()).toBe(1)
       expect(await rowOf(shown).getByRole('cell').nth(1).textContent()).toBe('811 bytes')
       expect(await rowOf(shown).getByRole('link', { name: 'Gallery Ad' }).count()).toBe(1)
-      expect(await rowOf(shown).getByRole('button', { name: /^Delete/ }).count()).toBe(0)
+      expect(
+        await rowOf(shown)
+          .getByRole('button', { name: /^Delete/ })
+          .count(),
+      ).toBe(0)
       expect(await rowOf(unused).getByRole('cell').nth(3).textContent()).toContain('No ad')
       // The thumbnail is the image itself, loaded from svc.
       await expect
-        .poll(() => rowOf(shown).getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .poll(() =>
+          rowOf(shown)
+            .getByRole('img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
         .toBe(48)
 
       page.once('dialog', (dialog) => void dialog.accept())
-      await rowOf(unused).getByRole('button', { name: /^Delete image/ }).click()
+      await rowOf(unused)
+        .getByRole('button', { name: /^Delete image/ })
+        .click()
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Image deleted; 42 bytes freed.')
       await expect.poll(() => rowOf(unused).count()).toBe(0)
       expect(await rowOf(shown).count()).toBe(1)

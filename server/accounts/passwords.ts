@@ -95,10 +95,15 @@ export async function verifyPassword(
   const [scheme, N, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) }, {
-    priority: knownDevice,
-    ...(caller === undefined ? {} : { caller }),
-  })
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N: Number(N), r: Number(r), p: Number(p) },
+    {
+      priority: knownDevice,
+      ...(caller === undefined ? {} : { caller }),
+    },
+  )
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 

@@ -27,7 +27,7 @@ async function linkMailedToStranger(): Promise<string> {
 }
 
 const attackersAddress = async () =>
-  (await idp.db.selectFrom('users').select(['email', 'email_verified']).where('sub', '=', attacker.me.sub).executeTakeFirstOrThrow())
+  await idp.db.selectFrom('users').select(['email', 'email_verified']).where('sub', '=', attacker.me.sub).executeTakeFirstOrThrow()
 
 describe("an address change mailed to a stranger's address", () => {
   it("asks for the account's password, so the stranger's click joins the address to nothing", async () => {

@@ -33,7 +33,10 @@ async function mailedLinks(email: string): Promise<string[]> {
 
 it('signs in an owner on a new browser through a mailed link while strangers keep the throttle holding her back', async () => {
   // The throttle's clock stands still: the strangers' waits never run out during the test.
-  idp = await identityFixture({ throttle: loginThrottle({ now: () => 1_700_000_000_000 }), trustedProxies: trustedProxies('127.0.0.1, ::1') })
+  idp = await identityFixture({
+    throttle: loginThrottle({ now: () => 1_700_000_000_000 }),
+    trustedProxies: trustedProxies('127.0.0.1, ::1'),
+  })
   for (let stranger = 1; stranger <= FREE_FAILURES.account + 8; stranger++)
     await signInOnce(idp, from(`198.51.100.${stranger}`), USER.email, `guess ${stranger}`)
 

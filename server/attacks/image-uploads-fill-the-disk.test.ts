@@ -53,26 +53,32 @@ it('stops one account after 20 uploads in a minute, with 429 and when to try aga
   expect((await upload(colleague, noisePng(1000))).status).toBe(201)
 })
 
-it("keeps an organisation's images within its quota when several accounts upload at once, and says how full it is", { timeout: 60_000 }, async () => {
-  const marketers = await Promise.all(Array.from({ length: 4 }, () => consoleUser(idp, { svcApp: org.code, svcAccess: ['Ads:Edit'] })))
-  // 8 distinct images of about 0.7 MB, 5.6 MB in all, sent at once (as many as svc reads at once) against a 3 MB quota.
-  const answers = await Promise.all(marketers.flatMap((marketer) => [upload(marketer, noisePng(0.7 * MB)), upload(marketer, noisePng(0.7 * MB))]))
-  const statuses = answers.map((res) => res.status)
-  expect(statuses.filter((status) => status === 201)).toHaveLength(4)
-  expect(statuses.filter((status) => status === 507)).toHaveLength(4)
-  expect(await organisationImageBytes(idp.db, org.id)).toBeLessThanOrEqual(3 * MB)
+it(
+  "keeps an organisation's images within its quota when several accounts upload at once, and says how full it is",
+  { timeout: 60_000 },
+  async () => {
+    const marketers = await Promise.all(Array.from({ length: 4 }, () => consoleUser(idp, { svcApp: org.code, svcAccess: ['Ads:Edit'] })))
+    // 8 distinct images of about 0.7 MB, 5.6 MB in all, sent at once (as many as svc reads at once) against a 3 MB quota.
+    const answers = await Promise.all(
+      marketers.flatMap((marketer) => [upload(marketer, noisePng(0.7 * MB)), upload(marketer, noisePng(0.7 * MB))]),
+    )
+    const statuses = answers.map((res) => res.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4)
+    expect(statuses.filter((status) => status === 507)).toHaveLength(4)
+    expect(await organisationImageBytes(idp.db, org.id)).toBeLessThanOrEqual(3 * MB)
 
-  const refusal = await answers[statuses.indexOf(507)]!.json()
-  expect(refusal).toMatchObject({ status: 'error', code: 507, quota_bytes: 3 * MB })
-  expect(refusal.used_bytes).toBe(await organisationImageBytes(idp.db, org.id))
-  expect(refusal.message).toMatch(
-    /^the image \(717\.\d kB\) does not fit in your organisation's image quota: 2\.\d MB of 3\.0 MB are used; delete images no ad uses \(Images page\) or ask an operator to raise SVC_IMAGE_QUOTA_MB$/,
-  )
-  // Another organisation has a quota of its own.
-  const other = await createOrganisation(idp.db, { name: 'Other' })
-  const outsider = await consoleUser(idp, { svcApp: other.code, svcAccess: ['Ads:Edit'] })
-  expect((await upload(outsider, noisePng(0.7 * MB))).status).toBe(201)
-})
+    const refusal = await answers[statuses.indexOf(507)]!.json()
+    expect(refusal).toMatchObject({ status: 'error', code: 507, quota_bytes: 3 * MB })
+    expect(refusal.used_bytes).toBe(await organisationImageBytes(idp.db, org.id))
+    expect(refusal.message).toMatch(
+      /^the image \(717\.\d kB\) does not fit in your organisation's image quota: 2\.\d MB of 3\.0 MB are used; delete images no ad uses \(Images page\) or ask an operator to raise SVC_IMAGE_QUOTA_MB$/,
+    )
+    // Another organisation has a quota of its own.
+    const other = await createOrganisation(idp.db, { name: 'Other' })
+    const outsider = await consoleUser(idp, { svcApp: other.code, svcAccess: ['Ads:Edit'] })
+    expect((await upload(outsider, noisePng(0.7 * MB))).status).toBe(201)
+  },
+)
 
 it('serve takes the quota from --image-quota-mb, which wins over SVC_IMAGE_QUOTA_MB', { timeout: 60_000 }, async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-quota-')), 'svc.db')

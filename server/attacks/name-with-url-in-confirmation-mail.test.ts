@@ -66,7 +66,14 @@ it('refuses a name with a line break, a tab or a direction override on every pat
   idp = await identityFixture({ signup: 'closed' })
   const organisation = await createOrganisation(idp.db, { name: 'Shop' })
   const admin = await consoleUser(idp, { svcApp: organisation.code, svcRole: 'admin' }, '/console/account')
-  for (const name of ['Grace\nVisit https://evil.example', 'Grace\r\nHopper', 'Grace\tHopper', 'Grace \u202Eelgoog', 'Grace\u2028Hopper', 'Grace\u2029Hopper']) {
+  for (const name of [
+    'Grace\nVisit https://evil.example',
+    'Grace\r\nHopper',
+    'Grace\tHopper',
+    'Grace \u202Eelgoog',
+    'Grace\u2028Hopper',
+    'Grace\u2029Hopper',
+  ]) {
     const invited = await admin.api('POST', '/people', { email: 'grace@example.com', name, role: 'marketer' })
     expect([invited.status, Object.keys((await invited.json()).errors ?? {})]).toEqual([422, ['name']])
     const profile = await admin.api('PUT', '/account/profile', { name })

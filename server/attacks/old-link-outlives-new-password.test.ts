@@ -44,13 +44,15 @@ describe('links mailed before a new password', () => {
     const user = (await userBySub(idp.db, idp.sub))!
     const reset = await issueAccountToken(idp.db, { userId: user.id, purpose: 'reset_password', continueTo: null, now: new Date() })
     expect(await follow('reset_password', reset)).toBeLessThan(400)
-    for (const purpose of Object.keys(LINK_PAGE) as Purpose[]) expect([purpose, await follow(purpose, old[purpose])]).toEqual([purpose, 400])
+    for (const purpose of Object.keys(LINK_PAGE) as Purpose[])
+      expect([purpose, await follow(purpose, old[purpose])]).toEqual([purpose, 400])
   })
 
   it('all stop working after the password is changed on the account page', async () => {
     const old = await mailedLinks()
     const user = (await userBySub(idp.db, idp.sub))!
     await changePassword(idp.bff.provider, idp.bff.provider.events, user, 'a brand new password here', -1)
-    for (const purpose of Object.keys(LINK_PAGE) as Purpose[]) expect([purpose, await follow(purpose, old[purpose])]).toEqual([purpose, 400])
+    for (const purpose of Object.keys(LINK_PAGE) as Purpose[])
+      expect([purpose, await follow(purpose, old[purpose])]).toEqual([purpose, 400])
   })
 })

@@ -72,7 +72,7 @@ describe('svc-bff image prune', () => {
     expect(await stillStored()).toEqual(['shown', 'inGallery', 'inText', 'fresh', 'otherUnused'])
   })
 
-  it('deletes every organisation\'s unused images, of any age with --older-than-hours 0, and says what it freed', async () => {
+  it("deletes every organisation's unused images, of any age with --older-than-hours 0, and says what it freed", async () => {
     const result = await cli('image', 'prune', '--older-than-hours', '0')
     const freed = images.unused.size + images.fresh.size + images.otherUnused.size
     expect(result).toEqual({

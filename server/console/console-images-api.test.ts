@@ -172,7 +172,9 @@ describe('POST /console/api/images', () => {
     const header = png.subarray(0, 33) // the signature and a well-formed header chunk of 48 × 24 pixels
     const polyglot = await upload(marketer, Buffer.concat([header, Buffer.from('<html><script>alert(document.cookie)</script></html>')]))
     expect(polyglot.status).toBe(415)
-    expect((await polyglot.json()).message).toMatch(/^the file starts like a PNG image but is not one: its .* chunk runs past the end of the file$/)
+    expect((await polyglot.json()).message).toMatch(
+      /^the file starts like a PNG image but is not one: its .* chunk runs past the end of the file$/,
+    )
     const appended = await upload(marketer, Buffer.concat([fixture('two-colours.jpg'), Buffer.from('<script>alert(1)</script>')]))
     expect(appended.status).toBe(415)
     expect((await appended.json()).message).toBe('the file starts like a JPEG image but is not one: 25 bytes follow its end marker (EOI)')
@@ -181,7 +183,8 @@ describe('POST /console/api/images', () => {
 })
 
 describe('GET and DELETE /console/api/images', () => {
-  const uploaded = async (user: ConsoleUser, bytes: Buffer<ArrayBuffer>) => ((await (await upload(user, bytes)).json()) as { url: string }).url
+  const uploaded = async (user: ConsoleUser, bytes: Buffer<ArrayBuffer>) =>
+    ((await (await upload(user, bytes)).json()) as { url: string }).url
   const nameOf = (url: string) => /([0-9a-f]{64})/.exec(url)![1]!
 
   it("lists the organisation's images with their size, the ads that show them and the quota", async () => {
@@ -219,7 +222,7 @@ describe('GET and DELETE /console/api/images', () => {
     expect(byUrl[third]).toMatchObject({ used_by: [{ title: 'Story' }], used_elsewhere: 1 })
   })
 
-  it('deletes an image no ad shows, and refuses one an ad shows, another organisation\'s, and a malformed name', async () => {
+  it("deletes an image no ad shows, and refuses one an ad shows, another organisation's, and a malformed name", async () => {
     const shown = await uploaded(marketer, png)
     const unused = await uploaded(marketer, fixture('two-colours.webp'))
     await createAd(idp.db, org.id, { title: 'Spring sale', display: 'Home', status: 'draft', image: shown })
@@ -245,7 +248,7 @@ describe('GET and DELETE /console/api/images', () => {
     expect(list.used_bytes).toBe(png.length)
   })
 
-  it("frees the quota an image took once it is deleted", async () => {
+  it('frees the quota an image took once it is deleted', async () => {
     idp.close()
     idp = await identityFixture({ imageQuotaBytes: 1024 * 1024 })
     org = await createOrganisation(idp.db, { name: 'Acme' })

@@ -26,11 +26,7 @@ import { uploadSlots } from '../images/upload-slots.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { organisationWithCode } from '../orgs/organisations.js'
 import { ServiceBusy } from '../refusal.js'
-import {
-  type ConsoleImageAnswer,
-  type ConsoleImageList,
-  MAX_LISTED_IMAGES,
-} from '../../shared/console-images-wire.js'
+import { type ConsoleImageAnswer, type ConsoleImageList, MAX_LISTED_IMAGES } from '../../shared/console-images-wire.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 
@@ -166,7 +162,8 @@ export function consoleImagesApi(
 
   app.delete('/:sha256', withUploader, async (c) => {
     const sha256 = c.req.param('sha256')
-    if (!/^[0-9a-f]{64}$/.test(sha256)) return consoleError(c, 400, "an image's name is the SHA-256 of its bytes in 64 lowercase hex digits")
+    if (!/^[0-9a-f]{64}$/.test(sha256))
+      return consoleError(c, 400, "an image's name is the SHA-256 of its bytes in 64 lowercase hex digits")
     const outcome = await deleteUnusedImage(db, sha256, c.get('uploader'))
     if (outcome === 'not found') return consoleError(c, 404, `your organisation has no image ${sha256}`)
     if (outcome === 'in use') return consoleError(c, 409, 'an ad shows this image; take it off the ad (or delete the ad) first')

@@ -56,7 +56,9 @@ describe('imageDimensions', () => {
 
   it('refuses headers of the other formats followed by HTML', () => {
     // JPEG: start of image, then text where the next marker belongs.
-    expect(read(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00]), HTML]))).toMatch(/stray bytes where a marker belongs/)
+    expect(read(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00]), HTML]))).toMatch(
+      /stray bytes where a marker belongs/,
+    )
     const gif = fixture('one-pixel.gif')
     expect(read(Buffer.concat([gif.subarray(0, 13 + 6), HTML]))).toMatch(/unknown block/)
     const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), HTML])

@@ -109,7 +109,8 @@ function jpegDimensions(bytes: Uint8Array): ImageDimensions {
       if (!size) fail('its image data comes before its frame header')
       scanned = true
       // Entropy-coded data: 0xFF is followed by 0x00 (a stuffed byte) or a restart marker; anything else is the next marker.
-      while (at < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && !(bytes[at + 1]! >= 0xd0 && bytes[at + 1]! <= 0xd7))) at++
+      while (at < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && !(bytes[at + 1]! >= 0xd0 && bytes[at + 1]! <= 0xd7)))
+        at++
     }
   }
   return fail('it stops before its end marker (EOI)')

@@ -74,7 +74,13 @@ export async function storeImage(
 
 async function insertImage(
   db: Kysely<Database>,
-  { sha256, bytes, type, organisationId, now }: { sha256: string; bytes: Buffer; type: ImageType; organisationId: number | null; now: Date },
+  {
+    sha256,
+    bytes,
+    type,
+    organisationId,
+    now,
+  }: { sha256: string; bytes: Buffer; type: ImageType; organisationId: number | null; now: Date },
 ): Promise<{ sha256: string; created: boolean }> {
   const inserted = await db
     .insertInto('images')

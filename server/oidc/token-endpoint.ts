@@ -89,7 +89,9 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   if (!stored || stored.client_id !== client.id) throw new InvalidGrant('the authorization code is not valid')
   const replayed = async () => {
     await revokeGrant(provider, stored.grant_id, 'authorization code replayed')
-    return new InvalidGrant('the authorization code is used up (redeemed already, or spent when its sign-in or consent ended); anything issued from it is revoked')
+    return new InvalidGrant(
+      'the authorization code is used up (redeemed already, or spent when its sign-in or consent ended); anything issued from it is revoked',
+    )
   }
   if (stored.consumed_at !== null) throw await replayed()
   // Every check runs before the code is used up, so a stolen code sent with

@@ -98,10 +98,11 @@ export class SvcConsoleImages extends LitElement {
   }
 
   private table(list: ConsoleImageList): TemplateResult {
-    if (list.images.length === 0) return html`${this.usage(list)}<p>No images yet: upload them in an ad's image fields.</p>`
+    if (list.images.length === 0)
+      return html`${this.usage(list)}
+        <p>No images yet: upload them in an ad's image fields.</p>`
     return html`
-      ${this.usage(list)}
-      ${list.images.length < list.image_count ? html`<p>The newest ${list.images.length} are listed.</p>` : nothing}
+      ${this.usage(list)} ${list.images.length < list.image_count ? html`<p>The newest ${list.images.length} are listed.</p>` : nothing}
       <table class="stacked">
         <thead>
           <tr>
@@ -145,7 +146,9 @@ export class SvcConsoleImages extends LitElement {
       <td data-label="Actions">
         ${
           unused
-            ? html`<button type="button" class="danger" aria-label="Delete image ${number}" @click=${() => this.deleteImage(image)}>Delete</button>`
+            ? html`<button type="button" class="danger" aria-label="Delete image ${number}" @click=${() => this.deleteImage(image)}>
+                Delete
+              </button>`
             : nothing
         }
       </td>

@@ -187,8 +187,7 @@ export class SvcConsole extends LitElement {
       return clients[1]
         ? html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`
         : html`<svc-console-client-list></svc-console-client-list>`
-    if (/^\/console\/images\/?$/.test(this.path))
-      return me.roles.ads ? html`<svc-console-images .me=${me}></svc-console-images>` : refused
+    if (/^\/console\/images\/?$/.test(this.path)) return me.roles.ads ? html`<svc-console-images .me=${me}></svc-console-images>` : refused
     if (/^\/console\/reports\/?$/.test(this.path))
       return me.roles.ads ? html`<svc-console-reports .me=${me}></svc-console-reports>` : refused
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused

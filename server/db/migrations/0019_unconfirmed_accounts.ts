@@ -10,11 +10,7 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   const unconfirmed = db.selectFrom('users').select('id').where('email_verified', '=', 0)
   await db.deleteFrom('account_links').where('user_id', 'in', unconfirmed).execute()
-  await db
-    .updateTable('users')
-    .set({ svc_links: '[]' })
-    .where('email_verified', '=', 0)
-    .execute()
+  await db.updateTable('users').set({ svc_links: '[]' }).where('email_verified', '=', 0).execute()
   await db
     .updateTable('sessions')
     .set({ ended_at: new Date().toISOString() })

@@ -66,7 +66,10 @@ export function signInLinkEndpoint(provider: Provider): Hono {
         c,
         200,
         t.signedInTitle,
-        messagePage(t.signedInHeading, fill(t.signedInClose, { user: signedIn.user.name }), { href: '/console/account', text: t.goToYourAccount }),
+        messagePage(t.signedInHeading, fill(t.signedInClose, { user: signedIn.user.name }), {
+          href: '/console/account',
+          text: t.goToYourAccount,
+        }),
         { script: ANNOUNCE_SIGNED_IN },
       )
     },

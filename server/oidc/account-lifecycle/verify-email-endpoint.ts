@@ -85,9 +85,7 @@ export function verifyEmailEndpoint(provider: Provider, { throttle }: { throttle
           return page(c, refusal.status, token, target, refusal.error)
         }
       }
-      const confirmed = await confirmEmail(provider, token, (trx, user, now) =>
-        endUnprovenAccess(trx, provider.events, user, now),
-      )
+      const confirmed = await confirmEmail(provider, token, (trx, user, now) => endUnprovenAccess(trx, provider.events, user, now))
       if (!confirmed) return expired(c)
       await endSession(c, provider, await currentSession(c, provider))
       await startSession(c, provider, confirmed.user)

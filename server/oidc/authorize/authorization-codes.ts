@@ -86,7 +86,8 @@ export async function spendCodesOfSessions(
   else {
     query = query.where('user_id', '=', which.userId)
     const { keepSessionId, clientId } = which
-    if (keepSessionId !== undefined) query = query.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', keepSessionId)]))
+    if (keepSessionId !== undefined)
+      query = query.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', keepSessionId)]))
     if (clientId !== undefined) query = query.where('client_id', '=', clientId)
   }
   const result = await query.executeTakeFirst()

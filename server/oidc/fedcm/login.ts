@@ -85,7 +85,8 @@ export function standaloneLogin(
       const form = new URLSearchParams(await c.req.text())
       useUiLocales(c, form.get('ui_locales'))
       const t = pageWords(c)
-      if (!csrfTokenMatches(c, provider, form.get('csrf'))) return loginForm(c, provider, 403, csrfToken(c, provider), '', t.formExpired, open)
+      if (!csrfTokenMatches(c, provider, form.get('csrf')))
+        return loginForm(c, provider, 403, csrfToken(c, provider), '', t.formExpired, open)
       const email = (form.get('email') ?? '').trim()
       const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
       if ('error' in check) {

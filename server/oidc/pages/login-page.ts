@@ -61,14 +61,14 @@ ${hiddenFields(resendConfirmation.hidden)}
       : ''
   }
 ${
-    signInLink
-      ? `<form method="post" action="${escapeHtml(signInLink.action)}">
+  signInLink
+    ? `<form method="post" action="${escapeHtml(signInLink.action)}">
   <p>${t.signInLinkOffer}</p>
 ${hiddenFields(signInLink.hidden)}
   <div class="actions"><button type="submit">${t.emailMeSignInLink}</button></div>
 </form>\n`
-      : ''
-  }<form method="post" action="${escapeHtml(action)}">
+    : ''
+}<form method="post" action="${escapeHtml(action)}">
 ${hiddenFields(hidden)}
   <label for="email">${t.email}</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
@@ -92,4 +92,3 @@ ${hiddenFields(hidden)}
       : ''
   }`
 }
-
