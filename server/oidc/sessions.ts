@@ -59,6 +59,19 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
 }
 
 /**
+ * Signs `user` in in place of whoever this browser was signed in as: the
+ * old session ends (and its codes with it) before the new one starts, so
+ * one browser never holds two.
+ *
+ * @example
+ * const session = await switchSession(c, provider, check.user)
+ */
+export async function switchSession(c: Context, provider: Provider, user: UserRow): Promise<ActiveSession> {
+  await endSession(c, provider, await currentSession(c, provider))
+  return startSession(c, provider, user)
+}
+
+/**
  * The live session the request's cookie names, if any.
  *
  * @example

@@ -18,7 +18,7 @@ import { type PasswordLinkPurpose, resetTarget, setNewPassword } from './passwor
 import { csrfToken } from '../csrf.js'
 import { INVITATION_WORDING, linkExpiredPage, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
-import { currentSession, endSession, startSession } from '../sessions.js'
+import { switchSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, type PageStrings } from '../../i18n/pages.js'
@@ -123,8 +123,7 @@ function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
         return form(c, 503, token, target.user.email, undefined, pageWords(c).passwordsBusy)
       }
       if (!done) return expired(c)
-      await endSession(c, provider, await currentSession(c, provider))
-      await startSession(c, provider, done.user)
+      await switchSession(c, provider, done.user)
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageWords(c)
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]

@@ -14,7 +14,7 @@ import { signInLinkTarget, useSignInLink } from './sign-in-link.js'
 import { csrfToken } from '../csrf.js'
 import { linkExpiredPage, signInLinkPage } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
-import { currentSession, endSession, startSession } from '../sessions.js'
+import { switchSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -59,8 +59,7 @@ export function signInLinkEndpoint(provider: Provider): Hono {
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.signInLinkHeading, messagePage(t.tryAgain, form.problem))
       const signedIn = await useSignInLink(provider, form.get('token') ?? '')
       if (!signedIn) return expired(c)
-      await endSession(c, provider, await currentSession(c, provider))
-      await startSession(c, provider, signedIn.user)
+      await switchSession(c, provider, signedIn.user)
       if (signedIn.continueTo) return c.redirect(signedIn.continueTo, 303)
       return htmlPage(
         c,

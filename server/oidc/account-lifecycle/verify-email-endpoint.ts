@@ -19,7 +19,7 @@ import type { LoginThrottle } from '../sign-in/login-throttle.js'
 import { csrfToken } from '../csrf.js'
 import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
 import type { Provider } from '../provider.js'
-import { currentSession, endSession, startSession } from '../sessions.js'
+import { switchSession } from '../sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -87,8 +87,7 @@ export function verifyEmailEndpoint(provider: Provider, { throttle }: { throttle
       }
       const confirmed = await confirmEmail(provider, token, (trx, user, now) => endUnprovenAccess(trx, provider.events, user, now))
       if (!confirmed) return expired(c)
-      await endSession(c, provider, await currentSession(c, provider))
-      await startSession(c, provider, confirmed.user)
+      await switchSession(c, provider, confirmed.user)
       if (confirmed.continueTo) return c.redirect(confirmed.continueTo, 303)
       const done = pageWords(c)
       return htmlPage(

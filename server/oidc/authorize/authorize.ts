@@ -18,7 +18,7 @@ import { consentPage } from '../pages/consent-page.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
 import { epochSeconds, type Provider } from '../provider.js'
-import { type ActiveSession, currentSession, endSession, startSession } from '../sessions.js'
+import { type ActiveSession, currentSession, switchSession } from '../sessions.js'
 import { grantConsent, grantedScopes } from './consents.js'
 import { type InteractionState, openInteraction, sealInteraction } from './interaction-state.js'
 import { issueCode } from './issue-code.js'
@@ -257,8 +257,7 @@ export function authorizeEndpoint(
         const loginHint = email.length <= LOGIN_MAX_LENGTH ? email : undefined
         return showLogin(c, { ...request, loginHint }, state, check.error, check.status, check.unconfirmed)
       }
-      await endSession(c, provider, await currentSession(c, provider))
-      return decide(c, request, state, await startSession(c, provider, check.user))
+      return decide(c, request, state, await switchSession(c, provider, check.user))
     })
   })
 

@@ -14,7 +14,7 @@ import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
-import { currentSession, endSession, startSession } from '../sessions.js'
+import { switchSession } from '../sessions.js'
 import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
@@ -96,8 +96,7 @@ export function standaloneLogin(
         return loginForm(c, provider, check.status, csrfToken(c, provider), kept, check.error, open, check.unconfirmed)
       }
       const { user } = check
-      await endSession(c, provider, await currentSession(c, provider))
-      await startSession(c, provider, user)
+      await switchSession(c, provider, user)
       return htmlPage(
         c,
         200,
