@@ -67,8 +67,16 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
  * const session = await switchSession(c, provider, check.user)
  */
 export async function switchSession(c: Context, provider: Provider, user: UserRow): Promise<ActiveSession> {
-  await endSession(c, provider, await currentSession(c, provider))
+  const previous = await currentSession(c, provider)
+  // Only the row: the new session's cookies replace the old ones, each set once on the answer.
+  if (previous) await endSessionRow(provider.db, previous.id, provider.now())
   return startSession(c, provider, user)
+}
+
+/** Marks a session ended and spends the codes issued in it. */
+async function endSessionRow(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('id', '=', sessionId).execute()
+  await spendCodesOfSessions(db, { sessionId }, now)
 }
 
 /**
@@ -126,11 +134,7 @@ export async function endSession(
   session: ActiveSession | undefined,
   db: Kysely<Database> = provider.db,
 ): Promise<void> {
-  if (session) {
-    const now = provider.now()
-    await db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('id', '=', session.id).execute()
-    await spendCodesOfSessions(db, { sessionId: session.id }, now)
-  }
+  if (session) await endSessionRow(db, session.id, provider.now())
   deleteCookie(c, sessionCookie(provider), { path: '/', secure: true, sameSite: 'None', httpOnly: true })
   c.header('Set-Login', 'logged-out')
   renewBrowserState(c, provider.issuer)
