@@ -93,6 +93,7 @@ export default defineConfig(({ mode }) => ({
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts'],
     environment: 'node',
     setupFiles: ['server/db/test-database.setup.ts'],
+    globalSetup: ['server/db/test-database.global.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
