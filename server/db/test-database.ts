@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { inject, onTestFinished } from 'vitest'
 import { openDatabase } from './open-database.js'
 import type { Database } from './schema.js'
 
@@ -72,6 +72,14 @@ export async function openTestDatabase(): Promise<Kysely<Database>> {
     let closing: Promise<void> | undefined
     db.destroy = () => (closing ??= destroy().finally(() => opened.delete(schema)))
     opened.set(schema, () => db.destroy())
+    // Many tests never close the database they open; one opened for a test
+    // is closed once the test is over (one opened in beforeAll, when the file
+    // is), so that its schema serves the next test instead of a new one.
+    try {
+      onTestFinished(() => db.destroy())
+    } catch {
+      // Not within a test: dropLeftoverSchemas closes it after the file.
+    }
     return db
   } catch (error) {
     opened.delete(schema)
