@@ -3,13 +3,15 @@
  * for partner pages (`dist/widget/`): `svc-ads.js` as an ES module and
  * `svc-ads.iife.js` as one classic script with everything inside;
  * `vite build --mode sdk` bundles `/sdk.js` (`<svc-signin>`) as one classic
- * script, and `--mode console` the admin console's pages as one module. Vitest runs the server and shared tests beside their code and
- * the cross-process tests in `e2e/`.
+ * script, and `--mode console` the admin console's pages as one module.
+ * Vitest runs the server and shared tests beside their code and the
+ * cross-process tests in `e2e/`, in the projects the `test` block names.
  */
 import { transform } from 'esbuild'
 import ts from 'typescript'
 import type { Plugin } from 'vite'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { POSTGRES_ONLY, postgresTests, PRODUCTION_COST_TESTS, TEST_PASSWORD_COST } from './server/testing/test-projects.js'
 
 /**
  * Minifies Lit's templates in the `<svc-ads>` sources, which would otherwise
@@ -53,6 +55,11 @@ function minifyLitTemplates(): Plugin {
   }
 }
 
+const EVERY_TEST = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts']
+/** The PostgreSQL server the `postgres` projects run on; without it there are none. */
+const POSTGRES_URL = process.env.SVC_TEST_POSTGRES_URL
+const ON_POSTGRES = POSTGRES_URL ? postgresTests(import.meta.dirname) : []
+
 const shared = {
   outDir: 'dist/widget',
   target: 'es2022',
@@ -90,10 +97,47 @@ export default defineConfig(({ mode }) => ({
             },
           },
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts'],
     environment: 'node',
     setupFiles: ['server/db/test-database.setup.ts'],
+    globalSetup: ['server/db/test-database.global.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Projects: `npm test` runs `sqlite*` (every test) and `postgres*` (the
+    // dialect-sensitive ones again, when SVC_TEST_POSTGRES_URL names a
+    // server) as two legs side by side. The `*-hashing` projects keep
+    // scrypt's production cost for the tests that measure it.
+    projects: [
+      {
+        extends: true as const,
+        test: {
+          name: 'sqlite',
+          include: EVERY_TEST,
+          // e2e/replicas runs in the postgres project when there is one.
+          exclude: [...configDefaults.exclude, ...PRODUCTION_COST_TESTS, ...(POSTGRES_URL ? POSTGRES_ONLY : [])],
+          env: { SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
+        },
+      },
+      { extends: true as const, test: { name: 'sqlite-hashing', include: PRODUCTION_COST_TESTS } },
+      ...(POSTGRES_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ON_POSTGRES.filter((file) => !PRODUCTION_COST_TESTS.includes(file)),
+                env: { SVC_TEST_DATABASE_URL: POSTGRES_URL, SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
+              },
+            },
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres-hashing',
+                include: ON_POSTGRES.filter((file) => PRODUCTION_COST_TESTS.includes(file)),
+                env: { SVC_TEST_DATABASE_URL: POSTGRES_URL },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 }))

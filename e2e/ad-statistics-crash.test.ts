@@ -57,8 +57,8 @@ describe('ad counts across a crash and a shutdown', () => {
     bff = await startBff(['--db', db], { SVC_AD_STATS_FLUSH_SECONDS: '1' })
     await sendBatch(bff, apiKey, { served: [adCode], viewable: [adCode] })
     await sendBatch(bff, apiKey, { served: [adCode] })
-    // Past a flush (every second), then a batch that the kill may catch before the next one.
-    await sleep(2500)
+    // Past a flush (every second; later on a busy machine), then a batch that the kill may catch before the next one.
+    await expect.poll(async () => (await storedCounts(db))[0]?.served, { timeout: 30_000, interval: 250 }).toBe(2)
     await sendBatch(bff, apiKey, { clicks: [adCode] })
     bff.process.kill('SIGKILL')
     await new Promise((resolve) => bff!.process.once('exit', resolve))

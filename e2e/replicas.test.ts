@@ -34,7 +34,9 @@ describe.skipIf(!serverUrl)('two replicas on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     schema = await freshPostgresSchema(serverUrl!)
-    env = { DATABASE_URL: schema.url, SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_LEASE_SECONDS: '2' }
+    // A lease short enough that a killed replica's claims come back within the test, long enough that a
+    // replica slowed by a busy machine finishes its batch before the other may claim it again (at 2 s it did not).
+    env = { DATABASE_URL: schema.url, SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_LEASE_SECONDS: '10' }
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
     await svcBffWithEnv(env, 'user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', 'analytical engine')

@@ -17,7 +17,9 @@ import { boundedQueue, QueueFull } from './bounded-queue.js'
 import { scryptWorkers } from './scrypt-workers.js'
 import { ServiceBusy } from '../refusal.js'
 
-const PARAMETERS = { N: 16384, r: 8, p: 1 }
+/** scrypt's cost factor in production: about 0.1 s of one core per hash. */
+const PRODUCTION_COST = 16384
+const PARAMETERS = { N: testingCost() ?? PRODUCTION_COST, r: 8, p: 1 }
 const KEY_LENGTH = 32
 
 /** Password hashes computed at once: half the cores, at least one. */
@@ -28,6 +30,19 @@ export const PASSWORD_QUEUE = 8 * PASSWORD_CONCURRENCY
 export const PASSWORD_CHECKS_PER_CALLER = { inQueue: 2, waiting: 4 } as const
 /** What a refused caller is told to wait. */
 export const PASSWORD_RETRY_AFTER_SECONDS = 2
+
+/**
+ * A lower cost factor for tests that do not measure hashing, so that their
+ * fixtures' accounts and sign-ins cost microseconds, not a tenth of a
+ * second each (`vite.config.ts` sets it; the attack tests keep the
+ * production cost). Only a Vitest worker, or a process it started, may
+ * lower it: a deployment cannot.
+ */
+function testingCost(): number | undefined {
+  const cost = Number(process.env.SVC_TEST_ONLY_SCRYPT_COST)
+  if (!process.env.VITEST || !Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0) return undefined
+  return Math.min(cost, PRODUCTION_COST)
+}
 
 const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PASSWORD_QUEUE, perCaller: PASSWORD_CHECKS_PER_CALLER })
 const hashingThreads = scryptWorkers()

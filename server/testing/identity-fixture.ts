@@ -16,6 +16,8 @@ import type { Database } from '../db/schema.js'
 import { sql } from 'kysely'
 import type { AccountEventName } from '../accounts/account-events.js'
 import { createHash, randomBytes } from 'node:crypto'
+import { storeSigningKey } from '../oidc/signing-keys.js'
+import { testSigningKey } from './test-signing-key.js'
 
 export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }
 export const CALLBACK = 'http://127.0.0.1:3000/callback'
@@ -45,6 +47,8 @@ export interface IdentityFixture {
  */
 export async function identityFixture(options: Omit<AppOptions, 'db' | 'issuer' | 'now'> = {}): Promise<IdentityFixture> {
   const db = await openTestDatabase()
+  // The key the provider would make when it first signs, made in advance.
+  await storeSigningKey(db, testSigningKey())
   const user = await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin', picture: 'https://cdn.example/ada.png' })
   // Registered by an operator who granted every scope, as the flows under test ask for refresh tokens and svc's claims.
   const scopes = [...SCOPES]

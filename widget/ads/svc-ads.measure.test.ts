@@ -105,8 +105,10 @@ describe('<svc-ads> measurement', () => {
 
   it('counts a slide half in view for 1.1 s as viewable, once', async () => {
     const m = await measuredSlot()
+    const counted = oneEvent(m.element, 'svc-ads-viewable')
     m.show(0.5)
-    await sleep(1100)
+    // In view until the widget has counted it: a second and a bit, longer on a busy machine.
+    await counted
     m.show(0)
     await sleep(200)
     expect(viewable(m)).to.deep.equal([{ type: 'svc-ads-viewable', ad: 'ADS0000000001', slot: 'home-slider-ads' }])
@@ -127,8 +129,9 @@ describe('<svc-ads> measurement', () => {
     setTabHidden(true)
     await sleep(600)
     expect(viewable(m)).to.deep.equal([])
+    const counted = oneEvent(m.element, 'svc-ads-viewable')
     setTabHidden(false)
-    await sleep(1500)
+    await counted
     expect(viewable(m)).to.have.length(1)
   })
 
@@ -152,8 +155,9 @@ describe('<svc-ads> measurement', () => {
 
   it('batches events until the tab is hidden, then sends each once in text/plain beacons', async () => {
     const m = await measuredSlot()
+    const counted = oneEvent(m.element, 'svc-ads-viewable')
     m.show(1)
-    await sleep(1300)
+    await counted
     setTabHidden(true)
     setTabHidden(false)
     m.element.shadowRoot!.querySelector<HTMLAnchorElement>('.slide:not([inert]) a.cta')!.click()
