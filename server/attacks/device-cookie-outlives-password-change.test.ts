@@ -19,7 +19,10 @@ const NEW_PASSWORD = 'violet kettle harbour lamp'
 async function resetPassword(owner: ScriptedBrowser) {
   const forgot = await (await owner.request(`${idp.issuer}/forgot-password`)).text()
   expect((await owner.submit(`${idp.issuer}/forgot-password`, forgot, { email: USER.email })).status).toBe(200)
-  const mail = await idp.db.selectFrom('mail_outbox').select('text').orderBy('id', 'desc').executeTakeFirstOrThrow()
+  // "Forgot password?" answers first and queues the mail after the answer: wait for it.
+  const lastMail = () => idp.db.selectFrom('mail_outbox').select('text').orderBy('id', 'desc').executeTakeFirst()
+  await expect.poll(async () => (await lastMail())?.text ?? '').toContain('/reset-password?token=')
+  const mail = (await lastMail())!
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)![0]
   const page = await (await owner.request(link)).text()
   expect((await owner.submit(`${idp.issuer}/reset-password`, page, { password: NEW_PASSWORD })).status).toBe(200)
