@@ -11,9 +11,12 @@ import { BEGIN, COMMAND, END, expectedPages, readManifest, renderElement, withGe
 const ROOT = process.cwd()
 
 describe('the element pages in docs/', () => {
-  it.each(expectedPages(ROOT).map((page) => [page.page, page] as const))('%s matches custom-elements.json', (page, { current, expected }) => {
-    expect(current === expected, `${page} is stale: run ${COMMAND}`).toBe(true)
-  })
+  it.each(expectedPages(ROOT).map((page) => [page.page, page] as const))(
+    '%s matches custom-elements.json',
+    (page, { current, expected }) => {
+      expect(current === expected, `${page} is stale: run ${COMMAND}`).toBe(true)
+    },
+  )
 
   it('lists every attribute, event and part of <svc-ads> that the manifest has', () => {
     const element = readManifest(ROOT).find((candidate) => candidate.declaration.tagName === 'svc-ads')!

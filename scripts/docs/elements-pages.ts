@@ -83,7 +83,11 @@ function internalState(root: string, path: string): Set<string> {
   return new Set([...source.matchAll(/^\s*(\w+):\s*\{\s*state:\s*true\b/gm)].map((match) => match[1]!))
 }
 
-const cell = (text: string | undefined) => (text ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim()
+const cell = (text: string | undefined) =>
+  (text ?? '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim()
 const code = (text: string | undefined) => (text ? `\`${cell(text)}\`` : '')
 const describe = (item: Described) => cell(item.description ?? item.summary) || '(no description)'
 
@@ -101,8 +105,14 @@ export function undocumented(element: ManifestElement, root: string): string[] {
   const missing = (kind: string, items: Described[]) =>
     items.filter((item) => !(item.description ?? item.summary)).map((item) => `<${element.declaration.tagName}> ${kind} ${item.name}`)
   const noise = (element.declaration.members ?? []).filter(
-    (member) => member.kind === 'field' && member.privacy !== 'private' && member.privacy !== 'protected' && !member.static &&
-      !member.attribute && !member.description && !internalState(root, element.path).has(member.name),
+    (member) =>
+      member.kind === 'field' &&
+      member.privacy !== 'private' &&
+      member.privacy !== 'protected' &&
+      !member.static &&
+      !member.attribute &&
+      !member.description &&
+      !internalState(root, element.path).has(member.name),
   )
   return [
     ...missing('attribute', attributes),
@@ -122,10 +132,23 @@ function publicSurface({ declaration, path }: ManifestElement, root: string) {
   // another object (`this.button.type = …`) than an API.
   const members = (declaration.members ?? []).filter(
     (member) =>
-      member.privacy !== 'private' && member.privacy !== 'protected' && !member.static && !member.inheritedFrom &&
-      !member.name.startsWith('_') && !member.attribute && !state.has(member.name) && (member.kind === 'method' || member.description),
+      member.privacy !== 'private' &&
+      member.privacy !== 'protected' &&
+      !member.static &&
+      !member.inheritedFrom &&
+      !member.name.startsWith('_') &&
+      !member.attribute &&
+      !state.has(member.name) &&
+      (member.kind === 'method' || member.description),
   )
-  return { attributes, members, events: declaration.events ?? [], parts: declaration.cssParts ?? [], properties: declaration.cssProperties ?? [], slots: declaration.slots ?? [] }
+  return {
+    attributes,
+    members,
+    events: declaration.events ?? [],
+    parts: declaration.cssParts ?? [],
+    properties: declaration.cssProperties ?? [],
+    slots: declaration.slots ?? [],
+  }
 }
 
 /**
@@ -142,7 +165,13 @@ export function renderElement(element: ManifestElement, root: string): string {
       '### Attributes',
       table(
         ['attribute', 'property', 'type', 'default', 'description'],
-        attributes.map((attribute) => [code(attribute.name), code(attribute.fieldName), code(attribute.type?.text), code(attribute.default), describe(attribute)]),
+        attributes.map((attribute) => [
+          code(attribute.name),
+          code(attribute.fieldName),
+          code(attribute.type?.text),
+          code(attribute.default),
+          describe(attribute),
+        ]),
       ),
     )
   if (members.length)
@@ -151,7 +180,11 @@ export function renderElement(element: ManifestElement, root: string): string {
       table(
         ['name', 'kind', 'type', 'description'],
         members.map((member) => [
-          code(member.kind === 'method' ? `${member.name}(${(member.parameters ?? []).map((parameter) => parameter.name).join(', ')})` : member.name),
+          code(
+            member.kind === 'method'
+              ? `${member.name}(${(member.parameters ?? []).map((parameter) => parameter.name).join(', ')})`
+              : member.name,
+          ),
           member.kind,
           code(member.kind === 'method' ? member.return?.type?.text : member.type?.text),
           describe(member),
@@ -159,13 +192,36 @@ export function renderElement(element: ManifestElement, root: string): string {
       ),
     )
   if (events.length)
-    sections.push('### Events', table(['event', 'type', 'description'], events.map((event) => [code(event.name), code(event.type?.text), describe(event)])))
-  if (slots.length) sections.push('### Slots', table(['slot', 'description'], slots.map((slot) => [code(slot.name || '(default)'), describe(slot)])))
-  if (parts.length) sections.push('### CSS parts', table(['part', 'description'], parts.map((part) => [code(part.name), describe(part)])))
+    sections.push(
+      '### Events',
+      table(
+        ['event', 'type', 'description'],
+        events.map((event) => [code(event.name), code(event.type?.text), describe(event)]),
+      ),
+    )
+  if (slots.length)
+    sections.push(
+      '### Slots',
+      table(
+        ['slot', 'description'],
+        slots.map((slot) => [code(slot.name || '(default)'), describe(slot)]),
+      ),
+    )
+  if (parts.length)
+    sections.push(
+      '### CSS parts',
+      table(
+        ['part', 'description'],
+        parts.map((part) => [code(part.name), describe(part)]),
+      ),
+    )
   if (properties.length)
     sections.push(
       '### CSS custom properties',
-      table(['property', 'default', 'description'], properties.map((property) => [code(property.name), code(property.default), describe(property)])),
+      table(
+        ['property', 'default', 'description'],
+        properties.map((property) => [code(property.name), code(property.default), describe(property)]),
+      ),
     )
   return sections.join('\n\n')
 }
@@ -174,8 +230,7 @@ export function renderElement(element: ManifestElement, root: string): string {
 export function withGenerated(page: string, generated: string, name: string): string {
   const begin = page.indexOf(BEGIN)
   const end = page.indexOf(END)
-  if (begin < 0 || end < begin || page.indexOf(BEGIN, begin + 1) >= 0)
-    throw new Error(`${name} must hold one "${BEGIN}" … "${END}" pair`)
+  if (begin < 0 || end < begin || page.indexOf(BEGIN, begin + 1) >= 0) throw new Error(`${name} must hold one "${BEGIN}" … "${END}" pair`)
   return `${page.slice(0, begin)}${BEGIN}\n\n${generated}\n\n${page.slice(end)}`
 }
 
