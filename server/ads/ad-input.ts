@@ -1,7 +1,9 @@
 /**
- * @module Validates an ad as an author writes it (CLI today, the admin
- * console later) with zod, and turns it into the stored form: trimmed
- * text, the slot key, a sanitised description. Each refusal names its field.
+ * @module Validates an ad as an author writes it (the CLI's `ad create`
+ * and `ad update`, the console's ad form) with zod, and turns it into the
+ * stored form: trimmed text, the slot key, a sanitised description, the
+ * images as a JSON list, the schedule in UTC. Each refusal names its field,
+ * so the console can show every problem beside its own field.
  */
 import { z } from 'zod'
 import { AD_IMAGES_MAX } from '../../shared/ads-wire.js'
@@ -106,7 +108,8 @@ function endsAfterStarts(ad: { starts?: string | null; ends?: string | null }, c
  * sets one end against the other one already stored.
  *
  * @example
- * assertEndsAfterStarts(changes.starts_at ?? row.starts_at, row.ends_at)
+ * // A change's null clears its end, so only an absent one falls back to the stored value.
+ * assertEndsAfterStarts(changes.starts_at !== undefined ? changes.starts_at : stored.starts_at, stored.ends_at)
  */
 export function assertEndsAfterStarts(startsAt: string | null, endsAt: string | null): void {
   if (closesBeforeOpening(startsAt, endsAt)) throw new InvalidInput('ends', ENDS_AFTER_STARTS)

@@ -1,9 +1,9 @@
 /**
- * @module The ads API straight on `node:http`, bypassing Hono: the ads
- * endpoint is the hot path partner pages hit on every view, and Hono's
- * fetch adapter alone costs about a quarter of a bare server's throughput.
- * It calls the same `adsApiHandler` as the Hono sub-app, so the two answer
- * alike (an e2e test holds them to it).
+ * @module The ads API's one route: the edge's fast route that answers
+ * `/ads` straight on `node:http`, bypassing Hono, because the ads endpoint
+ * is the hot path partner pages hit on every view and Hono's fetch adapter
+ * alone costs about a quarter of a bare server's throughput. It reads the
+ * request line for `adsApiHandler` and writes its answer.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
@@ -11,6 +11,7 @@ import type { AdsAnswer } from './respond.js'
 
 /**
  * True for request targets the ads API answers: `/ads`, `/ads/…`, `/ads?…`.
+ * `/ads/events` is under it too, so the edge asks the ad-events route first.
  *
  * @example
  * isAdsRequest('/ads/home?limit=3') // true
@@ -35,7 +36,11 @@ export class NodeHeaders {
  * Answers one `node:http` request with the ads API handler.
  *
  * @example
- * createServer((req, res) => isAdsRequest(req.url!) ? answerAdsOverNode(answerAds, req, res, requestId) : hono(req, res))
+ * const adsRoute: FastRoute = {
+ *   matches: (req) => isAdsRequest(req.url ?? ''),
+ *   answer: (req, res, id) => answerAdsOverNode(answerAds, req, res, id),
+ *   failure: (error, id) => errorAnswer(error, {}, id),
+ * }
  */
 export async function answerAdsOverNode(
   answerAdsRequest: (request: AdsRequestLine) => Promise<AdsAnswer>,

@@ -1,10 +1,12 @@
 /**
  * @module The ads API itself, free of any HTTP framework: one request in,
- * one answer out. The Hono sub-app (`ads-api.ts`) and the server's
- * `node:http` fast path (`ads-fast-path.ts`) both call it, so the rules
- * live in one place: CORS, the key, the rate limit (refused callers in a
- * bucket of their own), the key's permission and origins, the query, then
- * the envelope.
+ * one answer out. It is the hot path partner pages hit on every view, so
+ * the edge answers it straight from `node:http` (`ads-fast-path.ts`, one
+ * of the fast routes of `http/edge.ts`), never through Hono. The rules, in
+ * the order they apply: the preflight and CORS, the path and method, the
+ * key, the rate limit (callers the key was not issued for in buckets of
+ * their own), the key's permission and origins, the query, then the
+ * envelope.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'

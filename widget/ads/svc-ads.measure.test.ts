@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect, oneEvent } from '@open-wc/testing'
 import type { SvcAds } from './svc-ads.js'
+import { previewed, testAd } from './test-ads.js'
 import './svc-ads.js'
 
 // Headless Chromium keeps every tab visible (minimising the window or
@@ -170,6 +171,20 @@ describe('<svc-ads> measurement', () => {
     expect(second!.body.served).to.equal(undefined)
     expect(first!.body.batch).to.match(/^[a-z0-9]{12,64}$/)
     expect(second!.body.batch).not.to.equal(first!.body.batch)
+  })
+
+  it('announces nothing in an editor\'s preview, not even a followed call to action', async () => {
+    const heard: string[] = []
+    const hear = (event: Event) => heard.push(event.type)
+    const types = ['svc-ads-impression', 'svc-ads-viewable', 'svc-ads-click']
+    for (const type of types) document.addEventListener(type, hear)
+    try {
+      const element = await previewed([testAd(1)], { display: 'home-slider-ads' }, 400)
+      element.shadowRoot!.querySelector<HTMLAnchorElement>('a.cta')!.click()
+    } finally {
+      for (const type of types) document.removeEventListener(type, hear)
+    }
+    expect(heard).to.deep.equal([])
   })
 
   it('announces events but sends nothing with no-measure', async () => {

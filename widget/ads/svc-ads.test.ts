@@ -279,13 +279,13 @@ describe('<svc-ads>', () => {
     expect(settled).to.equal(false)
   })
 
-  it('shows stories as a list and fires svc-ad-click with the ad code', async () => {
+  it('shows stories as a list and fires svc-ads-click with the ad and the slot', async () => {
     const element = await slider('limit="3" layout="stories"')
     expect(root(element).querySelectorAll('ul.stories > li')).to.have.length(3)
     const link = root(element).querySelector<HTMLAnchorElement>('a.cta')!
     link.addEventListener('click', (event) => event.preventDefault())
     setTimeout(() => link.click())
-    expect((await oneEvent(element, 'svc-ad-click')).detail).to.deep.equal({ code: 'ADS0000000001' })
+    expect((await oneEvent(element, 'svc-ads-click')).detail).to.deep.equal({ ad: 'ADS0000000001', slot: 'home-slider-ads' })
   })
 
   it('waits for the slot to near the viewport with loading="lazy"', async () => {

@@ -29,10 +29,9 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @event svc-ads-loaded - Ads arrived; `detail.ads` holds them.
  * @event svc-ads-empty - The slot has no published ads; the element hides unless `keep-empty`.
  * @event svc-ads-error - The API refused or failed; `detail.status` and `detail.message` say why.
- * @event svc-ad-click - A call to action was followed; `detail.code` names the ad.
  * @event svc-ads-impression - A slide was shown (once an ad a page view); `detail.ad` names the ad, `detail.slot` the slot.
  * @event svc-ads-viewable - At least half a slide was in view for one continuous second in a visible tab (once an ad a page view); `detail` as above.
- * @event svc-ads-click - A call to action was followed (once an ad a page view); `detail` as above.
+ * @event svc-ads-click - An ad's call to action was followed (once an ad a page view, as svc counts clicks); `detail` as above.
  *
  * @csspart carousel - The slider region.
  * @csspart slide - Each slide; the visible one also has `slide--active`.
@@ -111,7 +110,7 @@ export class SvcAds extends LitElement {
   declare sponsored: boolean
   /** Sends svc no impressions, viewable impressions or clicks; the page's DOM events still fire. */
   declare noMeasure: boolean
-  /** Ads to show as they are, without asking the API: an editor's preview of unsaved ads; nothing is measured. */
+  /** Ads to show as they are, without asking the API: an editor's preview of unsaved ads; nothing is measured and no measurement event fires. */
   declare preview: Ad[] | undefined
   /** @internal The visible slide. */
   declare index: number
@@ -271,7 +270,7 @@ export class SvcAds extends LitElement {
       sponsored: this.sponsored,
       open: this.expanded === position,
       toggle: (at) => (this.expanded = this.expanded === at ? -1 : at),
-      followed: (code) => (this.emit('svc-ad-click', { code }), this.measure.count('clicks', code)),
+      followed: (code) => this.measure.count('clicks', code),
     })
   }
 
@@ -359,7 +358,6 @@ export interface SvcAdsEventMap {
   'svc-ads-loaded': CustomEvent<{ ads: Ad[] }>
   'svc-ads-empty': CustomEvent<Record<string, never>>
   'svc-ads-error': CustomEvent<{ status: number; message: string }>
-  'svc-ad-click': CustomEvent<{ code: string }>
   'svc-ads-impression': CustomEvent<{ ad: string; slot: string }>
   'svc-ads-viewable': CustomEvent<{ ad: string; slot: string }>
   'svc-ads-click': CustomEvent<{ ad: string; slot: string }>

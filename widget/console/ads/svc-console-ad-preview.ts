@@ -4,9 +4,9 @@
  * chosen (slider, hero, stories) and, when asked, in a 375 px phone frame.
  */
 import { css, html, LitElement, type TemplateResult } from 'lit'
-import type { Ad } from '../../shared/ads-wire.js'
-import '../ads/svc-ads.js'
-import { consoleStyles } from './console-styles.js'
+import type { Ad } from '../../../shared/ads-wire.js'
+import '../../ads/svc-ads.js'
+import { consoleStyles } from '../console-styles.js'
 
 /** The layouts `<svc-ads>` draws, as the preview offers them. */
 export const PREVIEW_LAYOUTS = [

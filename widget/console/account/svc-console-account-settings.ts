@@ -6,11 +6,11 @@
  * change it fires `account-changed` so the page loads the account again.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { ConsoleAccount } from '../../shared/console-wire.js'
-import { consoleApi } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
+import type { ConsoleAccount } from '../../../shared/console-wire.js'
+import { consoleApi } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
 
 type Profile = ConsoleAccount['profile']
 type Form = 'profile' | 'password' | 'email'

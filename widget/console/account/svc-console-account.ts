@@ -7,12 +7,12 @@
  * e-mail address to confirm).
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { ConsoleAccount } from '../../shared/console-wire.js'
-import { consoleApi, consoleCsrf } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { scopeWords } from './console-words.js'
+import type { ConsoleAccount } from '../../../shared/console-wire.js'
+import { consoleApi, consoleCsrf } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { scopeWords } from '../console-words.js'
 import './svc-console-account-settings.js'
 
 /**

@@ -4,7 +4,7 @@
  * and Add image; one refusal for the list, said under it.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import { consoleStyles } from './console-styles.js'
+import { consoleStyles } from '../console-styles.js'
 import './svc-console-image-field.js'
 
 export const MAX_GALLERY_IMAGES = 10

@@ -7,7 +7,7 @@
  * beside the field.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import { consoleStyles } from './console-styles.js'
+import { consoleStyles } from '../console-styles.js'
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, uploadImage } from './upload-image.js'
 
 /** The field's URL changed: typed, pasted or uploaded. */

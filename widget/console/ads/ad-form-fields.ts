@@ -5,7 +5,7 @@
  * into what it takes. Fields the form did not touch go back exactly as
  * they came, so loading and saving an ad changes nothing.
  */
-import type { ConsoleAd, ConsoleAdInput } from '../../shared/console-wire.js'
+import type { ConsoleAd, ConsoleAdInput } from '../../../shared/console-wire.js'
 
 /** An ad as the editor holds it. */
 export interface AdFields {

@@ -4,8 +4,8 @@
  * an upload's progress; XMLHttpRequest can) and resolving with the
  * stored image's URL. A refusal rejects with the server's sentence.
  */
-import type { ConsoleImageAnswer } from '../../shared/console-images-wire.js'
-import { ConsoleApiError, consoleCsrf } from './console-api.js'
+import type { ConsoleImageAnswer } from '../../../shared/console-images-wire.js'
+import { ConsoleApiError, consoleCsrf } from '../console-api.js'
 
 /** The largest image the server takes (5 MB), checked here too so a large file is refused before it is sent. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024

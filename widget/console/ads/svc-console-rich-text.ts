@@ -8,7 +8,7 @@
  * the toolbar cannot make opens as HTML, so nothing is lost unseen.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import { consoleStyles } from './console-styles.js'
+import { consoleStyles } from '../console-styles.js'
 import { isLinkable, isRichText, normaliseRichText } from './rich-text-html.js'
 
 /**

@@ -6,11 +6,11 @@
  * choice of organisation is kept in the address (`?organisation=CODE`).
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
-import { byteSize, type ConsoleImage, type ConsoleImageList } from '../../shared/console-images-wire.js'
-import { consoleApi, type ConsoleMe } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { consoleStyles } from './console-styles.js'
-import { organisationPicker, organisationToShow } from './organisation-choice.js'
+import { byteSize, type ConsoleImage, type ConsoleImageList } from '../../../shared/console-images-wire.js'
+import { consoleApi, type ConsoleMe } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { consoleStyles } from '../console-styles.js'
+import { organisationPicker, organisationToShow } from '../organisation-choice.js'
 
 const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',

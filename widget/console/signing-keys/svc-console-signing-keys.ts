@@ -7,10 +7,10 @@
  * with a new key at once and withdraws every earlier one.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { ConsoleRotation, ConsoleSigningKey, ConsoleSigningKeyList, ConsoleSigningKeyState } from '../../shared/console-wire.js'
-import { consoleApi } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { consoleStyles } from './console-styles.js'
+import type { ConsoleRotation, ConsoleSigningKey, ConsoleSigningKeyList, ConsoleSigningKeyState } from '../../../shared/console-wire.js'
+import { consoleApi } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { consoleStyles } from '../console-styles.js'
 
 /** Each state in words, with the time that matters for it. */
 const STATE_TEXT: Record<ConsoleSigningKeyState, (key: ConsoleSigningKey) => string> = {

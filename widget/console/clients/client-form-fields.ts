@@ -4,8 +4,8 @@
  * its refusal in the form's words beside it.
  */
 import { html, type TemplateResult } from 'lit'
-import type { ConsoleClient } from '../../shared/console-wire.js'
-import { field } from './console-field.js'
+import type { ConsoleClient } from '../../../shared/console-wire.js'
+import { field } from '../console-field.js'
 
 /** A field of the registration: its wire name, label, hint and the words its refusals start with. */
 interface ClientField {

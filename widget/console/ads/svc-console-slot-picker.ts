@@ -5,12 +5,12 @@
  * snippet that shows the chosen slot on a partner page, and a copy button.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import type { ConsoleSlotList } from '../../shared/console-wire.js'
-import { slugOfSlot } from '../../shared/slug.js'
-import { consoleApi } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
+import type { ConsoleSlotList } from '../../../shared/console-wire.js'
+import { slugOfSlot } from '../../../shared/slug.js'
+import { consoleApi } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
 
 const NEW_SLOT = 'new-slot…'
 

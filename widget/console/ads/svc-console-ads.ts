@@ -6,12 +6,12 @@
  * aborts the list still loading for the one before.
  */
 import { html, LitElement, type TemplateResult } from 'lit'
-import type { ConsoleAdAnswer, ConsoleAdList, ConsoleAdPublish } from '../../shared/console-wire.js'
-import { consoleApi, type ConsoleMe } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { scheduleState, scheduleWords } from '../../shared/ad-schedule.js'
+import type { ConsoleAdAnswer, ConsoleAdList, ConsoleAdPublish } from '../../../shared/console-wire.js'
+import { consoleApi, type ConsoleMe } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { scheduleState, scheduleWords } from '../../../shared/ad-schedule.js'
 
 type ListedAd = ConsoleAdList['ads'][number]
 

@@ -6,13 +6,13 @@
  * aborts the list still loading for the one before.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { ConsoleApiKey, ConsoleApiKeyCreated, ConsoleApiKeyInput, ConsoleApiKeyList } from '../../shared/console-wire.js'
-import { consoleApi, type ConsoleMe } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field, fieldsSummary } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { organisationPicker, organisationToShow } from './organisation-choice.js'
-import { shownOnce } from './shown-once.js'
+import type { ConsoleApiKey, ConsoleApiKeyCreated, ConsoleApiKeyInput, ConsoleApiKeyList } from '../../../shared/console-wire.js'
+import { consoleApi, type ConsoleMe } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field, fieldsSummary } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { organisationPicker, organisationToShow } from '../organisation-choice.js'
+import { shownOnce } from '../shown-once.js'
 
 /**
  * The API keys page.

@@ -4,13 +4,13 @@
  * a form to register one, whose secrets are shown this once.
  */
 import { html, LitElement, type TemplateResult } from 'lit'
-import type { ConsoleClientList, ConsoleClientRegistered, ConsoleClientRegistration } from '../../shared/console-wire.js'
-import { consoleApi } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
+import type { ConsoleClientList, ConsoleClientRegistered, ConsoleClientRegistration } from '../../../shared/console-wire.js'
+import { consoleApi } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
 import { clientFormFields } from './client-form-fields.js'
-import { field, fieldsSummary } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { shownOnce } from './shown-once.js'
+import { field, fieldsSummary } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { shownOnce } from '../shown-once.js'
 
 /**
  * The list of clients, and registering one.

@@ -5,9 +5,9 @@
  * weight in random draws.
  */
 import { html, LitElement, type TemplateResult } from 'lit'
-import { field } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { browserTimeZone, localInputValue, utcOfLocalInput } from './local-date-time.js'
+import { field } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { browserTimeZone, localInputValue, utcOfLocalInput } from '../local-date-time.js'
 
 /** What the fieldset edits: the window in UTC and the weight as typed. */
 export interface AdScheduleFields {

@@ -4,7 +4,7 @@
  * Replay button each.
  */
 import { html, type TemplateResult } from 'lit'
-import type { ConsoleDelivery } from '../../shared/console-wire.js'
+import type { ConsoleDelivery } from '../../../shared/console-wire.js'
 
 /**
  * The deliveries, newest first, or a line saying there are none; `replay` is called with the one to send again.

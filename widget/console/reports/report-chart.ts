@@ -7,7 +7,7 @@
  */
 import uPlot from 'uplot'
 import uPlotCss from 'uplot/dist/uPlot.min.css?inline'
-import type { AdReport } from '../../shared/ad-report.js'
+import type { AdReport } from '../../../shared/ad-report.js'
 
 /** uPlot's stylesheet, for the shadow root the chart is drawn in. */
 export const chartStyles = uPlotCss

@@ -4,7 +4,7 @@
  * empty", not "display must not be empty"), and the warnings about an ad
  * that would render poorly, which never stop it being saved.
  */
-import type { ConsoleAdFields } from '../../shared/console-wire.js'
+import type { ConsoleAdFields } from '../../../shared/console-wire.js'
 
 /** Each API field's label in the form. */
 export const AD_FIELD_LABELS: Readonly<Record<string, string>> = {

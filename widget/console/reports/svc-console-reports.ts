@@ -6,13 +6,13 @@
  * operator's choice), the dates and the grouping are kept in the address.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import { type AdReport, type AdReportRow, reportCsv, shownRate } from '../../shared/ad-report.js'
-import { ConsoleApiError, consoleApi, type ConsoleMe } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field, type FieldAria, fieldsSummary } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { browserTimeZone } from './local-date-time.js'
-import { organisationPicker, organisationToShow } from './organisation-choice.js'
+import { type AdReport, type AdReportRow, reportCsv, shownRate } from '../../../shared/ad-report.js'
+import { ConsoleApiError, consoleApi, type ConsoleMe } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field, type FieldAria, fieldsSummary } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { browserTimeZone } from '../local-date-time.js'
+import { organisationPicker, organisationToShow } from '../organisation-choice.js'
 import type { ReportChart } from './report-chart.js'
 
 const GROUPINGS = { day: 'Date', ad: 'Ad', slot: 'Slot' } as const

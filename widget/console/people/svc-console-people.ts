@@ -7,13 +7,13 @@
  * kept in the address (`?organisation=CODE`), as on the API keys page.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { ConsoleInvited, ConsolePeople } from '../../shared/console-wire.js'
-import { type InvitableRole, rolesInvitableBy } from '../../shared/invitable-roles.js'
-import { consoleApi, type ConsoleMe } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
-import { field, fieldsSummary } from './console-field.js'
-import { consoleStyles } from './console-styles.js'
-import { organisationPicker, organisationToShow } from './organisation-choice.js'
+import type { ConsoleInvited, ConsolePeople } from '../../../shared/console-wire.js'
+import { type InvitableRole, rolesInvitableBy } from '../../../shared/invitable-roles.js'
+import { consoleApi, type ConsoleMe } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field, fieldsSummary } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { organisationPicker, organisationToShow } from '../organisation-choice.js'
 
 const ROLE_WORDS: Record<string, string> = {
   operator: 'Operator',

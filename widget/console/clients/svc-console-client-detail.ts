@@ -14,15 +14,15 @@ import type {
   ConsoleDelivery,
   ConsoleWebhookSaved,
   ConsoleWebhookSecretAdded,
-} from '../../shared/console-wire.js'
-import { consoleApi } from './console-api.js'
-import { ConsoleDataController } from './console-data-controller.js'
+} from '../../../shared/console-wire.js'
+import { consoleApi } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
 import { clientFormFields, clientFormValues } from './client-form-fields.js'
 import { deliveriesTable } from './client-deliveries.js'
-import { field, fieldsSummary } from './console-field.js'
-import { counted } from './console-words.js'
-import { consoleStyles } from './console-styles.js'
-import { shownOnce } from './shown-once.js'
+import { field, fieldsSummary } from '../console-field.js'
+import { counted } from '../console-words.js'
+import { consoleStyles } from '../console-styles.js'
+import { shownOnce } from '../shown-once.js'
 
 /**
  * One client's page.
