@@ -271,7 +271,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await page.waitForURL(/\/console\/ads\/ADS\d+$/)
       await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Copy of Gift Cards')
       expect(await page.getByLabel('Published').isChecked()).toBe(false)
-      expect(await page.getByLabel('Slot', { exact: true }).inputValue()).toBe('home-slider-ads')
+      await expect.poll(() => page.getByLabel('Slot', { exact: true }).inputValue()).toBe('home-slider-ads')
       expect(await served()).not.toContain('Copy of Gift Cards')
     },
   )

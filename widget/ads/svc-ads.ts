@@ -93,6 +93,7 @@ export class SvcAds extends LitElement {
   declare apiKey: string
   /** The svc origin; defaults to where this script came from. */
   declare baseUrl: string
+  /** `slider` (the default), `hero` (text over the image) or `stories` (a scrolling row of cards). */
   declare layout: SvcAdsLayout
   /** Milliseconds between slides; 0 turns rotation off. */
   declare autoplay: number
