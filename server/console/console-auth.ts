@@ -18,6 +18,7 @@ import { hostCookie } from '../http/host-cookie.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { discoveryDocument } from '../oidc/discovery.js'
 import { htmlPage } from '../pages/html-page.js'
+import { html } from '../http/html.js'
 import { messagePage } from '../pages/message-page.js'
 import type { ConsoleClient } from './console-client.js'
 import { CONSOLE_SCOPES, type ConsoleSessions } from './console-sessions.js'
@@ -122,7 +123,7 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
       c,
       200,
       'Signed out',
-      `${messagePage('Signed out', 'You are signed out of the svc console.')}\n<p><a href="/console">Sign in again</a></p>`,
+      html`${messagePage('Signed out', 'You are signed out of the svc console.')}\n<p><a href="/console">Sign in again</a></p>`,
     ),
   )
   return app
@@ -138,5 +139,5 @@ const problem = (c: Context, message: string, startAgain = false) =>
     c,
     400,
     'Console sign-in',
-    `${messagePage('Console sign-in', message)}${startAgain ? '\n<p><a href="/console/login">Sign in to the console</a></p>' : ''}`,
+    html`${messagePage('Console sign-in', message)}${startAgain ? html`\n<p><a href="/console/login">Sign in to the console</a></p>` : ''}`,
   )

@@ -8,7 +8,7 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { escapeHtml } from '../http/html.js'
+import { html } from '../http/html.js'
 import { allOrganisations } from '../orgs/organisations.js'
 import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
@@ -139,9 +139,9 @@ export function adminConsole({
         c,
         403,
         'No access',
-        `${messagePage('No access to the console', `You are signed in as ${String(session.claims.email ?? session.sub)}, but this account has no console role. Ask an operator to give it one.`)}
+        html`${messagePage('No access to the console', `You are signed in as ${String(session.claims.email ?? session.sub)}, but this account has no console role. Ask an operator to give it one.`)}
 <p><a href="/console/account">Your account</a></p>
-<form method="post" action="/console/logout"><input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}"><button type="submit">Sign out</button></form>`,
+<form method="post" action="/console/logout"><input type="hidden" name="csrf" value="${session.csrf}"><button type="submit">Sign out</button></form>`,
       )
     // Linking posts to the console, which redirects to the provider: form-action covers the redirect too.
     const providerOrigins = (await externalProviders(db)).map((provider) => new URL(provider.issuer).origin)
@@ -151,13 +151,13 @@ export function adminConsole({
     )
     c.header('Referrer-Policy', 'no-referrer')
     c.header('Cache-Control', 'no-store')
-    return c.html(`<!doctype html>
+    return c.html(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(branding.name)}</title>
+<title>${branding.name}</title>
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #f6f8fa }</style>
 <script type="module" src="/widget/console.js"></script>
 </head>

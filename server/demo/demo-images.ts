@@ -2,7 +2,7 @@
  * @module The demo's artwork: small SVG banners drawn from a name, served
  * by the BFF itself so the demo works offline.
  */
-import { escapeHtml } from '../http/html.js'
+import { html } from '../http/html.js'
 
 export interface DemoArtwork {
   /** Headline drawn on the banner. */
@@ -40,10 +40,10 @@ export const DEMO_ARTWORK: Record<string, DemoArtwork> = {
 export function demoImageSvg(name: string): string | undefined {
   const art = Object.hasOwn(DEMO_ARTWORK, name) ? DEMO_ARTWORK[name] : undefined
   if (!art) return undefined
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600" viewBox="0 0 1200 600" role="img" aria-label="${escapeHtml(art.caption)}">
+  return String(html`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600" viewBox="0 0 1200 600" role="img" aria-label="${art.caption}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient></defs>
 <rect width="1200" height="600" fill="url(#g)"/>
 <circle cx="1020" cy="120" r="220" fill="#fff" fill-opacity=".12"/><circle cx="160" cy="560" r="180" fill="#fff" fill-opacity=".1"/>
-<text x="80" y="330" font-family="system-ui, sans-serif" font-size="96" font-weight="700" fill="#fff">${escapeHtml(art.caption)}</text>
-</svg>`
+<text x="80" y="330" font-family="system-ui, sans-serif" font-size="96" font-weight="700" fill="#fff">${art.caption}</text>
+</svg>`)
 }

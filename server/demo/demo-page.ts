@@ -8,7 +8,7 @@
  * allows only this server's scripts.
  */
 
-import { escapeHtml } from '../http/html.js'
+import { type Html, html } from '../http/html.js'
 
 export interface DemoPageModel {
   /** The demo's publishable key, when the demo was seeded. */
@@ -27,9 +27,9 @@ export interface DemoPageModel {
  * @example
  * c.html(demoPage({ apiKey: 'svc_pk_…', widgetScript: 'svc-ads.3f2a9c1b.js' }))
  */
-export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: DemoPageModel): string {
-  const key = apiKey ? escapeHtml(apiKey) : ''
-  const slots = `<section>
+export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: DemoPageModel): Html {
+  const key = apiKey ?? ''
+  const slots = html`<section>
   <h2>Home Slider Ads <code>&lt;svc-ads display="home-slider-ads" autoplay="6000"&gt;</code></h2>
   <svc-ads display="home-slider-ads" limit="12" random="0" autoplay="6000" api-key="${key}"></svc-ads>
 </section>
@@ -41,7 +41,7 @@ export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: Dem
   <h2>Home <code>&lt;svc-ads display="home" layout="hero" loading="lazy"&gt;</code></h2>
   <svc-ads display="home" layout="hero" limit="3" loading="lazy" api-key="${key}"></svc-ads>
 </section>`
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -59,28 +59,28 @@ ${
   // A classic script in the head defines <svc-ads> before the body is
   // parsed, so each slot shows its placeholder from the first paint and
   // nothing shifts when the ads arrive.
-  widgetScript ? `<script src="/widget/${escapeHtml(widgetScript)}"></script>` : ''
+  widgetScript ? html`<script src="/widget/${widgetScript}"></script>` : ''
 }
 </head>
 <body>
 <h1>svc demo partner page</h1>
-<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? ', and signing its visitors in with <code>&lt;svc-signin&gt;</code>' : ''}.</p>
+<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? html`, and signing its visitors in with <code>&lt;svc-signin&gt;</code>` : ''}.</p>
 ${
   clientId
-    ? `<div class="signin"><svc-signin client-id="${escapeHtml(clientId)}" theme="filled_blue"></svc-signin><span id="signed-in" role="status" class="muted">Try a demo account, such as marketer@demo.example.</span></div>
+    ? html`<div class="signin"><svc-signin client-id="${clientId}" theme="filled_blue"></svc-signin><span id="signed-in" role="status" class="muted">Try a demo account, such as marketer@demo.example.</span></div>
 <script src="/sdk.js" async></script>
 <script src="/demo/signed-in.js" defer></script>`
     : ''
 }
 ${
   !apiKey
-    ? `<p>This server was started without the demo. Create an organisation and call the API:</p>
+    ? html`<p>This server was started without the demo. Create an organisation and call the API:</p>
 <pre>npm run bff -- org create --name "My Shop"
 curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`
     : !widgetScript
-      ? `<p>The widgets are not built yet: run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`
-      : `<p>Embed it on any page (the classic script in the <code>&lt;head&gt;</code> reserves each slot's space from the first paint; <code>type="module"</code> with <code>/widget/svc-ads.js</code> also works):</p>
-<pre>&lt;script src="${escapeHtml(publicUrl)}/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
+      ? html`<p>The widgets are not built yet: run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`
+      : html`<p>Embed it on any page (the classic script in the <code>&lt;head&gt;</code> reserves each slot's space from the first paint; <code>type="module"</code> with <code>/widget/svc-ads.js</code> also works):</p>
+<pre>&lt;script src="${publicUrl}/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
 &lt;svc-ads display="home-slider-ads" api-key="${key}"&gt;&lt;/svc-ads&gt;</pre>
 ${slots}`
 }

@@ -15,7 +15,7 @@ import { shownUri } from '../clients/redirect-uris.js'
 import type { ClientRow, UserRow } from '../db/schema.js'
 import { readIdTokenHint } from './id-token-hint.js'
 import { csrfToken, csrfTokenMatches } from './csrf.js'
-import { escapeHtml } from '../http/html.js'
+import { html } from '../http/html.js'
 import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { Provider } from './provider.js'
@@ -84,9 +84,9 @@ export function logoutEndpoint(provider: Provider): Hono {
         c,
         200,
         t.signOut,
-        `<h1>${escapeHtml(t.signOutHeading)}</h1>
-<p>${escapeHtml(client ? fill(t.clientAsksSignOut, { client: client.name }) : t.youAskedSignOut)} ${escapeHtml(fill(t.youAreSignedInAs, { user: session.user.name }))}</p>
-<form method="post" action="/oidc/logout">${fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name!)}" value="${escapeHtml(value!)}">`).join('')}
+        html`<h1>${t.signOutHeading}</h1>
+<p>${client ? fill(t.clientAsksSignOut, { client: client.name }) : t.youAskedSignOut} ${fill(t.youAreSignedInAs, { user: session.user.name })}</p>
+<form method="post" action="/oidc/logout">${fields.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
 <div class="actions"><button class="primary" type="submit">${t.signOut}</button></div></form>`,
       )
     }

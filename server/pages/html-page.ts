@@ -6,7 +6,7 @@
  * colour and logo are the deployment's branding.
  */
 import type { Context } from 'hono'
-import { escapeHtml, inlineScriptSource } from '../http/html.js'
+import { type Html, html, inlineScriptSource, raw } from '../http/html.js'
 import { requestLocale } from '../i18n/request-locale.js'
 import { requestBranding } from './request-branding.js'
 
@@ -14,13 +14,13 @@ import { requestBranding } from './request-branding.js'
  * Sends a page with its security headers.
  *
  * @example
- * return htmlPage(c, 200, 'Sign in', '<form>…</form>')
+ * return htmlPage(c, 200, 'Sign in', html`<form>…</form>`)
  */
 export function htmlPage(
   c: Context,
   status: 200 | 400 | 401 | 403 | 429 | 503,
   title: string,
-  body: string,
+  body: Html,
   { script }: { script?: string } = {},
 ): Response {
   // The one inline script a page may carry is allowed by its hash, nothing else.
@@ -35,15 +35,15 @@ export function htmlPage(
   const locale = requestLocale(c)
   c.header('Content-Language', locale)
   const brand = requestBranding(c)
-  const logo = brand.logoUrl ? `<img class="logo" src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}">\n` : ''
+  const logo = brand.logoUrl ? html`<img class="logo" src="${brand.logoUrl}" alt="${brand.name}">\n` : ''
   return c.html(
-    `<!doctype html>
+    html`<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(title)} · ${escapeHtml(brand.name)}</title>
+<title>${title} · ${brand.name}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #f6f8fa; color: #1f2328; margin: 0; display: grid; place-items: center; min-height: 100vh }
   main { background: #fff; border: 1px solid #d0d7de; border-radius: 12px; padding: 2rem; box-sizing: border-box; width: min(24rem, calc(100vw - 2rem)); overflow-wrap: anywhere }
@@ -54,7 +54,7 @@ export function htmlPage(
   [hidden] { display: none !important } :focus-visible { outline: 3px solid ${brand.linkColor}; outline-offset: 2px }
 </style>
 </head>
-<body><main>${logo}${body}</main>${script ? `<script>${script}</script>` : ''}</body>
+<body><main>${logo}${body}</main>${script ? html`<script>${raw(script)}</script>` : ''}</body>
 </html>`,
     status,
   )

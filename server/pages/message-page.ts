@@ -2,7 +2,7 @@
  * @module A page with a heading and one message: errors that must not
  * redirect (unknown client, unregistered redirect URI), and "signed out".
  */
-import { escapeHtml } from '../http/html.js'
+import { type Html, html } from '../http/html.js'
 
 /**
  * The body of a message page.
@@ -11,7 +11,7 @@ import { escapeHtml } from '../http/html.js'
  * htmlPage(c, 400, 'Sign-in error', messagePage('Sign-in error', 'The application is not registered.'))
  * messagePage(t.signedInHeading, text, { href: '/console/account', text: t.goToYourAccount })
  */
-export function messagePage(heading: string, message: string, next?: { href: string; text: string }): string {
-  const onward = next ? `\n<p><a href="${escapeHtml(next.href)}">${escapeHtml(next.text)}</a></p>` : ''
-  return `<h1>${escapeHtml(heading)}</h1>\n<p role="status">${escapeHtml(message)}</p>${onward}`
+export function messagePage(heading: string, message: string, next?: { href: string; text: string }): Html {
+  const onward = next ? html`\n<p><a href="${next.href}">${next.text}</a></p>` : ''
+  return html`<h1>${heading}</h1>\n<p role="status">${message}</p>${onward}`
 }

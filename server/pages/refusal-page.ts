@@ -7,7 +7,7 @@
  * language saying what they can do (in every language, English too).
  */
 import type { Context } from 'hono'
-import { escapeHtml } from '../http/html.js'
+import { html } from '../http/html.js'
 import { htmlPage } from './html-page.js'
 import { pageWords } from './request-branding.js'
 
@@ -25,10 +25,9 @@ export type RefusalReason =
  */
 export function refusalPage(c: Context, status: 400 | 403, heading: 'signInError' | 'signOutError', reason: RefusalReason): Response {
   const t = pageWords(c)
-  const title = escapeHtml(t[heading])
   const body =
     'visitor' in reason
-      ? `<p role="status">${escapeHtml(reason.visitor)}</p>`
-      : `<p role="status">${escapeHtml(t.requestRefused)}</p>\n<p class="hint">${escapeHtml(t.forTheDeveloper)} <span lang="en" dir="ltr">${escapeHtml(reason.developer)}</span></p>`
-  return htmlPage(c, status, t[heading], `<h1>${title}</h1>\n${body}`)
+      ? html`<p role="status">${reason.visitor}</p>`
+      : html`<p role="status">${t.requestRefused}</p>\n<p class="hint">${t.forTheDeveloper} <span lang="en" dir="ltr">${reason.developer}</span></p>`
+  return htmlPage(c, status, t[heading], html`<h1>${t[heading]}</h1>\n${body}`)
 }

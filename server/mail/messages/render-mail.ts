@@ -9,7 +9,7 @@
  * a name typed at sign-up or in an invitation is anyone's text, and must
  * not reach a mailbox that never asked for it.
  */
-import { escapeHtml } from '../../http/html.js'
+import { html, joinHtml } from '../../http/html.js'
 import type { OutgoingMail } from '../mail-outbox.js'
 import type { Locale } from '../../i18n/locale.js'
 import type { Branding } from '../../branding.js'
@@ -91,7 +91,7 @@ export function renderMail(
   const values = { ...mailValues, product: branding.name }
   const greeting = name ? fill(GREETING[locale].named, { name }) : GREETING[locale].unnamed
   const logo = branding.logoUrl
-    ? `<p><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(branding.name)}" height="48" style="height: 48px; width: auto; border: 0"></p>\n`
+    ? html`<p><img src="${branding.logoUrl}" alt="${branding.name}" height="48" style="height: 48px; width: auto; border: 0"></p>\n`
     : ''
   const before = [greeting, ...strings.paragraphs.map((p) => fill(p, values))]
   const after = strings.after.map((p) => fill(p, values))
@@ -99,13 +99,19 @@ export function renderMail(
   // French sets a (no-break) space before a colon.
   const colon = locale === 'fr' ? '\u00a0:' : ':'
   const text = [...before, `${action}${colon}\n${link}`, ...after].join('\n\n') + '\n'
-  const html = `<!doctype html>
+  const paragraphs = (texts: string[]) =>
+    joinHtml(
+      texts.map((p) => html`<p>${p}</p>`),
+      '\n',
+    )
+  // The plain-text part above is text, never escaped; only this part is markup.
+  const markup = html`<!doctype html>
 <html lang="${locale}"><body style="font: 16px/1.5 system-ui, sans-serif; color: #1f2328">
-${logo}${before.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display: inline-block; background: ${branding.color}; color: ${branding.textColor}; padding: .5rem 1.1rem; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
-<p style="font-size: 14px; overflow-wrap: anywhere; word-break: break-all">${OPEN_THIS_ADDRESS[locale]} ${escapeHtml(link)}</p>
-${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${logo}${paragraphs(before)}
+<p><a href="${link}" style="display: inline-block; background: ${branding.color}; color: ${branding.textColor}; padding: .5rem 1.1rem; border-radius: 6px; text-decoration: none">${action}</a></p>
+<p style="font-size: 14px; overflow-wrap: anywhere; word-break: break-all">${OPEN_THIS_ADDRESS[locale]} ${link}</p>
+${paragraphs(after)}
 </body></html>
 `
-  return { to, subject: fill(strings.subject, values), text, html }
+  return { to, subject: fill(strings.subject, values), text, html: String(markup) }
 }

@@ -11,7 +11,7 @@ import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
 import { type Branding, initialsOf } from '../../branding.js'
-import { escapeHtml } from '../../http/html.js'
+import { html } from '../../http/html.js'
 import { pageWords } from '../../pages/request-branding.js'
 
 export const FEDCM_PATHS = {
@@ -97,5 +97,7 @@ export function brandIcon({ name, color, textColor }: Branding): string {
   const initials = initialsOf(name)
   // Two letters need a smaller size to stay inside the square's safe middle.
   const fontSize = [...initials].length > 1 ? 26 : 34
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ICON_SIZE}" height="${ICON_SIZE}" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="32" dy=".35em" font-family="system-ui,sans-serif" font-size="${fontSize}" font-weight="700" fill="${textColor}" text-anchor="middle">${escapeHtml(initials)}</text></svg>`
+  return String(
+    html`<svg xmlns="http://www.w3.org/2000/svg" width="${ICON_SIZE}" height="${ICON_SIZE}" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="32" dy=".35em" font-family="system-ui,sans-serif" font-size="${fontSize}" font-weight="700" fill="${textColor}" text-anchor="middle">${initials}</text></svg>`,
+  )
 }

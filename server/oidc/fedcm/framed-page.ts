@@ -10,7 +10,7 @@ import type { Context } from 'hono'
 import { clientByClientId } from '../../clients/clients.js'
 import { originsOf } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
-import { escapeHtml, inlineScriptSource } from '../../http/html.js'
+import { type Html, html, inlineScriptSource, raw } from '../../http/html.js'
 import type { Provider } from '../provider.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { requestLocale } from '../../i18n/request-locale.js'
@@ -25,14 +25,14 @@ const CSP_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/
  * Sends a page for a partner's iframe, which only `ancestors` (the client's registered origins) may frame.
  *
  * @example
- * return framedPage(c, partner.ancestors, '<p>Signed in.</p>', notify('svc-onetap', { status: 'signed_in' }, origin))
+ * return framedPage(c, partner.ancestors, html`<p>Signed in.</p>`, notify('svc-onetap', { status: 'signed_in' }, origin))
  */
 export function framedPage(
   c: Context,
   ancestors: string[],
-  body: string,
+  body: Html,
   script: string,
-  { status = 200, style = '' }: { status?: 200 | 400 | 403; style?: string } = {},
+  { status = 200, style = html`` }: { status?: 200 | 400 | 403; style?: Html } = {},
 ): Response {
   const sources = ancestors.filter((origin) => CSP_ORIGIN.test(origin))
   const frameAncestors = sources.length > 0 ? sources.join(' ') : "'none'"
@@ -45,10 +45,11 @@ export function framedPage(
   const locale = requestLocale(c)
   c.header('Content-Language', locale)
   const focus = `:focus-visible{outline:3px solid ${requestBranding(c).linkColor};outline-offset:2px}`
+  // The style sheet and the script are this server's own CSS and JavaScript, not text: they go in as written.
   return c.html(
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(pageWords(c).signInWithSvc)}</title>
-<style>${STYLE}${focus}${style}</style>
-</head><body>${body}<script>${script}</script></body></html>`,
+    html`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${pageWords(c).signInWithSvc}</title>
+<style>${raw(STYLE)}${focus}${style}</style>
+</head><body>${body}<script>${raw(script)}</script></body></html>`,
     status,
   )
 }
@@ -71,9 +72,9 @@ export async function framingPartner(
 ): Promise<{ refusal: Response } | { client: ClientRow; origin: string; ancestors: string[] }> {
   const client = await clientByClientId(provider.db, query.get('client_id') ?? '')
   const origin = query.get('origin') ?? ''
-  if (!client) return { refusal: framedPage(c, [], `<p>${pageWords(c).unknownApplication}</p>`, '', { status: 400 }) }
+  if (!client) return { refusal: framedPage(c, [], html`<p>${pageWords(c).unknownApplication}</p>`, '', { status: 400 }) }
   const ancestors = originsOf(client, provider.issuer)
   if (!ancestors.includes(origin))
-    return { refusal: framedPage(c, ancestors, `<p>${pageWords(c).siteNotRegistered}</p>`, '', { status: 403 }) }
+    return { refusal: framedPage(c, ancestors, html`<p>${pageWords(c).siteNotRegistered}</p>`, '', { status: 403 }) }
   return { client, origin, ancestors }
 }

@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { deploymentSecret } from '../../db/settings.js'
-import { escapeHtml } from '../../http/html.js'
+import { html } from '../../http/html.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { Provider } from '../provider.js'
@@ -70,7 +70,7 @@ export function oneTap(provider: Provider): Hono {
     const request = await read(c, new URL(c.req.url).searchParams)
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
-    if (!session) return framedPage(c, request.ancestors, '', notifyParent({ status: 'signed_out' }, request.origin))
+    if (!session) return framedPage(c, request.ancestors, html``, notifyParent({ status: 'signed_out' }, request.origin))
     const { user } = session
     const fields = {
       client_id: request.client.client_id,
@@ -81,11 +81,9 @@ export function oneTap(provider: Provider): Hono {
     return framedPage(
       c,
       request.ancestors,
-      `<form method="post" action="/oidc/onetap">${Object.entries(fields)
-        .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
-        .join(
-          '',
-        )}<button type="submit">${user.picture ? `<img src="${escapeHtml(user.picture)}" alt="">` : ''}${escapeHtml(fill(pageWords(c).continueAs, { name: user.given_name ?? user.name }))}</button></form>`,
+      html`<form method="post" action="/oidc/onetap">${Object.entries(fields).map(
+        ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+      )}<button type="submit">${user.picture ? html`<img src="${user.picture}" alt="">` : ''}${fill(pageWords(c).continueAs, { name: user.given_name ?? user.name })}</button></form>`,
       notifyParent({ status: 'ready' }, request.origin),
     )
   })
@@ -102,15 +100,15 @@ export function oneTap(provider: Provider): Hono {
     const request = await read(c, form)
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
-    if (!session) return framedPage(c, request.ancestors, '', notifyParent({ status: 'signed_out' }, request.origin))
+    if (!session) return framedPage(c, request.ancestors, html``, notifyParent({ status: 'signed_out' }, request.origin))
     if (!(await spend(form.get('token'), session.id, request.client.client_id, request.origin, request.nonce ?? ''))) {
-      return framedPage(c, request.ancestors, `<p>${pageWords(c).requestExpired}</p>`, '', { status: 403 })
+      return framedPage(c, request.ancestors, html`<p>${pageWords(c).requestExpired}</p>`, '', { status: 403 })
     }
     const credential = await browserCredential(c, provider, session, request.client, request.nonce)
     return framedPage(
       c,
       request.ancestors,
-      `<p>${pageWords(c).signedInShort}</p>`,
+      html`<p>${pageWords(c).signedInShort}</p>`,
       notifyParent({ status: 'signed_in', credential }, request.origin),
     )
   })

@@ -7,7 +7,7 @@
  * personal, and of a click, on which it starts FedCM itself.
  */
 import { Hono } from 'hono'
-import { escapeHtml } from '../../http/html.js'
+import { html, raw } from '../../http/html.js'
 import { buttonText } from '../../../shared/signin-texts.js'
 import type { Provider } from '../provider.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
@@ -52,9 +52,9 @@ export function personalButton(provider: Provider): Hono {
     return framedPage(
       c,
       partner.ancestors,
-      `<button type="button" class="${escapeHtml(`${theme} ${shape}`)}" hidden><img alt=""><span><b></b><small></small></span></button>`,
+      html`<button type="button" class="${`${theme} ${shape}`}" hidden><img alt=""><span><b></b><small></small></span></button>`,
       script,
-      { style: STYLE },
+      { style: raw(STYLE) },
     )
   })
   return app

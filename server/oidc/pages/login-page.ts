@@ -6,7 +6,7 @@
  * link` for the address typed; for an account whose address is not
  * confirmed yet, one offers `Mail me the link again`.
  */
-import { escapeHtml } from '../../http/html.js'
+import { type Html, html } from '../../http/html.js'
 import type { Locale } from '../../i18n/locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 import { hiddenFields } from './form-field.js'
@@ -49,12 +49,12 @@ export function loginPage({
   signInLink,
   locale,
   product,
-}: LoginPageModel): string {
+}: LoginPageModel): Html {
   const t = pageStrings(locale, product)
-  return `<h1>${escapeHtml(heading)}</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}${
+  return html`<h1>${heading}</h1>
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}${
     resendConfirmation
-      ? `\n<form method="post" action="${escapeHtml(resendConfirmation.action)}">
+      ? html`\n<form method="post" action="${resendConfirmation.action}">
 ${hiddenFields(resendConfirmation.hidden)}
   <div class="actions"><button type="submit">${t.sendConfirmationAgain}</button></div>
 </form>`
@@ -62,33 +62,30 @@ ${hiddenFields(resendConfirmation.hidden)}
   }
 ${
   signInLink
-    ? `<form method="post" action="${escapeHtml(signInLink.action)}">
+    ? html`<form method="post" action="${signInLink.action}">
   <p>${t.signInLinkOffer}</p>
 ${hiddenFields(signInLink.hidden)}
   <div class="actions"><button type="submit">${t.emailMeSignInLink}</button></div>
 </form>\n`
     : ''
-}<form method="post" action="${escapeHtml(action)}">
+}<form method="post" action="${action}">
 ${hiddenFields(hidden)}
   <label for="email">${t.email}</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(loginHint ?? '')}"${loginHint ? '' : ' autofocus'}>
+  <input id="email" name="email" type="email" autocomplete="username" required value="${loginHint ?? ''}"${loginHint ? '' : html` autofocus`}>
   <label for="password">${t.password}</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required${loginHint ? ' autofocus' : ''}>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${loginHint ? html` autofocus` : ''}>
   <div class="actions"><button class="primary" type="submit">${t.signIn}</button></div>
 </form>${
     accountLinks
-      ? `\n<p><a href="${escapeHtml(accountLinks.forgotPasswordHref)}">${t.forgotPassword}</a></p>${
-          accountLinks.signUpHref ? `\n<p>${t.newHere} <a href="${escapeHtml(accountLinks.signUpHref)}">${t.createAnAccount}</a></p>` : ''
+      ? html`\n<p><a href="${accountLinks.forgotPasswordHref}">${t.forgotPassword}</a></p>${
+          accountLinks.signUpHref ? html`\n<p>${t.newHere} <a href="${accountLinks.signUpHref}">${t.createAnAccount}</a></p>` : ''
         }`
       : ''
   }${
     external.length
-      ? `\n<p>${t.orLinked}</p>\n<ul>${external
-          .map(
-            (provider) =>
-              `<li><a href="${escapeHtml(provider.href)}">${escapeHtml(fill(t.signInWith, { provider: provider.name }))}</a></li>`,
-          )
-          .join('')}</ul>`
+      ? html`\n<p>${t.orLinked}</p>\n<ul>${external.map(
+          (provider) => html`<li><a href="${provider.href}">${fill(t.signInWith, { provider: provider.name })}</a></li>`,
+        )}</ul>`
       : ''
   }`
 }

@@ -5,7 +5,7 @@
  * expired, was used or was never ours, with the way to get a new one;
  * also the one-button pages mailed links open (confirm an address, sign in).
  */
-import { escapeHtml } from '../../http/html.js'
+import { type Html, html } from '../../http/html.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { formField, hiddenFields } from './form-field.js'
 import type { Locale } from '../../i18n/locale.js'
@@ -34,16 +34,16 @@ export function forgotPasswordPage({
   locale: Locale
   /** The deployment's product name. */
   product: string
-}): string {
+}): Html {
   const t = pageStrings(locale, product)
-  return `<h1>${t.resetYourPassword}</h1>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>${t.resetIntro}</p>
+  return html`<h1>${t.resetYourPassword}</h1>
+${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<p>${t.resetIntro}</p>
 <form method="post" action="/forgot-password" novalidate>
 ${hiddenFields(hidden)}
 ${formField({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', value: email, error, autofocus: true })}
   <div class="actions"><button class="primary" type="submit">${t.sendResetLink}</button></div>
 </form>
-<p><a href="${escapeHtml(signInHref)}">${t.backToSignIn}</a></p>`
+<p><a href="${signInHref}">${t.backToSignIn}</a></p>`
 }
 
 /** What the new-password form says (keys of the page strings) and where it posts: a reset link's, or an invitation's. */
@@ -91,13 +91,13 @@ export function newPasswordPage({
   locale: Locale
   /** The deployment's product name. */
   product: string
-}): string {
+}): Html {
   const t = pageStrings(locale, product)
-  return `<h1>${escapeHtml(t[wording.heading])}</h1>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<p>${escapeHtml(fill(t.forEmail, { email }))} ${escapeHtml(t[wording.note])}</p>
-<form method="post" action="${escapeHtml(wording.action)}" novalidate>
+  return html`<h1>${t[wording.heading]}</h1>
+${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<p>${fill(t.forEmail, { email })} ${t[wording.note]}</p>
+<form method="post" action="${wording.action}" novalidate>
 ${hiddenFields(hidden)}
-  <input type="email" name="username" autocomplete="username" value="${escapeHtml(email)}" hidden>
+  <input type="email" name="username" autocomplete="username" value="${email}" hidden>
 ${formField({
   id: 'password',
   label: t.password,
@@ -108,7 +108,7 @@ ${formField({
   minlength: PASSWORD_MIN_LENGTH,
   autofocus: true,
 })}
-  <div class="actions"><button class="primary" type="submit">${escapeHtml(t[wording.button])}</button></div>
+  <div class="actions"><button class="primary" type="submit">${t[wording.button]}</button></div>
 </form>`
 }
 
@@ -118,11 +118,11 @@ ${formField({
  * @example
  * linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale, 'svc')
  */
-export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string, locale: Locale, product: string): string {
+export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string, locale: Locale, product: string): Html {
   const t = pageStrings(locale, product)
-  return `<h1>${t.linkExpiredHeading}</h1>
-<p role="status">${escapeHtml(t.linkExpired)} ${escapeHtml(explanation)}</p>
-<p><a href="${escapeHtml(newLinkHref)}">${escapeHtml(newLinkText)}</a></p>`
+  return html`<h1>${t.linkExpiredHeading}</h1>
+<p role="status">${t.linkExpired} ${explanation}</p>
+<p><a href="${newLinkHref}">${newLinkText}</a></p>`
 }
 
 /**
@@ -139,16 +139,16 @@ export function confirmEmailPage(
   locale: Locale,
   product: string,
   error?: string,
-): string {
+): Html {
   const t = pageStrings(locale, product)
   // A change joins the address to an existing account: only that account's password may say so (see verify-email-endpoint.ts).
   const password = change
-    ? `<p>${escapeHtml(t.confirmChangeWithPassword)}</p>
+    ? html`<p>${t.confirmChangeWithPassword}</p>
 ${formField({ id: 'password', label: t.password, type: 'password', autocomplete: 'current-password', error, autofocus: true })}
 `
     : ''
-  return `<h1>${t.confirmEmailHeading}</h1>
-<p>${escapeHtml(fill(change ? t.confirmChangedEmail : t.confirmNewAccount, { email }))}</p>
+  return html`<h1>${t.confirmEmailHeading}</h1>
+<p>${fill(change ? t.confirmChangedEmail : t.confirmNewAccount, { email })}</p>
 <form method="post" action="/verify-email">
 ${hiddenFields(hidden)}
 ${password}  <div class="actions"><button class="primary" type="submit">${t.confirmAndSignIn}</button></div>
@@ -162,10 +162,10 @@ ${password}  <div class="actions"><button class="primary" type="submit">${t.conf
  * @example
  * signInLinkPage({ csrf, token }, 'ada@example.com', 'en', 'svc')
  */
-export function signInLinkPage(hidden: Record<string, string>, email: string, locale: Locale, product: string): string {
+export function signInLinkPage(hidden: Record<string, string>, email: string, locale: Locale, product: string): Html {
   const t = pageStrings(locale, product)
-  return `<h1>${t.signInLinkHeading}</h1>
-<p>${escapeHtml(fill(t.signInLinkIntro, { email }))}</p>
+  return html`<h1>${t.signInLinkHeading}</h1>
+<p>${fill(t.signInLinkIntro, { email })}</p>
 <form method="post" action="/sign-in-link">
 ${hiddenFields(hidden)}
   <div class="actions"><button class="primary" type="submit">${t.signIn}</button></div>

@@ -3,7 +3,7 @@
  * `Password` fields with errors beside them, a `Create account` button,
  * a live hint on the password's length, and a way back to signing in.
  */
-import { escapeHtml } from '../../http/html.js'
+import { type Html, html } from '../../http/html.js'
 import type { SignUpErrors, SignUpForm } from '../../accounts/signup.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { formField, hiddenFields } from './form-field.js'
@@ -39,11 +39,11 @@ export function passwordLengthHintScript(locale: Locale, product: string): strin
  * @example
  * htmlPage(c, 200, 'Create an account', signUpPage({ hidden: { csrf }, signInHref: '/login', locale, product }), { script: passwordLengthHintScript(locale, product) })
  */
-export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale, product }: SignUpPageModel): string {
+export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale, product }: SignUpPageModel): Html {
   const t = pageStrings(locale, product)
   const first = (['name', 'email', 'password'] as const).find((field) => errors[field]) ?? 'name'
-  return `<h1>${t.createAnAccount}</h1>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="post" action="/signup" novalidate>
+  return html`<h1>${t.createAnAccount}</h1>
+${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<form method="post" action="/signup" novalidate>
 ${hiddenFields(hidden)}
 ${formField({ id: 'name', label: t.name, type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: first === 'name' })}
 ${formField({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', value: values.email, error: errors.email, autofocus: first === 'email' })}
@@ -59,5 +59,5 @@ ${formField({
 })}
   <div class="actions"><button class="primary" type="submit">${t.createAccount}</button></div>
 </form>
-<p>${t.alreadyHaveAccount} <a href="${escapeHtml(signInHref)}">${t.signIn}</a></p>`
+<p>${t.alreadyHaveAccount} <a href="${signInHref}">${t.signIn}</a></p>`
 }
