@@ -20,7 +20,12 @@ const key = rsaPrivateKey(setup.jwk)
 const server = createServer((req, res) => {
   const chunks: Buffer[] = []
   req.on('data', (chunk: Buffer) => chunks.push(chunk))
-  req.on('end', async () => {
+  // node:http does not await the handler: a failed signing is answered 500 and logged here, not left unhandled.
+  req.on('end', () => void answer().catch((error: Error) => {
+    process.stderr.write(`signing floor: ${error.message}\n`)
+    res.writeHead(500).end()
+  }))
+  async function answer(): Promise<void> {
     const form = new URLSearchParams(Buffer.concat(chunks).toString())
     if (!form.get('refresh_token')) {
       res.writeHead(400).end()
@@ -53,7 +58,7 @@ const server = createServer((req, res) => {
       id_token: idToken,
     })
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(body)
-  })
+  }
 })
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`))
 process.once('SIGTERM', () => server.close(() => process.exit(0)))

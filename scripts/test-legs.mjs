@@ -33,7 +33,7 @@ function leg(name, command, args) {
 }
 
 const npx = (...args) => ['npx', args]
-const [typecheck, built] = [leg('typecheck', ...npx('tsc', '--noEmit')), leg('build', 'npm', ['run', 'build'])]
+const [typecheck, linted, built] = [leg('typecheck', ...npx('tsc', '--noEmit')), leg('lint', ...npx('eslint', '.')), leg('build', 'npm', ['run', 'build'])]
 const afterBuild = built.then(async (build) =>
   build.passed
     ? Promise.all([
@@ -43,7 +43,7 @@ const afterBuild = built.then(async (build) =>
       ])
     : [],
 )
-const results = [await typecheck, await built, ...(await afterBuild)]
+const results = [await typecheck, await linted, await built, ...(await afterBuild)]
 
 console.log(`\n──── summary (${seconds(started)}) ────`)
 for (const { name, passed, took } of results) console.log(`${passed ? 'passed' : 'FAILED'}  ${name} (${took})`)

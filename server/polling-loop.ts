@@ -25,7 +25,8 @@ export function pollingLoop(name: string, step: () => Promise<unknown>, pollMs: 
     } catch (error) {
       log('error', `${name}: ${(error as Error).message}`)
     }
-    if (running) timer = setTimeout(() => (polling = poll()), pollMs)
+    // poll() never rejects (a failed step is logged above); stop() awaits it through `polling`.
+    if (running) timer = setTimeout(() => void (polling = poll()), pollMs)
   }
 
   return {

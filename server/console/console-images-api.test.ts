@@ -249,7 +249,7 @@ describe('GET and DELETE /console/api/images', () => {
   })
 
   it('frees the quota an image took once it is deleted', async () => {
-    idp.close()
+    await idp.close()
     idp = await identityFixture({ imageQuotaBytes: 1024 * 1024 })
     org = await createOrganisation(idp.db, { name: 'Acme' })
     marketer = await consoleUser(idp, { svcApp: org.code, svcAccess: ['Ads:Edit'] })

@@ -21,12 +21,14 @@ type Fetch = (request: Request, env: Bindings) => Response | Promise<Response>
  * const listener = honoListener(app.fetch)
  */
 export function honoListener(fetch: Fetch): RequestListener {
-  return getRequestListener(async function answerKeepingEmptyAnswersUntyped(request, env: Bindings) {
+  const listener = getRequestListener(async function answerKeepingEmptyAnswersUntyped(request, env: Bindings) {
     const response = await fetch(request, env)
     // Typed answers (nearly all) are passed on untouched, so they keep node-server's fast path.
     if (!response.headers.has('content-type') && response.body === null) withoutDefaultType(env.outgoing as ServerResponse)
     return response
   })
+  // node:http ignores what a listener returns; node-server's listener answers its own failures (a 500) and never rejects.
+  return (incoming, outgoing) => void listener(incoming, outgoing)
 }
 
 /** Drops the Content-Type node-server adds from the next `writeHead` of `res`. */
