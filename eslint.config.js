@@ -56,23 +56,6 @@ const QUERIES_OUTSIDE_REPOSITORIES = [
 /** The one module that reads the environment (issue 25 item 3). */
 const SETTINGS = ['server/settings.ts']
 
-/**
- * TEMPORARY, until the settings table lands: the modules that still read
- * `process.env` themselves. The lead empties this list once server/settings.ts
- * is merged and these read it instead.
- */
-const ENV_READERS_UNTIL_SETTINGS_TABLE = [
-  'server/accounts/passwords.ts',
-  'server/cli.ts',
-  'server/cli/context.ts',
-  'server/cli/run-cli.ts',
-  'server/cli/serve-command.ts',
-  'server/http/client-address.ts',
-  'server/log.ts',
-  'server/mail/mail-transport.ts',
-  'server/webhooks/worker.ts',
-]
-
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-artifacts/**', 'custom-elements.json', '*.js', '*.mjs'] },
   {
@@ -96,7 +79,7 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts', 'shared/**/*.ts', 'widget/**/*.ts'],
-    ignores: [...TESTS, ...SETTINGS, ...ENV_READERS_UNTIL_SETTINGS_TABLE],
+    ignores: [...TESTS, ...SETTINGS],
     rules: { 'house/env-in-settings': 'error' },
   },
   {

@@ -38,7 +38,7 @@ import { callerHungUp } from './http/caller-hung-up.js'
 import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
-import { accessLog } from './log.js'
+import { logs } from './log.js'
 import { CACHED_IMAGE_BYTES, imageFiles } from './images/image-files.js'
 import { imageCache } from './images/image-cache.js'
 import { imageBySha256 } from './images/images-repository.js'
@@ -82,6 +82,8 @@ export interface AppOptions {
   imageQuotaBytes?: number
   /** Image uploads one console account may start a minute; 20 by default. */
   imageUploadsPerMinute?: number
+  /** One `info` log line per answered request (`SVC_ACCESS_LOG=1`), when the log level lets `info` through; off by default. */
+  accessLog?: boolean
 }
 
 export interface Bff {
@@ -121,6 +123,7 @@ export function createBff({
   branding = DEFAULT_BRANDING,
   imageQuotaBytes,
   imageUploadsPerMinute,
+  accessLog = false,
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, random, now: () => now().getTime() })
   const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
@@ -204,7 +207,12 @@ export function createBff({
       failure: (error, id) => errorAnswer(error, {}, id),
     },
   ]
-  const listener = edgeListener({ fastRoutes, app: honoListener(app.fetch), accessLog, largeBodies: [imageUploadBodies] })
+  const listener = edgeListener({
+    fastRoutes,
+    app: honoListener(app.fetch),
+    accessLog: accessLog && logs('info'),
+    largeBodies: [imageUploadBodies],
+  })
   return { app, provider, listener, adStatistics }
 }
 

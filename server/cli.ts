@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * @module The `svc-bff` executable: runs the command line with this
- * process's arguments, output streams and environment.
+ * process's arguments and output streams; the command reads its settings
+ * from this process's environment (settings.ts).
  */
 import { runCli } from './cli/run-cli.js'
 
@@ -9,7 +10,6 @@ import { runCli } from './cli/run-cli.js'
 void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
-  env: process.env,
 }).then((code) => {
   process.exitCode = code
 })

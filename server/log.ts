@@ -4,7 +4,7 @@
  * Each line has `time`, `level` and `message`, and `request_id` when it
  * is about a request. `SVC_LOG_LEVEL` (`info` by default, or `warn`,
  * `error`) drops the levels below it. `SVC_ACCESS_LOG=1` adds an `info`
- * line per request; it is off by default because it costs the ads API a
+ * line per request (app.ts); it is off by default because it costs the ads API a
  * quarter of its throughput (`npm run bench ads`: 0.56 of bare node:http
  * with it, 0.75 without).
  */
@@ -12,11 +12,19 @@
 const LEVELS = { info: 0, warn: 1, error: 2 } as const
 export type LogLevel = keyof typeof LEVELS
 
-const threshold = LEVELS[(process.env.SVC_LOG_LEVEL as LogLevel | undefined) ?? 'info'] ?? LEVELS.info
+let threshold: number = LEVELS.info
 let pending: string[] = []
 
-/** True when every request gets a line (`SVC_ACCESS_LOG=1`). */
-export const accessLog = process.env.SVC_ACCESS_LOG === '1' && LEVELS.info >= threshold
+/**
+ * Sets the lowest level written (`SVC_LOG_LEVEL`), as a command does once
+ * it has read its settings; until then every level is.
+ *
+ * @example
+ * configureLog({ logLevel: settings.logLevel })
+ */
+export function configureLog({ logLevel }: { logLevel: LogLevel }): void {
+  threshold = LEVELS[logLevel]
+}
 
 /** True when lines of `level` are written. */
 export const logs = (level: LogLevel): boolean => LEVELS[level] >= threshold

@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os'
 import { boundedQueue, QueueFull } from './bounded-queue.js'
 import { scryptWorkers } from './scrypt-workers.js'
 import { ServiceBusy } from '../refusal.js'
+import { testOnlyScryptCost } from '../settings.js'
 
 /** scrypt's cost factor in production: about 0.1 s of one core per hash. */
 const PRODUCTION_COST = 16384
@@ -36,12 +37,11 @@ export const PASSWORD_RETRY_AFTER_SECONDS = 2
  * fixtures' accounts and sign-ins cost microseconds, not a tenth of a
  * second each (`vite.config.ts` sets it; the attack tests keep the
  * production cost). Only a Vitest worker, or a process it started, may
- * lower it: a deployment cannot.
+ * lower it: a deployment cannot (settings.ts).
  */
 function testingCost(): number | undefined {
-  const cost = Number(process.env.SVC_TEST_ONLY_SCRYPT_COST)
-  if (!process.env.VITEST || !Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0) return undefined
-  return Math.min(cost, PRODUCTION_COST)
+  const cost = testOnlyScryptCost()
+  return cost === undefined ? undefined : Math.min(cost, PRODUCTION_COST)
 }
 
 const scryptWork = boundedQueue({ concurrency: PASSWORD_CONCURRENCY, waiting: PASSWORD_QUEUE, perCaller: PASSWORD_CHECKS_PER_CALLER })

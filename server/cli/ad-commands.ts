@@ -8,7 +8,7 @@ import { createAd, deleteAd, listAds, toWireAd, updateAd } from '../ads/ads-repo
 import type { AdRow } from '../db/schema.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { UsageError } from './cli-error.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, list, oneOf, parseFlags, required } from './flags.js'
 
 export const AD_USAGE = [
@@ -95,7 +95,7 @@ export async function adCreate(args: string[], io: CliIo): Promise<CommandOutput
   const { values } = parseFlags(args, { org: { type: 'string' }, ...FIELD_OPTIONS })
   const code = required(values.org, '--org')
   const fields = adFieldsFrom(values)
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = await organisationByCode(db, code)
     const ad = await createAd(db, organisation.id, fields)
     return {
@@ -120,7 +120,7 @@ export async function adList(args: string[], io: CliIo): Promise<CommandOutput> 
   })
   const publish = integer(values.publish, '--publish', 0, 1)
   const status = oneOf(values.status, '--status', ['saved', 'draft']) as 'saved' | 'draft' | undefined
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const organisationId = values.org === undefined ? undefined : (await organisationByCode(db, values.org)).id
     const ads = await listAds(db, {
       organisationId,
@@ -148,7 +148,7 @@ export async function adUpdate(args: string[], io: CliIo): Promise<CommandOutput
   const code = adCode(positionals, 'ad update')
   const fields = adFieldsFrom(values)
   if (Object.keys(fields).length === 0) throw new UsageError('ad update needs at least one field to change, e.g. --publish 0')
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const ad = await updateAd(db, code, fields)
     return { json: { ad: describeAd(ad) }, text: `Updated ad ${ad.code}.` }
   })
@@ -163,7 +163,7 @@ export async function adUpdate(args: string[], io: CliIo): Promise<CommandOutput
 export async function adDelete(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values, positionals } = parseFlags(args, {}, { positionals: 1 })
   const code = adCode(positionals, 'ad delete')
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     await deleteAd(db, code)
     return { json: { deleted: code }, text: `Deleted ad ${code}.` }
   })

@@ -3,7 +3,7 @@
  */
 import { createApiKey } from '../api-keys/api-keys.js'
 import { organisationByCode, originsOfOrganisation } from '../orgs/organisations.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, list, parseFlags, required } from './flags.js'
 
 export const KEY_USAGE = 'key create --org CODE [--origin URL]... [--rate-limit N] [--permissions read_ads,...]'
@@ -23,7 +23,7 @@ export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutpu
   })
   const code = required(values.org, '--org')
   const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 100_000_000)
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = await organisationByCode(db, code)
     const origins = values.origin ?? originsOfOrganisation(organisation)
     const { apiKey } = await createApiKey(db, {

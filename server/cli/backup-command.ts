@@ -12,7 +12,7 @@ import SQLite from 'better-sqlite3'
 import { createPrivateFile } from '../db/private-files.js'
 import { sqliteOptions } from '../db/sqlite-addon.js'
 import { CliError, UsageError } from './cli-error.js'
-import { type CliIo, type CommandOutput, sqlitePathFrom } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings } from './context.js'
 import { parseFlags, required } from './flags.js'
 
 export const BACKUP_USAGE = 'backup --to FILE'
@@ -27,9 +27,10 @@ export async function backupCommand(args: string[], io: CliIo): Promise<CommandO
   const { values } = parseFlags(args, { to: { type: 'string' } })
   const to = required(values.to, '--to')
   if (to.trim() === '') throw new UsageError('--to must name the backup file')
-  if (values.db === undefined && io.env.DATABASE_URL)
+  const settings = commandSettings(values, io)
+  if (settings.databaseUrl !== undefined)
     throw new CliError('backup copies a SQLite file; DATABASE_URL names PostgreSQL, whose backups are taken with pg_dump')
-  const source = sqlitePathFrom(values, io.env)
+  const source = settings.sqlitePath
   if (source === ':memory:' || !existsSync(source)) throw new CliError(`no SQLite database at ${source}; name it with --db PATH`)
   if (resolve(to) === resolve(source)) throw new CliError('--to names the database itself; choose another file')
   if (existsSync(to)) throw new CliError(`${to} already exists; backups never overwrite a file`)

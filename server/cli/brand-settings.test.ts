@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_BRANDING } from '../branding.js'
-import { brandingFrom } from './brand-settings.js'
-import { UsageError } from './cli-error.js'
+import { readSettings } from '../settings.js'
+import { BRAND_SETTINGS, brandingFrom as brandingOfSettings } from './brand-settings.js'
+
+/** The branding an environment gives, through the settings table as `serve` reads it. */
+const brandingFrom = (env: Record<string, string>) => brandingOfSettings(readSettings({}, env, BRAND_SETTINGS))
 
 describe('brandingFrom', () => {
   it('is svc in its blue, white on it, without settings or with blank ones', () => {
@@ -58,6 +61,6 @@ describe('brandingFrom', () => {
     ],
     [{ SVC_BRAND_LOGO_URL: 'https://user:secret@cdn.acme.example/l.png' }, 'SVC_BRAND_LOGO_URL must not carry a user name or password'],
   ])('refuses %j, naming the variable', (env, message) => {
-    expect(() => brandingFrom(env)).toThrow(new UsageError(message))
+    expect(() => brandingFrom(env)).toThrow(expect.objectContaining({ name: 'InvalidSetting', message }))
   })
 })

@@ -7,7 +7,7 @@ import { clientByClientId, createClient } from '../clients/clients.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { InvalidInput } from '../invalid-input.js'
-import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
 export const CLIENT_USAGE =
@@ -32,6 +32,8 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     'terms-of-service-url': { type: 'string' },
     'logo-uri': { type: 'string' },
   })
+  // Only the name: a bad logo or colour setting is serve's to refuse, not a registration's.
+  const settings = commandSettings(values, io, ['brandName'])
   const input = {
     name: required(values.name, '--name'),
     redirectUris: values['redirect-uri'] ?? [],
@@ -43,10 +45,9 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     privacyPolicyUrl: values['privacy-policy-url'],
     termsOfServiceUrl: values['terms-of-service-url'],
     logoUri: values['logo-uri'],
-    // Only the name: a bad logo or colour setting is serve's to refuse, not a registration's.
-    productName: setting(io.env, 'SVC_BRAND_NAME')?.trim() || 'svc',
+    productName: settings.brandName,
   }
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(settings, async (db) => {
     await warnOfPrivateWebhookTarget(input.webhookUrl, io)
     const { clientId, clientSecret, webhookSecret } = await db.transaction().execute(async (trx) => {
       const created = await createClient(trx, input)

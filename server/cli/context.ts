@@ -1,19 +1,20 @@
 /**
- * @module What a CLI command runs with: where its output goes, the
- * environment, and the database the flags and environment name.
+ * @module What a CLI command runs with: where its output goes, its
+ * settings (read once, as it starts, from its flags and the environment),
+ * and the database they name.
  */
 import { dirname, join } from 'node:path'
 import type { Kysely } from 'kysely'
 import { openDatabase } from '../db/open-database.js'
-import { UsageError } from './cli-error.js'
 import type { Database } from '../db/schema.js'
-import { MAX_KEY_SET_CACHE_MS } from '../oidc/signing-keys.js'
-import { integer } from './flags.js'
+import { configureLog } from '../log.js'
+import { type Environment, type FlagValues, readSettings, type SettingName, type Settings } from '../settings.js'
 
 export interface CliIo {
   stdout(text: string): void
   stderr(text: string): void
-  env: Record<string, string | undefined>
+  /** The environment the settings are read from; this process's when absent (tests pass their own). */
+  env?: Environment
 }
 
 /** A command's result: one JSON object for `--json`, text for people. */
@@ -22,61 +23,34 @@ export interface CommandOutput {
   text: string
 }
 
-export const DEFAULT_SQLITE_PATH = './data/svc.db'
+/** The settings every command reads: where its database is, and what its log writes. */
+const EVERY_COMMAND = ['sqlitePath', 'databaseUrl', 'logLevel'] as const
+
+/** The settings a command runs with: those every command reads, and the ones it names. */
+export type CommandSettings<K extends SettingName = never> = Pick<Settings, K | (typeof EVERY_COMMAND)[number]>
 
 /**
- * The SQLite path from `--db`, else `SVC_DB`, else `./data/svc.db`.
+ * Reads, once as the command starts, the settings it runs with from its
+ * flags and the environment (settings.ts), and sets the log's level.
  *
  * @example
- * sqlitePathFrom({ db: undefined }, process.env)
+ * const settings = commandSettings(values, io, ['issuer'])
  */
-export function sqlitePathFrom(flags: { db?: string }, env: CliIo['env']): string {
-  // SQLite takes an empty name for a temporary database, deleted on close: everything written would be lost.
-  if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db must name a database file')
-  return flags.db ?? setting(env, 'SVC_DB') ?? DEFAULT_SQLITE_PATH
+export function commandSettings<K extends SettingName = never>(flags: FlagValues, io: CliIo, names: readonly K[] = []): CommandSettings<K> {
+  const settings = readSettings(flags, io.env, [...EVERY_COMMAND, ...names])
+  configureLog(settings)
+  return settings
 }
 
 /**
- * An environment setting; empty counts as unset, as env files and compose
- * files write a variable they leave blank.
+ * Opens the database the settings name; `--db` wins over `DATABASE_URL`,
+ * which wins over `SVC_DB`.
  *
  * @example
- * const port = setting(io.env, 'PORT')
+ * const db = await databaseFrom(settings)
  */
-export function setting(env: CliIo['env'], name: string): string | undefined {
-  const value = env[name]
-  return value === undefined || value.trim() === '' ? undefined : value
-}
-
-/**
- * The key-set cache lifetime from `--jwks-cache-seconds`, else
- * `SVC_JWKS_CACHE_SECONDS`, in milliseconds; `undefined` for the default
- * (6 hours). `serve` and `keys rotate` both read it.
- *
- * @example
- * const keySetCacheMs = keySetCacheMsFrom(values, io.env)
- */
-export function keySetCacheMsFrom(flags: { 'jwks-cache-seconds'?: string }, env: CliIo['env']): number | undefined {
-  const flag = flags['jwks-cache-seconds']
-  const seconds = integer(
-    flag ?? setting(env, 'SVC_JWKS_CACHE_SECONDS'),
-    flag === undefined ? 'SVC_JWKS_CACHE_SECONDS' : '--jwks-cache-seconds',
-    0,
-    MAX_KEY_SET_CACHE_MS / 1000,
-  )
-  return seconds === undefined ? undefined : seconds * 1000
-}
-
-/**
- * Opens the database the flags and environment name; `--db` wins over
- * `DATABASE_URL`, which wins over `SVC_DB`.
- *
- * @example
- * const db = await databaseFrom(values, io.env)
- */
-export async function databaseFrom(flags: { db?: string }, env: CliIo['env']): Promise<Kysely<Database>> {
-  const databaseUrl = flags.db === undefined ? setting(env, 'DATABASE_URL') : undefined
-  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath: sqlitePathFrom(flags, env) })
+export async function databaseFrom({ databaseUrl, sqlitePath }: CommandSettings): Promise<Kysely<Database>> {
+  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath })
 }
 
 /**
@@ -99,10 +73,10 @@ export function redactedDatabaseUrl(url: string): string {
  * Runs `work` with the database open, closing it afterwards.
  *
  * @example
- * return withDatabase(values, io, (db) => createOrganisation(db, { name }))
+ * return withDatabase(commandSettings(values, io), (db) => createOrganisation(db, { name }))
  */
-export async function withDatabase<T>(flags: { db?: string }, io: CliIo, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const db = await databaseFrom(flags, io.env)
+export async function withDatabase<T>(settings: CommandSettings, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const db = await databaseFrom(settings)
   try {
     return await work(db)
   } finally {

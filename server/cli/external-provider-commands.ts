@@ -3,7 +3,7 @@
  * providers users may link to their accounts and sign in with.
  */
 import { addExternalProvider, externalProviders } from '../accounts/account-links.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
 
 export const PROVIDER_USAGE = 'provider add --slug S --name N --issuer URL --client-id ID --client-secret SECRET\n  provider list'
@@ -22,7 +22,7 @@ export async function providerAdd(args: string[], io: CliIo): Promise<CommandOut
     'client-id': { type: 'string' },
     'client-secret': { type: 'string' },
   })
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const provider = await addExternalProvider(db, {
       slug: required(values.slug, '--slug'),
       name: required(values.name, '--name'),
@@ -45,7 +45,7 @@ export async function providerAdd(args: string[], io: CliIo): Promise<CommandOut
  */
 export async function providerList(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, {})
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const providers = (await externalProviders(db)).map(({ slug, name, issuer, client_id }) => ({ slug, name, issuer, client_id }))
     return {
       json: { providers },

@@ -5,7 +5,6 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { UsageError } from './cli-error.js'
-import { InvalidTrustedProxy, trustedProxies, type TrustedProxies } from '../http/client-address.js'
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
@@ -71,44 +70,12 @@ export function list(value: string | undefined): string[] | undefined {
 }
 
 /**
- * Reads the issuer URL: absolute http(s), no query, fragment or credentials; without a trailing slash.
+ * Reads a flag that takes one of a few documented values; anything else is refused, not read as the default.
  *
  * @example
- * const issuer = issuerFrom(values.issuer ?? env.SVC_ISSUER, '--issuer')
- */
-export function issuerFrom(value: string | undefined, name: string): string | undefined {
-  if (value === undefined) return undefined
-  const url = URL.canParse(value) ? new URL(value) : undefined
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password)
-    throw new UsageError(`${name} must be an http or https URL without query, fragment or credentials, like https://id.example.com`)
-  // As given, less a trailing slash: relying parties compare `iss` character for character.
-  return value.replace(/\/$/, '')
-}
-
-/**
- * Reads a setting that takes one of a few documented values; anything else is refused, not read as the default.
- *
- * @example
- * oneOf(env.SVC_ACCESS_LOG, 'SVC_ACCESS_LOG', ['0', '1'])
+ * oneOf(values.status, '--status', ['saved', 'draft'])
  */
 export function oneOf(value: string | undefined, name: string, allowed: string[]): string | undefined {
   if (value !== undefined && !allowed.includes(value)) throw new UsageError(`${name} must be ${allowed.join(' or ')}`)
   return value
-}
-
-/**
- * Reads the trusted proxies: comma-separated IP addresses and CIDR ranges; unset trusts none.
- *
- * @example
- * const trusted = trustedProxiesFrom(env.SVC_TRUSTED_PROXIES, 'SVC_TRUSTED_PROXIES')
- */
-export function trustedProxiesFrom(value: string | undefined, name: string): TrustedProxies | undefined {
-  if (value === undefined) return undefined
-  try {
-    return trustedProxies(value)
-  } catch (error) {
-    if (error instanceof InvalidTrustedProxy)
-      throw new UsageError(`${name} must list IP addresses or CIDR ranges, separated by commas: ${error.message}`)
-    throw error
-  }
 }

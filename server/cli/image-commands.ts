@@ -7,7 +7,7 @@
 import { pruneUnusedImages } from '../images/images-repository.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { byteSize } from '../../shared/console-images-wire.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags } from './flags.js'
 
 export const IMAGE_USAGE = 'image prune [--org CODE] [--older-than-hours 24]'
@@ -21,7 +21,7 @@ export const IMAGE_USAGE = 'image prune [--org CODE] [--older-than-hours 24]'
 export async function imagePrune(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { org: { type: 'string' }, 'older-than-hours': { type: 'string' } })
   const hours = integer(values['older-than-hours'], '--older-than-hours', 0, 24 * 365 * 10) ?? 24
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = values.org === undefined ? undefined : await organisationByCode(db, values.org)
     const gone = await pruneUnusedImages(db, {
       ...(organisation ? { organisationId: organisation.id } : {}),

@@ -7,9 +7,9 @@ import { ACCESS_OF_ROLE, INVITABLE_ROLES, invite } from '../accounts/invitations
 import { userByEmail } from '../accounts/users.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError } from './cli-error.js'
-import { type CliIo, type CommandOutput, setting, withDatabase } from './context.js'
-import { issuerFrom, list, oneOf, parseFlags, required } from './flags.js'
-import { brandingFrom } from './brand-settings.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
+import { list, oneOf, parseFlags, required } from './flags.js'
+import { BRAND_SETTINGS, brandingFrom } from './brand-settings.js'
 
 export const INVITE_USAGE =
   'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL] [--locale en|de|es|fr|it|nl|pt]'
@@ -34,15 +34,14 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
   const email = required(values.email, '--email').trim().toLowerCase()
   const locale = (oneOf(values.locale, '--locale', [...LOCALES]) ?? 'en') as Locale
   const role = oneOf(values['svc-role'], '--svc-role', [...INVITABLE_ROLES]) as (typeof INVITABLE_ROLES)[number] | undefined
+  const settings = commandSettings(values, io, ['issuer', ...BRAND_SETTINGS])
   // The link must open on the address people reach svc at, as `serve` does.
-  const issuer =
-    issuerFrom(values.issuer ?? setting(io.env, 'SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer') ??
-    'http://localhost:8787'
+  const issuer = settings.issuer ?? 'http://localhost:8787'
   // The mail is branded as the server's pages are.
-  const branding = brandingFrom(io.env)
+  const branding = brandingFrom(settings)
   // A marketer edits ads through svc.access; the role alone would grant nothing.
   const access = [...new Set([...(role ? ACCESS_OF_ROLE[role] : []), ...(list(values['svc-access']) ?? [])])]
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(settings, async (db) => {
     if (values['svc-app'] !== undefined) await organisationByCode(db, values['svc-app'])
     if (await userByEmail(db, email))
       throw new CliError(`an account with the email ${email} exists already; invite someone new, or reset its password`)

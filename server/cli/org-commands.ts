@@ -3,7 +3,7 @@
  */
 import { createApiKey } from '../api-keys/api-keys.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
 
 export const ORG_USAGE = 'org create --name N [--origin URL]...'
@@ -17,7 +17,7 @@ export const ORG_USAGE = 'org create --name N [--origin URL]...'
 export async function orgCreate(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { name: { type: 'string' }, origin: { type: 'string', multiple: true } })
   const name = required(values.name, '--name')
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const { organisation, apiKey } = await db.transaction().execute(async (trx) => {
       const organisation = await createOrganisation(trx, { name, origins: values.origin })
       const { apiKey } = await createApiKey(trx, { organisationId: organisation.id, origins: values.origin })

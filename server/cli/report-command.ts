@@ -8,7 +8,7 @@ import { adReport } from '../ad-statistics/ad-reports.js'
 import { InvalidReportRequest, reportRangeOf } from '../ad-statistics/report-range.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { UsageError } from './cli-error.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
 
 export const REPORT_USAGE =
@@ -41,7 +41,7 @@ export async function reportCommand(args: string[], io: CliIo): Promise<CommandO
       throw new UsageError(error.message.startsWith(`${error.field} must`) ? `--${error.message}` : error.message)
     throw error
   }
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const report = await adReport(db, await organisationByCode(db, code), range)
     return { json: { ...report }, text: reportTable(report) }
   })

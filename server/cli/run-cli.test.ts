@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
 import { listeningBff } from '../testing/publisher.js'
 import { openDatabase } from '../db/open-database.js'
-import { DEFAULT_SQLITE_PATH, sqlitePathFrom } from './context.js'
+import { readSettings } from '../settings.js'
 import { runCliOn } from '../testing/cli-runner.js'
 import { runCli } from './run-cli.js'
 
@@ -279,8 +279,8 @@ describe('svc-bff', () => {
     const code = await runCli(['serve', '--db', ''], { stdout: () => {}, stderr: (t) => lines.push(t), env: blank })
     expect(code).toBe(2)
     expect(lines).toEqual(['svc-bff: --db must name a database file'])
-    expect(sqlitePathFrom({}, { SVC_DB: '' })).toBe(DEFAULT_SQLITE_PATH)
-    expect(() => sqlitePathFrom({ db: ' ' }, {})).toThrow('--db must name a database file')
+    expect(readSettings({}, { SVC_DB: '' }).sqlitePath).toBe('./data/svc.db')
+    expect(() => readSettings({ db: ' ' }, {})).toThrow('--db must name a database file')
   })
 
   it('serve names a host it cannot listen on in a line', async () => {

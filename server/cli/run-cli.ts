@@ -4,6 +4,7 @@
  * one JSON object on stdout. Errors go to stderr with a non-zero exit.
  */
 import { Refusal } from '../refusal.js'
+import { InvalidSetting } from '../settings.js'
 import { BACKUP_USAGE, backupCommand } from './backup-command.js'
 import { PROVIDER_USAGE, providerAdd, providerList } from './external-provider-commands.js'
 import { AD_USAGE, adCreate, adDelete, adList, adUpdate } from './ad-commands.js'
@@ -77,7 +78,7 @@ and --json (print one JSON object on stdout and nothing else).`
  * process alive after returning 0.
  *
  * @example
- * process.exitCode = await runCli(process.argv.slice(2), { stdout: console.log, stderr: console.error, env: process.env })
+ * process.exitCode = await runCli(process.argv.slice(2), { stdout: console.log, stderr: console.error })
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json')
@@ -113,6 +114,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 function asCliError(error: unknown): CliError {
   if (error instanceof CliError) return error
+  if (error instanceof InvalidSetting) return new UsageError(error.message)
   // A refusal's message is written for whoever asked; anything else is a fault, shown whole to the operator.
   if (error instanceof Refusal) return new CliError(error.message)
   return new CliError(`unexpected failure: ${(error as Error).stack ?? String(error)}`)

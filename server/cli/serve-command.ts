@@ -6,29 +6,21 @@
 import type { RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
-import { DEFAULT_REQUEST_TIMEOUT_SECONDS, httpServer } from '../http/http-server.js'
+import { httpServer } from '../http/http-server.js'
 import { isPostgres } from '../db/open-database.js'
 import { readableByOthersWarning } from '../db/private-files.js'
-import { log } from '../log.js'
+import { configureLog, log } from '../log.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { mailTransport } from '../mail/mail-transport.js'
 import { mailWorker } from '../mail/mail-worker.js'
 import { mailSettingsFrom } from './mail-settings.js'
-import { adStatisticsWriter, DEFAULT_FLUSH_MS } from '../ad-statistics/ad-statistics-writer.js'
+import { adStatisticsWriter } from '../ad-statistics/ad-statistics-writer.js'
 import { brandingFrom } from './brand-settings.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
-import {
-  type CliIo,
-  type CommandOutput,
-  databaseFrom,
-  demoCredentialsFile,
-  keySetCacheMsFrom,
-  redactedDatabaseUrl,
-  setting,
-  sqlitePathFrom,
-} from './context.js'
-import { integer, issuerFrom, oneOf, parseFlags, trustedProxiesFrom } from './flags.js'
+import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl } from './context.js'
+import { parseFlags } from './flags.js'
+import { readSettings } from '../settings.js'
 
 export const SERVE_USAGE =
   'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--image-quota-mb 200] [--demo]'
@@ -50,34 +42,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     demo: { type: 'boolean' },
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
-  const env = (name: string) => setting(io.env, name)
-  const port = integer(values.port ?? env('PORT'), values.port === undefined ? 'PORT' : '--port', 0, 65535) ?? 8787
-  const hostname = values.host ?? env('HOST') ?? '127.0.0.1'
-  const configuredIssuer = issuerFrom(values.issuer ?? env('SVC_ISSUER'), values.issuer === undefined ? 'SVC_ISSUER' : '--issuer')
-  const keySetCacheMs = keySetCacheMsFrom(values, io.env)
-  const trustedProxies = trustedProxiesFrom(
-    values['trusted-proxies'] ?? env('SVC_TRUSTED_PROXIES'),
-    values['trusted-proxies'] === undefined ? 'SVC_TRUSTED_PROXIES' : '--trusted-proxies',
-  )
-  const imageQuotaMb = integer(
-    values['image-quota-mb'] ?? env('SVC_IMAGE_QUOTA_MB'),
-    values['image-quota-mb'] === undefined ? 'SVC_IMAGE_QUOTA_MB' : '--image-quota-mb',
-    1,
-    1024 * 1024,
-  )
-  const leaseSeconds = integer(env('SVC_WEBHOOK_LEASE_SECONDS'), 'SVC_WEBHOOK_LEASE_SECONDS', 1, 3600)
-  const requestTimeoutSeconds =
-    integer(env('SVC_REQUEST_TIMEOUT_SECONDS'), 'SVC_REQUEST_TIMEOUT_SECONDS', 1, 3600) ?? DEFAULT_REQUEST_TIMEOUT_SECONDS
-  const statsFlushSeconds = integer(env('SVC_AD_STATS_FLUSH_SECONDS'), 'SVC_AD_STATS_FLUSH_SECONDS', 1, 3600)
-  const allowPrivate = oneOf(env('SVC_WEBHOOK_ALLOW_PRIVATE'), 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1']) === '1'
-  const signup = (oneOf(env('SVC_SIGNUP'), 'SVC_SIGNUP', ['open', 'closed']) ?? 'open') as 'open' | 'closed'
-  oneOf(env('SVC_ACCESS_LOG'), 'SVC_ACCESS_LOG', ['0', '1'])
-  oneOf(env('SVC_LOG_LEVEL'), 'SVC_LOG_LEVEL', ['info', 'warn', 'error'])
-  const branding = brandingFrom(io.env)
-  const sqlitePath = sqlitePathFrom(values, io.env)
-  const mail = mailSettingsFrom(io.env, io.env.DATABASE_URL ? undefined : sqlitePath)
-  const db = await databaseFrom(values, io.env)
-  const database = isPostgres(db) ? redactedDatabaseUrl(io.env.DATABASE_URL!) : sqlitePath
+  const settings = readSettings(values, io.env)
+  configureLog(settings)
+  const { port, host: hostname, issuer: configuredIssuer, trustedProxies, sqlitePath, signup } = settings
+  const allowPrivate = settings.webhookAllowPrivate
+  const mail = mailSettingsFrom(settings)
+  const db = await databaseFrom(settings)
+  const database = settings.databaseUrl === undefined ? sqlitePath : redactedDatabaseUrl(settings.databaseUrl)
   // New files are made private; older ones are only reported, with the chmod to run.
   const readable = isPostgres(db) || sqlitePath === ':memory:' ? undefined : readableByOthersWarning(sqlitePath)
   if (readable) log('warn', readable)
@@ -93,8 +64,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     res.end('{"status":"error","code":503,"message":"starting"}')
   }
   let draining = false
-  const adStatistics = adStatisticsWriter({ db, flushMs: statsFlushSeconds === undefined ? DEFAULT_FLUSH_MS : statsFlushSeconds * 1000 })
-  const server = httpServer((req, res) => listener(req, res), { requestTimeoutSeconds })
+  const adStatistics = adStatisticsWriter({ db, flushMs: settings.adStatsFlushSeconds * 1000 })
+  const server = httpServer((req, res) => listener(req, res), { requestTimeoutSeconds: settings.requestTimeoutSeconds })
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, port, hostname)))
     server.listen(port, hostname, () => resolve(server.address() as AddressInfo))
@@ -109,14 +80,15 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         demoApiKey,
         demoClientId,
         issuer,
-        keySetCacheMs,
-        trustedProxies,
+        keySetCacheMs: settings.jwksCacheSeconds * 1000,
+        ...(trustedProxies === undefined ? {} : { trustedProxies }),
         webhookAllowPrivate: allowPrivate,
         signup,
-        branding,
+        branding: brandingFrom(settings),
         draining: () => draining,
         adStatistics,
-        ...(imageQuotaMb === undefined ? {} : { imageQuotaBytes: imageQuotaMb * 1024 * 1024 }),
+        imageQuotaBytes: settings.imageQuotaMb * 1024 * 1024,
+        accessLog: settings.accessLog,
       }).listener
       return address
     })
@@ -126,11 +98,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       throw error
     })
 
-  const worker = webhookWorker({
-    db,
-    allowPrivate,
-    ...(leaseSeconds === undefined ? {} : { leaseMs: leaseSeconds * 1000 }),
-  })
+  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000 })
   worker.start()
   const transport = mailTransport(mail)
   const mailer = mailWorker({ db, transport })

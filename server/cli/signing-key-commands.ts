@@ -8,8 +8,8 @@
  * next key is already waiting, a rotation without `--now` names it and
  * changes nothing.
  */
-import { DEFAULT_KEY_SET_CACHE_MS, rotateSigningKey } from '../oidc/signing-keys.js'
-import { type CliIo, type CommandOutput, keySetCacheMsFrom, withDatabase } from './context.js'
+import { rotateSigningKey } from '../oidc/signing-keys.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
 
 export const KEYS_USAGE = 'keys rotate [--now] [--jwks-cache-seconds N]'
@@ -23,8 +23,9 @@ export const KEYS_USAGE = 'keys rotate [--now] [--jwks-cache-seconds N]'
  */
 export async function keysRotate(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { now: { type: 'boolean' }, 'jwks-cache-seconds': { type: 'string' } })
-  const keySetCacheMs = keySetCacheMsFrom(values, io.env) ?? DEFAULT_KEY_SET_CACHE_MS
-  return withDatabase(values, io, async (db) => {
+  const settings = commandSettings(values, io, ['jwksCacheSeconds'])
+  const keySetCacheMs = settings.jwksCacheSeconds * 1000
+  return withDatabase(settings, async (db) => {
     const at = new Date()
     const { kid, signsFrom, created } = await rotateSigningKey(db, { at, keySetCacheMs, immediately: values.now === true })
     const json = { kid, signs_from: signsFrom.toISOString(), created }

@@ -8,7 +8,7 @@ import { clientByClientId } from '../clients/clients.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { CliError, UsageError } from './cli-error.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { list, parseFlags, required } from './flags.js'
 
 export const USER_USAGE =
@@ -47,7 +47,7 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
     svcRole: values['svc-role'],
     svcMaster: values['svc-master'],
   }
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     // svc.app names the organisation whose console the account may use: a typo would grant nothing, silently.
     if (input.svcApp !== undefined) await organisationByCode(db, input.svcApp)
     const user = await createUser(db, input)
@@ -78,7 +78,7 @@ async function userNamed(db: Parameters<typeof userByLogin>[0], values: { email?
 export async function userRevokeConsent(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { email: { type: 'string' }, sub: { type: 'string' }, client: { type: 'string' } })
   const clientId = required(values.client, '--client')
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const user = await userNamed(db, values)
     const client = await clientByClientId(db, clientId)
     if (!client) throw new CliError(`no client has the id ${clientId}`)
@@ -95,7 +95,7 @@ export async function userRevokeConsent(args: string[], io: CliIo): Promise<Comm
  */
 export async function userDelete(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { email: { type: 'string' }, sub: { type: 'string' } })
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const user = await userNamed(db, values)
     await deleteAccount(db, webhookOutbox(), user)
     return { json: { deleted: user.sub }, text: `Deleted account ${user.sub} (${user.email}).` }

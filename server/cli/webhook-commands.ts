@@ -8,7 +8,7 @@ import { webhookOutbox } from '../webhooks/outbox.js'
 import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { CliError, UsageError } from './cli-error.js'
-import { type CliIo, type CommandOutput, withDatabase } from './context.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags, required } from './flags.js'
 
 export const WEBHOOK_USAGE = [
@@ -33,7 +33,7 @@ async function clientNamed(db: Parameters<typeof clientByClientId>[0], clientId:
  */
 export async function webhooksList(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { dead: { type: 'boolean' }, client: { type: 'string' } })
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const clientId = values.client === undefined ? undefined : (await clientNamed(db, values.client)).id
     const deliveries = await listDeliveries(db, { dead: values.dead, clientId })
     const rows = deliveries.map(
@@ -51,7 +51,7 @@ export async function webhooksList(args: string[], io: CliIo): Promise<CommandOu
  */
 export async function webhooksReplay(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values, positionals } = parseFlags(args, { client: { type: 'string' }, dead: { type: 'boolean' } }, { positionals: 1 })
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     if (positionals[0] !== undefined) {
       await replayDelivery(db, positionals[0])
       return { json: { replayed: [positionals[0]] }, text: `Delivery ${positionals[0]} is queued again.` }
@@ -72,7 +72,7 @@ export async function webhooksPing(args: string[], io: CliIo): Promise<CommandOu
   const { values } = parseFlags(args, { client: { type: 'string' }, count: { type: 'string' } })
   const clientId = required(values.client, '--client')
   const count = integer(values.count, '--count', 1, 100_000) ?? 1
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const client = await clientNamed(db, clientId)
     if (client.webhook_url === null) throw new CliError(`client ${clientId} has no webhook URL`)
     const events = webhookOutbox()
@@ -92,7 +92,7 @@ export async function webhooksPing(args: string[], io: CliIo): Promise<CommandOu
 export async function clientSecretAdd(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { client: { type: 'string' } })
   const clientId = required(values.client, '--client')
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const { id, secret } = await addWebhookSecret(db, (await clientNamed(db, clientId)).id)
     return { json: { id, webhook_secret: secret }, text: `Webhook secret ${id}, shown once, store it now: ${secret}` }
   })
@@ -108,7 +108,7 @@ export async function clientSecretRemove(args: string[], io: CliIo): Promise<Com
   const { values } = parseFlags(args, { client: { type: 'string' }, id: { type: 'string' } })
   const clientId = required(values.client, '--client')
   const secretId = integer(values.id, '--id', 1, Number.MAX_SAFE_INTEGER)
-  return withDatabase(values, io, async (db) => {
+  return withDatabase(commandSettings(values, io), async (db) => {
     const { id } = await removeWebhookSecret(db, (await clientNamed(db, clientId)).id, secretId)
     return { json: { removed: id }, text: `Webhook secret ${id} no longer signs.` }
   })

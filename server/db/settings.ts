@@ -13,7 +13,7 @@ import type { Database } from './schema.js'
  * both end up with the one that was stored first.
  *
  * @example
- * const key = await deploymentSecret(db, 'interaction-hmac')
+ * const root = await deploymentSecret(db, 'seal-root')
  */
 export async function deploymentSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
   await storeSettingUnlessSet(db, name, randomBytes(32).toString('base64url'))

@@ -57,7 +57,7 @@ export function trustedProxies(list: string): TrustedProxies {
  * in front of every route only when the operator names some.
  *
  * @example
- * app.use(trustProxies(trustedProxies(process.env.SVC_TRUSTED_PROXIES ?? '')))
+ * app.use(trustProxies(trustedProxies('10.0.0.0/8, 2001:db8::1')))
  */
 export function trustProxies(trusted: TrustedProxies): MiddlewareHandler {
   return async function rememberTrustedProxies(c, next) {

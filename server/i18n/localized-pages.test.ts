@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { brandingFrom } from '../cli/brand-settings.js'
+import { readSettings } from '../settings.js'
 import { LOCALES } from './locale.js'
 
 let idp: IdentityFixture | undefined
@@ -185,7 +186,7 @@ describe('the pages of a branded deployment in every language', () => {
       .replace(/\s+/g, ' ')
 
   it.each(LOCALES)('%s names the product and never says svc', async (locale) => {
-    const fixture = (idp = await identityFixture({ branding: brandingFrom({ SVC_BRAND_NAME: 'Acme ID' }) }))
+    const fixture = (idp = await identityFixture({ branding: brandingFrom(readSettings({}, { SVC_BRAND_NAME: 'Acme ID' })) }))
     const browser = new ScriptedBrowser({ 'Accept-Language': locale })
     const login = await (await browser.request(authorizeUrl(fixture, { scope: 'openid profile email svc.access' }))).text()
     const consent = await (await browser.submit(`${fixture.issuer}/oidc/authorize/login`, login, USER)).text()

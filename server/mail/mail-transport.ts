@@ -39,7 +39,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * Makes the transport the settings ask for.
  *
  * @example
- * const transport = mailTransport({ smtpUrl: process.env.SVC_SMTP_URL, from: 'svc <no-reply@example.com>', folder: './data/mail' })
+ * const transport = mailTransport({ smtpUrl: settings.smtpUrl, from: 'svc <no-reply@example.com>', folder: './data/mail' })
  */
 export function mailTransport({ smtpUrl, from, folder }: MailTransportOptions): MailTransport {
   const sender = mailboxFromSetting(from)

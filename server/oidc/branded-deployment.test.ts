@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { brandingFrom } from '../cli/brand-settings.js'
+import { readSettings } from '../settings.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { consoleUser } from '../testing/console-user.js'
 
@@ -31,7 +32,7 @@ async function signUpMail(fixture: IdentityFixture) {
 
 describe('a branded deployment', () => {
   it("names the product on the account page's sign-in and in the console's header, not svc's console", async () => {
-    const fixture = (idp = await identityFixture({ branding: brandingFrom(ACME) }))
+    const fixture = (idp = await identityFixture({ branding: brandingFrom(readSettings({}, ACME)) }))
     const browser = new ScriptedBrowser()
     const toLogin = await browser.request(`${fixture.issuer}/console/account`)
     const authorize = (await browser.request(`${fixture.issuer}${toLogin.headers.get('Location')}`)).headers.get('Location')!
@@ -44,7 +45,7 @@ describe('a branded deployment', () => {
   })
 
   it('names the product, shows its logo and colours its buttons on the login page', async () => {
-    const fixture = (idp = await identityFixture({ branding: brandingFrom(ACME) }))
+    const fixture = (idp = await identityFixture({ branding: brandingFrom(readSettings({}, ACME)) }))
     const page = await (await new ScriptedBrowser().request(`${fixture.issuer}/login`)).text()
     expect(page).toContain('<title>Sign in · Acme &amp; Co</title>')
     expect(page).toContain(`<main><img class="logo" src="${LOGO}" alt="Acme &amp; Co">\n<h1>Sign in to Acme &amp; Co</h1>`)
@@ -57,7 +58,7 @@ describe('a branded deployment', () => {
   })
 
   it('mails in its name, with its logo and its button colour', async () => {
-    const fixture = (idp = await identityFixture({ branding: brandingFrom(ACME) }))
+    const fixture = (idp = await identityFixture({ branding: brandingFrom(readSettings({}, ACME)) }))
     const mail = await signUpMail(fixture)
     expect(mail.subject).toBe('Confirm your e-mail address for Acme & Co')
     expect(mail.text).toContain('To finish creating your Acme & Co account, confirm that grace@example.com is your address.')
@@ -69,13 +70,15 @@ describe('a branded deployment', () => {
   })
 
   it('gives the FedCM dialog its name, colours and logo as the icon', async () => {
-    const fixture = (idp = await identityFixture({ branding: brandingFrom(ACME) }))
+    const fixture = (idp = await identityFixture({ branding: brandingFrom(readSettings({}, ACME)) }))
     const config = await (await fetch(`${fixture.issuer}/fedcm.json`)).json()
     expect(config.branding).toEqual({ background_color: '#ffcc00', color: '#1f2328', name: 'Acme & Co', icons: [{ url: LOGO }] })
   })
 
   it('draws the FedCM icon from its initials and colours when it has no logo', async () => {
-    const fixture = (idp = await identityFixture({ branding: brandingFrom({ SVC_BRAND_NAME: 'Acme Cloud', SVC_BRAND_COLOR: '#8250df' }) }))
+    const fixture = (idp = await identityFixture({
+      branding: brandingFrom(readSettings({}, { SVC_BRAND_NAME: 'Acme Cloud', SVC_BRAND_COLOR: '#8250df' })),
+    }))
     const config = await (await fetch(`${fixture.issuer}/fedcm.json`)).json()
     expect(config.branding).toEqual({
       background_color: '#8250df',

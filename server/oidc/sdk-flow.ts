@@ -2,7 +2,7 @@
  * @module The proof that a sign-in through `/sdk.js` was started by the
  * client's own page in this very browser. `/oidc/sdk/start` (a form POST
  * from the partner page, whose `Origin` the browser sets and no other site
- * can forge) leaves a cookie on svc's origin, sealed with an HMAC, in one
+ * can forge) leaves a cookie on svc's origin, sealed (http/seal.ts), in one
  * of a few slots picked by the flow's `state`: the client, the page's origin, the mode (popup
  * or full-page redirect) and, for a redirect, the exact registered page to
  * return to. The authorization endpoint issues no code for svc's SDK
@@ -10,12 +10,12 @@
  * without it; a third party that starts a flow itself, with its own PKCE
  * verifier, gets neither.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { deploymentSecret } from '../db/settings.js'
 import { epochSeconds, type Provider } from './provider.js'
 import { hostCookie } from '../http/host-cookie.js'
+import { type Seal, SealError, sealFor } from '../http/seal.js'
 
 /** How long a flow may take, sign-in and consent included. */
 const FLOW_SECONDS = 600
@@ -36,11 +36,11 @@ export interface SdkFlow {
   expiresAt: number
 }
 
-const secrets = new WeakMap<Provider, Promise<Buffer>>()
-function secretOf(provider: Provider): Promise<Buffer> {
-  let secret = secrets.get(provider)
-  if (!secret) secrets.set(provider, (secret = deploymentSecret(provider.db, 'sdk-flow-hmac')))
-  return secret
+const seals = new WeakMap<Provider, Seal<SdkFlow>>()
+function sealOf(provider: Provider): Seal<SdkFlow> {
+  let seal = seals.get(provider)
+  if (!seal) seals.set(provider, (seal = sealFor<SdkFlow>(provider.db, 'sdk-flow')))
+  return seal
 }
 
 /**
@@ -75,12 +75,10 @@ function cookieName(provider: Provider, state: string): string {
  * await rememberSdkFlow(c, provider, { clientId, origin, mode: 'popup', state })
  */
 export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit<SdkFlow, 'expiresAt'>): Promise<void> {
-  const payload = Buffer.from(JSON.stringify({ ...flow, expiresAt: epochSeconds(provider.now()) + FLOW_SECONDS })).toString('base64url')
-  const mac = createHmac('sha256', await secretOf(provider))
-    .update(payload)
-    .digest('base64url')
+  const expiresAt = epochSeconds(provider.now()) + FLOW_SECONDS
+  const sealed = await sealOf(provider).seal({ ...flow, expiresAt }, { expiresAt: new Date(expiresAt * 1000) })
   // Lax: sent on the top-level GETs of the flow (to authorize, to the callback), never on another site's subrequests.
-  setCookie(c, cookieName(provider, flow.state), `${payload}.${mac}`, {
+  setCookie(c, cookieName(provider, flow.state), sealed, {
     httpOnly: true,
     secure: true,
     sameSite: 'Lax',
@@ -97,15 +95,18 @@ export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit
  */
 export async function sdkFlowOf(c: Context, provider: Provider, state: string | undefined): Promise<SdkFlow | undefined> {
   if (state === undefined || !FLOW_STATE.test(state)) return undefined
-  const [payload, mac] = (getCookie(c, cookieName(provider, state)) ?? '').split('.')
-  if (!payload || !mac) return undefined
-  const expected = createHmac('sha256', await secretOf(provider))
-    .update(payload)
-    .digest()
-  const actual = Buffer.from(mac, 'base64url')
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined
-  const flow = JSON.parse(Buffer.from(payload, 'base64url').toString()) as SdkFlow
-  return flow.state === state && flow.expiresAt > epochSeconds(provider.now()) ? flow : undefined
+  const sealed = getCookie(c, cookieName(provider, state))
+  if (!sealed) return undefined
+  let flow: SdkFlow
+  try {
+    // An expired flow is refused by the seal, on the provider's clock.
+    flow = await sealOf(provider).open(sealed, { now: provider.now() })
+  } catch (error) {
+    if (error instanceof SealError) return undefined
+    throw error
+  }
+  // The slot is shared: the cookie found may be another flow's.
+  return flow.state === state ? flow : undefined
 }
 
 /**

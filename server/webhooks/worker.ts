@@ -46,11 +46,14 @@ interface Claimed extends ClaimedDelivery {
   public_client_id: string
 }
 
+/** How long a worker's claim on a delivery holds before another may take it over (`SVC_WEBHOOK_LEASE_SECONDS`). */
+export const DEFAULT_LEASE_MS = 30_000
+
 /**
  * Makes a worker; call `start()` to poll, or `runOnce()` to process what is due now.
  *
  * @example
- * const worker = webhookWorker({ db, allowPrivate: process.env.SVC_WEBHOOK_ALLOW_PRIVATE === '1' })
+ * const worker = webhookWorker({ db, allowPrivate: settings.webhookAllowPrivate })
  * worker.start()
  * process.on('SIGTERM', () => worker.stop())
  */
@@ -59,7 +62,7 @@ export function webhookWorker({
   now = () => new Date(),
   allowPrivate = false,
   timeoutMs = 10_000,
-  leaseMs = 30_000,
+  leaseMs = DEFAULT_LEASE_MS,
   concurrency = 64,
   pollMs = 20,
   send = sendDelivery,

@@ -9,7 +9,6 @@ import { type Context, Hono } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
 import { bodyLimit } from 'hono/body-limit'
 import { oneRequestPerTurn } from '../../http/yielding-lane.js'
-import { deploymentSecret } from '../../db/settings.js'
 import { checkCredentials, LOGIN_MAX_LENGTH } from '../sign-in/check-credentials.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
 import { AccessDenied, ConsentRequired, LoginRequired, OAuthError } from '../errors.js'
@@ -20,7 +19,7 @@ import { loginPage } from '../pages/login-page.js'
 import { epochSeconds, type Provider } from '../provider.js'
 import { type ActiveSession, currentSession, switchSession } from '../sessions.js'
 import { grantConsent, grantedScopes } from './consents.js'
-import { type InteractionState, openInteraction, sealInteraction } from './interaction-state.js'
+import { type InteractionState, interactionSeal, openInteraction, sealInteraction } from './interaction-state.js'
 import { issueCode } from './issue-code.js'
 import { type LoginThrottle, loginThrottle } from '../sign-in/login-throttle.js'
 import {
@@ -53,8 +52,7 @@ export function authorizeEndpoint(
   { throttle = loginThrottle(), signup = 'open' }: { throttle?: LoginThrottle; signup?: 'open' | 'closed' } = {},
 ): Hono {
   const app = new Hono()
-  let secret: Promise<Buffer> | undefined
-  const interactionSecret = () => (secret ??= deploymentSecret(provider.db, 'interaction-hmac'))
+  const interactions = interactionSeal(provider.db)
 
   /**
    * Reads the sealed request and runs `step` on it. Every failure is a page
@@ -116,7 +114,7 @@ export function authorizeEndpoint(
       if (request.prompt.has('none')) throw new ConsentRequired('the user has not consented to these scopes')
       // The consent form is bound to the session that passed the checks above,
       // so a login form's state posted here cannot skip them.
-      const interaction = sealInteraction(await interactionSecret(), {
+      const interaction = await sealInteraction(interactions, {
         query: state.query,
         startedAt: state.startedAt,
         satisfiedBy: session.id,
@@ -168,7 +166,7 @@ export function authorizeEndpoint(
     status: 200 | 400 | 401 | 403 | 429 | 503 = 200,
     unconfirmed?: string,
   ) {
-    const interaction = sealInteraction(await interactionSecret(), state)
+    const interaction = await sealInteraction(interactions, state)
     const locale = requestLocale(c)
     const t = pageWords(c)
     return htmlPage(
@@ -217,7 +215,7 @@ export function authorizeEndpoint(
     }
     const form = new URLSearchParams(await c.req.text())
     if (!csrfTokenMatches(c, provider, form.get('csrf'))) return refusalPage(c, 403, 'signInError', { visitor: pageWords(c).formExpired })
-    const state = openInteraction(await interactionSecret(), form.get('interaction') ?? '')
+    const state = await openInteraction(interactions, form.get('interaction') ?? '')
     if (!state) return refusalPage(c, 400, 'signInError', { visitor: pageWords(c).signInDamaged })
     return { form, state }
   }

@@ -1,10 +1,13 @@
 /**
  * @module The state a login or consent form carries back to the
  * authorization endpoint: the original request's query and when the
- * interaction began, sealed with an HMAC so it cannot be altered (a fresh
- * sign-in counts for `prompt=login` only if it happened after that time).
+ * interaction began, sealed (http/seal.ts) so it cannot be altered (a
+ * fresh sign-in counts for `prompt=login` only if it happened after that
+ * time).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+import { type Seal, SealError, sealFor } from '../../http/seal.js'
 
 export interface InteractionState {
   /** The authorization request's raw query string. */
@@ -16,36 +19,42 @@ export interface InteractionState {
 }
 
 /**
- * Seals the state as `payload.mac`, both base64url.
+ * The seal of the deployment's interaction states.
  *
  * @example
- * const sealed = sealInteraction(secret, { query: 'client_id=…', startedAt: 1700000000 })
+ * const interactions = interactionSeal(provider.db)
  */
-export function sealInteraction(secret: Buffer, state: InteractionState): string {
-  const payload = Buffer.from(JSON.stringify(state)).toString('base64url')
-  return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`
+export function interactionSeal(db: Kysely<Database>): Seal<InteractionState> {
+  return sealFor<InteractionState>(db, 'interaction')
+}
+
+/**
+ * Seals the state for a form's hidden field.
+ *
+ * @example
+ * const sealed = await sealInteraction(interactions, { query: 'client_id=…', startedAt: 1700000000 })
+ */
+export function sealInteraction(seal: Seal<InteractionState>, state: InteractionState): Promise<string> {
+  return seal.seal(state)
 }
 
 /**
  * Opens sealed state, or returns `undefined` when it was altered or is malformed.
  *
  * @example
- * const state = openInteraction(secret, form.interaction)
+ * const state = await openInteraction(interactions, form.interaction)
  */
-export function openInteraction(secret: Buffer, sealed: string): InteractionState | undefined {
-  const [payload, mac] = sealed.split('.')
-  if (!payload || !mac) return undefined
-  const expected = createHmac('sha256', secret).update(payload).digest()
-  const actual = Buffer.from(mac, 'base64url')
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined
+export async function openInteraction(seal: Seal<InteractionState>, sealed: string): Promise<InteractionState | undefined> {
+  let state: InteractionState
   try {
-    const state = JSON.parse(Buffer.from(payload, 'base64url').toString()) as InteractionState
-    const valid =
-      typeof state.query === 'string' &&
-      typeof state.startedAt === 'number' &&
-      (state.satisfiedBy === undefined || typeof state.satisfiedBy === 'number')
-    return valid ? state : undefined
-  } catch {
-    return undefined
+    state = await seal.open(sealed)
+  } catch (error) {
+    if (error instanceof SealError) return undefined
+    throw error
   }
+  const valid =
+    typeof state?.query === 'string' &&
+    typeof state.startedAt === 'number' &&
+    (state.satisfiedBy === undefined || typeof state.satisfiedBy === 'number')
+  return valid ? state : undefined
 }

@@ -7,10 +7,9 @@
  * partner's origin only. Signed out, it tells the parent so the SDK can
  * fall back to the popup.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { deploymentSecret } from '../../db/settings.js'
+import { SealError, sealFor } from '../../http/seal.js'
 import { html } from '../../http/html.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
@@ -25,6 +24,14 @@ import { pageWords } from '../../pages/request-branding.js'
 const FORM_TOKEN_LIFETIME_MS = 10 * 60_000
 const SPENT_TOKENS_MAX = 10_000
 
+/** What a form token is bound to: the session that saw the form, the partner, and the partner's nonce. */
+interface FormTokenFields {
+  session: number
+  clientId: string
+  origin: string
+  nonce: string
+}
+
 const notifyParent = (message: Record<string, unknown>, origin: string) => notify('svc-onetap', message, origin)
 
 /**
@@ -35,29 +42,28 @@ const notifyParent = (message: Record<string, unknown>, origin: string) => notif
  */
 export function oneTap(provider: Provider): Hono {
   const app = new Hono()
-  let secret: Promise<Buffer> | undefined
   // The form is inside a cross-site frame, where a SameSite=Strict CSRF
-  // cookie is never sent; its token is an HMAC of the session, the partner,
-  // the nonce and when it was issued instead, which a page that cannot read
-  // the frame cannot forge. It lasts ten minutes and is spent on use (in
-  // this process: a replica could take it once more, for the same nonce,
-  // which the partner's own nonce check refuses).
-  const mac = async (fields: string) =>
-    createHmac('sha256', await (secret ??= deploymentSecret(provider.db, 'onetap-hmac')))
-      .update(fields)
-      .digest('base64url')
-  const formToken = async (sessionId: number, clientId: string, origin: string, nonce: string, issuedAt = Date.now()) =>
-    `${issuedAt}.${await mac(`${sessionId} ${clientId} ${origin} ${nonce} ${issuedAt}`)}`
+  // cookie is never sent; its token is the session, the partner and the
+  // nonce, sealed (http/seal.ts), which a page that cannot read the frame
+  // cannot forge. It lasts ten minutes and is spent on use (in this
+  // process: a replica could take it once more, for the same nonce, which
+  // the partner's own nonce check refuses).
+  const tokens = sealFor<FormTokenFields>(provider.db, 'onetap-form')
+  const formToken = (fields: FormTokenFields) => tokens.seal(fields, { expiresAt: new Date(Date.now() + FORM_TOKEN_LIFETIME_MS) })
   const spent = new Map<string, number>()
-  const spend = async (submitted: string | null, sessionId: number, clientId: string, origin: string, nonce: string) => {
-    const issuedAt = Number((submitted ?? '').split('.')[0])
+  const spend = async (submitted: string | null, expected: FormTokenFields) => {
+    let sealed: FormTokenFields
+    try {
+      sealed = await tokens.open(submitted ?? '')
+    } catch (error) {
+      if (error instanceof SealError) return false
+      throw error
+    }
+    const same = (Object.keys(expected) as (keyof FormTokenFields)[]).every((name) => sealed[name] === expected[name])
+    if (!same || spent.has(submitted!)) return false
     const now = Date.now()
-    if (!Number.isSafeInteger(issuedAt) || now - issuedAt > FORM_TOKEN_LIFETIME_MS || issuedAt > now + 60_000) return false
-    const expected = Buffer.from(await formToken(sessionId, clientId, origin, nonce, issuedAt))
-    const actual = Buffer.from(submitted ?? '')
-    if (actual.length !== expected.length || !timingSafeEqual(actual, expected) || spent.has(submitted!)) return false
     for (const [token, at] of spent) if (now - at > FORM_TOKEN_LIFETIME_MS || spent.size >= SPENT_TOKENS_MAX) spent.delete(token)
-    spent.set(submitted!, issuedAt)
+    spent.set(submitted!, now)
     return true
   }
 
@@ -76,7 +82,12 @@ export function oneTap(provider: Provider): Hono {
       client_id: request.client.client_id,
       origin: request.origin,
       nonce: request.nonce ?? '',
-      token: await formToken(session.id, request.client.client_id, request.origin, request.nonce ?? ''),
+      token: await formToken({
+        session: session.id,
+        clientId: request.client.client_id,
+        origin: request.origin,
+        nonce: request.nonce ?? '',
+      }),
     }
     return framedPage(
       c,
@@ -101,7 +112,8 @@ export function oneTap(provider: Provider): Hono {
     if ('refusal' in request) return request.refusal
     const session = await currentSession(c, provider)
     if (!session) return framedPage(c, request.ancestors, html``, notifyParent({ status: 'signed_out' }, request.origin))
-    if (!(await spend(form.get('token'), session.id, request.client.client_id, request.origin, request.nonce ?? ''))) {
+    const expected = { session: session.id, clientId: request.client.client_id, origin: request.origin, nonce: request.nonce ?? '' }
+    if (!(await spend(form.get('token'), expected))) {
       return framedPage(c, request.ancestors, html`<p>${pageWords(c).requestExpired}</p>`, '', { status: 403 })
     }
     const credential = await browserCredential(c, provider, session, request.client, request.nonce)

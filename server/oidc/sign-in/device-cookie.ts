@@ -71,7 +71,12 @@ const isRemembered = (entry: unknown): entry is Remembered =>
 export function deviceCookie(provider: Pick<Provider, 'db' | 'issuer'>): DeviceCookie {
   let made = perProvider.get(provider)
   if (made) return made
-  const cookie = signedCookie<Device>(provider.db, hostCookie(provider.issuer, DEVICE_COOKIE).name, { path: '/', secure: true })
+  // Device cookies written before seals stay readable for their year (signed-cookie.ts).
+  const cookie = signedCookie<Device>(provider.db, hostCookie(provider.issuer, DEVICE_COOKIE).name, {
+    path: '/',
+    secure: true,
+    readsHmac: true,
+  })
   const current = async (c: Context): Promise<Device | undefined> => {
     const device = await cookie.read(c)
     if (typeof device?.id !== 'string' || !Array.isArray(device.accounts)) return undefined
