@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import { openDatabase } from '../db/open-database.js'
 import { UsageError } from './cli-error.js'
 import type { Database } from '../db/schema.js'
-import { MAX_KEY_SET_CACHE_MS } from '../oidc/signing-keys.js'
+import { MAX_KEY_SET_CACHE_MS } from '../grants/signing-keys.js'
 import { integer } from './flags.js'
 
 export interface CliIo {

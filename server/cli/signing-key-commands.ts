@@ -8,7 +8,7 @@
  * next key is already waiting, a rotation without `--now` names it and
  * changes nothing.
  */
-import { DEFAULT_KEY_SET_CACHE_MS, rotateSigningKey } from '../oidc/signing-keys.js'
+import { DEFAULT_KEY_SET_CACHE_MS, rotateSigningKey } from '../grants/signing-keys.js'
 import { type CliIo, type CommandOutput, keySetCacheMsFrom, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
 

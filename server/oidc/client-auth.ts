@@ -9,7 +9,7 @@ import { clientByClientId } from '../clients/clients.js'
 import { clientSecretMatches, isPublicClient } from '../clients/client-row.js'
 import type { ClientRow } from '../db/schema.js'
 import { InvalidClient, InvalidRequest } from './errors.js'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 
 export interface AuthenticatedClient {
   client: ClientRow

@@ -14,7 +14,7 @@ import { allClients } from '../clients/clients.js'
 import { isPublicClient, originsOf } from '../clients/client-row.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import type { ClientRow } from '../db/schema.js'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 
 declare module 'hono' {
   interface ContextVariableMap {

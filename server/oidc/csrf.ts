@@ -9,7 +9,7 @@ import { sameSecret } from '../http/constant-time.js'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { hostCookie } from '../http/host-cookie.js'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 
 const csrfCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_csrf').name
 

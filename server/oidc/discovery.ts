@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { SCOPES } from '../clients/clients.js'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 import { LOCALES } from '../i18n/locale.js'
 
 export const CLAIMS_SUPPORTED = [

@@ -12,8 +12,8 @@ import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSig
 import { hostCookie } from '../http/host-cookie.js'
 import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
-import type { Provider } from './provider.js'
-import { startSession } from './sessions.js'
+import type { Provider } from '../grants/identity-provider-context.js'
+import { startSession } from '../grants/sessions.js'
 import { refusalPage } from '../pages/refusal-page.js'
 import { pageWords, requestBranding } from '../pages/request-branding.js'
 

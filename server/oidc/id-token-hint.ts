@@ -4,7 +4,7 @@
  * expired hint is still a valid hint (OIDC RP-Initiated Logout §2).
  */
 import { compactVerify, createLocalJWKSet, decodeJwt } from 'jose'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 
 export interface IdTokenHint {
   sub: string

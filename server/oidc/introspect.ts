@@ -9,8 +9,8 @@ import { authenticateClient } from './client-auth.js'
 import { InvalidClient, InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
-import { epochSeconds, type Provider } from './provider.js'
-import { isTokenLive, tokenByValue } from './tokens.js'
+import { epochSeconds, type Provider } from '../grants/identity-provider-context.js'
+import { isTokenLive, tokenByValue } from '../grants/tokens.js'
 
 /**
  * Builds the introspection endpoint, to be mounted at `/oidc/introspect`.

@@ -10,8 +10,8 @@ import { authenticateClient } from './client-auth.js'
 import { InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
-import type { Provider } from './provider.js'
-import { revokeGrant, revokeToken, tokenByValue } from './tokens.js'
+import type { Provider } from '../grants/identity-provider-context.js'
+import { revokeGrant, revokeToken, tokenByValue } from '../grants/tokens.js'
 
 /**
  * Builds the revocation endpoint, to be mounted at `/oidc/revoke`.

@@ -14,10 +14,10 @@
  */
 import type { Context } from 'hono'
 import { clientById } from '../clients/clients.js'
-import { authorizationCodeByValue, spendAuthorizationCode } from './authorize/authorization-codes.js'
+import { authorizationCodeByValue, spendAuthorizationCode } from '../grants/authorization-codes.js'
 import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
 import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
 import { pageWords } from '../pages/request-branding.js'

@@ -14,7 +14,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { deploymentSecret } from '../db/settings.js'
-import { epochSeconds, type Provider } from './provider.js'
+import { epochSeconds, type Provider } from '../grants/identity-provider-context.js'
 import { hostCookie } from '../http/host-cookie.js'
 
 /** How long a flow may take, sign-in and consent included. */

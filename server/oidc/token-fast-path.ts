@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { nodeBodyText } from './form-body.js'
-import type { Provider } from './provider.js'
+import type { Provider } from '../grants/identity-provider-context.js'
 import { answerTokenRequest } from './token-endpoint.js'
 
 const TOKEN_PATH = '/oidc/token'

@@ -8,8 +8,8 @@ import { claimsFor, userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import { InvalidRequest, InvalidToken } from './errors.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
-import type { Provider } from './provider.js'
-import { isTokenLive, tokenByValue } from './tokens.js'
+import type { Provider } from '../grants/identity-provider-context.js'
+import { isTokenLive, tokenByValue } from '../grants/tokens.js'
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
 

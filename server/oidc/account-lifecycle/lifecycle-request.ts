@@ -8,7 +8,7 @@
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { csrfTokenMatches } from '../csrf.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { requestLocale, uiLocalesOf, useUiLocales } from '../../i18n/request-locale.js'
 
 import { pageWords } from '../../pages/request-branding.js'

@@ -17,8 +17,8 @@ import { pageWords } from '../../pages/request-branding.js'
 import { csrfToken } from '../csrf.js'
 import { LOGIN_MAX_LENGTH } from '../sign-in/check-credentials.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../provider.js'
-import type { AccountMailThrottle } from './account-mail-throttle.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
+import type { AccountMailThrottle } from '../../account-changes/account-mail-throttle.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm, signInHref } from './lifecycle-request.js'
 
 /** The path the login page's form posts to. */

@@ -17,12 +17,12 @@ import { readIdTokenHint } from '../id-token-hint.js'
 import { consentPage } from '../pages/consent-page.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
-import { epochSeconds, type Provider } from '../provider.js'
-import { type ActiveSession, currentSession, switchSession } from '../sessions.js'
-import { grantConsent, grantedScopes } from './consents.js'
+import { epochSeconds, type Provider } from '../../grants/identity-provider-context.js'
+import { type ActiveSession, currentSession, switchSession } from '../../grants/sessions.js'
+import { grantConsent, grantedScopes } from '../../grants/consents.js'
 import { type InteractionState, openInteraction, sealInteraction } from './interaction-state.js'
 import { issueCode } from './issue-code.js'
-import { type LoginThrottle, loginThrottle } from '../sign-in/login-throttle.js'
+import { type LoginThrottle, loginThrottle } from '../../http/login-throttle.js'
 import {
   anotherAccountQuery,
   type AuthorizationRequest,

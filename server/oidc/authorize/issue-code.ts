@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
-import { LIFETIMES, type Provider } from '../provider.js'
-import type { ActiveSession } from '../sessions.js'
-import { storeAuthorizationCode } from './authorization-codes.js'
+import { LIFETIMES, type Provider } from '../../grants/identity-provider-context.js'
+import type { ActiveSession } from '../../grants/sessions.js'
+import { storeAuthorizationCode } from '../../grants/authorization-codes.js'
 import type { AuthorizationRequest } from './read-request.js'
 
 /**

@@ -17,7 +17,7 @@ import {
   RequestUriNotSupported,
   UnsupportedResponseType,
 } from '../errors.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { redirectUriAllowed } from './redirect-uri-allowed.js'
 import { checkPkce } from './check-pkce.js'
 import { Refusal } from '../../refusal.js'

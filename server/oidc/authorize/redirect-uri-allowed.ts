@@ -6,7 +6,7 @@
  */
 import { redirectUriRegistered } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 
 /**

@@ -7,8 +7,8 @@
 import { Hono } from 'hono'
 import { liveConsentsOf } from '../../accounts/consents.js'
 import { publicClientIds } from '../../clients/clients.js'
-import type { Provider } from '../provider.js'
-import { currentSession } from '../sessions.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
+import { currentSession } from '../../grants/sessions.js'
 
 /**
  * Builds the endpoint, mounted at `/oidc/fedcm/accounts`.

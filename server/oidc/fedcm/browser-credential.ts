@@ -11,12 +11,12 @@ import type { Context } from 'hono'
 import { grantableScopes } from '../../clients/grantable-scopes.js'
 import type { ClientRow } from '../../db/schema.js'
 import { clientAddress } from '../../http/client-address.js'
-import { grantConsent } from '../authorize/consents.js'
+import { grantConsent } from '../../grants/consents.js'
 import { issueCode } from '../authorize/issue-code.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
-import type { Provider } from '../provider.js'
-import type { ActiveSession } from '../sessions.js'
-import { signIdToken } from '../tokens.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
+import type { ActiveSession } from '../../grants/sessions.js'
+import { signIdToken } from '../../grants/tokens.js'
 
 /** What the browser flows ask for the client, as scopes; it gets those it is registered for. */
 export const BROWSER_SCOPES = ['openid', 'profile', 'email']

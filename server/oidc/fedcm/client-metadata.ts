@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import { clientByClientId } from '../../clients/clients.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 
 /**
  * Builds the endpoint, mounted at `/oidc/fedcm/metadata`.

@@ -9,7 +9,7 @@
 import { Hono } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { type Branding, initialsOf } from '../../branding.js'
 import { escapeHtml } from '../../http/html.js'
 import { pageWords } from '../../pages/request-branding.js'

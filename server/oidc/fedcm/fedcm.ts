@@ -5,8 +5,8 @@
  * button, and One Tap for browsers without FedCM.
  */
 import { Hono } from 'hono'
-import type { LoginThrottle } from '../sign-in/login-throttle.js'
-import type { Provider } from '../provider.js'
+import type { LoginThrottle } from '../../http/login-throttle.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { fedcmAccounts } from './accounts.js'
 import { fedcmAssertion } from './assertion.js'
 import { fedcmClientMetadata } from './client-metadata.js'

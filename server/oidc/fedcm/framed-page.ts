@@ -11,7 +11,7 @@ import { clientByClientId } from '../../clients/clients.js'
 import { originsOf } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import { escapeHtml, inlineScriptSource } from '../../http/html.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 

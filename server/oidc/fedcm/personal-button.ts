@@ -9,7 +9,7 @@
 import { Hono } from 'hono'
 import { escapeHtml } from '../../http/html.js'
 import { buttonText } from '../../../shared/signin-texts.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
 
 const STYLE =

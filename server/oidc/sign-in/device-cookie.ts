@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { signedCookie } from '../../http/signed-cookie.js'
 import { hostCookie } from '../../http/host-cookie.js'
 import type { UserRow } from '../../db/schema.js'
-import type { Provider } from '../provider.js'
+import type { Provider } from '../../grants/identity-provider-context.js'
 
 const DEVICE_COOKIE = 'svc_device'
 /** Accounts one browser is remembered for, the latest kept. */

@@ -10,25 +10,25 @@
  * the name it was signed up with (whoever typed them need not own the
  * mailbox).
  */
-import type { AccountEvents } from '../../accounts/account-events.js'
-import { queueMail } from '../../mail/mail-outbox.js'
-import { resetPasswordMail } from '../../mail/messages/reset-password-mail.js'
-import { nameToGreet } from '../../mail/messages/render-mail.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { queueMail } from '../mail/mail-outbox.js'
+import { resetPasswordMail } from '../mail/messages/reset-password-mail.js'
+import { nameToGreet } from '../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
-import type { UserRow } from '../../db/schema.js'
+import type { UserRow } from '../db/schema.js'
 import {
   type AccountTokenPurpose,
   issueAccountToken,
   usableAccountToken,
   useAccountToken,
   voidEveryLink,
-} from '../../accounts/account-tokens.js'
-import { unlinkEveryProvider } from '../../accounts/account-links.js'
-import { hashPassword } from '../../accounts/passwords.js'
-import type { LifecycleContext } from '../../accounts/signup.js'
-import { type ProfileFields, setPasswordHash, setProfile, userByEmail, userById } from '../../accounts/users.js'
-import type { Locale } from '../../i18n/locale.js'
-import { mailedLink } from '../../i18n/request-locale.js'
+} from '../accounts/account-tokens.js'
+import { unlinkEveryProvider } from '../accounts/account-links.js'
+import { hashPassword } from '../accounts/passwords.js'
+import type { LifecycleContext } from '../accounts/signup.js'
+import { type ProfileFields, setPasswordHash, setProfile, userByEmail, userById } from '../accounts/users.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
 
 /**
  * Mails a reset link when the address has an account; says nothing either way.

@@ -3,9 +3,9 @@
  * request needs the consent page only for scopes not granted before
  * (stored by `accounts/consents.ts`).
  */
-import { liveConsent, storeConsent } from '../../accounts/consents.js'
-import type { ClientRow, UserRow } from '../../db/schema.js'
-import type { Provider } from '../provider.js'
+import { liveConsent, storeConsent } from '../accounts/consents.js'
+import type { ClientRow, UserRow } from '../db/schema.js'
+import type { Provider } from './identity-provider-context.js'
 
 /**
  * The scopes the user has granted the client and not revoked.

@@ -9,7 +9,7 @@ import { claimsFor, userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import type { Insertable, Kysely } from 'kysely'
 import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
-import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
+import { epochSeconds, LIFETIMES, type Provider } from './identity-provider-context.js'
 import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
 

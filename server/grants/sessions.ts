@@ -14,10 +14,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import { userById } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
-import { LIFETIMES, type Provider } from './provider.js'
+import { LIFETIMES, type Provider } from './identity-provider-context.js'
 import { hostCookie } from '../http/host-cookie.js'
 import { renewBrowserState } from './session-state.js'
-import { spendCodesOfSessions } from './authorize/authorization-codes.js'
+import { spendCodesOfSessions } from './authorization-codes.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
 export const sessionCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name

@@ -7,15 +7,15 @@
  * following it signs the account in and continues the authorization
  * request it was asked from; using one voids the account's others.
  */
-import { queueMail } from '../../mail/mail-outbox.js'
-import { signInLinkMail } from '../../mail/messages/sign-in-link-mail.js'
-import { nameToGreet } from '../../mail/messages/render-mail.js'
-import type { UserRow } from '../../db/schema.js'
-import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
-import type { LifecycleContext } from '../../accounts/signup.js'
-import { userByEmail, userById } from '../../accounts/users.js'
-import type { Locale } from '../../i18n/locale.js'
-import { mailedLink } from '../../i18n/request-locale.js'
+import { queueMail } from '../mail/mail-outbox.js'
+import { signInLinkMail } from '../mail/messages/sign-in-link-mail.js'
+import { nameToGreet } from '../mail/messages/render-mail.js'
+import type { UserRow } from '../db/schema.js'
+import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../accounts/account-tokens.js'
+import type { LifecycleContext } from '../accounts/signup.js'
+import { userByEmail, userById } from '../accounts/users.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
 
 /**
  * Mails a sign-in link when the address is an account's confirmed address; says nothing either way.

@@ -8,25 +8,25 @@
  * an address another account has gets a mail saying so instead of the
  * link, so the page answers the same.
  */
-import type { AccountEvents } from '../../accounts/account-events.js'
-import { issueAccountToken, voidEveryLink } from '../../accounts/account-tokens.js'
-import { hashPassword } from '../../accounts/passwords.js'
-import type { LifecycleContext } from '../../accounts/signup.js'
-import { setPasswordHash, userByEmail } from '../../accounts/users.js'
-import { plainEmailAddress } from '../../../shared/email-address.js'
-import { InvalidInput } from '../../invalid-input.js'
-import type { UserRow } from '../../db/schema.js'
-import { queueMail } from '../../mail/mail-outbox.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { issueAccountToken, voidEveryLink } from '../accounts/account-tokens.js'
+import { hashPassword } from '../accounts/passwords.js'
+import type { LifecycleContext } from '../accounts/signup.js'
+import { setPasswordHash, userByEmail } from '../accounts/users.js'
+import { plainEmailAddress } from '../../shared/email-address.js'
+import { InvalidInput } from '../invalid-input.js'
+import type { UserRow } from '../db/schema.js'
+import { queueMail } from '../mail/mail-outbox.js'
 import {
   confirmNewEmailMail,
   emailChangeNoticeMail,
   newEmailTakenMail,
   passwordChangedMail,
-} from '../../mail/messages/account-change-mails.js'
-import { nameToGreet } from '../../mail/messages/render-mail.js'
+} from '../mail/messages/account-change-mails.js'
+import { nameToGreet } from '../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
-import type { Locale } from '../../i18n/locale.js'
-import { mailedLink } from '../../i18n/request-locale.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
 
 /**
  * Sets the account's new password, keeping the svc session `keepSessionId`.
