@@ -25,7 +25,7 @@ import autocannon from 'autocannon'
 import { createUser } from '../server/accounts/users.js'
 import { clientByClientId, createClient, SCOPES } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
-import type { Provider } from '../server/grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../server/grants/identity-provider-context.js'
 import { signingKeys } from '../server/grants/signing-keys.js'
 import { issueTokens } from '../server/grants/tokens.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
@@ -60,7 +60,7 @@ export async function benchLoginFlood(): Promise<void> {
     scopes: [...SCOPES],
   })
   const client = (await clientByClientId(db, clientId))!
-  const provider: Provider = {
+  const provider: IdentityProviderContext = {
     db,
     issuer: 'http://127.0.0.1',
     keys: signingKeys(db),

@@ -15,7 +15,7 @@ import { sdkStart } from './sdk-start.js'
 import { checkSessionIframe } from '../grants/session-state.js'
 import { introspectionEndpoint } from './introspect.js'
 import { logoutEndpoint } from './logout.js'
-import type { Provider } from '../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { revocationEndpoint } from './revoke.js'
 import { tokenEndpoint } from './token-endpoint.js'
 import { userinfoEndpoint } from './userinfo.js'
@@ -39,7 +39,7 @@ import { signInLinkEndpoint } from './account-lifecycle/sign-in-link-endpoint.js
  * app.route('/', identityProvider(provider))
  */
 export function identityProvider(
-  provider: Provider,
+  provider: IdentityProviderContext,
   {
     throttle = loginThrottle(),
     signup = 'open',

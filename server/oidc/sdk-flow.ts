@@ -14,7 +14,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { deploymentSecret } from '../db/settings.js'
-import { epochSeconds, type Provider } from '../grants/identity-provider-context.js'
+import { epochSeconds, type IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { hostCookie } from '../http/host-cookie.js'
 
 /** How long a flow may take, sign-in and consent included. */
@@ -36,8 +36,8 @@ export interface SdkFlow {
   expiresAt: number
 }
 
-const secrets = new WeakMap<Provider, Promise<Buffer>>()
-function secretOf(provider: Provider): Promise<Buffer> {
+const secrets = new WeakMap<IdentityProviderContext, Promise<Buffer>>()
+function secretOf(provider: IdentityProviderContext): Promise<Buffer> {
   let secret = secrets.get(provider)
   if (!secret) secrets.set(provider, (secret = deploymentSecret(provider.db, 'sdk-flow-hmac')))
   return secret
@@ -64,7 +64,7 @@ export function flowCookieSlot(state: string): number {
 }
 
 /** The slot's cookie; `__Host-` on https. */
-function cookieName(provider: Provider, state: string): string {
+function cookieName(provider: IdentityProviderContext, state: string): string {
   return hostCookie(provider.issuer, `svc_sdk_${flowCookieSlot(state)}`).name
 }
 
@@ -74,7 +74,7 @@ function cookieName(provider: Provider, state: string): string {
  * @example
  * await rememberSdkFlow(c, provider, { clientId, origin, mode: 'popup', state })
  */
-export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit<SdkFlow, 'expiresAt'>): Promise<void> {
+export async function rememberSdkFlow(c: Context, provider: IdentityProviderContext, flow: Omit<SdkFlow, 'expiresAt'>): Promise<void> {
   const payload = Buffer.from(JSON.stringify({ ...flow, expiresAt: epochSeconds(provider.now()) + FLOW_SECONDS })).toString('base64url')
   const mac = createHmac('sha256', await secretOf(provider))
     .update(payload)
@@ -95,7 +95,7 @@ export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit
  * @example
  * const flow = await sdkFlowOf(c, provider, state)
  */
-export async function sdkFlowOf(c: Context, provider: Provider, state: string | undefined): Promise<SdkFlow | undefined> {
+export async function sdkFlowOf(c: Context, provider: IdentityProviderContext, state: string | undefined): Promise<SdkFlow | undefined> {
   if (state === undefined || !FLOW_STATE.test(state)) return undefined
   const [payload, mac] = (getCookie(c, cookieName(provider, state)) ?? '').split('.')
   if (!payload || !mac) return undefined
@@ -114,6 +114,6 @@ export async function sdkFlowOf(c: Context, provider: Provider, state: string | 
  * @example
  * forgetSdkFlow(c, provider, flow.state)
  */
-export function forgetSdkFlow(c: Context, provider: Provider, state: string): void {
+export function forgetSdkFlow(c: Context, provider: IdentityProviderContext, state: string): void {
   deleteCookie(c, cookieName(provider, state), { path: '/', secure: true })
 }

@@ -16,7 +16,7 @@ import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, Unsuppo
 import { type FormPost, formOf, honoFormPost } from './form-body.js'
 import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-response.js'
 import { redirectUriAllowed } from './authorize/redirect-uri-allowed.js'
-import { LIFETIMES, type Provider } from '../grants/identity-provider-context.js'
+import { LIFETIMES, type IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from '../grants/tokens.js'
 import { sessionHasEnded } from '../grants/sessions.js'
 
@@ -37,7 +37,7 @@ export interface TokenRequest extends FormPost {
  * @example
  * const { status, headers, body } = await answerTokenRequest(provider, { contentType, authorization, readBody, requestId })
  */
-export async function answerTokenRequest(provider: Provider, request: TokenRequest): Promise<JsonAnswer> {
+export async function answerTokenRequest(provider: IdentityProviderContext, request: TokenRequest): Promise<JsonAnswer> {
   try {
     const form = await formOf(request, SINGLE_VALUED)
     const { client } = await authenticateClient(provider, request.authorization, form)
@@ -62,7 +62,7 @@ export async function answerTokenRequest(provider: Provider, request: TokenReque
  * @example
  * app.route('/oidc/token', tokenEndpoint(provider))
  */
-export function tokenEndpoint(provider: Provider): Hono {
+export function tokenEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.post('/', async (c) => {
     const post = honoFormPost(c)
@@ -77,7 +77,7 @@ export function tokenEndpoint(provider: Provider): Hono {
   return app
 }
 
-async function redeemCode(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
+async function redeemCode(provider: IdentityProviderContext, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
   const code = form.get('code')
   if (!code) throw new InvalidRequest('code is required')
   const redirectUri = form.get('redirect_uri')
@@ -138,7 +138,7 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   return response
 }
 
-async function refresh(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
+async function refresh(provider: IdentityProviderContext, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
   const value = form.get('refresh_token')
   if (!value) throw new InvalidRequest('refresh_token is required')
   const now = provider.now()

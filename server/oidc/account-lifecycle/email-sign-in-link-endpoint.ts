@@ -15,7 +15,7 @@ import type { AccountMailThrottle } from '../../account-changes/account-mail-thr
 import { requestSignInLink } from '../../account-changes/sign-in-link.js'
 import { EMAIL } from '../../accounts/users.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { continueToFrom, lifecycleBodyLimit, readLifecycleForm, signInHref } from './lifecycle-request.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -28,7 +28,7 @@ import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhe
  * @example
  * app.route('/email-sign-in-link', emailSignInLinkEndpoint(provider, { mailThrottle }))
  */
-export function emailSignInLinkEndpoint(provider: Provider, { mailThrottle }: { mailThrottle: AccountMailThrottle }): Hono {
+export function emailSignInLinkEndpoint(provider: IdentityProviderContext, { mailThrottle }: { mailThrottle: AccountMailThrottle }): Hono {
   const app = new Hono()
   const refusal = (c: Context, status: 400 | 403 | 429, problem: string, continueTo: string | null) => {
     const t = pageWords(c)

@@ -20,7 +20,7 @@ import { type BackgroundQueue, backgroundQueue } from '../../accounts/background
 import { csrfToken } from '../csrf.js'
 import { forgotPasswordPage } from '../pages/password-pages.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -37,7 +37,7 @@ export const RESET_REQUESTS_WAITING = 1000
  * app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
  */
 export function forgotPasswordEndpoint(
-  provider: Provider,
+  provider: IdentityProviderContext,
   {
     mailThrottle,
     // One at a time, as the database takes one writer; the mail throttle keeps any one caller to a few.

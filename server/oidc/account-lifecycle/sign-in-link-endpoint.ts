@@ -13,7 +13,7 @@ import { messagePage } from '../../pages/message-page.js'
 import { signInLinkTarget, useSignInLink } from '../../account-changes/sign-in-link.js'
 import { csrfToken } from '../csrf.js'
 import { linkExpiredPage, signInLinkPage } from '../pages/password-pages.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
@@ -37,7 +37,7 @@ const expired = (c: Context) => {
  * @example
  * app.route('/sign-in-link', signInLinkEndpoint(provider))
  */
-export function signInLinkEndpoint(provider: Provider): Hono {
+export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''

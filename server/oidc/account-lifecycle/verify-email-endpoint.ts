@@ -18,7 +18,7 @@ import { checkCredentials } from '../sign-in/check-credentials.js'
 import type { LoginThrottle } from '../../http/login-throttle.js'
 import { csrfToken } from '../csrf.js'
 import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
@@ -44,7 +44,7 @@ const expired = (c: Context) => {
  * @example
  * app.route('/verify-email', verifyEmailEndpoint(provider, { throttle }))
  */
-export function verifyEmailEndpoint(provider: Provider, { throttle }: { throttle: LoginThrottle }): Hono {
+export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttle }: { throttle: LoginThrottle }): Hono {
   const app = new Hono()
   const page = (c: Context, status: 200 | 400 | 401 | 403 | 429 | 503, token: string, target: VerificationTarget, error?: string) =>
     htmlPage(

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
-import { LIFETIMES, type Provider } from '../../grants/identity-provider-context.js'
+import { LIFETIMES, type IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import type { ActiveSession } from '../../grants/sessions.js'
 import { storeAuthorizationCode } from '../../grants/authorization-codes.js'
 import type { AuthorizationRequest } from './read-request.js'
@@ -19,7 +19,7 @@ import type { AuthorizationRequest } from './read-request.js'
  * const code = await issueCode(provider, request, session)
  */
 export async function issueCode(
-  provider: Provider,
+  provider: IdentityProviderContext,
   request: Pick<AuthorizationRequest, 'client' | 'redirectUri' | 'scopes' | 'nonce' | 'codeChallenge'>,
   session: ActiveSession,
   db: Kysely<Database> = provider.db,

@@ -7,7 +7,7 @@
 import { Hono } from 'hono'
 import { liveConsentsOf } from '../../accounts/consents.js'
 import { publicClientIds } from '../../clients/clients.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { currentSession } from '../../grants/sessions.js'
 
 /**
@@ -16,7 +16,7 @@ import { currentSession } from '../../grants/sessions.js'
  * @example
  * app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))
  */
-export function fedcmAccounts(provider: Provider): Hono {
+export function fedcmAccounts(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     c.header('Cache-Control', 'no-store')

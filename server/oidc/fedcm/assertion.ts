@@ -18,7 +18,7 @@ import { InvalidInput } from '../../invalid-input.js'
 import { checkPkce } from '../authorize/check-pkce.js'
 import { InvalidRequest, OAuthError } from '../errors.js'
 import { readForm } from '../form-body.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { browserCode, browserCredential } from './browser-credential.js'
 import { type ActiveSession, currentSession } from '../../grants/sessions.js'
 
@@ -44,7 +44,7 @@ interface FedcmCall {
  * @example
  * app.route('/oidc/fedcm', fedcmAssertion(provider))
  */
-export function fedcmAssertion(provider: Provider): Hono {
+export function fedcmAssertion(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   const errorUrl = `${provider.issuer}/fedcm/error`
 

@@ -14,7 +14,7 @@ import { deploymentSecret } from '../../db/settings.js'
 import { escapeHtml } from '../../http/html.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { browserCredential } from './browser-credential.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
 import { currentSession } from '../../grants/sessions.js'
@@ -33,7 +33,7 @@ const notifyParent = (message: Record<string, unknown>, origin: string) => notif
  * @example
  * app.route('/oidc/onetap', oneTap(provider))
  */
-export function oneTap(provider: Provider): Hono {
+export function oneTap(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   let secret: Promise<Buffer> | undefined
   // The form is inside a cross-site frame, where a SameSite=Strict CSRF

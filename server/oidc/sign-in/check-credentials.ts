@@ -22,7 +22,7 @@ import { deviceCookie } from './device-cookie.js'
 import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../pages/sign-in-messages.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { pageWords } from '../../pages/request-branding.js'
-import type { Provider } from '../../grants/identity-provider-context.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 
 const confirmEmailFirst = (c: Context) => pageWords(c).confirmEmailFirst
 
@@ -51,7 +51,7 @@ export type CredentialsCheck =
  */
 export async function checkCredentials(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   throttle: LoginThrottle,
   login: string,
   password: string,
