@@ -94,23 +94,3 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
     await queueMail(trx, notice, now)
   })
 }
-
-/**
- * The address the account is waiting to move to (a change link still usable), or null.
- *
- * @example
- * const pending = await pendingEmail(db, user.id, new Date())
- */
-export async function pendingEmail(db: LifecycleContext['db'], userId: number, now: Date): Promise<string | null> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select('new_email')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'verify_email')
-    .where('new_email', 'is not', null)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
-  return row?.new_email ?? null
-}
