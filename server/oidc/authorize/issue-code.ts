@@ -2,7 +2,7 @@
  * @module Issues an authorization code: random, stored as SHA-256, single
  * use, valid 60 seconds, bound to the client, redirect URI, scopes, nonce,
  * PKCE challenge and sign-in time, and naming a new grant (stored by
- * `authorization-codes.ts`).
+ * `grants/authorization-codes.ts`).
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
