@@ -11,7 +11,7 @@
 import type { AccountEvents } from '../accounts/account-events.js'
 import { issueAccountToken, voidEveryLink } from '../accounts/account-tokens.js'
 import { hashPassword } from '../accounts/passwords.js'
-import type { LifecycleContext } from '../accounts/signup.js'
+import type { LifecycleContext } from './signup.js'
 import { setPasswordHash, userByEmail } from '../accounts/users.js'
 import { plainEmailAddress } from '../../shared/email-address.js'
 import { InvalidInput } from '../invalid-input.js'

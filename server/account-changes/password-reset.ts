@@ -25,7 +25,7 @@ import {
 } from '../accounts/account-tokens.js'
 import { unlinkEveryProvider } from '../accounts/account-links.js'
 import { hashPassword } from '../accounts/passwords.js'
-import type { LifecycleContext } from '../accounts/signup.js'
+import type { LifecycleContext } from './signup.js'
 import { type ProfileFields, setPasswordHash, setProfile, userByEmail, userById } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'

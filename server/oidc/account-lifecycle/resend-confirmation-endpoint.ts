@@ -6,7 +6,7 @@
  * throttled like the other forms that make svc mail an address.
  */
 import { type Context, Hono } from 'hono'
-import { resendSignUpConfirmation } from '../../accounts/signup.js'
+import { resendSignUpConfirmation } from '../../account-changes/signup.js'
 import { EMAIL } from '../../accounts/users.js'
 import { clientAddress } from '../../http/client-address.js'
 import { fill } from '../../i18n/pages.js'

@@ -13,7 +13,7 @@
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import { confirmEmail, verificationTarget, type VerificationTarget } from '../../accounts/email-verification.js'
+import { confirmEmail, verificationTarget, type VerificationTarget } from '../../account-changes/email-verification.js'
 import { checkCredentials } from '../sign-in/check-credentials.js'
 import type { LoginThrottle } from '../../http/login-throttle.js'
 import { csrfToken } from '../csrf.js'

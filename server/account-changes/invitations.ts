@@ -8,10 +8,10 @@
 import { queueMail } from '../mail/mail-outbox.js'
 import { invitationMail } from '../mail/messages/invitation-mail.js'
 import type { UserRow } from '../db/schema.js'
-import { issueAccountToken } from './account-tokens.js'
-import { UNUSABLE_PASSWORD_HASH } from './passwords.js'
+import { issueAccountToken } from '../accounts/account-tokens.js'
+import { UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
 import type { LifecycleContext } from './signup.js'
-import { createUser } from './users.js'
+import { createUser } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
 
