@@ -9,7 +9,7 @@
  * link, so the page answers the same.
  */
 import type { AccountEvents } from '../accounts/account-events.js'
-import { issueAccountToken, voidEveryLink } from '../accounts/account-tokens.js'
+import { voidEveryLink } from '../accounts/account-tokens.js'
 import { hashPassword } from '../accounts/passwords.js'
 import type { LifecycleContext } from './signup.js'
 import { setPasswordHash, userByEmail } from '../accounts/users.js'
@@ -25,6 +25,7 @@ import {
 } from '../mail/messages/account-change-mails.js'
 import { nameToGreet } from '../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
+import { mailAccountLink } from './mail-account-link.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
 
@@ -66,23 +67,14 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
   if (plainEmailAddress(newEmail) !== newEmail) throw new InvalidInput('email', 'email must be one plain e-mail address, lower-cased')
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
+    const taken = (await userByEmail(trx, newEmail)) !== undefined
+    const continueTo = `/console/account?message=${encodeURIComponent(`Your e-mail address is now ${newEmail}.`)}`
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
-    const token = await issueAccountToken(trx, {
-      userId: user.id,
-      purpose: 'verify_email',
-      continueTo: `/console/account?message=${encodeURIComponent(`Your e-mail address is now ${newEmail}.`)}`,
-      now,
-      newEmail,
-    })
-    const mail = (await userByEmail(trx, newEmail))
-      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
-      : confirmNewEmailMail({
-          to: newEmail,
-          link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
-          locale,
-          branding: ctx.branding,
-        })
-    await queueMail(trx, mail, now)
+    await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'verify_email', continueTo, locale, now, newEmail }, (link) =>
+      taken
+        ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
+        : confirmNewEmailMail({ to: newEmail, link, locale, branding: ctx.branding }),
+    )
     const notice = emailChangeNoticeMail({
       to: user.email,
       name: nameToGreet(user),
