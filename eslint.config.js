@@ -14,8 +14,7 @@ const TESTS = ['**/*.test.ts', 'server/testing/**', 'server/db/test-database*.ts
  * The repository modules: the one module that owns each table (its SQL and
  * its row ↔ object mapping), plus the database layer itself (migrations,
  * the migrator, leases, prepared queries). A new table's owner is added
- * here. `oidc/` files are named with their `grants/` home as well, as the
- * grants floor (issue 25 item 1) moves them.
+ * here.
  */
 const REPOSITORIES = [
   'server/db/**',
@@ -33,10 +32,10 @@ const REPOSITORIES = [
   'server/images/images-repository.ts',
   'server/mail/mail-outbox.ts',
   'server/orgs/organisations.ts',
-  'server/{oidc,grants}/sessions.ts',
-  'server/{oidc,grants}/signing-keys.ts',
-  'server/{oidc,grants}/tokens.ts',
-  'server/{oidc/authorize,grants}/authorization-codes.ts',
+  'server/grants/sessions.ts',
+  'server/grants/signing-keys.ts',
+  'server/grants/tokens.ts',
+  'server/grants/authorization-codes.ts',
   'server/webhooks/deliveries.ts',
   'server/webhooks/secrets.ts',
   'server/webhooks/webhook-attempts.ts',
@@ -45,10 +44,6 @@ const REPOSITORIES = [
 
 /** Modules that query a table they do not own today; each is a paper cut to fix, not a pattern to copy. */
 const QUERIES_OUTSIDE_REPOSITORIES = [
-  // Reads `users` beside server/accounts/users.ts (issue 25 item 7).
-  'server/console/console-people-api.ts',
-  // Reads `account_tokens` beside server/accounts/account-tokens.ts (issue 25 item 7); moving to account-changes/.
-  'server/{oidc/account-lifecycle,account-changes}/account-page-changes.ts',
   // The readiness check reads Kysely's own migration table, which no repository owns.
   'server/http/health.ts',
 ]

@@ -25,9 +25,9 @@ import autocannon from 'autocannon'
 import { createUser } from '../server/accounts/users.js'
 import { clientByClientId, createClient, SCOPES } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
-import type { Provider } from '../server/oidc/provider.js'
-import { signingKeys } from '../server/oidc/signing-keys.js'
-import { issueTokens } from '../server/oidc/tokens.js'
+import type { IdentityProviderContext } from '../server/grants/identity-provider-context.js'
+import { signingKeys } from '../server/grants/signing-keys.js'
+import { issueTokens } from '../server/grants/tokens.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
 import { type LoadResult, type ServerProcess, startServerProcess, summarise } from './load.js'
 import { DEFAULT_BRANDING } from '../server/branding.js'
@@ -60,7 +60,7 @@ export async function benchLoginFlood(): Promise<void> {
     scopes: [...SCOPES],
   })
   const client = (await clientByClientId(db, clientId))!
-  const provider: Provider = {
+  const provider: IdentityProviderContext = {
     db,
     issuer: 'http://127.0.0.1',
     keys: signingKeys(db),

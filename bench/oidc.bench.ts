@@ -16,9 +16,9 @@ import { createUser } from '../server/accounts/users.js'
 import { clientByClientId, createClient, SCOPES } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
-import type { Provider } from '../server/oidc/provider.js'
-import { signingKeys, storeSigningKey } from '../server/oidc/signing-keys.js'
-import { issueTokens, signIdToken } from '../server/oidc/tokens.js'
+import type { IdentityProviderContext } from '../server/grants/identity-provider-context.js'
+import { signingKeys, storeSigningKey } from '../server/grants/signing-keys.js'
+import { issueTokens, signIdToken } from '../server/grants/tokens.js'
 import { type ChainedRequest, cpuMilliseconds, load, loadChain, type LoadResult, type ServerProcess, startServerProcess } from './load.js'
 import { DEFAULT_BRANDING } from '../server/branding.js'
 
@@ -62,7 +62,7 @@ export async function benchIdentityProvider(): Promise<void> {
   const user = await createUser(db, { email: 'bench@example.com', name: 'Bench User', password: 'bench password' })
   const { clientId, clientSecret } = await createClient(db, { name: 'Bench', redirectUris: [REDIRECT_URI], scopes: [...SCOPES] })
   const client = (await clientByClientId(db, clientId))!
-  const provider: Provider = {
+  const provider: IdentityProviderContext = {
     db,
     issuer: 'http://127.0.0.1',
     keys: signingKeys(db),
@@ -164,7 +164,7 @@ export async function benchIdentityProvider(): Promise<void> {
 
 /** Signs id_tokens through svc and with bare jose, interleaved in rounds; returns signatures a second. */
 async function compareSigning(
-  provider: Provider,
+  provider: IdentityProviderContext,
   user: Parameters<typeof signIdToken>[1]['user'],
   client: Parameters<typeof signIdToken>[1]['client'],
   key: CryptoKey,

@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { rsaPrivateKey, signRs256 } from '../server/oidc/sign-jws.js'
+import { rsaPrivateKey, signRs256 } from '../server/grants/sign-jws.js'
 
 const setup = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { jwk: { kid: string }; clientId: string }
 const key = rsaPrivateKey(setup.jwk)

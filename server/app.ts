@@ -18,11 +18,11 @@ import { type AdStatisticsWriter, adStatisticsWriter } from './ad-statistics/ad-
 import { isPostgres } from './db/open-database.js'
 import type { Database } from './db/schema.js'
 import type { AccountEvents } from './accounts/account-events.js'
-import { FORGET_AFTER_MS, loginThrottle, type LoginThrottle } from './oidc/sign-in/login-throttle.js'
+import { FORGET_AFTER_MS, loginThrottle, type LoginThrottle } from './http/login-throttle.js'
 import { identityProvider } from './oidc/identity-provider.js'
 import { answerTokenOverNode, isServerTokenRequest } from './oidc/token-fast-path.js'
-import type { Provider } from './oidc/provider.js'
-import { signingKeys } from './oidc/signing-keys.js'
+import type { IdentityProviderContext } from './grants/identity-provider-context.js'
+import { signingKeys } from './grants/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { databaseRateLimiter } from './http/database-rate-limiter.js'
 import { databaseFailureCounters } from './http/database-failure-counters.js'
@@ -90,7 +90,7 @@ export interface Bff {
   /** Every route, for `app.request()` in tests. */
   app: Hono<{ Variables: RequestIdVariables }>
   /** The identity provider's shared parts (keys, clock, events). */
-  provider: Provider
+  provider: IdentityProviderContext
   /** The listener a `node:http` server runs: the fast paths, then Hono. */
   listener: RequestListener
   /** The ad events counted in memory and not yet written; `flush()` writes them. */
@@ -127,7 +127,7 @@ export function createBff({
 }: AppOptions): Bff {
   const answerAds = adsApiHandler({ db, limiter, random, now: () => now().getTime() })
   const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
-  const provider: Provider = {
+  const provider: IdentityProviderContext = {
     db,
     issuer: issuer.replace(/\/$/, ''),
     keys: signingKeys(db, { now, ...(keySetCacheMs === undefined ? {} : { keySetCacheMs }) }),

@@ -13,7 +13,7 @@ import { DEFAULT_FLUSH_MS } from './ad-statistics/ad-statistics-writer.js'
 import { InvalidTrustedProxy, trustedProxies, type TrustedProxies } from './http/client-address.js'
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './http/http-server.js'
 import { DEFAULT_IMAGE_QUOTA_MB } from './images/upload-limits.js'
-import { DEFAULT_KEY_SET_CACHE_MS, MAX_KEY_SET_CACHE_MS } from './oidc/signing-keys.js'
+import { DEFAULT_KEY_SET_CACHE_MS, MAX_KEY_SET_CACHE_MS } from './grants/signing-keys.js'
 import { DEFAULT_LEASE_MS } from './webhooks/worker.js'
 
 /** The environment a command runs in: variable name to value. */

@@ -90,6 +90,26 @@ export async function usableAccountToken(
 }
 
 /**
+ * The address the account is waiting to move to (a change link still usable), or null.
+ *
+ * @example
+ * const pending = await pendingEmail(db, user.id, new Date())
+ */
+export async function pendingEmail(db: Kysely<Database>, userId: number, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('new_email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'verify_email')
+    .where('new_email', 'is not', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row?.new_email ?? null
+}
+
+/**
  * Uses up a token and returns it, or `undefined` when it is not usable;
  * of two requests racing with the same link, one wins. Run it in the
  * transaction of the change the link makes.

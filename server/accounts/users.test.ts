@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { InvalidInput } from '../invalid-input.js'
 import type { Database } from '../db/schema.js'
 import { openTestDatabase } from '../db/test-database.js'
-import { createUser } from './users.js'
+import { createUser, usersOfOrganisation } from './users.js'
 
 let db: Kysely<Database>
 beforeAll(async () => {
@@ -27,5 +27,15 @@ describe('createUser', () => {
     await expect(createUser(db, { email: 'pic@example.com', name: 'Pic', password: 'long enough', picture })).rejects.toThrow(
       'picture must be an http or https URL',
     )
+  })
+})
+
+describe('usersOfOrganisation', () => {
+  it("lists an organisation's accounts by e-mail address, and no one else's", async () => {
+    await createUser(db, { email: 'zoe@org-a.example', name: 'Zoe', password: 'long enough', svcApp: 'ORGA' })
+    await createUser(db, { email: 'ada@org-a.example', name: 'Ada', password: 'long enough', svcApp: 'ORGA' })
+    await createUser(db, { email: 'bob@org-b.example', name: 'Bob', password: 'long enough', svcApp: 'ORGB' })
+    expect((await usersOfOrganisation(db, 'ORGA')).map((user) => user.email)).toEqual(['ada@org-a.example', 'zoe@org-a.example'])
+    expect(await usersOfOrganisation(db, 'ORGC')).toEqual([])
   })
 })

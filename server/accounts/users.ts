@@ -143,6 +143,16 @@ export async function userBySub(db: Kysely<Database>, sub: string): Promise<User
 }
 
 /**
+ * The accounts of an organisation (their `svc.app`), by e-mail address.
+ *
+ * @example
+ * const people = await usersOfOrganisation(db, 'ORG0123456789')
+ */
+export async function usersOfOrganisation(db: Kysely<Database>, organisation: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('svc_app', '=', organisation).orderBy('email').execute()
+}
+
+/**
  * Replaces the account's password hash, and marks its e-mail address
  * verified when the change came through a link mailed to it.
  *

@@ -10,7 +10,7 @@
  */
 import { afterEach, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
-import { invite } from '../accounts/invitations.js'
+import { invite } from '../account-changes/invitations.js'
 import { DEFAULT_BRANDING } from '../branding.js'
 import { mailTransport } from '../mail/mail-transport.js'
 import { consoleUser } from '../testing/console-user.js'

@@ -5,7 +5,7 @@
  * after burst. Attempts being checked now count until their answer is known.
  */
 import { afterEach, expect, it } from 'vitest'
-import { FREE_FAILURES, loginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { FREE_FAILURES, loginThrottle } from '../http/login-throttle.js'
 import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture

@@ -6,7 +6,7 @@
  * the password they were earned with: a reset or change voids them.
  */
 import { afterEach, expect, it } from 'vitest'
-import { FREE_FAILURES, loginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { FREE_FAILURES, loginThrottle } from '../http/login-throttle.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { signInOnce } from '../testing/attacks.js'
 

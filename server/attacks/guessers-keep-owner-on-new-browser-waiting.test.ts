@@ -9,7 +9,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { trustedProxies } from '../http/client-address.js'
-import { FREE_FAILURES, loginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { FREE_FAILURES, loginThrottle } from '../http/login-throttle.js'
 import { formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { authorizeUrl, signInOnce } from '../testing/attacks.js'
 

@@ -21,7 +21,7 @@ import { createBff } from '../app.js'
 import { createClient } from '../clients/clients.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
-import { rotateSigningKey } from '../oidc/signing-keys.js'
+import { rotateSigningKey } from '../grants/signing-keys.js'
 import { CALLBACK, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 const MINUTE = 60_000

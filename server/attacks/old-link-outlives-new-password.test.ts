@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { issueAccountToken } from '../accounts/account-tokens.js'
 import { userBySub } from '../accounts/users.js'
-import { changePassword } from '../oidc/account-lifecycle/account-page-changes.js'
+import { changePassword } from '../account-changes/account-page-changes.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture

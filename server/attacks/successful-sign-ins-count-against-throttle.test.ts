@@ -5,7 +5,7 @@
  * again in 1 minutes."
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { FREE_FAILURES, loginThrottle } from '../oidc/sign-in/login-throttle.js'
+import { FREE_FAILURES, loginThrottle } from '../http/login-throttle.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { authorizeUrl, signInOnce } from '../testing/attacks.js'
 

@@ -1,9 +1,9 @@
 /**
  * @module `user invite`: an account made for someone else, who chooses
- * its password through the mailed link (see `accounts/invitations.ts`).
+ * its password through the mailed link (see `account-changes/invitations.ts`).
  */
 import { LOCALES, type Locale } from '../i18n/locale.js'
-import { ACCESS_OF_ROLE, INVITABLE_ROLES, invite } from '../accounts/invitations.js'
+import { ACCESS_OF_ROLE, INVITABLE_ROLES, invite } from '../account-changes/invitations.js'
 import { userByEmail } from '../accounts/users.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError } from './cli-error.js'

@@ -8,7 +8,7 @@
  * next key is already waiting, a rotation without `--now` names it and
  * changes nothing.
  */
-import { rotateSigningKey } from '../oidc/signing-keys.js'
+import { rotateSigningKey } from '../grants/signing-keys.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
 

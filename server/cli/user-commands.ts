@@ -2,7 +2,7 @@
  * @module `user create`: an account that signs in at svc.
  */
 import { deleteAccount } from '../console/account-deletion.js'
-import { revokeConsent } from '../oidc/revoke-consent.js'
+import { revokeConsent } from '../account-changes/revoke-consent.js'
 import { createUser, userByEmail, userByLogin, userBySub } from '../accounts/users.js'
 import { clientByClientId } from '../clients/clients.js'
 import { organisationByCode } from '../orgs/organisations.js'

@@ -11,7 +11,7 @@ import { clientsEverConsentedTo } from '../accounts/consents.js'
 import { deleteUser } from '../accounts/users.js'
 import { publicClientIds } from '../clients/clients.js'
 import type { Database, UserRow } from '../db/schema.js'
-import { clientsHoldingTokensOf } from '../oidc/tokens.js'
+import { clientsHoldingTokensOf } from '../grants/tokens.js'
 import { endConsoleSessionsOf } from './console-sessions.js'
 
 /**

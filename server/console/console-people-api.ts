@@ -1,7 +1,7 @@
 /**
  * @module People in the console's JSON API, for operators and
  * organisation admins: the accounts of an organisation with their role,
- * and inviting someone (see `accounts/invitations.ts`). An admin works in
+ * and inviting someone (see `account-changes/invitations.ts`). An admin works in
  * their own organisation only; an operator names one. Every role an
  * invitation gives is one the inviter may give (`shared/invitable-roles.ts`):
  * an admin gives admin and marketer, only an operator makes a developer.
@@ -10,9 +10,9 @@ import { LOCALES, type Locale } from '../i18n/locale.js'
 import { requestLocale } from '../i18n/request-locale.js'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { INVITABLE_ROLES, type InvitableRole, ACCESS_OF_ROLE, invite } from '../accounts/invitations.js'
+import { INVITABLE_ROLES, type InvitableRole, ACCESS_OF_ROLE, invite } from '../account-changes/invitations.js'
 import { rolesInvitableBy } from '../../shared/invitable-roles.js'
-import { userByEmail } from '../accounts/users.js'
+import { userByEmail, usersOfOrganisation } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { organisationWithCode } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
@@ -54,7 +54,7 @@ export function consolePeopleApi(
     const code = roles.operator ? (c.req.query('organisation') ?? roles.organisation) : roles.organisation
     const organisation = await organisationWithCode(db, code ?? '')
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
-    const rows = await db.selectFrom('users').selectAll().where('svc_app', '=', organisation.code).orderBy('email').execute()
+    const rows = await usersOfOrganisation(db, organisation.code)
     const people = rows.map((user) => ({
       sub: user.sub,
       name: user.name,

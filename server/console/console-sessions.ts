@@ -16,8 +16,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { type CookiePlace, hostCookie } from '../http/host-cookie.js'
 import { claimsFor } from '../accounts/users.js'
-import { liveSessionUser } from '../oidc/sessions.js'
-import { sessionIdOfToken } from '../oidc/tokens.js'
+import { liveSessionUser } from '../grants/sessions.js'
+import { sessionIdOfToken } from '../grants/tokens.js'
 import { type ConsoleRoles, rolesFrom } from './roles.js'
 
 /** The scopes the console asks for, whose claims it reads. */

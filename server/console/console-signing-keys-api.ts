@@ -10,7 +10,7 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import type { SigningKeys } from '../oidc/signing-keys.js'
+import type { SigningKeys } from '../grants/signing-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRotation, ConsoleSigningKeyList } from '../../shared/console-wire.js'

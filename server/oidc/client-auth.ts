@@ -9,7 +9,7 @@ import { clientByClientId } from '../clients/clients.js'
 import { clientSecretMatches, isPublicClient } from '../clients/client-row.js'
 import type { ClientRow } from '../db/schema.js'
 import { InvalidClient, InvalidRequest } from './errors.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 
 export interface AuthenticatedClient {
   client: ClientRow
@@ -38,7 +38,7 @@ function basicCredentials(header: string): { id: string; secret: string } | unde
  * const { client } = await authenticateClient(provider, c.req.header('Authorization'), form)
  */
 export async function authenticateClient(
-  provider: Provider,
+  provider: IdentityProviderContext,
   authorization: string | undefined,
   form: URLSearchParams,
 ): Promise<AuthenticatedClient> {

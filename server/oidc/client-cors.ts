@@ -14,7 +14,7 @@ import { allClients } from '../clients/clients.js'
 import { isPublicClient, originsOf } from '../clients/client-row.js'
 import { changeStampOf } from '../db/change-stamp.js'
 import type { ClientRow } from '../db/schema.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -29,7 +29,7 @@ declare module 'hono' {
  * @example
  * app.use('/oidc/token', clientCors(provider))
  */
-export function clientCors(provider: Provider): MiddlewareHandler {
+export function clientCors(provider: IdentityProviderContext): MiddlewareHandler {
   const publicOrigins = publicClientOrigins(provider)
   const corsForPublicClients = cors({
     origin: async (origin) => ((await publicOrigins()).has(origin) ? origin : null),
@@ -52,7 +52,7 @@ export function clientCors(provider: Provider): MiddlewareHandler {
 }
 
 /** The origins of public clients' redirect URIs, reloaded when the database changes. */
-function publicClientOrigins(provider: Provider): () => Promise<Set<string>> {
+function publicClientOrigins(provider: IdentityProviderContext): () => Promise<Set<string>> {
   const readStamp = changeStampOf(provider.db)
   let cached: { stamp: string | undefined; origins: Set<string> } | undefined
   return async () => {

@@ -9,9 +9,9 @@ import { sameSecret } from '../http/constant-time.js'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { hostCookie } from '../http/host-cookie.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 
-const csrfCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_csrf').name
+const csrfCookie = (provider: Pick<IdentityProviderContext, 'issuer'>) => hostCookie(provider.issuer, 'svc_csrf').name
 
 /**
  * The request's CSRF token, setting a new cookie when there is none.
@@ -19,7 +19,7 @@ const csrfCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.i
  * @example
  * const csrf = csrfToken(c, provider)
  */
-export function csrfToken(c: Context, provider: Pick<Provider, 'issuer'>): string {
+export function csrfToken(c: Context, provider: Pick<IdentityProviderContext, 'issuer'>): string {
   const existing = getCookie(c, csrfCookie(provider))
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing
   const token = randomBytes(32).toString('base64url')
@@ -33,7 +33,7 @@ export function csrfToken(c: Context, provider: Pick<Provider, 'issuer'>): strin
  * @example
  * if (!csrfTokenMatches(c, provider, form.get('csrf'))) return forbidden()
  */
-export function csrfTokenMatches(c: Context, provider: Pick<Provider, 'issuer'>, submitted: string | null): boolean {
+export function csrfTokenMatches(c: Context, provider: Pick<IdentityProviderContext, 'issuer'>, submitted: string | null): boolean {
   const cookie = getCookie(c, csrfCookie(provider))
   if (!cookie || !submitted) return false
   return sameSecret(submitted, cookie)

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { SCOPES } from '../clients/clients.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { LOCALES } from '../i18n/locale.js'
 
 export const CLAIMS_SUPPORTED = [
@@ -71,7 +71,7 @@ export function discoveryDocument(issuer: string) {
  * @example
  * app.route('/.well-known', wellKnown(provider))
  */
-export function wellKnown(provider: Provider): Hono {
+export function wellKnown(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   const document = JSON.stringify(discoveryDocument(provider.issuer))
   app.get('/openid-configuration', (c) =>

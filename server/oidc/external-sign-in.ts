@@ -12,8 +12,8 @@ import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSig
 import { hostCookie } from '../http/host-cookie.js'
 import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
-import type { Provider } from './provider.js'
-import { startSession } from './sessions.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
+import { startSession } from '../grants/sessions.js'
 import { refusalPage } from '../pages/refusal-page.js'
 import { pageWords, requestBranding } from '../pages/request-branding.js'
 
@@ -23,7 +23,7 @@ import { pageWords, requestBranding } from '../pages/request-branding.js'
  * @example
  * app.route('/oidc', externalSignIn(provider, relyingParty))
  */
-export function externalSignIn(provider: Provider, relyingParty: ExternalRelyingParty): Hono {
+export function externalSignIn(provider: IdentityProviderContext, relyingParty: ExternalRelyingParty): Hono {
   const app = new Hono()
   // `__Host-` on https, like every svc cookie: a sibling subdomain must not plant a sign-in of its own.
   const place = hostCookie(provider.issuer, 'svc_external', '/oidc')

@@ -4,7 +4,7 @@
  * expired hint is still a valid hint (OIDC RP-Initiated Logout §2).
  */
 import { compactVerify, createLocalJWKSet, decodeJwt } from 'jose'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 
 export interface IdTokenHint {
   sub: string
@@ -18,7 +18,7 @@ export interface IdTokenHint {
  * @example
  * const hint = await readIdTokenHint(provider, query.get('id_token_hint'))
  */
-export async function readIdTokenHint(provider: Provider, token: string): Promise<IdTokenHint | undefined> {
+export async function readIdTokenHint(provider: IdentityProviderContext, token: string): Promise<IdTokenHint | undefined> {
   try {
     await compactVerify(token, createLocalJWKSet(await provider.keys.jwks()), { algorithms: ['RS256'] })
     const claims = decodeJwt(token)

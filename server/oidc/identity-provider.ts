@@ -7,15 +7,15 @@
 import { type Handler, Hono } from 'hono'
 import { clientCors } from './client-cors.js'
 import { authorizeEndpoint } from './authorize/authorize.js'
-import { type LoginThrottle, loginThrottle } from './sign-in/login-throttle.js'
+import { type LoginThrottle, loginThrottle } from '../http/login-throttle.js'
 import { wellKnown } from './discovery.js'
 import { fedcm } from './fedcm/fedcm.js'
 import { SDK_CALLBACK_PATH, sdkCallback } from './sdk-callback.js'
 import { sdkStart } from './sdk-start.js'
-import { checkSessionIframe } from './session-state.js'
+import { checkSessionIframe } from '../grants/session-state.js'
 import { introspectionEndpoint } from './introspect.js'
 import { logoutEndpoint } from './logout.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { revocationEndpoint } from './revoke.js'
 import { tokenEndpoint } from './token-endpoint.js'
 import { userinfoEndpoint } from './userinfo.js'
@@ -23,7 +23,7 @@ import { externalRelyingParty } from '../accounts/external-relying-party.js'
 import { externalSignIn } from './external-sign-in.js'
 import { isPostgres } from '../db/open-database.js'
 import { databaseFailureCounters } from '../http/database-failure-counters.js'
-import { type AccountMailThrottle, accountMailThrottle, MAIL_THROTTLE_WINDOW_MS } from './account-lifecycle/account-mail-throttle.js'
+import { type AccountMailThrottle, accountMailThrottle, MAIL_THROTTLE_WINDOW_MS } from '../account-changes/account-mail-throttle.js'
 import { type SignUpSetting, signupEndpoint } from './account-lifecycle/signup-endpoint.js'
 import { verifyEmailEndpoint } from './account-lifecycle/verify-email-endpoint.js'
 import { RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint } from './account-lifecycle/resend-confirmation-endpoint.js'
@@ -39,7 +39,7 @@ import { signInLinkEndpoint } from './account-lifecycle/sign-in-link-endpoint.js
  * app.route('/', identityProvider(provider))
  */
 export function identityProvider(
-  provider: Provider,
+  provider: IdentityProviderContext,
   {
     throttle = loginThrottle(),
     signup = 'open',

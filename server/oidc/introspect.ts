@@ -9,8 +9,8 @@ import { authenticateClient } from './client-auth.js'
 import { InvalidClient, InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
-import { epochSeconds, type Provider } from './provider.js'
-import { isTokenLive, tokenByValue } from './tokens.js'
+import { epochSeconds, type IdentityProviderContext } from '../grants/identity-provider-context.js'
+import { isTokenLive, tokenByValue } from '../grants/tokens.js'
 
 /**
  * Builds the introspection endpoint, to be mounted at `/oidc/introspect`.
@@ -18,7 +18,7 @@ import { isTokenLive, tokenByValue } from './tokens.js'
  * @example
  * app.route('/oidc/introspect', introspectionEndpoint(provider))
  */
-export function introspectionEndpoint(provider: Provider): Hono {
+export function introspectionEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.onError(oauthErrorResponse)
   app.post('/', async (c) => {

@@ -18,9 +18,9 @@ import { csrfToken, csrfTokenMatches } from './csrf.js'
 import { html } from '../http/html.js'
 import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
-import type { Provider } from './provider.js'
-import { currentSession, endSession } from './sessions.js'
-import { revokeClientTokensForUser } from './tokens.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
+import { currentSession, endSession } from '../grants/sessions.js'
+import { revokeClientTokensForUser } from '../grants/tokens.js'
 import { useUiLocales } from '../i18n/request-locale.js'
 import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
 import { fill } from '../i18n/pages.js'
@@ -34,7 +34,7 @@ const PARAMETERS = ['id_token_hint', 'post_logout_redirect_uri', 'state', 'clien
  * @example
  * app.route('/oidc/logout', logoutEndpoint(provider))
  */
-export function logoutEndpoint(provider: Provider): Hono {
+export function logoutEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   const refuse = (c: Context, reason: RefusalReason) => refusalPage(c, 400, 'signOutError', reason)
 

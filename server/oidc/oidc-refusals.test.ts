@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FREE_FAILURES } from './sign-in/login-throttle.js'
+import { FREE_FAILURES } from '../http/login-throttle.js'
 import { CALLBACK, formFields, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture

@@ -10,8 +10,8 @@ import { authenticateClient } from './client-auth.js'
 import { InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
-import type { Provider } from './provider.js'
-import { revokeGrant, revokeToken, tokenByValue } from './tokens.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
+import { revokeGrant, revokeToken, tokenByValue } from '../grants/tokens.js'
 
 /**
  * Builds the revocation endpoint, to be mounted at `/oidc/revoke`.
@@ -19,7 +19,7 @@ import { revokeGrant, revokeToken, tokenByValue } from './tokens.js'
  * @example
  * app.route('/oidc/revoke', revocationEndpoint(provider))
  */
-export function revocationEndpoint(provider: Provider): Hono {
+export function revocationEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.onError(oauthErrorResponse)
   app.post('/', async (c) => {

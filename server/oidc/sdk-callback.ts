@@ -14,10 +14,10 @@
  */
 import type { Context } from 'hono'
 import { clientById } from '../clients/clients.js'
-import { authorizationCodeByValue, spendAuthorizationCode } from './authorize/authorization-codes.js'
+import { authorizationCodeByValue, spendAuthorizationCode } from '../grants/authorization-codes.js'
 import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { forgetSdkFlow, sdkFlowOf } from './sdk-flow.js'
 import { type RefusalReason, refusalPage } from '../pages/refusal-page.js'
 import { pageWords } from '../pages/request-branding.js'
@@ -31,7 +31,7 @@ const RESPONSE_PARAMETERS = ['code', 'state', 'iss', 'error', 'error_description
  * @example
  * app.get('/oidc/sdk/callback', (c) => sdkCallback(c, provider))
  */
-export async function sdkCallback(c: Context, provider: Provider): Promise<Response> {
+export async function sdkCallback(c: Context, provider: IdentityProviderContext): Promise<Response> {
   const query = new URL(c.req.url).searchParams
   const code = query.get('code')
   const refuse = async (reason: RefusalReason) => {
@@ -60,14 +60,14 @@ export async function sdkCallback(c: Context, provider: Provider): Promise<Respo
   return htmlPage(c, 200, t.signingIn, messagePage(t.signingYouIn, t.youCanClose), { script })
 }
 
-async function clientIdOfCode(provider: Provider, code: string): Promise<string | undefined> {
+async function clientIdOfCode(provider: IdentityProviderContext, code: string): Promise<string | undefined> {
   if (code.length > 200) return undefined
   const stored = await authorizationCodeByValue(provider.db, code)
   return stored && (await clientById(provider.db, stored.client_id))?.client_id
 }
 
 /** A code that reached the callback outside a flow this browser started is used up, so nobody can redeem it. */
-async function spendCode(provider: Provider, code: string): Promise<void> {
+async function spendCode(provider: IdentityProviderContext, code: string): Promise<void> {
   if (code.length > 200) return
   await spendAuthorizationCode(provider.db, code, provider.now())
 }

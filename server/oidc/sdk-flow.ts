@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { epochSeconds, type Provider } from './provider.js'
+import { epochSeconds, type IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { hostCookie } from '../http/host-cookie.js'
 import { type Seal, SealError, sealFor } from '../http/seal.js'
 
@@ -36,8 +36,8 @@ export interface SdkFlow {
   expiresAt: number
 }
 
-const seals = new WeakMap<Provider, Seal<SdkFlow>>()
-function sealOf(provider: Provider): Seal<SdkFlow> {
+const seals = new WeakMap<IdentityProviderContext, Seal<SdkFlow>>()
+function sealOf(provider: IdentityProviderContext): Seal<SdkFlow> {
   let seal = seals.get(provider)
   if (!seal) seals.set(provider, (seal = sealFor<SdkFlow>(provider.db, 'sdk-flow')))
   return seal
@@ -64,7 +64,7 @@ export function flowCookieSlot(state: string): number {
 }
 
 /** The slot's cookie; `__Host-` on https. */
-function cookieName(provider: Provider, state: string): string {
+function cookieName(provider: IdentityProviderContext, state: string): string {
   return hostCookie(provider.issuer, `svc_sdk_${flowCookieSlot(state)}`).name
 }
 
@@ -74,7 +74,7 @@ function cookieName(provider: Provider, state: string): string {
  * @example
  * await rememberSdkFlow(c, provider, { clientId, origin, mode: 'popup', state })
  */
-export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit<SdkFlow, 'expiresAt'>): Promise<void> {
+export async function rememberSdkFlow(c: Context, provider: IdentityProviderContext, flow: Omit<SdkFlow, 'expiresAt'>): Promise<void> {
   const expiresAt = epochSeconds(provider.now()) + FLOW_SECONDS
   const sealed = await sealOf(provider).seal({ ...flow, expiresAt }, { expiresAt: new Date(expiresAt * 1000) })
   // Lax: sent on the top-level GETs of the flow (to authorize, to the callback), never on another site's subrequests.
@@ -93,7 +93,7 @@ export async function rememberSdkFlow(c: Context, provider: Provider, flow: Omit
  * @example
  * const flow = await sdkFlowOf(c, provider, state)
  */
-export async function sdkFlowOf(c: Context, provider: Provider, state: string | undefined): Promise<SdkFlow | undefined> {
+export async function sdkFlowOf(c: Context, provider: IdentityProviderContext, state: string | undefined): Promise<SdkFlow | undefined> {
   if (state === undefined || !FLOW_STATE.test(state)) return undefined
   const sealed = getCookie(c, cookieName(provider, state))
   if (!sealed) return undefined
@@ -115,6 +115,6 @@ export async function sdkFlowOf(c: Context, provider: Provider, state: string | 
  * @example
  * forgetSdkFlow(c, provider, flow.state)
  */
-export function forgetSdkFlow(c: Context, provider: Provider, state: string): void {
+export function forgetSdkFlow(c: Context, provider: IdentityProviderContext, state: string): void {
   deleteCookie(c, cookieName(provider, state), { path: '/', secure: true })
 }

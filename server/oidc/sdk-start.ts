@@ -18,7 +18,7 @@ import { originsOf, redirectUriRegistered } from '../clients/client-row.js'
 import { grantableScopes } from '../clients/grantable-scopes.js'
 import { shownUri } from '../clients/redirect-uris.js'
 import { BROWSER_SCOPES } from './fedcm/browser-credential.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { SDK_CALLBACK_PATH } from './sdk-callback.js'
 import { FLOW_STATE, rememberSdkFlow } from './sdk-flow.js'
 import { S256_CHALLENGE } from './authorize/check-pkce.js'
@@ -32,7 +32,7 @@ const MAX_NONCE = 512
  * @example
  * app.route('/oidc/sdk/start', sdkStart(provider))
  */
-export function sdkStart(provider: Provider): Hono {
+export function sdkStart(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   const refuse = (c: Context, status: 400 | 403, message: string) => refusalPage(c, status, 'signInError', { developer: message })
   const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => refuse(c, 400, 'The form is too large.') })

@@ -10,15 +10,15 @@ import { Hono } from 'hono'
 import { userById } from '../accounts/users.js'
 import { grantableScopes } from '../clients/grantable-scopes.js'
 import type { ClientRow } from '../db/schema.js'
-import { authorizationCodeByValue, consumeAuthorizationCode } from './authorize/authorization-codes.js'
+import { authorizationCodeByValue, consumeAuthorizationCode } from '../grants/authorization-codes.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidGrant, InvalidRequest, InvalidScope, UnauthorizedClient, UnsupportedGrantType } from './errors.js'
 import { type FormPost, formOf, honoFormPost } from './form-body.js'
 import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-response.js'
 import { redirectUriAllowed } from './authorize/redirect-uri-allowed.js'
-import { LIFETIMES, type Provider } from './provider.js'
-import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from './tokens.js'
-import { sessionHasEnded } from './sessions.js'
+import { LIFETIMES, type IdentityProviderContext } from '../grants/identity-provider-context.js'
+import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from '../grants/tokens.js'
+import { sessionHasEnded } from '../grants/sessions.js'
 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -37,7 +37,7 @@ export interface TokenRequest extends FormPost {
  * @example
  * const { status, headers, body } = await answerTokenRequest(provider, { contentType, authorization, readBody, requestId })
  */
-export async function answerTokenRequest(provider: Provider, request: TokenRequest): Promise<JsonAnswer> {
+export async function answerTokenRequest(provider: IdentityProviderContext, request: TokenRequest): Promise<JsonAnswer> {
   try {
     const form = await formOf(request, SINGLE_VALUED)
     const { client } = await authenticateClient(provider, request.authorization, form)
@@ -62,7 +62,7 @@ export async function answerTokenRequest(provider: Provider, request: TokenReque
  * @example
  * app.route('/oidc/token', tokenEndpoint(provider))
  */
-export function tokenEndpoint(provider: Provider): Hono {
+export function tokenEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.post('/', async (c) => {
     const post = honoFormPost(c)
@@ -77,7 +77,7 @@ export function tokenEndpoint(provider: Provider): Hono {
   return app
 }
 
-async function redeemCode(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
+async function redeemCode(provider: IdentityProviderContext, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
   const code = form.get('code')
   if (!code) throw new InvalidRequest('code is required')
   const redirectUri = form.get('redirect_uri')
@@ -138,7 +138,7 @@ async function redeemCode(provider: Provider, client: ClientRow, form: URLSearch
   return response
 }
 
-async function refresh(provider: Provider, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
+async function refresh(provider: IdentityProviderContext, client: ClientRow, form: URLSearchParams): Promise<TokenResponse> {
   const value = form.get('refresh_token')
   if (!value) throw new InvalidRequest('refresh_token is required')
   const now = provider.now()

@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { issueTokens } from './tokens.js'
+import { issueTokens } from '../grants/tokens.js'
 import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 import { clientByClientId } from '../clients/clients.js'
 

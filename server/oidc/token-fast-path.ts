@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { nodeBodyText } from './form-body.js'
-import type { Provider } from './provider.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { answerTokenRequest } from './token-endpoint.js'
 
 const TOKEN_PATH = '/oidc/token'
@@ -28,7 +28,12 @@ export function isServerTokenRequest(req: IncomingMessage): boolean {
  * @example
  * await answerTokenOverNode(provider, req, res, requestId)
  */
-export async function answerTokenOverNode(provider: Provider, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+export async function answerTokenOverNode(
+  provider: IdentityProviderContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+): Promise<void> {
   const { status, headers, body } = await answerTokenRequest(provider, {
     contentType: req.headers['content-type'],
     authorization: joinedHeader(req, 'authorization'),

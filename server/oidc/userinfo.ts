@@ -8,8 +8,8 @@ import { claimsFor, userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import { InvalidRequest, InvalidToken } from './errors.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
-import type { Provider } from './provider.js'
-import { isTokenLive, tokenByValue } from './tokens.js'
+import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
+import { isTokenLive, tokenByValue } from '../grants/tokens.js'
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
 
@@ -25,7 +25,7 @@ function invalidToken(message: string): InvalidToken {
  * @example
  * app.route('/oidc/userinfo', userinfoEndpoint(provider))
  */
-export function userinfoEndpoint(provider: Provider): Hono {
+export function userinfoEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.onError(oauthErrorResponse)
   app.on(['GET', 'POST'], '/', async (c) => {

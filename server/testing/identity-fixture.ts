@@ -16,7 +16,7 @@ import type { Database } from '../db/schema.js'
 import { sql } from 'kysely'
 import type { AccountEventName } from '../accounts/account-events.js'
 import { createHash, randomBytes } from 'node:crypto'
-import { storeSigningKey } from '../oidc/signing-keys.js'
+import { storeSigningKey } from '../grants/signing-keys.js'
 import { testSigningKey } from './test-signing-key.js'
 
 export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }

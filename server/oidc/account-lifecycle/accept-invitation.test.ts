@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { invite } from '../../accounts/invitations.js'
+import { invite } from '../../account-changes/invitations.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../../testing/identity-fixture.js'
 import { DEFAULT_BRANDING } from '../../branding.js'
 

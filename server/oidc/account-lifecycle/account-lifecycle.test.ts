@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import * as client from 'openid-client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser, USER } from '../../testing/identity-fixture.js'
-import { MAILS_PER_EMAIL } from './account-mail-throttle.js'
+import { MAILS_PER_EMAIL } from '../../account-changes/account-mail-throttle.js'
 
 const NEW_PASSWORD = 'violet kettle harbour lamp'
 let idp: IdentityFixture | undefined

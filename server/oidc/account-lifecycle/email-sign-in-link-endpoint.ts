@@ -11,11 +11,11 @@ import { Hono, type Context } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { AccountMailThrottle } from './account-mail-throttle.js'
-import { requestSignInLink } from './sign-in-link.js'
+import type { AccountMailThrottle } from '../../account-changes/account-mail-throttle.js'
+import { requestSignInLink } from '../../account-changes/sign-in-link.js'
 import { EMAIL } from '../../accounts/users.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { continueToFrom, lifecycleBodyLimit, readLifecycleForm, signInHref } from './lifecycle-request.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -28,7 +28,7 @@ import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhe
  * @example
  * app.route('/email-sign-in-link', emailSignInLinkEndpoint(provider, { mailThrottle }))
  */
-export function emailSignInLinkEndpoint(provider: Provider, { mailThrottle }: { mailThrottle: AccountMailThrottle }): Hono {
+export function emailSignInLinkEndpoint(provider: IdentityProviderContext, { mailThrottle }: { mailThrottle: AccountMailThrottle }): Hono {
   const app = new Hono()
   const refusal = (c: Context, status: 400 | 403 | 429, problem: string, continueTo: string | null) => {
     const t = pageWords(c)

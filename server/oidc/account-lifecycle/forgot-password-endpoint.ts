@@ -13,14 +13,14 @@ import { Hono, type Context } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { AccountMailThrottle } from './account-mail-throttle.js'
-import { requestPasswordReset } from './password-reset.js'
+import type { AccountMailThrottle } from '../../account-changes/account-mail-throttle.js'
+import { requestPasswordReset } from '../../account-changes/password-reset.js'
 import { isPlainEmailAddress } from '../../../shared/email-address.js'
 import { type BackgroundQueue, backgroundQueue } from '../../accounts/background-queue.js'
 import { csrfToken } from '../csrf.js'
 import { forgotPasswordPage } from '../pages/password-pages.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -37,7 +37,7 @@ export const RESET_REQUESTS_WAITING = 1000
  * app.route('/forgot-password', forgotPasswordEndpoint(provider, { mailThrottle }))
  */
 export function forgotPasswordEndpoint(
-  provider: Provider,
+  provider: IdentityProviderContext,
   {
     mailThrottle,
     // One at a time, as the database takes one writer; the mail throttle keeps any one caller to a few.

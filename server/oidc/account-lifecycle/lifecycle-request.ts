@@ -8,7 +8,7 @@
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { csrfTokenMatches } from '../csrf.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { requestLocale, uiLocalesOf, useUiLocales } from '../../i18n/request-locale.js'
 
 import { pageWords } from '../../pages/request-branding.js'
@@ -46,7 +46,7 @@ export const lifecycleBodyLimit = (onTooLarge: (c: Context) => Response) => body
  * const form = await readLifecycleForm(c, provider)
  * if (!(form instanceof URLSearchParams)) return page(form.status, form.problem)
  */
-export async function readLifecycleForm(c: Context, provider: Provider): Promise<FormRead> {
+export async function readLifecycleForm(c: Context, provider: IdentityProviderContext): Promise<FormRead> {
   if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
     return { status: 400, problem: pageWords(c).formNotForm }
   const form = new URLSearchParams(await c.req.text())

@@ -6,7 +6,7 @@
  * throttled like the other forms that make svc mail an address.
  */
 import { type Context, Hono } from 'hono'
-import { resendSignUpConfirmation } from '../../accounts/signup.js'
+import { resendSignUpConfirmation } from '../../account-changes/signup.js'
 import { EMAIL } from '../../accounts/users.js'
 import { clientAddress } from '../../http/client-address.js'
 import { fill } from '../../i18n/pages.js'
@@ -17,8 +17,8 @@ import { pageWords } from '../../pages/request-branding.js'
 import { csrfToken } from '../csrf.js'
 import { LOGIN_MAX_LENGTH } from '../sign-in/check-credentials.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../provider.js'
-import type { AccountMailThrottle } from './account-mail-throttle.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import type { AccountMailThrottle } from '../../account-changes/account-mail-throttle.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm, signInHref } from './lifecycle-request.js'
 
 /** The path the login page's form posts to. */
@@ -32,7 +32,7 @@ export const RESEND_CONFIRMATION_PATH = '/verify-email/resend'
  */
 export function resendConfirmationForm(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   email: string,
   continueTo: string | null,
 ): { action: string; hidden: Record<string, string> } {
@@ -48,7 +48,10 @@ export function resendConfirmationForm(
  * @example
  * app.route(RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint(provider, { mailThrottle }))
  */
-export function resendConfirmationEndpoint(provider: Provider, { mailThrottle }: { mailThrottle: AccountMailThrottle }): Hono {
+export function resendConfirmationEndpoint(
+  provider: IdentityProviderContext,
+  { mailThrottle }: { mailThrottle: AccountMailThrottle },
+): Hono {
   const app = new Hono()
   const answer = (c: Context, status: 200 | 400 | 403 | 429, text: string, continueTo: string | null) => {
     const t = pageWords(c)

@@ -14,11 +14,11 @@ import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import { PasswordWorkBusy } from '../../accounts/passwords.js'
 import { passwordProblem } from '../../accounts/password-policy.js'
-import { type PasswordLinkPurpose, resetTarget, setNewPassword } from './password-reset.js'
+import { type PasswordLinkPurpose, resetTarget, setNewPassword } from '../../account-changes/password-reset.js'
 import { csrfToken } from '../csrf.js'
 import { INVITATION_WORDING, linkExpiredPage, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
-import type { Provider } from '../provider.js'
-import { switchSession } from '../sessions.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill, type PageStrings } from '../../i18n/pages.js'
@@ -54,7 +54,7 @@ const INVITATION: PasswordLink = {
  * @example
  * app.route('/reset-password', resetPasswordEndpoint(provider))
  */
-export const resetPasswordEndpoint = (provider: Provider): Hono => passwordLinkEndpoint(provider, RESET)
+export const resetPasswordEndpoint = (provider: IdentityProviderContext): Hono => passwordLinkEndpoint(provider, RESET)
 
 /**
  * Builds the invitation's page, mounted at `/accept-invitation`.
@@ -62,9 +62,9 @@ export const resetPasswordEndpoint = (provider: Provider): Hono => passwordLinkE
  * @example
  * app.route('/accept-invitation', acceptInvitationEndpoint(provider))
  */
-export const acceptInvitationEndpoint = (provider: Provider): Hono => passwordLinkEndpoint(provider, INVITATION)
+export const acceptInvitationEndpoint = (provider: IdentityProviderContext): Hono => passwordLinkEndpoint(provider, INVITATION)
 
-function passwordLinkEndpoint(provider: Provider, link: PasswordLink): Hono {
+function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordLink): Hono {
   const app = new Hono()
   const expired = (c: Context) => {
     const locale = requestLocale(c)

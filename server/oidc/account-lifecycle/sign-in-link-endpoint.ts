@@ -10,11 +10,11 @@
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import { signInLinkTarget, useSignInLink } from './sign-in-link.js'
+import { signInLinkTarget, useSignInLink } from '../../account-changes/sign-in-link.js'
 import { csrfToken } from '../csrf.js'
 import { linkExpiredPage, signInLinkPage } from '../pages/password-pages.js'
-import type { Provider } from '../provider.js'
-import { switchSession } from '../sessions.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -37,7 +37,7 @@ const expired = (c: Context) => {
  * @example
  * app.route('/sign-in-link', signInLinkEndpoint(provider))
  */
-export function signInLinkEndpoint(provider: Provider): Hono {
+export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''

@@ -12,13 +12,13 @@ import { oneRequestPerTurn } from '../../http/yielding-lane.js'
 import { clientAddress } from '../../http/client-address.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { AccountMailThrottle } from './account-mail-throttle.js'
+import type { AccountMailThrottle } from '../../account-changes/account-mail-throttle.js'
 import { PasswordWorkBusy } from '../../accounts/passwords.js'
-import { signUp, signUpErrors, type SignUpForm } from '../../accounts/signup.js'
+import { signUp, signUpErrors, type SignUpForm } from '../../account-changes/signup.js'
 import { csrfToken } from '../csrf.js'
 import { passwordLengthHintScript, signUpPage, type SignUpPageModel } from '../pages/signup-page.js'
 import { tryAgainIn } from '../pages/sign-in-messages.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { continueToFrom, languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -34,7 +34,7 @@ export type SignUpSetting = 'open' | 'closed'
  * app.route('/signup', signupEndpoint(provider, { signup: 'open', mailThrottle }))
  */
 export function signupEndpoint(
-  provider: Provider,
+  provider: IdentityProviderContext,
   { signup, mailThrottle }: { signup: SignUpSetting; mailThrottle: AccountMailThrottle },
 ): Hono {
   const app = new Hono()

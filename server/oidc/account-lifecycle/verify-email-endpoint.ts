@@ -13,19 +13,19 @@
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import { confirmEmail, verificationTarget, type VerificationTarget } from '../../accounts/email-verification.js'
+import { confirmEmail, verificationTarget, type VerificationTarget } from '../../account-changes/email-verification.js'
 import { checkCredentials } from '../sign-in/check-credentials.js'
-import type { LoginThrottle } from '../sign-in/login-throttle.js'
+import type { LoginThrottle } from '../../http/login-throttle.js'
 import { csrfToken } from '../csrf.js'
 import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
-import type { Provider } from '../provider.js'
-import { switchSession } from '../sessions.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
-import { endUnprovenAccess } from './proven-mailbox.js'
+import { endUnprovenAccess } from '../../account-changes/proven-mailbox.js'
 
 const expired = (c: Context) => {
   const locale = requestLocale(c)
@@ -44,7 +44,7 @@ const expired = (c: Context) => {
  * @example
  * app.route('/verify-email', verifyEmailEndpoint(provider, { throttle }))
  */
-export function verifyEmailEndpoint(provider: Provider, { throttle }: { throttle: LoginThrottle }): Hono {
+export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttle }: { throttle: LoginThrottle }): Hono {
   const app = new Hono()
   const page = (c: Context, status: 200 | 400 | 401 | 403 | 429 | 503, token: string, target: VerificationTarget, error?: string) =>
     htmlPage(

@@ -16,12 +16,12 @@ import { readIdTokenHint } from '../id-token-hint.js'
 import { consentPage } from '../pages/consent-page.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
-import { epochSeconds, type Provider } from '../provider.js'
-import { type ActiveSession, currentSession, switchSession } from '../sessions.js'
-import { grantConsent, grantedScopes } from './consents.js'
+import { epochSeconds, type IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { type ActiveSession, currentSession, switchSession } from '../../grants/sessions.js'
+import { grantConsent, grantedScopes } from '../../grants/consents.js'
 import { type InteractionState, interactionSeal, openInteraction, sealInteraction } from './interaction-state.js'
 import { issueCode } from './issue-code.js'
-import { type LoginThrottle, loginThrottle } from '../sign-in/login-throttle.js'
+import { type LoginThrottle, loginThrottle } from '../../http/login-throttle.js'
 import {
   anotherAccountQuery,
   type AuthorizationRequest,
@@ -48,7 +48,7 @@ import { pageWords, requestBranding } from '../../pages/request-branding.js'
  * app.route('/oidc/authorize', authorizeEndpoint(provider))
  */
 export function authorizeEndpoint(
-  provider: Provider,
+  provider: IdentityProviderContext,
   { throttle = loginThrottle(), signup = 'open' }: { throttle?: LoginThrottle; signup?: 'open' | 'closed' } = {},
 ): Hono {
   const app = new Hono()

@@ -2,14 +2,14 @@
  * @module Issues an authorization code: random, stored as SHA-256, single
  * use, valid 60 seconds, bound to the client, redirect URI, scopes, nonce,
  * PKCE challenge and sign-in time, and naming a new grant (stored by
- * `authorization-codes.ts`).
+ * `grants/authorization-codes.ts`).
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
-import { LIFETIMES, type Provider } from '../provider.js'
-import type { ActiveSession } from '../sessions.js'
-import { storeAuthorizationCode } from './authorization-codes.js'
+import { LIFETIMES, type IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import type { ActiveSession } from '../../grants/sessions.js'
+import { storeAuthorizationCode } from '../../grants/authorization-codes.js'
 import type { AuthorizationRequest } from './read-request.js'
 
 /**
@@ -19,7 +19,7 @@ import type { AuthorizationRequest } from './read-request.js'
  * const code = await issueCode(provider, request, session)
  */
 export async function issueCode(
-  provider: Provider,
+  provider: IdentityProviderContext,
   request: Pick<AuthorizationRequest, 'client' | 'redirectUri' | 'scopes' | 'nonce' | 'codeChallenge'>,
   session: ActiveSession,
   db: Kysely<Database> = provider.db,

@@ -17,7 +17,7 @@ import {
   RequestUriNotSupported,
   UnsupportedResponseType,
 } from '../errors.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { redirectUriAllowed } from './redirect-uri-allowed.js'
 import { checkPkce } from './check-pkce.js'
 import { Refusal } from '../../refusal.js'
@@ -69,7 +69,7 @@ const SINGLE_VALUED = [
  * @example
  * const target = await readRedirectTarget(provider, query)
  */
-export async function readRedirectTarget(provider: Provider, query: URLSearchParams): Promise<RedirectTarget> {
+export async function readRedirectTarget(provider: IdentityProviderContext, query: URLSearchParams): Promise<RedirectTarget> {
   const clientId = query.get('client_id')
   if (!clientId) throw new AuthorizePageError('The request does not name an application (client_id is missing).')
   if (query.getAll('client_id').length > 1) throw new AuthorizePageError('client_id was given more than once.')

@@ -6,7 +6,7 @@
  */
 import { redirectUriRegistered } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 
 /**
@@ -15,6 +15,6 @@ import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
  * @example
  * if (!redirectUriAllowed(provider, client, uri)) refuse()
  */
-export function redirectUriAllowed(provider: Pick<Provider, 'issuer'>, client: ClientRow, uri: string): boolean {
+export function redirectUriAllowed(provider: Pick<IdentityProviderContext, 'issuer'>, client: ClientRow, uri: string): boolean {
   return uri === `${provider.issuer}${SDK_CALLBACK_PATH}` || redirectUriRegistered(client, uri, provider.issuer)
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import type { OAuthError } from '../errors.js'
-import { sessionState } from '../session-state.js'
+import { sessionState } from '../../grants/session-state.js'
 import type { RedirectTarget } from './read-request.js'
 
 function redirectTo(c: Context, target: RedirectTarget, issuer: string, parameters: Record<string, string>): Response {

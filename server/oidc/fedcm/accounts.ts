@@ -7,8 +7,8 @@
 import { Hono } from 'hono'
 import { liveConsentsOf } from '../../accounts/consents.js'
 import { publicClientIds } from '../../clients/clients.js'
-import type { Provider } from '../provider.js'
-import { currentSession } from '../sessions.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { currentSession } from '../../grants/sessions.js'
 
 /**
  * Builds the endpoint, mounted at `/oidc/fedcm/accounts`.
@@ -16,7 +16,7 @@ import { currentSession } from '../sessions.js'
  * @example
  * app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))
  */
-export function fedcmAccounts(provider: Provider): Hono {
+export function fedcmAccounts(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     c.header('Cache-Control', 'no-store')

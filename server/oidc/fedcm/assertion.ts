@@ -10,7 +10,7 @@
  * consent and `account.signed_in`. A refusal is `{error: {code, url}}`.
  */
 import { type Context, Hono } from 'hono'
-import { revokeConsent } from '../revoke-consent.js'
+import { revokeConsent } from '../../account-changes/revoke-consent.js'
 import { clientByClientId } from '../../clients/clients.js'
 import { originsOf } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
@@ -18,9 +18,9 @@ import { InvalidInput } from '../../invalid-input.js'
 import { checkPkce } from '../authorize/check-pkce.js'
 import { InvalidRequest, OAuthError } from '../errors.js'
 import { readForm } from '../form-body.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { browserCode, browserCredential } from './browser-credential.js'
-import { type ActiveSession, currentSession } from '../sessions.js'
+import { type ActiveSession, currentSession } from '../../grants/sessions.js'
 
 /** What the partner page passed through FedCM's `params`. */
 interface AssertionParams {
@@ -44,7 +44,7 @@ interface FedcmCall {
  * @example
  * app.route('/oidc/fedcm', fedcmAssertion(provider))
  */
-export function fedcmAssertion(provider: Provider): Hono {
+export function fedcmAssertion(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   const errorUrl = `${provider.issuer}/fedcm/error`
 

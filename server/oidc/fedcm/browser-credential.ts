@@ -11,12 +11,12 @@ import type { Context } from 'hono'
 import { grantableScopes } from '../../clients/grantable-scopes.js'
 import type { ClientRow } from '../../db/schema.js'
 import { clientAddress } from '../../http/client-address.js'
-import { grantConsent } from '../authorize/consents.js'
+import { grantConsent } from '../../grants/consents.js'
 import { issueCode } from '../authorize/issue-code.js'
 import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
-import type { Provider } from '../provider.js'
-import type { ActiveSession } from '../sessions.js'
-import { signIdToken } from '../tokens.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import type { ActiveSession } from '../../grants/sessions.js'
+import { signIdToken } from '../../grants/tokens.js'
 
 /** What the browser flows ask for the client, as scopes; it gets those it is registered for. */
 export const BROWSER_SCOPES = ['openid', 'profile', 'email']
@@ -29,7 +29,7 @@ export const BROWSER_SCOPES = ['openid', 'profile', 'email']
  */
 export async function browserCredential(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   session: ActiveSession,
   client: ClientRow,
   nonce: string | undefined,
@@ -51,7 +51,7 @@ export async function browserCredential(
  */
 export async function browserCode(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   session: ActiveSession,
   client: ClientRow,
   nonce: string | undefined,
@@ -68,7 +68,13 @@ export async function browserCode(
   return code
 }
 
-function recordSignIn(c: Context, provider: Provider, session: ActiveSession, client: ClientRow, scopes: string[]): Promise<void> {
+function recordSignIn(
+  c: Context,
+  provider: IdentityProviderContext,
+  session: ActiveSession,
+  client: ClientRow,
+  scopes: string[],
+): Promise<void> {
   return provider.events.record(provider.db, 'account.signed_in', client.client_id, {
     account: session.user.sub,
     scopes,

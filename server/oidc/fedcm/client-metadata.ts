@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import { clientByClientId } from '../../clients/clients.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 
 /**
  * Builds the endpoint, mounted at `/oidc/fedcm/metadata`.
@@ -12,7 +12,7 @@ import type { Provider } from '../provider.js'
  * @example
  * app.route('/oidc/fedcm/metadata', fedcmClientMetadata(provider))
  */
-export function fedcmClientMetadata(provider: Provider): Hono {
+export function fedcmClientMetadata(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     const clientId = c.req.query('client_id')

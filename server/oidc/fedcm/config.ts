@@ -9,7 +9,7 @@
 import { Hono } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { type Branding, initialsOf } from '../../branding.js'
 import { html } from '../../http/html.js'
 import { pageWords } from '../../pages/request-branding.js'
@@ -60,7 +60,7 @@ export function fedcmConfig(issuer: string, branding: Branding) {
  * @example
  * app.route('/', fedcmConfigFiles(provider))
  */
-export function fedcmConfigFiles(provider: Provider): Hono {
+export function fedcmConfigFiles(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   const json = { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' }
   const config = JSON.stringify(fedcmConfig(provider.issuer, provider.branding))

@@ -5,8 +5,8 @@
  * button, and One Tap for browsers without FedCM.
  */
 import { Hono } from 'hono'
-import type { LoginThrottle } from '../sign-in/login-throttle.js'
-import type { Provider } from '../provider.js'
+import type { LoginThrottle } from '../../http/login-throttle.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { fedcmAccounts } from './accounts.js'
 import { fedcmAssertion } from './assertion.js'
 import { fedcmClientMetadata } from './client-metadata.js'
@@ -21,7 +21,7 @@ import { personalButton } from './personal-button.js'
  * @example
  * app.route('/', fedcm(provider, { throttle }))
  */
-export function fedcm(provider: Provider, options: { throttle: LoginThrottle; signup?: 'open' | 'closed' }): Hono {
+export function fedcm(provider: IdentityProviderContext, options: { throttle: LoginThrottle; signup?: 'open' | 'closed' }): Hono {
   const app = new Hono()
   app.route('/', fedcmConfigFiles(provider))
   app.route('/oidc/fedcm/accounts', fedcmAccounts(provider))

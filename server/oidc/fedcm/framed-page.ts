@@ -11,7 +11,7 @@ import { clientByClientId } from '../../clients/clients.js'
 import { originsOf } from '../../clients/client-row.js'
 import type { ClientRow } from '../../db/schema.js'
 import { type Html, html, inlineScriptSource, raw } from '../../http/html.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 
@@ -67,7 +67,7 @@ export const notify = (source: string, message: Record<string, unknown>, origin:
  */
 export async function framingPartner(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   query: URLSearchParams,
 ): Promise<{ refusal: Response } | { client: ClientRow; origin: string; ancestors: string[] }> {
   const client = await clientByClientId(provider.db, query.get('client_id') ?? '')

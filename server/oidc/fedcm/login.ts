@@ -7,14 +7,14 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { oneRequestPerTurn } from '../../http/yielding-lane.js'
-import type { LoginThrottle } from '../sign-in/login-throttle.js'
+import type { LoginThrottle } from '../../http/login-throttle.js'
 import { csrfToken, csrfTokenMatches } from '../csrf.js'
 import { checkCredentials, LOGIN_MAX_LENGTH } from '../sign-in/check-credentials.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { Provider } from '../provider.js'
-import { switchSession } from '../sessions.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { switchSession } from '../../grants/sessions.js'
 import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
@@ -25,7 +25,7 @@ const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) Iden
 /** The page's language is carried through the form as `ui_locales`, as the authorization flow carries its request. */
 function loginForm(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   status: 200 | 400 | 401 | 403 | 429 | 503,
   csrf: string,
   email = '',
@@ -65,7 +65,7 @@ function loginForm(
  * app.route('/login', standaloneLogin(provider, { throttle }))
  */
 export function standaloneLogin(
-  provider: Provider,
+  provider: IdentityProviderContext,
   { throttle, signup = 'open' }: { throttle: LoginThrottle; signup?: 'open' | 'closed' },
 ): Hono {
   const app = new Hono()

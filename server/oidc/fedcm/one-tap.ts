@@ -13,10 +13,10 @@ import { SealError, sealFor } from '../../http/seal.js'
 import { html } from '../../http/html.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { browserCredential } from './browser-credential.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
-import { currentSession } from '../sessions.js'
+import { currentSession } from '../../grants/sessions.js'
 
 import { fill } from '../../i18n/pages.js'
 import { pageWords } from '../../pages/request-branding.js'
@@ -40,7 +40,7 @@ const notifyParent = (message: Record<string, unknown>, origin: string) => notif
  * @example
  * app.route('/oidc/onetap', oneTap(provider))
  */
-export function oneTap(provider: Provider): Hono {
+export function oneTap(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   // The form is inside a cross-site frame, where a SameSite=Strict CSRF
   // cookie is never sent; its token is the session, the partner and the

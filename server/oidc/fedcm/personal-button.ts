@@ -9,7 +9,7 @@
 import { Hono } from 'hono'
 import { html, raw } from '../../http/html.js'
 import { buttonText } from '../../../shared/signin-texts.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { framedPage, framingPartner, notify } from './framed-page.js'
 
 const STYLE =
@@ -21,7 +21,7 @@ const STYLE =
  * @example
  * app.route('/oidc/fedcm/button', personalButton(provider))
  */
-export function personalButton(provider: Provider): Hono {
+export function personalButton(provider: IdentityProviderContext): Hono {
   const app = new Hono()
   app.get('/', async (c) => {
     const query = new URL(c.req.url).searchParams

@@ -4,7 +4,7 @@
  * a live hint on the password's length, and a way back to signing in.
  */
 import { type Html, html } from '../../http/html.js'
-import type { SignUpErrors, SignUpForm } from '../../accounts/signup.js'
+import type { SignUpErrors, SignUpForm } from '../../account-changes/signup.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { formField, hiddenFields } from './form-field.js'
 import type { Locale } from '../../i18n/locale.js'

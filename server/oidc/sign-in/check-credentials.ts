@@ -17,12 +17,12 @@ import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../
 import { EMAIL, userByLogin } from '../../accounts/users.js'
 import type { UserRow } from '../../db/schema.js'
 import { clientAddress } from '../../http/client-address.js'
-import { addressBlock, type LoginAttempt, type LoginThrottle } from './login-throttle.js'
+import { addressBlock, type LoginAttempt, type LoginThrottle } from '../../http/login-throttle.js'
 import { deviceCookie } from './device-cookie.js'
 import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../pages/sign-in-messages.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { pageWords } from '../../pages/request-branding.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 
 const confirmEmailFirst = (c: Context) => pageWords(c).confirmEmailFirst
 
@@ -51,7 +51,7 @@ export type CredentialsCheck =
  */
 export async function checkCredentials(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   throttle: LoginThrottle,
   login: string,
   password: string,

@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { signedCookie } from '../../http/signed-cookie.js'
 import { hostCookie } from '../../http/host-cookie.js'
 import type { UserRow } from '../../db/schema.js'
-import type { Provider } from '../provider.js'
+import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 
 const DEVICE_COOKIE = 'svc_device'
 /** Accounts one browser is remembered for, the latest kept. */
@@ -47,7 +47,7 @@ export interface DeviceCookie {
   remember(c: Context, account: Account, mayAdd: () => Promise<boolean>): Promise<void>
 }
 
-const perProvider = new WeakMap<Pick<Provider, 'db' | 'issuer'>, DeviceCookie>()
+const perProvider = new WeakMap<Pick<IdentityProviderContext, 'db' | 'issuer'>, DeviceCookie>()
 
 /**
  * A short digest of the account's password hash (itself salted, so the
@@ -68,7 +68,7 @@ const isRemembered = (entry: unknown): entry is Remembered =>
  * @example
  * const device = await deviceCookie(provider).deviceFor(c, user)
  */
-export function deviceCookie(provider: Pick<Provider, 'db' | 'issuer'>): DeviceCookie {
+export function deviceCookie(provider: Pick<IdentityProviderContext, 'db' | 'issuer'>): DeviceCookie {
   let made = perProvider.get(provider)
   if (made) return made
   // Device cookies written before seals stay readable for their year (signed-cookie.ts).

@@ -14,13 +14,13 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import { userById } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
-import { LIFETIMES, type Provider } from './provider.js'
+import { LIFETIMES, type IdentityProviderContext } from './identity-provider-context.js'
 import { hostCookie } from '../http/host-cookie.js'
 import { renewBrowserState } from './session-state.js'
-import { spendCodesOfSessions } from './authorize/authorization-codes.js'
+import { spendCodesOfSessions } from './authorization-codes.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
-export const sessionCookie = (provider: Pick<Provider, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
+export const sessionCookie = (provider: Pick<IdentityProviderContext, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
 
 export interface ActiveSession {
   id: number
@@ -36,7 +36,7 @@ const hash = (value: string) => createHash('sha256').update(value).digest('hex')
  * @example
  * const session = await startSession(c, provider, user)
  */
-export async function startSession(c: Context, provider: Provider, user: UserRow): Promise<ActiveSession> {
+export async function startSession(c: Context, provider: IdentityProviderContext, user: UserRow): Promise<ActiveSession> {
   const now = provider.now()
   const value = randomBytes(32).toString('base64url')
   const authTime = Math.floor(now.getTime() / 1000)
@@ -66,7 +66,7 @@ export async function startSession(c: Context, provider: Provider, user: UserRow
  * @example
  * const session = await switchSession(c, provider, check.user)
  */
-export async function switchSession(c: Context, provider: Provider, user: UserRow): Promise<ActiveSession> {
+export async function switchSession(c: Context, provider: IdentityProviderContext, user: UserRow): Promise<ActiveSession> {
   const previous = await currentSession(c, provider)
   // Only the row: the new session's cookies replace the old ones, each set once on the answer.
   if (previous) await endSessionRow(provider.db, previous.id, provider.now())
@@ -85,7 +85,7 @@ async function endSessionRow(db: Kysely<Database>, sessionId: number, now: Date)
  * @example
  * const session = await currentSession(c, provider)
  */
-export async function currentSession(c: Context, provider: Provider): Promise<ActiveSession | undefined> {
+export async function currentSession(c: Context, provider: IdentityProviderContext): Promise<ActiveSession | undefined> {
   const value = getCookie(c, sessionCookie(provider))
   if (!value || value.length > 100) return undefined
   return sessionByCookieValue(provider.db, value, provider.now())
@@ -130,7 +130,7 @@ export async function liveSessionUser(db: Kysely<Database>, sessionId: number, n
  */
 export async function endSession(
   c: Context,
-  provider: Provider,
+  provider: IdentityProviderContext,
   session: ActiveSession | undefined,
   db: Kysely<Database> = provider.db,
 ): Promise<void> {

@@ -9,7 +9,8 @@ import type { AccountEvents } from '../accounts/account-events.js'
 import type { SigningKeys } from './signing-keys.js'
 import type { Branding } from '../branding.js'
 
-export interface Provider {
+/** svc's own identity provider, as its endpoints see it (named so, not `Provider`, because external providers are the ones svc signs in through). */
+export interface IdentityProviderContext {
   db: Kysely<Database>
   /** The issuer URL, without a trailing slash. */
   issuer: string

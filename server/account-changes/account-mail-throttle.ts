@@ -9,8 +9,8 @@
  * addresses are counted alike, so the refusal tells nothing either.
  */
 import { createHash } from 'node:crypto'
-import { type FailureCounters, memoryFailureCounters } from '../../http/failure-counters.js'
-import { addressBlock } from '../sign-in/login-throttle.js'
+import { type FailureCounters, memoryFailureCounters } from '../http/failure-counters.js'
+import { addressBlock } from '../http/login-throttle.js'
 
 export const MAILS_PER_EMAIL = 5
 export const REQUESTS_PER_ADDRESS = 20

@@ -4,8 +4,8 @@
  * reads and writes the `authorization_codes` table.
  */
 import type { Insertable, Kysely, Selectable } from 'kysely'
-import type { AuthorizationCodesTable, Database } from '../../db/schema.js'
-import { hashToken } from '../tokens.js'
+import type { AuthorizationCodesTable, Database } from '../db/schema.js'
+import { hashToken } from './tokens.js'
 
 export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>
 

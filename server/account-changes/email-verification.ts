@@ -10,9 +10,9 @@
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/schema.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
-import { usableAccountToken, useAccountToken, voidAccountTokens } from './account-tokens.js'
+import { usableAccountToken, useAccountToken, voidAccountTokens } from '../accounts/account-tokens.js'
 import type { LifecycleContext } from './signup.js'
-import { changeEmail, markEmailVerified, userById } from './users.js'
+import { changeEmail, markEmailVerified, userById } from '../accounts/users.js'
 
 /** The account a confirmation link would confirm an address for, the address, and whether it is a change of address. */
 export interface VerificationTarget {

@@ -5,11 +5,11 @@
  * revoked, each client told with `tokens.revoked`, in the caller's transaction.
  */
 import type { Kysely } from 'kysely'
-import type { AccountEvents } from '../../accounts/account-events.js'
-import { clientById } from '../../clients/clients.js'
-import type { Database, UserRow } from '../../db/schema.js'
-import { endSessionsOfUser } from '../sessions.js'
-import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../tokens.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { clientById } from '../clients/clients.js'
+import type { Database, UserRow } from '../db/schema.js'
+import { endSessionsOfUser } from '../grants/sessions.js'
+import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../grants/tokens.js'
 
 /**
  * Ends the account's sessions (but `keepSessionId`'s) and revokes its tokens (but those issued in it).

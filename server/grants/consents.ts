@@ -3,9 +3,9 @@
  * request needs the consent page only for scopes not granted before
  * (stored by `accounts/consents.ts`).
  */
-import { liveConsent, storeConsent } from '../../accounts/consents.js'
-import type { ClientRow, UserRow } from '../../db/schema.js'
-import type { Provider } from '../provider.js'
+import { liveConsent, storeConsent } from '../accounts/consents.js'
+import type { ClientRow, UserRow } from '../db/schema.js'
+import type { IdentityProviderContext } from './identity-provider-context.js'
 
 /**
  * The scopes the user has granted the client and not revoked.
@@ -13,7 +13,7 @@ import type { Provider } from '../provider.js'
  * @example
  * const granted = await grantedScopes(provider, user, client)
  */
-export async function grantedScopes(provider: Provider, user: UserRow, client: ClientRow): Promise<Set<string>> {
+export async function grantedScopes(provider: IdentityProviderContext, user: UserRow, client: ClientRow): Promise<Set<string>> {
   return new Set((await liveConsent(provider.db, user.id, client.id))?.scopes ?? [])
 }
 
@@ -24,7 +24,7 @@ export async function grantedScopes(provider: Provider, user: UserRow, client: C
  * @example
  * await grantConsent(provider, user, client, ['openid', 'email'])
  */
-export async function grantConsent(provider: Provider, user: UserRow, client: ClientRow, scopes: string[]): Promise<void> {
+export async function grantConsent(provider: IdentityProviderContext, user: UserRow, client: ClientRow, scopes: string[]): Promise<void> {
   const before = await grantedScopes(provider, user, client)
   const added = scopes.filter((scope) => !before.has(scope))
   if (added.length === 0) return

@@ -7,15 +7,14 @@
  * following it signs the account in and continues the authorization
  * request it was asked from; using one voids the account's others.
  */
-import { queueMail } from '../../mail/mail-outbox.js'
-import { signInLinkMail } from '../../mail/messages/sign-in-link-mail.js'
-import { nameToGreet } from '../../mail/messages/render-mail.js'
-import type { UserRow } from '../../db/schema.js'
-import { issueAccountToken, usableAccountToken, useAccountToken, voidAccountTokens } from '../../accounts/account-tokens.js'
-import type { LifecycleContext } from '../../accounts/signup.js'
-import { userByEmail, userById } from '../../accounts/users.js'
-import type { Locale } from '../../i18n/locale.js'
-import { mailedLink } from '../../i18n/request-locale.js'
+import { signInLinkMail } from '../mail/messages/sign-in-link-mail.js'
+import { nameToGreet } from '../mail/messages/render-mail.js'
+import type { UserRow } from '../db/schema.js'
+import { usableAccountToken, useAccountToken, voidAccountTokens } from '../accounts/account-tokens.js'
+import type { LifecycleContext } from './signup.js'
+import { userById } from '../accounts/users.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailLinkToAddress } from './mail-account-link.js'
 
 /**
  * Mails a sign-in link when the address is an account's confirmed address; says nothing either way.
@@ -29,24 +28,14 @@ export async function requestSignInLink(
   continueTo: string | null,
   locale: Locale = 'en',
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await userByEmail(trx, email.trim().toLowerCase())
+  await mailLinkToAddress(
+    ctx,
+    email,
+    { purpose: 'sign_in_link', continueTo, locale },
     // An unconfirmed address may be a stranger's typing: the mailbox must have proved itself first.
-    if (!user || user.email_verified !== 1) return
-    const now = ctx.now()
-    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'sign_in_link', continueTo, now })
-    await queueMail(
-      trx,
-      signInLinkMail({
-        to: user.email,
-        name: nameToGreet(user),
-        link: mailedLink(`${ctx.issuer}/sign-in-link?token=${token}`, locale),
-        locale,
-        branding: ctx.branding,
-      }),
-      now,
-    )
-  })
+    (user) => user.email_verified === 1,
+    (user, link) => signInLinkMail({ to: user.email, name: nameToGreet(user), link, locale, branding: ctx.branding }),
+  )
 }
 
 /**

@@ -35,7 +35,7 @@
  */
 import { createHash } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
-import { type FailureCount, type FailureCounters, memoryFailureCounters } from '../../http/failure-counters.js'
+import { type FailureCount, type FailureCounters, memoryFailureCounters } from './failure-counters.js'
 
 /** Failures each kind of bucket lets through before attempts have to wait. */
 export const FREE_FAILURES = { pair: 5, address: 50, account: 10, device: 10, knownAddress: 20 } as const

@@ -9,7 +9,7 @@ import { claimsFor, userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import type { Insertable, Kysely } from 'kysely'
 import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
-import { epochSeconds, LIFETIMES, type Provider } from './provider.js'
+import { epochSeconds, LIFETIMES, type IdentityProviderContext } from './identity-provider-context.js'
 import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
 
@@ -47,7 +47,7 @@ export interface Issuance {
  * @example
  * const response = await issueTokens(provider, { client, user, scopes, grantId, authTime, sessionId, grantExpiresAt, withIdToken: true })
  */
-export async function issueTokens(provider: Provider, issuance: Issuance): Promise<TokenResponse> {
+export async function issueTokens(provider: IdentityProviderContext, issuance: Issuance): Promise<TokenResponse> {
   const { response, store } = await prepareTokens(provider, issuance)
   await store(provider.db)
   return response
@@ -63,7 +63,7 @@ export async function issueTokens(provider: Provider, issuance: Issuance): Promi
  * await provider.db.transaction().execute(async (trx) => { …; await store(trx) })
  */
 export async function prepareTokens(
-  provider: Provider,
+  provider: IdentityProviderContext,
   issuance: Issuance,
 ): Promise<{ response: TokenResponse; store: (db: Kysely<Database>) => Promise<void> }> {
   const now = provider.now()
@@ -146,7 +146,7 @@ const insertToken = preparedQuery((db, row: NewToken) =>
  * const idToken = await signIdToken(provider, issuance, accessToken)
  */
 export async function signIdToken(
-  provider: Provider,
+  provider: IdentityProviderContext,
   issuance: Pick<Issuance, 'client' | 'user' | 'scopes' | 'authTime' | 'nonce'>,
   accessToken?: string,
 ): Promise<string> {
@@ -172,7 +172,7 @@ export async function signIdToken(
  * @example
  * const token = await tokenByValue(provider, presented)
  */
-export async function tokenByValue(provider: Provider, value: string): Promise<TokenRow | undefined> {
+export async function tokenByValue(provider: IdentityProviderContext, value: string): Promise<TokenRow | undefined> {
   if (value.length === 0 || value.length > 200) return undefined
   return (await tokenByHash(provider.db, { hash: hashToken(value) })).rows[0]
 }
@@ -190,7 +190,7 @@ export function isTokenLive(token: TokenRow, now: Date): boolean {
  * @example
  * await revokeGrant(provider, token.grant_id, 'refresh token reused')
  */
-export async function revokeGrant(provider: Provider, grantId: string, reason: string): Promise<number> {
+export async function revokeGrant(provider: IdentityProviderContext, grantId: string, reason: string): Promise<number> {
   return provider.db.transaction().execute(async (trx) => {
     const live = await trx
       .selectFrom('tokens')
@@ -222,7 +222,7 @@ export async function revokeGrant(provider: Provider, grantId: string, reason: s
  * await revokeClientTokensForUser(provider, client, user)
  */
 export async function revokeClientTokensForUser(
-  provider: Provider,
+  provider: IdentityProviderContext,
   client: ClientRow,
   user: UserRow,
   reason: string,

@@ -5,15 +5,13 @@
  * (7 days) opens the set-password page; choosing a password there confirms
  * the address and signs the person in. Works whatever `SVC_SIGNUP` says.
  */
-import { queueMail } from '../mail/mail-outbox.js'
 import { invitationMail } from '../mail/messages/invitation-mail.js'
 import type { UserRow } from '../db/schema.js'
-import { issueAccountToken } from './account-tokens.js'
-import { UNUSABLE_PASSWORD_HASH } from './passwords.js'
+import { UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
 import type { LifecycleContext } from './signup.js'
-import { createUser } from './users.js'
+import { createUser } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
-import { mailedLink } from '../i18n/request-locale.js'
+import { mailAccountLink } from './mail-account-link.js'
 
 import { INVITABLE_ROLES, type InvitableRole } from '../../shared/invitable-roles.js'
 
@@ -65,11 +63,8 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
       },
       now,
     )
-    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'invitation', continueTo: null, now })
     const locale = invitation.locale ?? 'en'
-    const link = mailedLink(`${ctx.issuer}/accept-invitation?token=${token}`, locale)
-    await queueMail(
-      trx,
+    await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'invitation', continueTo: null, locale, now }, (link) =>
       invitationMail({
         to: user.email,
         ...(invitation.inviter ? { inviter: invitation.inviter } : {}),
@@ -77,7 +72,6 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
         locale,
         branding: ctx.branding,
       }),
-      now,
     )
     return user
   })

@@ -5,9 +5,9 @@
  * typed the address, so it ends, in the confirmation's transaction.
  */
 import type { Kysely } from 'kysely'
-import type { AccountEvents } from '../../accounts/account-events.js'
-import { unlinkEveryProvider } from '../../accounts/account-links.js'
-import type { Database, UserRow } from '../../db/schema.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { unlinkEveryProvider } from '../accounts/account-links.js'
+import type { Database, UserRow } from '../db/schema.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
 
 /**

@@ -10,15 +10,14 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
-import { queueMail } from '../mail/mail-outbox.js'
 import { accountExistsMail } from '../mail/messages/account-exists-mail.js'
 import { verifyEmailMail } from '../mail/messages/verify-email-mail.js'
-import { issueAccountToken } from './account-tokens.js'
-import { hashPassword } from './passwords.js'
-import { passwordProblem } from './password-policy.js'
-import { createUser, userByEmail } from './users.js'
+import { mailAccountLink, mailLinkToAddress } from './mail-account-link.js'
+import { hashPassword } from '../accounts/passwords.js'
+import { passwordProblem } from '../accounts/password-policy.js'
+import { createUser, userByEmail } from '../accounts/users.js'
 import { isPlainEmailAddress } from '../../shared/email-address.js'
-import { hasUnsafeNameCharacters, NAME_MAX_LENGTH } from './person-name.js'
+import { hasUnsafeNameCharacters, NAME_MAX_LENGTH } from '../accounts/person-name.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailedLink } from '../i18n/request-locale.js'
 import type { Branding } from '../branding.js'
@@ -81,16 +80,8 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
       await ctx.db.transaction().execute(async (trx) => {
         const now = ctx.now()
         const user = await createUser(trx, { name: form.name, email, password: '', passwordHash, emailVerified: false }, now)
-        const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
-        await queueMail(
-          trx,
-          verifyEmailMail({
-            to: email,
-            link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
-            locale,
-            branding: ctx.branding,
-          }),
-          now,
+        await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'verify_email', continueTo, locale, now }, (link) =>
+          verifyEmailMail({ to: email, link, locale, branding: ctx.branding }),
         )
       })
       return
@@ -103,17 +94,8 @@ export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo
     const now = ctx.now()
     const owner = await userByEmail(trx, email)
     if (!owner) return
-    const token = await issueAccountToken(trx, { userId: owner.id, purpose: 'reset_password', continueTo, now })
-    await queueMail(
-      trx,
-      accountExistsMail({
-        to: email,
-        resetLink: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
-        signInLink: mailedLink(`${ctx.issuer}/login`, locale),
-        locale,
-        branding: ctx.branding,
-      }),
-      now,
+    await mailAccountLink(trx, ctx, { userId: owner.id, purpose: 'reset_password', continueTo, locale, now }, (resetLink) =>
+      accountExistsMail({ to: email, resetLink, signInLink: mailedLink(`${ctx.issuer}/login`, locale), locale, branding: ctx.branding }),
     )
   })
 }
@@ -132,20 +114,11 @@ export async function resendSignUpConfirmation(
   continueTo: string | null,
   locale: Locale = 'en',
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await userByEmail(trx, email.trim().toLowerCase())
-    if (!user || user.email_verified === 1) return
-    const now = ctx.now()
-    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'verify_email', continueTo, now })
-    await queueMail(
-      trx,
-      verifyEmailMail({
-        to: user.email,
-        link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
-        locale,
-        branding: ctx.branding,
-      }),
-      now,
-    )
-  })
+  await mailLinkToAddress(
+    ctx,
+    email,
+    { purpose: 'verify_email', continueTo, locale },
+    (user) => user.email_verified !== 1,
+    (user, link) => verifyEmailMail({ to: user.email, link, locale, branding: ctx.branding }),
+  )
 }

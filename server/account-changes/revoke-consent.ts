@@ -9,8 +9,8 @@ import type { AccountEvents } from '../accounts/account-events.js'
 import { liveConsent, markConsentRevoked } from '../accounts/consents.js'
 import type { ClientRow, Database, UserRow } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
-import { revokeTokensOfClientForUser } from './tokens.js'
-import { spendCodesOfSessions } from './authorize/authorization-codes.js'
+import { revokeTokensOfClientForUser } from '../grants/tokens.js'
+import { spendCodesOfSessions } from '../grants/authorization-codes.js'
 
 /**
  * Revokes the user's consent to a client and the client's tokens for the user.

@@ -10,25 +10,18 @@
  * the name it was signed up with (whoever typed them need not own the
  * mailbox).
  */
-import type { AccountEvents } from '../../accounts/account-events.js'
-import { queueMail } from '../../mail/mail-outbox.js'
-import { resetPasswordMail } from '../../mail/messages/reset-password-mail.js'
-import { nameToGreet } from '../../mail/messages/render-mail.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { resetPasswordMail } from '../mail/messages/reset-password-mail.js'
+import { nameToGreet } from '../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
-import type { UserRow } from '../../db/schema.js'
-import {
-  type AccountTokenPurpose,
-  issueAccountToken,
-  usableAccountToken,
-  useAccountToken,
-  voidEveryLink,
-} from '../../accounts/account-tokens.js'
-import { unlinkEveryProvider } from '../../accounts/account-links.js'
-import { hashPassword } from '../../accounts/passwords.js'
-import type { LifecycleContext } from '../../accounts/signup.js'
-import { type ProfileFields, setPasswordHash, setProfile, userByEmail, userById } from '../../accounts/users.js'
-import type { Locale } from '../../i18n/locale.js'
-import { mailedLink } from '../../i18n/request-locale.js'
+import type { UserRow } from '../db/schema.js'
+import { type AccountTokenPurpose, usableAccountToken, useAccountToken, voidEveryLink } from '../accounts/account-tokens.js'
+import { unlinkEveryProvider } from '../accounts/account-links.js'
+import { hashPassword } from '../accounts/passwords.js'
+import type { LifecycleContext } from './signup.js'
+import { type ProfileFields, setPasswordHash, setProfile, userById } from '../accounts/users.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailLinkToAddress } from './mail-account-link.js'
 
 /**
  * Mails a reset link when the address has an account; says nothing either way.
@@ -42,23 +35,13 @@ export async function requestPasswordReset(
   continueTo: string | null,
   locale: Locale = 'en',
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await userByEmail(trx, email.trim().toLowerCase())
-    if (!user) return
-    const now = ctx.now()
-    const token = await issueAccountToken(trx, { userId: user.id, purpose: 'reset_password', continueTo, now })
-    await queueMail(
-      trx,
-      resetPasswordMail({
-        to: user.email,
-        name: nameToGreet(user),
-        link: mailedLink(`${ctx.issuer}/reset-password?token=${token}`, locale),
-        locale,
-        branding: ctx.branding,
-      }),
-      now,
-    )
-  })
+  await mailLinkToAddress(
+    ctx,
+    email,
+    { purpose: 'reset_password', continueTo, locale },
+    () => true,
+    (user, link) => resetPasswordMail({ to: user.email, name: nameToGreet(user), link, locale, branding: ctx.branding }),
+  )
 }
 
 /** The links that set a password: a reset, or an invitation's first password. */

@@ -8,25 +8,26 @@
  * an address another account has gets a mail saying so instead of the
  * link, so the page answers the same.
  */
-import type { AccountEvents } from '../../accounts/account-events.js'
-import { issueAccountToken, voidEveryLink } from '../../accounts/account-tokens.js'
-import { hashPassword } from '../../accounts/passwords.js'
-import type { LifecycleContext } from '../../accounts/signup.js'
-import { setPasswordHash, userByEmail } from '../../accounts/users.js'
-import { plainEmailAddress } from '../../../shared/email-address.js'
-import { InvalidInput } from '../../invalid-input.js'
-import type { UserRow } from '../../db/schema.js'
-import { queueMail } from '../../mail/mail-outbox.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { voidEveryLink } from '../accounts/account-tokens.js'
+import { hashPassword } from '../accounts/passwords.js'
+import type { LifecycleContext } from './signup.js'
+import { setPasswordHash, userByEmail } from '../accounts/users.js'
+import { plainEmailAddress } from '../../shared/email-address.js'
+import { InvalidInput } from '../invalid-input.js'
+import type { UserRow } from '../db/schema.js'
+import { queueMail } from '../mail/mail-outbox.js'
 import {
   confirmNewEmailMail,
   emailChangeNoticeMail,
   newEmailTakenMail,
   passwordChangedMail,
-} from '../../mail/messages/account-change-mails.js'
-import { nameToGreet } from '../../mail/messages/render-mail.js'
+} from '../mail/messages/account-change-mails.js'
+import { nameToGreet } from '../mail/messages/render-mail.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
-import type { Locale } from '../../i18n/locale.js'
-import { mailedLink } from '../../i18n/request-locale.js'
+import { mailAccountLink } from './mail-account-link.js'
+import type { Locale } from '../i18n/locale.js'
+import { mailedLink } from '../i18n/request-locale.js'
 
 /**
  * Sets the account's new password, keeping the svc session `keepSessionId`.
@@ -66,23 +67,14 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
   if (plainEmailAddress(newEmail) !== newEmail) throw new InvalidInput('email', 'email must be one plain e-mail address, lower-cased')
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
+    const taken = (await userByEmail(trx, newEmail)) !== undefined
+    const continueTo = `/console/account?message=${encodeURIComponent(`Your e-mail address is now ${newEmail}.`)}`
     // A token either way, so the page shows the change pending either way; a taken address never sees it.
-    const token = await issueAccountToken(trx, {
-      userId: user.id,
-      purpose: 'verify_email',
-      continueTo: `/console/account?message=${encodeURIComponent(`Your e-mail address is now ${newEmail}.`)}`,
-      now,
-      newEmail,
-    })
-    const mail = (await userByEmail(trx, newEmail))
-      ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
-      : confirmNewEmailMail({
-          to: newEmail,
-          link: mailedLink(`${ctx.issuer}/verify-email?token=${token}`, locale),
-          locale,
-          branding: ctx.branding,
-        })
-    await queueMail(trx, mail, now)
+    await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'verify_email', continueTo, locale, now, newEmail }, (link) =>
+      taken
+        ? newEmailTakenMail({ to: newEmail, link: `${ctx.issuer}/console/account`, locale, branding: ctx.branding })
+        : confirmNewEmailMail({ to: newEmail, link, locale, branding: ctx.branding }),
+    )
     const notice = emailChangeNoticeMail({
       to: user.email,
       name: nameToGreet(user),
@@ -93,24 +85,4 @@ export async function requestEmailChange(ctx: LifecycleContext, user: UserRow, n
     })
     await queueMail(trx, notice, now)
   })
-}
-
-/**
- * The address the account is waiting to move to (a change link still usable), or null.
- *
- * @example
- * const pending = await pendingEmail(db, user.id, new Date())
- */
-export async function pendingEmail(db: LifecycleContext['db'], userId: number, now: Date): Promise<string | null> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select('new_email')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'verify_email')
-    .where('new_email', 'is not', null)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
-  return row?.new_email ?? null
 }
