@@ -56,6 +56,14 @@ function minifyLitTemplates(): Plugin {
 }
 
 const EVERY_TEST = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test.ts', 'widget/**/*.node.test.ts']
+/**
+ * Test files run at once in the `sqlite` and `postgres` projects. Most of a
+ * test's time is spent waiting on a process, a socket or a browser, so
+ * even two cores keep several files busy; `SVC_TEST_WORKERS` overrides it.
+ * Every file has a database of its own (in memory, or a schema named after
+ * its worker) and listens on ports the system picks.
+ */
+const WORKERS = Number(process.env.SVC_TEST_WORKERS) || 3
 /** The PostgreSQL server the `postgres` projects run on; without it there are none. */
 const POSTGRES_URL = process.env.SVC_TEST_POSTGRES_URL
 const ON_POSTGRES = POSTGRES_URL ? postgresTests(import.meta.dirname) : []
@@ -100,8 +108,10 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     setupFiles: ['server/db/test-database.setup.ts'],
     globalSetup: ['server/db/test-database.global.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Generous: a time limit here only ends a stuck test, and a busy machine
+    // (several files at once, other work beside them) makes slow ones slower.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Projects: `npm test` runs `sqlite*` (every test) and `postgres*` (the
     // dialect-sensitive ones again, when SVC_TEST_POSTGRES_URL names a
     // server) as two legs side by side. The `*-hashing` projects keep
@@ -112,12 +122,16 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'sqlite',
           include: EVERY_TEST,
+          maxWorkers: WORKERS,
           // e2e/replicas runs in the postgres project when there is one.
           exclude: [...configDefaults.exclude, ...PRODUCTION_COST_TESTS, ...(POSTGRES_URL ? POSTGRES_ONLY : [])],
           env: { SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
         },
       },
-      { extends: true as const, test: { name: 'sqlite-hashing', include: PRODUCTION_COST_TESTS } },
+      // The tests that measure hashing run one at a time after the others
+      // (Vitest runs a one-worker project last), so no other file competes
+      // for the cores they time.
+      { extends: true as const, test: { name: 'sqlite-hashing', include: PRODUCTION_COST_TESTS, maxWorkers: 1 } },
       ...(POSTGRES_URL
         ? [
             {
@@ -125,6 +139,7 @@ export default defineConfig(({ mode }) => ({
               test: {
                 name: 'postgres',
                 include: ON_POSTGRES.filter((file) => !PRODUCTION_COST_TESTS.includes(file)),
+                maxWorkers: WORKERS,
                 env: { SVC_TEST_DATABASE_URL: POSTGRES_URL, SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
               },
             },
@@ -133,6 +148,7 @@ export default defineConfig(({ mode }) => ({
               test: {
                 name: 'postgres-hashing',
                 include: ON_POSTGRES.filter((file) => PRODUCTION_COST_TESTS.includes(file)),
+                maxWorkers: 1,
                 env: { SVC_TEST_DATABASE_URL: POSTGRES_URL },
               },
             },

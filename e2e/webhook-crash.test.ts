@@ -29,7 +29,7 @@ describe('webhook deliveries across crashes', () => {
     await new Promise((resolve) => receiver.close(resolve))
   })
 
-  it('delivers every event at least once although the BFF is SIGKILLed while delivering', { timeout: 90_000 }, async () => {
+  it('delivers every event at least once although the BFF is SIGKILLed while delivering', { timeout: 240_000 }, async () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
     const db = await databaseWithQueuedPings(url, EVENTS)
@@ -42,8 +42,8 @@ describe('webhook deliveries across crashes', () => {
       await new Promise((resolve) => bff!.process.once('exit', resolve))
     }
     bff = await startBff(['--db', db], env)
-    const deadline = Date.now() + 60_000
-    while (received.size < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    // However long a busy machine takes: were one lost, the test's time limit ends it.
+    while (received.size < EVENTS) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await bff.stop()).toBe(0)
 
     const database = await openDatabase({ sqlitePath: db })
