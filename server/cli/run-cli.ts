@@ -70,8 +70,12 @@ Commands:
   ${BACKUP_USAGE}
   ${PROVIDER_USAGE}
 
-Every command takes --db PATH (SQLite file; default ./data/svc.db, or SVC_DB)
-and --json (print one JSON object on stdout and nothing else).`
+Every command takes, after its name, --db PATH (SQLite file; default
+./data/svc.db, or SVC_DB; DATABASE_URL=postgres://… for PostgreSQL) and
+--json (print one JSON object on stdout and nothing else). Give a command
+the same --db as the running server, or it changes another database.
+From a checkout, run svc-bff as: npm run bff -- COMMAND ...
+Every setting and its environment variable: docs/operate/configuration.md`
 
 /**
  * Runs one command line and returns the exit code; `serve` keeps the
