@@ -16,6 +16,8 @@ import { DEFAULT_IMAGE_QUOTA_MB } from './images/upload-limits.js'
 import { DEFAULT_KEY_SET_CACHE_MS, MAX_KEY_SET_CACHE_MS } from './grants/signing-keys.js'
 import { DEFAULT_LEASE_MS } from './webhooks/worker.js'
 
+export { testOnlyScryptCost } from './test-only-scrypt-cost.js'
+
 /** The environment a command runs in: variable name to value. */
 export type Environment = Record<string, string | undefined>
 
@@ -384,18 +386,4 @@ export function readSettings<K extends SettingName = SettingName>(
   // `--db` names a SQLite file, and so wins over a PostgreSQL DATABASE_URL in the environment.
   if ('databaseUrl' in values && typeof flags.db === 'string') values.databaseUrl = undefined
   return Object.freeze(values as Pick<Settings, K>)
-}
-
-/**
- * scrypt's cost factor for tests ({@link TEST_ONLY_SETTINGS}), or
- * `undefined` for the production cost: always outside a Vitest worker.
- *
- * @example
- * const cost = testOnlyScryptCost() ?? 16384
- */
-export function testOnlyScryptCost(env: Environment = process.env): number | undefined {
-  // The name is written out: passwords.ts calls this while it loads, maybe before this module's constants exist.
-  const cost = Number(env.SVC_TEST_ONLY_SCRYPT_COST)
-  if (!env.VITEST || !Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0) return undefined
-  return cost
 }

@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os'
 import { boundedQueue, QueueFull } from './bounded-queue.js'
 import { scryptWorkers } from './scrypt-workers.js'
 import { ServiceBusy } from '../refusal.js'
-import { testOnlyScryptCost } from '../settings.js'
+import { testOnlyScryptCost } from '../test-only-scrypt-cost.js'
 
 /** scrypt's cost factor in production: about 0.1 s of one core per hash. */
 const PRODUCTION_COST = 16384
