@@ -64,6 +64,18 @@ const EVERY_TEST = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test
  * its worker) and listens on ports the system picks.
  */
 const WORKERS = Number(process.env.SVC_TEST_WORKERS) || 3
+/**
+ * Whether each test file gets fresh module instances. Re-importing the
+ * server for every file cost more CPU than the tests themselves (400 s of
+ * imports against 1,040 s of tests in one CI run), so the `sqlite` and
+ * `postgres` projects share a worker's modules between the files it runs:
+ * every fixture builds its own app, database and listeners, so no state a
+ * test asserts lives in a module. `SVC_TEST_ISOLATE=1` isolates again, to
+ * tell a leak between files from a failure of one's own. The hashing
+ * projects stay isolated: their production scrypt cost is read as the
+ * password module loads.
+ */
+const ISOLATE = process.env.SVC_TEST_ISOLATE === '1'
 /** The PostgreSQL server the `postgres` projects run on; without it there are none. */
 const POSTGRES_URL = process.env.SVC_TEST_POSTGRES_URL
 const ON_POSTGRES = POSTGRES_URL ? postgresTests(import.meta.dirname) : []
@@ -123,6 +135,7 @@ export default defineConfig(({ mode }) => ({
           name: 'sqlite',
           include: EVERY_TEST,
           maxWorkers: WORKERS,
+          isolate: ISOLATE,
           // e2e/replicas runs in the postgres project when there is one.
           exclude: [...configDefaults.exclude, ...PRODUCTION_COST_TESTS, ...(POSTGRES_URL ? POSTGRES_ONLY : [])],
           env: { SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
@@ -140,6 +153,7 @@ export default defineConfig(({ mode }) => ({
                 name: 'postgres',
                 include: ON_POSTGRES.filter((file) => !PRODUCTION_COST_TESTS.includes(file)),
                 maxWorkers: WORKERS,
+                isolate: ISOLATE,
                 env: { SVC_TEST_DATABASE_URL: POSTGRES_URL, SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
               },
             },
