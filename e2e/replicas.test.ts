@@ -56,7 +56,8 @@ describe.skipIf(!serverUrl)('two replicas on one PostgreSQL database', () => {
     clientId = client.client_id!
     clientSecret = client.client_secret!
     for (let i = 0; i < 2; i++) replicas.push(await startBff(['--issuer', 'http://svc.test'], env))
-  }, 60_000)
+    // Four processes start one after another: on a busy machine each can take 15 s or more.
+  }, 180_000)
 
   afterAll(async () => {
     for (const replica of replicas) replica.process.kill('SIGKILL')

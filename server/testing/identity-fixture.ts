@@ -75,6 +75,12 @@ export async function identityFixture(options: Omit<AppOptions, 'db' | 'issuer' 
           .selectFrom('webhook_events')
           .innerJoin('clients', 'clients.id', 'webhook_events.client_id')
           .select(['webhook_events.event', 'webhook_events.data', 'clients.client_id'])
+          .orderBy(
+            // Insert order. PostgreSQL's ctid is where a row sits, and rows
+            // fill the room the DELETE between tests left, so it is not;
+            // the inserting transaction's id is (events are never updated).
+            testingOnPostgres ? sql`(webhook_events.xmin::text)::bigint` : sql`webhook_events.rowid`,
+          )
           .orderBy(testingOnPostgres ? sql`webhook_events.ctid` : sql`webhook_events.rowid`)
           .execute()
       ).map((row) => ({ name: row.event as AccountEventName, client: row.client_id, data: JSON.parse(row.data) })),
