@@ -123,7 +123,9 @@ export default defineConfig(({ mode }) => ({
     // Generous: a time limit here only ends a stuck test, and a busy machine
     // (several files at once, other work beside them) makes slow ones slower.
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Set-ups start processes and Chromium one after another, each slower
+    // still on a busy machine.
+    hookTimeout: 180_000,
     // Projects: `npm test` runs `sqlite*` (every test) and `postgres*` (the
     // dialect-sensitive ones again, when SVC_TEST_POSTGRES_URL names a
     // server) as two legs side by side. The `*-hashing` projects keep
