@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningBff, startBff } from './bff-process.js'
+import { type RunningBff, startBff, svcBff } from './bff-process.js'
 
 let running: RunningBff | undefined
 
@@ -105,5 +105,49 @@ describe('svc-bff serve --demo', () => {
     await expect(startBff(['--db', db, '--port', String(running.started.port), '--host', '127.0.0.1'])).rejects.toThrow(
       `port ${running.started.port} is already in use; choose another with --port`,
     )
+  })
+})
+
+describe('svc-bff serve logs', () => {
+  it('one svc.started line with what it runs on, and one svc.stopped line with the signal and the drain time', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    await svcBff('keys', 'rotate', '--now', '--db', db)
+    running = await startBff(['--db', db, '--issuer', 'https://svc.example'], {
+      SVC_SMTP_URL: 'smtp://mailer:hunter2@127.0.0.1:2525',
+      SVC_SIGNUP: 'closed',
+    })
+    const events = (event: string) =>
+      running!
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes(`"event":"${event}"`))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    await expect.poll(() => events('svc.started')).toHaveLength(1)
+    expect(events('svc.started')[0]).toMatchObject({
+      level: 'info',
+      version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
+      listen: `http://127.0.0.1:${running.started.port}`,
+      issuer: 'https://svc.example',
+      database_kind: 'sqlite',
+      database_path: db,
+      mail_mode: 'smtp',
+      mail_host: '127.0.0.1:2525',
+      signing_key_age_days: 0,
+      signup_open: false,
+    })
+    expect(running.stderr()).not.toContain('hunter2')
+
+    expect(await running.stop()).toBe(0)
+    const stopped = events('svc.stopped')
+    expect(stopped).toEqual([expect.objectContaining({ level: 'info', reason: 'SIGTERM', drain_ms: expect.any(Number) })])
+    running = undefined
+  })
+
+  it('names the file outbox when no SMTP server is set, and no signing key before the first one is made', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    running = await startBff(['--db', db])
+    await expect.poll(() => running!.stderr()).toContain('"event":"svc.started"')
+    const started = JSON.parse(running.stderr().split('\n').find((line) => line.includes('"event":"svc.started"'))!)
+    expect(started).toMatchObject({ mail_mode: 'file outbox', mail_folder: join(db, '..', 'mail'), signing_key_age_days: null, signup_open: true })
   })
 })

@@ -44,8 +44,20 @@ export function log(level: LogLevel, message: string, fields: Record<string, unk
   pending.push(line)
 }
 
+/**
+ * Writes the gathered lines now, as a process does before it exits (a
+ * line left for the next turn of the event loop would be lost).
+ *
+ * @example
+ * flushLog(); process.exit(0)
+ */
+export function flushLog(): void {
+  flush()
+}
+
 function flush(): void {
   const lines = pending
+  if (lines.length === 0) return
   pending = []
   console.error(lines.join('\n'))
 }

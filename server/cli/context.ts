@@ -5,7 +5,7 @@
  */
 import { dirname, join } from 'node:path'
 import type { Kysely } from 'kysely'
-import { openDatabase } from '../db/open-database.js'
+import { type OpenOptions, openDatabase } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { configureLog } from '../log.js'
 import { type Environment, type FlagValues, readSettings, type SettingName, type Settings } from '../settings.js'
@@ -49,8 +49,8 @@ export function commandSettings<K extends SettingName = never>(flags: FlagValues
  * @example
  * const db = await databaseFrom(settings)
  */
-export async function databaseFrom({ databaseUrl, sqlitePath }: CommandSettings): Promise<Kysely<Database>> {
-  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath })
+export async function databaseFrom({ databaseUrl, sqlitePath }: CommandSettings, options: OpenOptions = {}): Promise<Kysely<Database>> {
+  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath }, options)
 }
 
 /**

@@ -21,6 +21,7 @@ import { ORG_USAGE, orgCreate } from './org-commands.js'
 import { REPORT_USAGE, reportCommand } from './report-command.js'
 import { SEED_USAGE, seedCommand } from './seed-command.js'
 import { SERVE_USAGE, serveCommand } from './serve-command.js'
+import { MIGRATE_USAGE, migrateCommand } from './migrate-command.js'
 
 type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
@@ -49,6 +50,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks ping': webhooksPing,
   'client secret add': clientSecretAdd,
   'client secret remove': clientSecretRemove,
+  migrate: migrateCommand,
 }
 
 export const USAGE = `Usage: svc-bff <command> [flags]
@@ -69,6 +71,7 @@ Commands:
   ${SEED_USAGE}
   ${BACKUP_USAGE}
   ${PROVIDER_USAGE}
+  ${MIGRATE_USAGE}
 
 Every command takes, after its name, --db PATH (SQLite file; default
 ./data/svc.db, or SVC_DB; DATABASE_URL=postgres://… for PostgreSQL) and

@@ -9,7 +9,7 @@ import { createBff } from '../app.js'
 import { httpServer } from '../http/http-server.js'
 import { isPostgres } from '../db/open-database.js'
 import { readableByOthersWarning } from '../db/private-files.js'
-import { configureLog, log } from '../log.js'
+import { configureLog, flushLog, log } from '../log.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { mailTransport } from '../mail/mail-transport.js'
 import { mailWorker } from '../mail/mail-worker.js'
@@ -21,6 +21,7 @@ import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl } from './context.js'
 import { parseFlags } from './flags.js'
 import { readSettings } from '../settings.js'
+import { logStarted, logStopped } from './lifecycle-log.js'
 
 export const SERVE_USAGE =
   'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--image-quota-mb 200] [--demo]'
@@ -47,7 +48,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const { port, host: hostname, issuer: configuredIssuer, trustedProxies, sqlitePath, signup } = settings
   const allowPrivate = settings.webhookAllowPrivate
   const mail = mailSettingsFrom(settings)
-  const db = await databaseFrom(settings)
+  // Migrating a SQLite file that is not new copies it beside itself first (open-database.ts).
+  const db = await databaseFrom(settings, { backupBeforeMigrating: true })
   const database = settings.databaseUrl === undefined ? sqlitePath : redactedDatabaseUrl(settings.databaseUrl)
   // New files are made private; older ones are only reported, with the chmod to run.
   const readable = isPostgres(db) || sqlitePath === ':memory:' ? undefined : readableByOthersWarning(sqlitePath)
@@ -108,8 +110,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   // SIGTERM: stop accepting connections and claiming deliveries, let the
   // requests and attempts in flight finish, write the ad counts still in
   // memory, then close the database.
-  const shutDown = () => {
+  const shutDown = (signal: NodeJS.Signals) => {
     draining = true
+    const drainStarted = performance.now()
     const httpClosed = new Promise((resolve) => server.close(resolve))
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections()
@@ -117,14 +120,26 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       .then(() => adStatistics.stop())
       .then(() => transport.close())
       .then(() => db.destroy())
-      .then(() => process.exit(0))
+      .then(
+        () => logStopped({ reason: signal, drainMs: Math.round(performance.now() - drainStarted) }),
+        (error: unknown) => {
+          logStopped({ reason: signal, drainMs: Math.round(performance.now() - drainStarted), error: (error as Error).message })
+          process.exitCode = 1
+        },
+      )
+      .finally(() => {
+        flushLog()
+        process.exit()
+      })
   }
   process.once('SIGTERM', shutDown)
   process.once('SIGINT', shutDown)
 
   const base = configuredIssuer ?? `http://localhost:${listening.port}`
+  const listen = `http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`
+  await logStarted(db, { listen, issuer: base, settings, mailFolder: mail.folder })
   const lines = [
-    `svc is listening on http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`,
+    `svc is listening on ${listen}`,
     ...(demoApiKey ? [`  Demo partner page  ${base}/`] : []),
     `  Ads API            ${base}/ads/home-slider-ads?limit=12`,
     `  Database           ${database}`,

@@ -22,8 +22,9 @@ import {
 import pg from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
 import { sqliteOptions } from './sqlite-addon.js'
-import { migrateToLatest } from './migrate.js'
+import { type BeforeMigrating, migrateToLatest } from './migrate.js'
 import { preparePrivateDatabaseFile } from './private-files.js'
+import { copySqliteDatabase, preMigrationBackupPath } from './sqlite-backup.js'
 import type { Database } from './schema.js'
 import { log } from '../log.js'
 import { Refusal } from '../refusal.js'
@@ -33,6 +34,18 @@ export interface DatabaseLocation {
   sqlitePath?: string
   /** A `postgres://` URL; wins over `sqlitePath`. */
   databaseUrl?: string
+}
+
+/** How a database is opened. */
+export interface OpenOptions {
+  /**
+   * Copy a SQLite file that is not new beside itself before applying
+   * pending migrations, and log where (serve does: a migration cannot be
+   * undone, an upgrade can be, by starting the old svc on the copy).
+   */
+  backupBeforeMigrating?: boolean
+  /** False to leave the schema as it is (`migrate --status` reports it without changing it). */
+  migrate?: boolean
 }
 
 /** Raised when the configured database cannot be opened; the message tells the operator why. */
@@ -47,8 +60,9 @@ export class DatabaseUnavailable extends Refusal {
  * @example
  * const db = await openDatabase({ sqlitePath: './data/svc.db' })
  */
-export async function openDatabase(location: DatabaseLocation): Promise<Kysely<Database>> {
-  if (location.databaseUrl) return openPostgres(location.databaseUrl)
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Kysely<Database>> {
+  if (location.databaseUrl) return openPostgres(location.databaseUrl, options)
+  const { backupBeforeMigrating = false, migrate = true } = options
   const path = location.sqlitePath ?? ':memory:'
   let sqlite: SQLite.Database
   try {
@@ -67,8 +81,27 @@ export async function openDatabase(location: DatabaseLocation): Promise<Kysely<D
   }
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
   registerChangeStamp(db, sqliteChangeStamp(sqlite))
-  await migrateToLatest(db)
+  if (!migrate) return db
+  const beforeMigrating = backupBeforeMigrating && path !== ':memory:' ? backUpBeforeMigrating(path) : undefined
+  await migrateToLatest(db, { beforeMigrating }).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
   return db
+}
+
+/** Copies the SQLite file at `path` beside itself, then logs where and which migrations follow. */
+function backUpBeforeMigrating(path: string): BeforeMigrating {
+  return async ({ pending }) => {
+    const backup = preMigrationBackupPath(path, pending[0]!, new Date())
+    const bytes = await copySqliteDatabase(path, backup)
+    log('info', `backed up the database to ${backup} before applying ${pending.length} migration(s)`, {
+      event: 'svc.db.backup',
+      backup,
+      bytes,
+      pending,
+    })
+  }
 }
 
 /**
@@ -84,7 +117,7 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 const POSTGRES_POOL_SIZE = 10
 
-async function openPostgres(url: string): Promise<Kysely<Database>> {
+async function openPostgres(url: string, { migrate = true }: OpenOptions): Promise<Kysely<Database>> {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -115,6 +148,8 @@ async function openPostgres(url: string): Promise<Kysely<Database>> {
     throw new DatabaseUnavailable(`cannot connect to PostgreSQL at ${where}: ${(error as Error).message}`)
   }
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
+  if (!migrate) return db
+  // PostgreSQL is backed up with pg_dump, outside svc.
   await migrateToLatest(db).catch(async (error: unknown) => {
     await db.destroy()
     throw error
