@@ -169,7 +169,11 @@ export async function allUsers(db: Kysely<Database>): Promise<UserRow[]> {
  * if ((await operatorCount(db)) === 1) refuse('the last operator')
  */
 export async function operatorCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('count')).where('svc_master', '=', 1).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('svc_master', '=', 1)
+    .executeTakeFirstOrThrow()
   return Number(row.count)
 }
 

@@ -39,7 +39,9 @@ describe('svc-bff key create, key list and key revoke', () => {
     })
     expect(listed.stdout).not.toContain(created.body.api_key)
     const text = await cli('key', 'list', '--org', org.body.code)
-    expect(text.stdout.split('\n')[1]).toBe(`${created.body.id}  ${created.body.api_key.slice(0, 11)}…  live  read_ads  50/min  https://acme.example`)
+    expect(text.stdout.split('\n')[1]).toBe(
+      `${created.body.id}  ${created.body.api_key.slice(0, 11)}…  live  read_ads  50/min  https://acme.example`,
+    )
   })
 
   it('refuses an unknown organisation, and a missing --org', async () => {
@@ -63,7 +65,9 @@ describe('svc-bff key create, key list and key revoke', () => {
 
       const revoked = await json('key', 'revoke', String(key.body.id))
       expect(revoked.exitCode).toBe(0)
-      expect(revoked.body).toEqual({ revoked: { id: key.body.id, organisation: org.body.code, revoked_at: expect.any(String), already: false } })
+      expect(revoked.body).toEqual({
+        revoked: { id: key.body.id, organisation: org.body.code, revoked_at: expect.any(String), already: false },
+      })
       expect((await ads()).status).toBe(401)
       // The organisation's first key still works.
       expect((await bff.request('/ads/home', { headers: { Authorization: `Bearer ${org.body.api_key}` } })).status).toBe(200)

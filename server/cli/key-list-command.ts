@@ -27,7 +27,10 @@ export async function keyList(args: string[], io: CliIo): Promise<CommandOutput>
     )
     return {
       json: { organisation: organisation.code, keys },
-      text: lines.length === 0 ? `${organisation.code} has no API keys; create one with key create --org ${organisation.code}.` : lines.join('\n'),
+      text:
+        lines.length === 0
+          ? `${organisation.code} has no API keys; create one with key create --org ${organisation.code}.`
+          : lines.join('\n'),
     }
   })
 }

@@ -20,7 +20,8 @@ export const KEY_REVOKE_USAGE = 'key revoke ID'
  */
 export async function keyRevoke(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values, positionals } = parseFlags(args, {}, { positionals: 1 })
-  if (positionals[0] === undefined) throw new UsageError('name the key to revoke by its id: key revoke ID (key list --org CODE shows the ids)')
+  if (positionals[0] === undefined)
+    throw new UsageError('name the key to revoke by its id: key revoke ID (key list --org CODE shows the ids)')
   const id = integer(positionals[0], 'the key id', 1, Number.MAX_SAFE_INTEGER)!
   return withDatabase(commandSettings(values, io), async (db) => {
     const key = await apiKeyWithId(db, id)

@@ -23,6 +23,9 @@ export async function orgList(args: string[], io: CliIo): Promise<CommandOutput>
       created_at: org.created_at,
     }))
     const lines = organisations.map((org) => `${org.code}  ${org.name}  ${org.origins.length === 0 ? 'any origin' : org.origins.join(' ')}`)
-    return { json: { organisations }, text: lines.length === 0 ? 'No organisations yet; create one with org create --name N.' : lines.join('\n') }
+    return {
+      json: { organisations },
+      text: lines.length === 0 ? 'No organisations yet; create one with org create --name N.' : lines.join('\n'),
+    }
   })
 }

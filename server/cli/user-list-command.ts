@@ -67,7 +67,8 @@ export async function userList(args: string[], io: CliIo): Promise<CommandOutput
   const { values } = parseFlags(args, { org: { type: 'string' } })
   return withDatabase(commandSettings(values, io), async (db) => {
     // An unknown code is refused, not answered with an empty list that looks like an organisation nobody joined.
-    const users = values.org === undefined ? await allUsers(db) : await usersOfOrganisation(db, (await organisationByCode(db, values.org)).code)
+    const users =
+      values.org === undefined ? await allUsers(db) : await usersOfOrganisation(db, (await organisationByCode(db, values.org)).code)
     const accounts = users.map(listedAccount)
     return { json: { users: accounts }, text: accounts.length === 0 ? 'No accounts.' : accounts.map(accountLine).join('\n') }
   })

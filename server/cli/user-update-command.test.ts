@@ -37,7 +37,13 @@ async function consoleRoles(email: string) {
 describe('svc-bff user create --svc-role', () => {
   it('makes a marketer who edits the organisation ads in the console', async () => {
     expect((await create('m@acme.example', '--svc-app', org, '--svc-role', 'marketer')).exitCode).toBe(0)
-    expect(await consoleRoles('m@acme.example')).toEqual({ organisation: org, ads: true, apiKeys: false, developer: false, operator: false })
+    expect(await consoleRoles('m@acme.example')).toEqual({
+      organisation: org,
+      ads: true,
+      apiKeys: false,
+      developer: false,
+      operator: false,
+    })
   })
 
   it('refuses any word user invite does not take, naming the list, and creates nothing', async () => {
