@@ -153,6 +153,67 @@ export async function usersOfOrganisation(db: Kysely<Database>, organisation: st
 }
 
 /**
+ * Every account, by e-mail address.
+ *
+ * @example
+ * const everyone = await allUsers(db)
+ */
+export async function allUsers(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('email').execute()
+}
+
+/**
+ * How many accounts are operators (`svc.master`).
+ *
+ * @example
+ * if ((await operatorCount(db)) === 1) refuse('the last operator')
+ */
+export async function operatorCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('svc_master', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** What an operator may change of an account's name and svc claims; an absent field stays as it is. */
+export interface AccountChange {
+  name?: string
+  svcApp?: string
+  /** `null` clears the role. */
+  svcRole?: string | null
+  svcAccess?: string[]
+  svcMaster?: boolean
+}
+
+/**
+ * Stores an operator's change to an account's name and svc claims; a new
+ * name brings its given and family names, as at creation.
+ *
+ * @example
+ * await changeAccount(db, user.id, { svcRole: 'marketer', svcAccess: ['Ads:Edit'] }, new Date())
+ */
+export async function changeAccount(db: Kysely<Database>, userId: number, change: AccountChange, now: Date): Promise<void> {
+  const name = change.name?.trim()
+  if (name !== undefined && !isPersonName(name)) throw new InvalidInput('name', `name ${NAME_RULE}`)
+  await db
+    .updateTable('users')
+    .set({
+      updated_at: now.toISOString(),
+      ...(name === undefined
+        ? {}
+        : { name, given_name: name.split(' ')[0] ?? null, family_name: name.includes(' ') ? name.slice(name.indexOf(' ') + 1) : null }),
+      ...(change.svcApp === undefined ? {} : { svc_app: change.svcApp }),
+      ...(change.svcRole === undefined ? {} : { svc_role: change.svcRole }),
+      ...(change.svcAccess === undefined ? {} : { svc_access: JSON.stringify(change.svcAccess) }),
+      ...(change.svcMaster === undefined ? {} : { svc_master: change.svcMaster ? 1 : 0 }),
+    })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/**
  * Replaces the account's password hash, and marks its e-mail address
  * verified when the change came through a link mailed to it.
  *

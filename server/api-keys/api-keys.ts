@@ -150,6 +150,22 @@ export async function apiKeysOf(db: Kysely<Database>, organisationId: number): P
 }
 
 /**
+ * A key by its row id (as `key list` prints it), with its organisation's row id, or `undefined`.
+ *
+ * @example
+ * const key = await apiKeyWithId(db, 7)
+ */
+export async function apiKeyWithId(db: Kysely<Database>, keyId: number): Promise<(ListedApiKey & { organisation_id: number }) | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'organisation_id', 'key_prefix', 'origins', 'rate_limit', 'permissions', 'created_at', 'revoked_at'])
+    .where('id', '=', keyId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return { ...row, origins: JSON.parse(row.origins) as string[], permissions: JSON.parse(row.permissions) as string[] }
+}
+
+/**
  * The organisation a key (by row id) belongs to, or `undefined` for no such key.
  *
  * @example

@@ -1,5 +1,6 @@
 /**
- * @module `key create`: another API key for an organisation.
+ * @module `key create`: another API key for an organisation, with the id
+ * `key list` and `key revoke` name it by.
  */
 import { createApiKey } from '../api-keys/api-keys.js'
 import { organisationByCode, originsOfOrganisation } from '../orgs/organisations.js'
@@ -26,12 +27,16 @@ export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutpu
   return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = await organisationByCode(db, code)
     const origins = values.origin ?? originsOfOrganisation(organisation)
-    const { apiKey } = await createApiKey(db, {
+    const { apiKey, keyId } = await createApiKey(db, {
       organisationId: organisation.id,
       origins,
       rateLimit,
       permissions: list(values.permissions),
     })
-    return { json: { api_key: apiKey }, text: `API key for ${organisation.code}, shown once, store it now: ${apiKey}` }
+    // The id is how `key list` and `key revoke` name the key later; the key itself is never shown again.
+    return {
+      json: { api_key: apiKey, id: keyId },
+      text: `API key ${keyId} for ${organisation.code}, shown once, store it now: ${apiKey}`,
+    }
   })
 }

@@ -6,14 +6,11 @@
  * the requests and deliveries in flight took to finish.
  */
 import type { Kysely } from 'kysely'
-import packageJson from '../../package.json' with { type: 'json' }
 import type { Database } from '../db/schema.js'
 import { signingKeyList } from '../grants/signing-keys.js'
 import { log } from '../log.js'
 import type { Settings } from '../settings.js'
-
-/** This build's version, from package.json (inlined by the bundler, so the packed CLI and the single executable know it too). */
-export const SVC_VERSION: string = packageJson.version
+import { SVC_VERSION } from '../version.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -155,7 +155,7 @@ describe('svc-bff', () => {
     [['key', 'create', '--org', 'ORG0', '--rate-limit', 'lots'], 2, '--rate-limit must be an integer from 1 to 100000000'],
     [['org', 'create', '--name', 'A', '--colour', 'red'], 2, "Unknown option '--colour'"],
     [['ads', 'list'], 2, 'unknown command "ads"; run svc-bff --help for the list'],
-    [['client'], 2, 'client needs one of: client create, client secret add, client secret remove'],
+    [['client'], 2, 'client needs one of: client create, client list, client secret add, client secret remove'],
     [['client', 'secret'], 2, 'client secret needs one of: client secret add, client secret remove'],
     [['seed'], 2, 'seed needs --demo: it seeds the demo organisation, key and ads'],
     [

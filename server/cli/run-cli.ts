@@ -22,16 +22,28 @@ import { REPORT_USAGE, reportCommand } from './report-command.js'
 import { SEED_USAGE, seedCommand } from './seed-command.js'
 import { SERVE_USAGE, serveCommand } from './serve-command.js'
 import { MIGRATE_USAGE, migrateCommand } from './migrate-command.js'
+import { VERSION_USAGE, versionCommand } from './version-command.js'
+import { ORG_LIST_USAGE, orgList } from './org-list-command.js'
+import { KEY_LIST_USAGE, keyList } from './key-list-command.js'
+import { KEY_REVOKE_USAGE, keyRevoke } from './key-revoke-command.js'
+import { USER_LIST_USAGE, userList } from './user-list-command.js'
+import { USER_UPDATE_USAGE, userUpdate } from './user-update-command.js'
+import { CLIENT_LIST_USAGE, clientList } from './client-list-command.js'
 
 type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
+  version: versionCommand,
+  '--version': versionCommand,
   backup: backupCommand,
   'provider add': providerAdd,
   'provider list': providerList,
   'org create': orgCreate,
+  'org list': orgList,
   'key create': keyCreate,
+  'key list': keyList,
+  'key revoke': keyRevoke,
   'ad create': adCreate,
   'ad list': adList,
   'ad update': adUpdate,
@@ -40,8 +52,11 @@ const COMMANDS: Record<string, Command> = {
   seed: seedCommand,
   report: reportCommand,
   'user create': userCreate,
+  'user list': userList,
+  'user update': userUpdate,
   'user invite': userInvite,
   'client create': clientCreate,
+  'client list': clientList,
   'keys rotate': keysRotate,
   'user revoke-consent': userRevokeConsent,
   'user delete': userDelete,
@@ -58,13 +73,19 @@ export const USAGE = `Usage: svc-bff <command> [flags]
 Commands:
   ${SERVE_USAGE}
   ${ORG_USAGE}
+  ${ORG_LIST_USAGE}
   ${KEY_USAGE}
+  ${KEY_LIST_USAGE}
+  ${KEY_REVOKE_USAGE}
   ${AD_USAGE}
   ${IMAGE_USAGE}
   ${REPORT_USAGE}
   ${USER_USAGE}
+  ${USER_LIST_USAGE}
+  ${USER_UPDATE_USAGE}
   ${INVITE_USAGE}
   ${CLIENT_USAGE}
+  ${CLIENT_LIST_USAGE}
   ${KEYS_USAGE}
   ${USER_ACCOUNT_USAGE}
   ${WEBHOOK_USAGE}
@@ -72,6 +93,7 @@ Commands:
   ${BACKUP_USAGE}
   ${PROVIDER_USAGE}
   ${MIGRATE_USAGE}
+  ${VERSION_USAGE}
 
 Every command takes, after its name, --db PATH (SQLite file; default
 ./data/svc.db, or SVC_DB; DATABASE_URL=postgres://… for PostgreSQL) and

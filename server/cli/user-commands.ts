@@ -4,15 +4,16 @@
 import { deleteAccount } from '../console/account-deletion.js'
 import { revokeConsent } from '../account-changes/revoke-consent.js'
 import { createUser, userByEmail, userByLogin, userBySub } from '../accounts/users.js'
+import { ACCESS_OF_ROLE, INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitations.js'
 import { clientByClientId } from '../clients/clients.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
-import { list, parseFlags, required } from './flags.js'
+import { list, oneOf, parseFlags, required } from './flags.js'
 
 export const USER_USAGE =
-  'user create --email E --name N --password P [--given-name G] [--family-name F] [--picture URL] [--unverified] [--svc-app A] [--svc-access Area:Perm,...] [--svc-role R] [--svc-master]'
+  'user create --email E --name N --password P [--given-name G] [--family-name F] [--picture URL] [--unverified] [--svc-app A] [--svc-access Area:Perm,...] [--svc-role admin|marketer|developer] [--svc-master]'
 
 /**
  * Creates an account; its e-mail address counts as verified unless `--unverified`.
@@ -34,6 +35,8 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
     'svc-role': { type: 'string' },
     'svc-master': { type: 'boolean' },
   })
+  // The words `user invite` and People take: any other word (a typo) would be stored and grant nothing.
+  const svcRole = oneOf(values['svc-role'], '--svc-role', [...INVITABLE_ROLES]) as InvitableRole | undefined
   const input = {
     email: required(values.email, '--email'),
     name: required(values.name, '--name'),
@@ -43,13 +46,15 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
     picture: values.picture,
     emailVerified: !values.unverified,
     svcApp: values['svc-app'],
-    svcAccess: list(values['svc-access']),
-    svcRole: values['svc-role'],
+    // The console reads a marketer from svc.access `Ads:Edit`, not from svc.role: the role brings its access, as an invitation's does.
+    svcAccess: [...new Set([...(svcRole ? ACCESS_OF_ROLE[svcRole] : []), ...(list(values['svc-access']) ?? [])])],
+    svcRole,
     svcMaster: values['svc-master'],
   }
   return withDatabase(commandSettings(values, io), async (db) => {
     // svc.app names the organisation whose console the account may use: a typo would grant nothing, silently.
     if (input.svcApp !== undefined) await organisationByCode(db, input.svcApp)
+    warnOfRoleWithoutOrganisation(io, '--svc-role', svcRole, input.svcApp, '--svc-app')
     const user = await createUser(db, input)
     return { json: { sub: user.sub }, text: `Created account ${user.sub} (${user.email}).` }
   })
@@ -59,7 +64,32 @@ export const USER_ACCOUNT_USAGE = ['user revoke-consent (--email E | --sub S) --
   '\n  ',
 )
 
-async function userNamed(db: Parameters<typeof userByLogin>[0], values: { email?: string; sub?: string }) {
+/**
+ * Warns that an organisation's role (admin, marketer) was given to an
+ * account with no organisation, where it grants nothing; a warning, not a
+ * refusal, as the organisation may come with a later `user update --org`.
+ *
+ * @example
+ * warnOfRoleWithoutOrganisation(io, '--role', 'admin', undefined, '--org')
+ */
+export function warnOfRoleWithoutOrganisation(
+  io: CliIo,
+  roleFlag: string,
+  role: string | null | undefined,
+  organisation: string | null | undefined,
+  organisationFlag: string,
+): void {
+  if ((role === 'admin' || role === 'marketer') && !organisation)
+    io.stderr(`svc-bff: warning: ${roleFlag} ${role} gives nothing until the account has an organisation (${organisationFlag} CODE)`)
+}
+
+/**
+ * The account `--email` or `--sub` names; refuses both, neither, or no such account.
+ *
+ * @example
+ * const user = await userNamed(db, values)
+ */
+export async function userNamed(db: Parameters<typeof userByLogin>[0], values: { email?: string; sub?: string }) {
   if (values.email !== undefined && values.sub !== undefined) throw new UsageError('name the account with --email or --sub, not both')
   if (values.email === undefined && values.sub === undefined) throw new UsageError('name the account with --email or --sub')
   // Each flag reads its own column, so an e-mail address given as --sub names no one.

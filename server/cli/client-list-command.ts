@@ -1,0 +1,38 @@
+/**
+ * @module `client list`: every registered client, svc's own included,
+ * never a secret.
+ */
+import { allClients } from '../clients/clients.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
+import { parseFlags } from './flags.js'
+
+export const CLIENT_LIST_USAGE = 'client list'
+
+/**
+ * Lists the clients, oldest first.
+ *
+ * @example
+ * await clientList([], io)
+ */
+export async function clientList(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, {})
+  return withDatabase(commandSettings(values, io), async (db) => {
+    const rows = (await allClients(db)).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
+    const clients = rows.map((client) => ({
+      client_id: client.client_id,
+      name: client.name,
+      public: client.secret_hash === null,
+      application_type: client.application_type,
+      first_party: client.first_party === 1,
+      redirect_uris: JSON.parse(client.redirect_uris) as string[],
+      scopes: JSON.parse(client.scopes) as string[],
+      webhook_url: client.webhook_url,
+      created_at: client.created_at,
+    }))
+    const lines = clients.map(
+      (client) =>
+        `${client.client_id}  ${client.name}  ${client.public ? 'public' : 'confidential'} ${client.application_type}${client.first_party ? ' (svc)' : ''}  ${client.redirect_uris.join(' ')}`,
+    )
+    return { json: { clients }, text: lines.length === 0 ? 'No clients yet; register one with client create.' : lines.join('\n') }
+  })
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { runCliOn } from '../testing/cli-runner.js'
+
+let dbPath: string
+beforeEach(() => {
+  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-lists-')), 'svc.db')
+})
+
+const cli = (...argv: string[]) => runCliOn(dbPath, argv)
+async function json(...argv: string[]) {
+  const result = await cli(...argv, '--json')
+  return { ...result, body: JSON.parse(result.stdout) }
+}
+
+describe('svc-bff org list and client list', () => {
+  it('says how to start on an empty database', async () => {
+    expect((await cli('org', 'list')).stdout).toBe('No organisations yet; create one with org create --name N.')
+    expect((await json('client', 'list')).body).toEqual({ clients: [] })
+  })
+
+  it('lists the organisations by name with their origins', async () => {
+    const zeta = (await json('org', 'create', '--name', 'Zeta', '--origin', 'https://zeta.example')).body.code
+    const acme = (await json('org', 'create', '--name', 'Acme')).body.code
+    const listed = await json('org', 'list')
+    expect(listed.body.organisations).toEqual([
+      { code: acme, name: 'Acme', origins: [], created_at: expect.any(String) },
+      { code: zeta, name: 'Zeta', origins: ['https://zeta.example'], created_at: expect.any(String) },
+    ])
+    expect((await cli('org', 'list')).stdout).toBe(`${acme}  Acme  any origin\n${zeta}  Zeta  https://zeta.example`)
+  })
+
+  it('lists the clients oldest first, never a secret', async () => {
+    const shop = await json(
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/cb',
+      '--webhook-url',
+      'https://shop.example/hook',
+    )
+    const app = await json('client', 'create', '--name', 'App', '--redirect-uri', 'http://127.0.0.1/cb', '--public', '--native')
+    const listed = await json('client', 'list')
+    expect(listed.body.clients).toEqual([
+      {
+        client_id: shop.body.client_id,
+        name: 'Shop',
+        public: false,
+        application_type: 'web',
+        first_party: false,
+        redirect_uris: ['https://shop.example/cb'],
+        scopes: ['openid', 'profile', 'email'],
+        webhook_url: 'https://shop.example/hook',
+        created_at: expect.any(String),
+      },
+      expect.objectContaining({ client_id: app.body.client_id, public: true, application_type: 'native' }),
+    ])
+    expect(listed.stdout).not.toContain(shop.body.client_secret)
+    expect(listed.stdout).not.toContain(shop.body.webhook_secret)
+    expect((await cli('client', 'list')).stdout.split('\n')[1]).toBe(`${app.body.client_id}  App  public native  http://127.0.0.1/cb`)
+  })
+})

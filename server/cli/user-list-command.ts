@@ -1,0 +1,75 @@
+/**
+ * @module `user list [--org CODE]`: the accounts, each with the roles the
+ * console grants it (operator included) and the svc claims behind them.
+ */
+import { rolesOfAccount } from '../account-changes/account-roles.js'
+import { allUsers, usersOfOrganisation } from '../accounts/users.js'
+import type { UserRow } from '../db/schema.js'
+import { organisationByCode } from '../orgs/organisations.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
+import { parseFlags } from './flags.js'
+
+export const USER_LIST_USAGE = 'user list [--org CODE]'
+
+/** An account as the CLI prints it: never its password hash. */
+export interface ListedAccount {
+  sub: string
+  email: string
+  name: string
+  email_verified: boolean
+  organisation: string | null
+  /** What the console grants: `operator`, then `admin`, `marketer` or `developer`. */
+  roles: string[]
+  /** The stored claims the roles are read from. */
+  svc_role: string | null
+  svc_access: string[]
+  created_at: string
+}
+
+/**
+ * The account as `user list` and `user update` print it.
+ *
+ * @example
+ * listedAccount(user) // { sub: 'ACC…', roles: ['operator'], … }
+ */
+export function listedAccount(user: UserRow): ListedAccount {
+  return {
+    sub: user.sub,
+    email: user.email,
+    name: user.name,
+    email_verified: user.email_verified === 1,
+    organisation: user.svc_app,
+    roles: rolesOfAccount(user),
+    svc_role: user.svc_role,
+    svc_access: JSON.parse(user.svc_access) as string[],
+    created_at: user.created_at,
+  }
+}
+
+/**
+ * One line for a person: code, address, name, roles and organisation.
+ *
+ * @example
+ * accountLine(listedAccount(user)) // 'ACC…  ada@example.com  Ada Lovelace  admin in ORG…'
+ */
+export function accountLine(account: ListedAccount): string {
+  const roles = account.roles.length === 0 ? 'no role' : account.roles.join(', ')
+  return `${account.sub}  ${account.email}  ${account.name}  ${roles}${account.organisation ? ` in ${account.organisation}` : ''}`
+}
+
+/**
+ * Lists every account, or an organisation's, by e-mail address.
+ *
+ * @example
+ * await userList(['--org', 'ORG0123456789'], io)
+ */
+export async function userList(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values } = parseFlags(args, { org: { type: 'string' } })
+  return withDatabase(commandSettings(values, io), async (db) => {
+    // An unknown code is refused, not answered with an empty list that looks like an organisation nobody joined.
+    const users =
+      values.org === undefined ? await allUsers(db) : await usersOfOrganisation(db, (await organisationByCode(db, values.org)).code)
+    const accounts = users.map(listedAccount)
+    return { json: { users: accounts }, text: accounts.length === 0 ? 'No accounts.' : accounts.map(accountLine).join('\n') }
+  })
+}
