@@ -36,3 +36,15 @@ export function claimsOfRole(access: readonly string[], role: InvitableRole | 'n
   if (role === 'none') return { svcRole: null, svcAccess: kept }
   return { svcRole: role, svcAccess: [...new Set([...ACCESS_OF_ROLE[role], ...kept])] }
 }
+
+/**
+ * The svc.access an account given `role` holds: what the role brings (a
+ * marketer's `Ads:Edit`; the role word alone would grant nothing) and the
+ * entries asked for besides, once each.
+ *
+ * @example
+ * accessWithRole('marketer', ['Reports:Read']) // ['Ads:Edit', 'Reports:Read']
+ */
+export function accessWithRole(role: InvitableRole | undefined, extra: readonly string[] = []): string[] {
+  return [...new Set([...(role ? ACCESS_OF_ROLE[role] : []), ...extra])]
+}

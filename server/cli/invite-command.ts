@@ -3,7 +3,8 @@
  * its password through the mailed link (see `account-changes/invitations.ts`).
  */
 import { LOCALES, type Locale } from '../i18n/locale.js'
-import { ACCESS_OF_ROLE, INVITABLE_ROLES, invite } from '../account-changes/invitations.js'
+import { accessWithRole } from '../account-changes/account-roles.js'
+import { INVITABLE_ROLES, invite } from '../account-changes/invitations.js'
 import { userByEmail } from '../accounts/users.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError } from './cli-error.js'
@@ -39,8 +40,7 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
   const issuer = settings.issuer ?? 'http://localhost:8787'
   // The mail is branded as the server's pages are.
   const branding = brandingFrom(settings)
-  // A marketer edits ads through svc.access; the role alone would grant nothing.
-  const access = [...new Set([...(role ? ACCESS_OF_ROLE[role] : []), ...(list(values['svc-access']) ?? [])])]
+  const access = accessWithRole(role, list(values['svc-access']))
   return withDatabase(settings, async (db) => {
     if (values['svc-app'] !== undefined) await organisationByCode(db, values['svc-app'])
     if (await userByEmail(db, email))

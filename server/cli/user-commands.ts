@@ -4,7 +4,8 @@
 import { deleteAccount } from '../console/account-deletion.js'
 import { revokeConsent } from '../account-changes/revoke-consent.js'
 import { createUser, userByEmail, userByLogin, userBySub } from '../accounts/users.js'
-import { ACCESS_OF_ROLE, INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitations.js'
+import { accessWithRole } from '../account-changes/account-roles.js'
+import { INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitations.js'
 import { clientByClientId } from '../clients/clients.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
@@ -46,8 +47,7 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
     picture: values.picture,
     emailVerified: !values.unverified,
     svcApp: values['svc-app'],
-    // The console reads a marketer from svc.access `Ads:Edit`, not from svc.role: the role brings its access, as an invitation's does.
-    svcAccess: [...new Set([...(svcRole ? ACCESS_OF_ROLE[svcRole] : []), ...(list(values['svc-access']) ?? [])])],
+    svcAccess: accessWithRole(svcRole, list(values['svc-access'])),
     svcRole,
     svcMaster: values['svc-master'],
   }
