@@ -119,7 +119,7 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'node',
     setupFiles: ['server/db/test-database.setup.ts'],
-    globalSetup: ['server/db/test-database.global.ts'],
+    globalSetup: ['server/db/test-database.global.ts', 'e2e/built-server.global.ts'],
     // Generous: a time limit here only ends a stuck test, and a busy machine
     // (several files at once, other work beside them) makes slow ones slower.
     testTimeout: 60_000,

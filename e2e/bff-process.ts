@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCli } from '../server/cli/run-cli.js'
+import { SERVER_BUNDLE_VARIABLE } from './built-server.global.js'
 
 export interface RunningBff {
   process: ChildProcess
@@ -33,7 +34,20 @@ const root = fileURLToPath(new URL('..', import.meta.url))
  * const bff = await startBff(['--db', path, '--demo'])
  */
 export async function startBff(args: string[], env: Record<string, string> = {}): Promise<RunningBff> {
-  return startServe([process.execPath, '--import', 'tsx', 'server/cli.ts'], args, { cwd: root, env })
+  return startServe(svcBffCommand(), args, { cwd: root, env })
+}
+
+/**
+ * The command that starts `svc-bff` from this checkout, run from the
+ * repository's root: the bundle the test run made when there is one
+ * (Vitest), the TypeScript through tsx otherwise (a script run alone).
+ *
+ * @example
+ * spawn(svcBffCommand()[0], [...svcBffCommand().slice(1), 'version'], { cwd: root })
+ */
+export function svcBffCommand(): string[] {
+  const bundle = process.env[SERVER_BUNDLE_VARIABLE]
+  return bundle ? [process.execPath, bundle] : [process.execPath, '--import', 'tsx', 'server/cli.ts']
 }
 
 /**

@@ -1,6 +1,6 @@
 // `npm test`: every test, in legs that run side by side. The type check
-// runs beside the build; once the build is there (the e2e tests serve it),
-// the SQLite leg (every Vitest test), the PostgreSQL leg (the
+// and the lint (one process, one program) run beside the build; once the
+// build is there (the e2e tests serve it), the SQLite leg (every Vitest test), the PostgreSQL leg (the
 // dialect-sensitive tests again, when SVC_TEST_POSTGRES_URL names a server)
 // and the browser leg (the components in Chromium, wtr) run together: most
 // of their time is spent waiting on processes, sockets and browsers, which
@@ -33,7 +33,7 @@ function leg(name, command, args) {
 }
 
 const npx = (...args) => ['npx', args]
-const [typecheck, linted, built] = [leg('typecheck', ...npx('tsc', '--noEmit')), leg('lint', ...npx('eslint', '.')), leg('build', 'npm', ['run', 'build'])]
+const [checked, built] = [leg('types and lint', 'node', ['scripts/check-types-and-lint.mjs']), leg('build', 'npm', ['run', 'build'])]
 const afterBuild = built.then(async (build) =>
   build.passed
     ? Promise.all([
@@ -43,7 +43,7 @@ const afterBuild = built.then(async (build) =>
       ])
     : [],
 )
-const results = [await typecheck, await linted, await built, ...(await afterBuild)]
+const results = [await checked, await built, ...(await afterBuild)]
 
 console.log(`\n──── summary (${seconds(started)}) ────`)
 for (const { name, passed, took } of results) console.log(`${passed ? 'passed' : 'FAILED'}  ${name} (${took})`)

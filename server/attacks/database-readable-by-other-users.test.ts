@@ -14,12 +14,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningBff, startServe } from '../../e2e/bff-process.js'
+import { type RunningBff, startServe, svcBffCommand } from '../../e2e/bff-process.js'
 import { openDatabase } from '../db/open-database.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 /** `svc-bff` as a shell would start it under the common umask 022. */
-const CLI = ['/bin/sh', '-c', 'umask 022 && exec "$@"', 'sh', process.execPath, '--import', 'tsx', 'server/cli.ts']
+const CLI = ['/bin/sh', '-c', 'umask 022 && exec "$@"', 'sh', ...svcBffCommand()]
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
 
 let running: RunningBff | undefined

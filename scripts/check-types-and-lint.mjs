@@ -1,0 +1,45 @@
+// The type check and the lint in one process over one TypeScript program.
+// `tsc --noEmit` and `eslint .` each built and type-checked the whole
+// project (31 s and 62 s of CPU on the 2-core machine); the lint's promise
+// rules ask the checker for types that the type check has just computed, so
+// handing ESLint the checked program (typescript-eslint's
+// `parserOptions.programs`) costs the lint only its own rules. The output
+// is what the two commands print, and `npx tsc --noEmit` / `npx eslint .`
+// stay the way to run either alone.
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import ts from 'typescript'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const started = Date.now()
+// Built the way tsc builds it: typescript-eslint's own helper adds
+// compiler options (noUnusedParameters) that tsconfig.json leaves off.
+const configHost = {
+  ...ts.sys,
+  onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+    throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+  },
+}
+const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, configHost)
+const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, configFileParsingDiagnostics: config.errors })
+
+const diagnostics = ts.getPreEmitDiagnostics(program)
+const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' }
+if (diagnostics.length > 0) process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, host))
+console.log(`type check: ${diagnostics.length} error(s) in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+
+const eslint = new ESLint({
+  cwd: root,
+  // The TypeScript files are all in tsconfig.json's program; the .mjs
+  // scripts keep the config's default project.
+  overrideConfig: { files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: false, programs: [program] } } },
+})
+const results = await eslint.lintFiles(['.'])
+const formatter = await eslint.loadFormatter('stylish')
+const report = await formatter.format(results)
+if (report) process.stdout.write(report)
+const lintErrors = results.reduce((sum, result) => sum + result.errorCount, 0)
+console.log(`lint: ${lintErrors} error(s) in ${results.length} files; both in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+
+process.exit(diagnostics.length > 0 || lintErrors > 0 ? 1 : 0)
