@@ -55,7 +55,9 @@ export function bootstrapRequestFrom(
   if (password !== undefined && file !== undefined)
     throw new BootstrapRefused(`set ${PASSWORD} or ${PASSWORD_FILE}, not both: svc cannot tell which password you mean`)
   if (typed === undefined)
-    throw new BootstrapRefused(`${password === undefined ? PASSWORD_FILE : PASSWORD} is set without ${EMAIL}: set the first operator's e-mail address too`)
+    throw new BootstrapRefused(
+      `${password === undefined ? PASSWORD_FILE : PASSWORD} is set without ${EMAIL}: set the first operator's e-mail address too`,
+    )
   if (password === undefined && file === undefined)
     throw new BootstrapRefused(`${EMAIL} is set without a password: set ${PASSWORD} or ${PASSWORD_FILE} too`)
   const email = plainEmailAddress(typed)
@@ -63,7 +65,10 @@ export function bootstrapRequestFrom(
     throw new BootstrapRefused(`${EMAIL} must be one e-mail address such as ops@example.com, without spaces or any of , ; < > " ( ) [ ] :`)
   const secret = password ?? passwordFromFile(file!)
   const problem = passwordProblem(secret, email)
-  if (problem) throw new BootstrapRefused(`the first operator's password (${password === undefined ? PASSWORD_FILE : PASSWORD}) is refused: ${problem}`)
+  if (problem)
+    throw new BootstrapRefused(
+      `the first operator's password (${password === undefined ? PASSWORD_FILE : PASSWORD}) is refused: ${problem}`,
+    )
   return { email, password: secret }
 }
 

@@ -45,13 +45,24 @@ export function setupEndpoint(provider: IdentityProviderContext, { throttle }: {
   const app = new Hono()
   const form = (c: Context, status: 200 | 400 | 503, token: string, model: Omit<SetupPageModel, 'hidden' | 'product'> = {}) => {
     const product = requestBranding(c).name
-    return htmlPage(c, status, SETUP_WORDS.title, setupPage({ hidden: { csrf: csrfToken(c, provider), token, ui_locales: 'en' }, product, ...model }), {
-      script: passwordLengthHintScript('en', product),
-    })
+    return htmlPage(
+      c,
+      status,
+      SETUP_WORDS.title,
+      setupPage({ hidden: { csrf: csrfToken(c, provider), token, ui_locales: 'en' }, product, ...model }),
+      {
+        script: passwordLengthHintScript('en', product),
+      },
+    )
   }
   const dead = async (c: Context) => {
     const operatorExists = (await operatorCount(provider.db)) > 0
-    return htmlPage(c, operatorExists ? 410 : 404, SETUP_WORDS.deadTitle, deadLinkPage({ product: requestBranding(c).name, operatorExists }))
+    return htmlPage(
+      c,
+      operatorExists ? 410 : 404,
+      SETUP_WORDS.deadTitle,
+      deadLinkPage({ product: requestBranding(c).name, operatorExists }),
+    )
   }
   /**
    * Whether the link works, within the throttle: a response to send when
