@@ -45,6 +45,7 @@ import { imageBySha256 } from './images/images-repository.js'
 import { imageUploadBodies, isImageUpload } from './images/upload-limits.js'
 import { type Branding, DEFAULT_BRANDING } from './branding.js'
 import { brandRequests } from './pages/request-branding.js'
+import { setupEndpoint } from './setup/setup-endpoint.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -155,6 +156,7 @@ export function createBff({
   )
   app.route('/', healthChecks(db, draining))
   app.route('/', identityProvider(provider, { throttle, signup }))
+  app.route('/setup', setupEndpoint(provider, { throttle }))
   app.route(
     '/console',
     adminConsole({

@@ -281,6 +281,27 @@ export const SETTINGS = {
     parse: oneOf(['open', 'closed']),
     doc: '`open`: anyone may create an account at `{issuer}/signup`; `closed`: the page says accounts are made by invitation and its form is refused (accounts come from `user invite`, People in the console, or `user create`)',
   }),
+  bootstrapOperatorEmail: spec<string | undefined>({
+    env: 'SVC_BOOTSTRAP_OPERATOR_EMAIL',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: text,
+    doc: "for unattended installs: on a database with no operator, `serve` makes this address's account the first operator (confirmed, named `Operator`) with the password below, instead of printing a setup link; once an operator exists it changes nothing. A bad address or a password the sign-up page would refuse stops `serve` (exit 1)",
+  }),
+  bootstrapOperatorPassword: spec<string | undefined>({
+    env: 'SVC_BOOTSTRAP_OPERATOR_PASSWORD',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: text,
+    doc: "the first operator's password, with `SVC_BOOTSTRAP_OPERATOR_EMAIL`: 12 characters or more, not a common one. Set this or `SVC_BOOTSTRAP_OPERATOR_PASSWORD_FILE`, not both",
+  }),
+  bootstrapOperatorPasswordFile: spec<string | undefined>({
+    env: 'SVC_BOOTSTRAP_OPERATOR_PASSWORD_FILE',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: text,
+    doc: "a file holding the first operator's password (a container secret such as `/run/secrets/svc_operator_password`), read when `serve` starts; one trailing line break is dropped",
+  }),
   adStatsFlushSeconds: spec<number>({
     env: 'SVC_AD_STATS_FLUSH_SECONDS',
     default: DEFAULT_FLUSH_MS / 1000,

@@ -22,6 +22,8 @@ import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, reda
 import { parseFlags } from './flags.js'
 import { readSettings } from '../settings.js'
 import { logStarted, logStopped } from './lifecycle-log.js'
+import { bootstrapRequestFrom } from '../setup/bootstrap-operator.js'
+import { announceSetupLink, bootstrapOnStart } from '../setup/first-start.js'
 
 export const SERVE_USAGE =
   'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--image-quota-mb 200] [--demo]'
@@ -48,12 +50,19 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const { port, host: hostname, issuer: configuredIssuer, trustedProxies, sqlitePath, signup } = settings
   const allowPrivate = settings.webhookAllowPrivate
   const mail = mailSettingsFrom(settings)
+  // A mistake in the bootstrap variables stops the start here, before anything opens.
+  const bootstrap = bootstrapRequestFrom(settings)
   // Migrating a SQLite file that is not new copies it beside itself first (open-database.ts).
   const db = await databaseFrom(settings, { backupBeforeMigrating: true })
   const database = settings.databaseUrl === undefined ? sqlitePath : redactedDatabaseUrl(settings.databaseUrl)
   // New files are made private; older ones are only reported, with the chmod to run.
   const readable = isPostgres(db) || sqlitePath === ':memory:' ? undefined : readableByOthersWarning(sqlitePath)
   if (readable) log('warn', readable)
+  if (bootstrap)
+    await bootstrapOnStart(db, bootstrap).catch(async (error: unknown) => {
+      await db.destroy()
+      throw error
+    })
 
   let demoApiKey: string | undefined
   // The server listens before the demo is seeded so that the seed's image
@@ -138,6 +147,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const base = configuredIssuer ?? `http://localhost:${listening.port}`
   const listen = `http://${listening.address.includes(':') ? `[${listening.address}]` : listening.address}:${listening.port}`
   await logStarted(db, { listen, issuer: base, settings, mailFolder: mail.folder })
+  // Said on stderr, so that `--json` keeps stdout to its one object, and never in that object.
+  if (!bootstrap) await announceSetupLink(db, { issuer: base, say: io.stderr })
   const lines = [
     `svc is listening on ${listen}`,
     ...(demoApiKey ? [`  Demo partner page  ${base}/`] : []),

@@ -45,3 +45,41 @@ export async function setting(db: Kysely<Database>, name: string): Promise<strin
   const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst()
   return row?.value
 }
+
+/**
+ * Stores a setting, replacing the value it had.
+ *
+ * @example
+ * await replaceSetting(db, 'setup-token', digest)
+ */
+export async function replaceSetting(db: Kysely<Database>, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute()
+}
+
+/**
+ * Deletes the setting if it still holds `value`; true when this call
+ * deleted it. Of two transactions racing to take the same value, exactly
+ * one gets true (the other waits for the row's lock on PostgreSQL, then
+ * finds it gone), which makes it a one-time claim.
+ *
+ * @example
+ * if (!(await takeSetting(trx, 'setup-token', digest))) return 'dead'
+ */
+export async function takeSetting(db: Kysely<Database>, name: string, value: string): Promise<boolean> {
+  const result = await db.deleteFrom('settings').where('name', '=', name).where('value', '=', value).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/**
+ * Deletes the setting, whatever it holds.
+ *
+ * @example
+ * await deleteSetting(db, 'setup-token')
+ */
+export async function deleteSetting(db: Kysely<Database>, name: string): Promise<void> {
+  await db.deleteFrom('settings').where('name', '=', name).execute()
+}

@@ -18,7 +18,7 @@ import { requestBranding } from './request-branding.js'
  */
 export function htmlPage(
   c: Context,
-  status: 200 | 400 | 401 | 403 | 429 | 503,
+  status: 200 | 400 | 401 | 403 | 404 | 410 | 429 | 503,
   title: string,
   body: Html,
   { script }: { script?: string } = {},
