@@ -8,6 +8,7 @@
 // whole when the leg ends, under its name, so that legs never interleave;
 // the exit code is 1 when any leg failed.
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
@@ -33,17 +34,24 @@ function leg(name, command, args) {
 }
 
 const npx = (...args) => ['npx', args]
+
+// better-sqlite3 compiles its addon from source when no prebuilt binary can
+// be fetched: two minutes of one core. `.ci/run` installs without scripts
+// and leaves that compile to this leg, beside the type check and the build,
+// which do not load it; after a plain `npm ci` the addon is there and the
+// leg is skipped.
+const addonBuilt = existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node')
+const native = addonBuilt ? undefined : leg('native addon', 'npm', ['rebuild', 'better-sqlite3'])
 const [checked, built] = [leg('types and lint', 'node', ['scripts/check-types-and-lint.mjs']), leg('build', 'npm', ['run', 'build'])]
-const afterBuild = built.then(async (build) =>
-  build.passed
-    ? Promise.all([
-        leg('sqlite', ...npx('vitest', 'run', '--project', 'sqlite*')),
-        leg('postgres', 'node', ['scripts/test-postgres.mjs']),
-        leg('browser', ...npx('wtr')),
-      ])
-    : [],
-)
-const results = [await checked, await built, ...(await afterBuild)]
+/** Runs a leg once the legs it needs have passed. */
+const after = async (needs, ...args) => ((await Promise.all(needs)).every((need) => need.passed) ? leg(...args) : undefined)
+const needsDatabase = [built, ...(native ? [native] : [])]
+const testLegs = [
+  after(needsDatabase, 'sqlite', ...npx('vitest', 'run', '--project', 'sqlite*')),
+  after(needsDatabase, 'postgres', 'node', ['scripts/test-postgres.mjs']),
+  after([built], 'browser', ...npx('wtr')),
+]
+const results = [...(native ? [await native] : []), await checked, await built, ...(await Promise.all(testLegs)).filter(Boolean)]
 
 console.log(`\n──── summary (${seconds(started)}) ────`)
 for (const { name, passed, took } of results) console.log(`${passed ? 'passed' : 'FAILED'}  ${name} (${took})`)

@@ -10,7 +10,7 @@
  * meanwhile, as hours would pass in production.
  */
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
-import { generators, Issuer, type Client } from 'openid-client-5'
+import { custom, generators, Issuer, type Client } from 'openid-client-5'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ScriptedBrowser } from '../../server/testing/identity-fixture.js'
 import { type InteropSvc, PERSON, startInteropSvc } from './svc-for-interop.js'
@@ -24,6 +24,8 @@ let client: Client
 let issuer: Issuer
 
 beforeAll(async () => {
+  // openid-client 5 gives up on a request after 3.5 s, which a busy test machine can take to redeem a code.
+  custom.setHttpOptionsDefaults({ timeout: 30_000 })
   svc = await startInteropSvc({ SVC_JWKS_CACHE_SECONDS: String(KEY_SET_CACHE_SECONDS) })
   const registered = await svc.cli('client', 'create', '--name', 'Server Shop', '--redirect-uri', CALLBACK)
   issuer = await Issuer.discover(svc.issuer)
