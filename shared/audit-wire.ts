@@ -42,3 +42,8 @@ export const AUDIT_FAMILIES = [
   'provider.',
   'audit.',
 ] as const
+
+/** The console's page of events: with the current names of the accounts it mentions, by code. */
+export interface ConsoleAuditPage extends AuditEventPage {
+  names: Record<string, string>
+}
