@@ -82,6 +82,23 @@ const FIELD_WORDS: Record<string, string> = {
 }
 
 /**
+ * A time as the viewer reads it, with its zone, as on the signing keys page.
+ *
+ * @example
+ * when('2026-01-02T03:04:05.000Z') // 'Jan 2, 2026, 04:04:05 AM GMT+1' in Berlin
+ */
+export const when = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  })
+
+/**
  * What the actor did, as a sentence's start.
  *
  * @example
@@ -106,6 +123,8 @@ export const fieldWords = (key: string): string => FIELD_WORDS[key] ?? key.repla
 export function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  // An instant (a key's signing start) in the viewer's time, as the When column shows it.
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return when(value)
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueWords).join(', ')
   if (typeof value === 'object') {
     const named = value as { name?: unknown; code?: unknown }
@@ -127,6 +146,9 @@ export function detailLines(detail: AuditEvent['detail']): string[] {
     const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>]
     for (const key of Object.keys(now)) lines.push(`${fieldWords(key)}: ${valueWords(was[key])} → ${valueWords(now[key])}`)
   } else if (before !== undefined) rest.before = before
-  for (const [key, value] of Object.entries(rest)) lines.push(`${fieldWords(key)}: ${valueWords(value)}`)
+  // What a new thing was made with: its empty fields say nothing.
+  for (const [key, value] of Object.entries(rest))
+    if (value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
+      lines.push(`${fieldWords(key)}: ${valueWords(value)}`)
   return lines
 }

@@ -6,14 +6,14 @@
  * more" appends the next page. An organisation admin sees their
  * organisation's events only (the API decides; the page says so).
  */
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { AuditEvent, ConsoleAuditPage } from '../../../shared/audit-wire.js'
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { browserTimeZone } from '../local-date-time.js'
-import { actionWords, detailLines, FAMILY_WORDS } from './audit-words.js'
+import { actionWords, detailLines, FAMILY_WORDS, when } from './audit-words.js'
 
 const FILTERS = ['person', 'action', 'organisation'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
@@ -30,25 +30,29 @@ const KIND_WORDS: Record<string, string> = {
   provider: 'sign-in provider',
 }
 
-/** A time as the viewer reads it, with its zone, as on the signing keys page. */
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  })
-
 /**
  * The audit log page.
  *
  * @summary `<svc-console-audit .me=${me}>`
  */
 export class SvcConsoleAudit extends LitElement {
-  static override styles = consoleStyles
+  static override styles = [
+    consoleStyles,
+    css`
+      /* Words such as "Command line" wrap between words, not inside them; codes still wrap anywhere. */
+      table.audit td {
+        overflow-wrap: break-word;
+      }
+      table.audit td:first-child,
+      table.audit td:nth-child(2) {
+        min-width: 8rem;
+      }
+      table.audit .details {
+        margin: 0;
+        padding-inline-start: 1.1rem;
+      }
+    `,
+  ]
   static override properties = { me: { attribute: false } }
   declare me: ConsoleMe
   private filters: Filters = { person: '', action: '', organisation: '' }
@@ -182,7 +186,7 @@ export class SvcConsoleAudit extends LitElement {
                   ${
                     detailLines(event.detail).length === 0
                       ? '—'
-                      : html`<ul class="scopes">
+                      : html`<ul class="details">
                           ${detailLines(event.detail).map((line) => html`<li dir="auto">${line}</li>`)}
                         </ul>`
                   }
