@@ -25,6 +25,7 @@ const REPOSITORIES = [
   'server/ad-statistics/ad-statistics-repository.ts',
   'server/ads/ads-repository.ts',
   'server/api-keys/api-keys.ts',
+  'server/audit/audit-events.ts',
   'server/clients/clients.ts',
   'server/console/console-sessions.ts',
   'server/http/database-failure-counters.ts',

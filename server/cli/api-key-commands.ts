@@ -2,7 +2,9 @@
  * @module `key create`: another API key for an organisation, with the id
  * `key list` and `key revoke` name it by.
  */
-import { createApiKey } from '../api-keys/api-keys.js'
+import { apiKeyWithId, createApiKey } from '../api-keys/api-keys.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { apiKeyTarget } from '../audit/audit-targets.js'
 import { organisationByCode, originsOfOrganisation } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, list, parseFlags, required } from './flags.js'
@@ -32,6 +34,14 @@ export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutpu
       origins,
       rateLimit,
       permissions: list(values.permissions),
+    })
+    const key = (await apiKeyWithId(db, keyId))!
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'api_key.created',
+      target: apiKeyTarget(keyId, key.key_prefix),
+      organisation: organisation.code,
+      detail: { origins: key.origins, rate_limit: key.rate_limit, permissions: key.permissions },
     })
     // The id is how `key list` and `key revoke` name the key later; the key itself is never shown again.
     return {

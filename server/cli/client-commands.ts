@@ -4,6 +4,8 @@
  * `openid profile email` (`--scopes`).
  */
 import { clientByClientId, createClient } from '../clients/clients.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { clientDetail, clientTarget } from '../audit/audit-targets.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -53,6 +55,12 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
       const created = await createClient(trx, input)
       const client = (await clientByClientId(trx, created.clientId))!
       const webhookSecret = input.webhookUrl === undefined ? undefined : (await addWebhookSecret(trx, client.id)).secret
+      await recordAuditEvent(trx, {
+        actor: cliActor(),
+        action: 'client.created',
+        target: clientTarget(client),
+        detail: clientDetail(client),
+      })
       return { ...created, webhookSecret }
     })
     const json: Record<string, string> = { client_id: clientId, application_type: input.applicationType }

@@ -3,6 +3,7 @@
  * providers users may link to their accounts and sign in with.
  */
 import { addExternalProvider, externalProviders } from '../accounts/account-links.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
 
@@ -29,6 +30,12 @@ export async function providerAdd(args: string[], io: CliIo): Promise<CommandOut
       issuer: required(values.issuer, '--issuer'),
       clientId: required(values['client-id'], '--client-id'),
       clientSecret: required(values['client-secret'], '--client-secret'),
+    })
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'provider.added',
+      target: { kind: 'provider', code: provider.slug, name: provider.name },
+      detail: { issuer: provider.issuer, client_id: provider.client_id },
     })
     return {
       json: { slug: provider.slug, issuer: provider.issuer },

@@ -8,6 +8,8 @@ import { INVITABLE_ROLES, invite } from '../account-changes/invitations.js'
 import { userByEmail } from '../accounts/users.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError } from './cli-error.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { personState, personTarget } from '../audit/audit-targets.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { list, oneOf, parseFlags, required } from './flags.js'
 import { BRAND_SETTINGS, brandingFrom } from './brand-settings.js'
@@ -57,6 +59,13 @@ export async function userInvite(args: string[], io: CliIo): Promise<CommandOutp
         locale,
       },
     )
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'person.invited',
+      target: personTarget(user),
+      organisation: user.svc_app,
+      detail: personState(user),
+    })
     return {
       json: { sub: user.sub, invited: user.email },
       text: `Invited ${user.email} (account ${user.sub}); the mail with the link is queued.`,

@@ -6,6 +6,8 @@
  */
 import { apiKeyWithId, revokeApiKey } from '../api-keys/api-keys.js'
 import { organisationById } from '../orgs/organisations.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { apiKeyTarget } from '../audit/audit-targets.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags } from './flags.js'
@@ -35,6 +37,11 @@ export async function keyRevoke(args: string[], io: CliIo): Promise<CommandOutpu
     }
     const now = new Date()
     await revokeApiKey(db, id, now)
+    await recordAuditEvent(
+      db,
+      { actor: cliActor(), action: 'api_key.revoked', target: apiKeyTarget(id, key.key_prefix), organisation },
+      now,
+    )
     return {
       json: { revoked: { id, organisation, revoked_at: now.toISOString(), already: false } },
       text: `Revoked API key ${id} (${key.key_prefix}…) of ${organisation}; it stops working with the server's next request.`,

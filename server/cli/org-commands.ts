@@ -1,8 +1,10 @@
 /**
  * @module `org create`: a new organisation with its first API key.
  */
-import { createApiKey } from '../api-keys/api-keys.js'
-import { createOrganisation } from '../orgs/organisations.js'
+import { apiKeyWithId, createApiKey } from '../api-keys/api-keys.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { apiKeyTarget, organisationTarget } from '../audit/audit-targets.js'
+import { createOrganisation, originsOfOrganisation as originsOf } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
 
@@ -20,7 +22,23 @@ export async function orgCreate(args: string[], io: CliIo): Promise<CommandOutpu
   return withDatabase(commandSettings(values, io), async (db) => {
     const { organisation, apiKey } = await db.transaction().execute(async (trx) => {
       const organisation = await createOrganisation(trx, { name, origins: values.origin })
-      const { apiKey } = await createApiKey(trx, { organisationId: organisation.id, origins: values.origin })
+      const { apiKey, keyId } = await createApiKey(trx, { organisationId: organisation.id, origins: values.origin })
+      const [actor, code] = [cliActor(), organisation.code]
+      await recordAuditEvent(trx, {
+        actor,
+        action: 'organisation.created',
+        target: organisationTarget(organisation),
+        organisation: code,
+        detail: { origins: originsOf(organisation) },
+      })
+      const key = (await apiKeyWithId(trx, keyId))!
+      await recordAuditEvent(trx, {
+        actor,
+        action: 'api_key.created',
+        target: apiKeyTarget(keyId, key.key_prefix),
+        organisation: code,
+        detail: { origins: key.origins, rate_limit: key.rate_limit },
+      })
       return { organisation, apiKey }
     })
     return {

@@ -29,6 +29,7 @@ import { KEY_REVOKE_USAGE, keyRevoke } from './key-revoke-command.js'
 import { USER_LIST_USAGE, userList } from './user-list-command.js'
 import { USER_UPDATE_USAGE, userUpdate } from './user-update-command.js'
 import { CLIENT_LIST_USAGE, clientList } from './client-list-command.js'
+import { AUDIT_USAGE, auditList, auditPrune } from './audit-command.js'
 
 type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
@@ -66,6 +67,8 @@ const COMMANDS: Record<string, Command> = {
   'client secret add': clientSecretAdd,
   'client secret remove': clientSecretRemove,
   migrate: migrateCommand,
+  'audit list': auditList,
+  'audit prune': auditPrune,
 }
 
 export const USAGE = `Usage: svc-bff <command> [flags]
@@ -94,6 +97,7 @@ Commands:
   ${PROVIDER_USAGE}
   ${MIGRATE_USAGE}
   ${VERSION_USAGE}
+  ${AUDIT_USAGE}
 
 Every command takes, after its name, --db PATH (SQLite file; default
 ./data/svc.db, or SVC_DB; DATABASE_URL=postgres://… for PostgreSQL) and

@@ -9,6 +9,7 @@
  * changes nothing.
  */
 import { rotateSigningKey } from '../grants/signing-keys.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
 
@@ -29,6 +30,17 @@ export async function keysRotate(args: string[], io: CliIo): Promise<CommandOutp
     const at = new Date()
     const { kid, signsFrom, created } = await rotateSigningKey(db, { at, keySetCacheMs, immediately: values.now === true })
     const json = { kid, signs_from: signsFrom.toISOString(), created }
+    if (created)
+      await recordAuditEvent(
+        db,
+        {
+          actor: cliActor(),
+          action: 'signing_key.rotated',
+          target: { kind: 'signing_key', code: kid },
+          detail: { signs_from: json.signs_from, emergency: values.now === true },
+        },
+        at,
+      )
     if (!created)
       return {
         json,

@@ -9,6 +9,8 @@ import { INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitati
 import { clientByClientId } from '../clients/clients.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { clientTarget, personState, personTarget } from '../audit/audit-targets.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { list, oneOf, parseFlags, required } from './flags.js'
@@ -56,6 +58,13 @@ export async function userCreate(args: string[], io: CliIo): Promise<CommandOutp
     if (input.svcApp !== undefined) await organisationByCode(db, input.svcApp)
     warnOfRoleWithoutOrganisation(io, '--svc-role', svcRole, input.svcApp, '--svc-app')
     const user = await createUser(db, input)
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'person.created',
+      target: personTarget(user),
+      organisation: user.svc_app,
+      detail: personState(user),
+    })
     return { json: { sub: user.sub }, text: `Created account ${user.sub} (${user.email}).` }
   })
 }
@@ -113,6 +122,13 @@ export async function userRevokeConsent(args: string[], io: CliIo): Promise<Comm
     const client = await clientByClientId(db, clientId)
     if (!client) throw new CliError(`no client has the id ${clientId}`)
     await revokeConsent(db, webhookOutbox(), user, client)
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'person.consent_revoked',
+      target: personTarget(user),
+      organisation: user.svc_app,
+      detail: { client: clientTarget(client) },
+    })
     return { json: { revoked: { account: user.sub, client: clientId } }, text: `${user.email} no longer consents to ${clientId}.` }
   })
 }
@@ -128,6 +144,13 @@ export async function userDelete(args: string[], io: CliIo): Promise<CommandOutp
   return withDatabase(commandSettings(values, io), async (db) => {
     const user = await userNamed(db, values)
     await deleteAccount(db, webhookOutbox(), user)
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'person.removed',
+      target: personTarget(user),
+      organisation: user.svc_app,
+      detail: personState(user),
+    })
     return { json: { deleted: user.sub }, text: `Deleted account ${user.sub} (${user.email}).` }
   })
 }

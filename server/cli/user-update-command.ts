@@ -11,6 +11,8 @@ import { INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitati
 import { type AccountChange, changeAccount, operatorCount, userById } from '../accounts/users.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError, UsageError } from './cli-error.js'
+import { cliActor } from '../audit/audit-events.js'
+import { recordPersonChange } from '../audit/person-change.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { oneOf, parseFlags } from './flags.js'
 import { userNamed, warnOfRoleWithoutOrganisation } from './user-commands.js'
@@ -54,6 +56,7 @@ export async function userUpdate(args: string[], io: CliIo): Promise<CommandOutp
       if (operator === false && user.svc_master === 1 && (await operatorCount(trx)) === 1)
         throw new CliError(`${user.email} is the only operator; make another account operator first (user update --operator)`)
       await changeAccount(trx, user.id, change, new Date())
+      await recordPersonChange(trx, cliActor(), user, (await userById(trx, user.id))!)
     })
     const account = listedAccount((await userById(db, user.id))!)
     warnOfRoleWithoutOrganisation(io, '--role', role === undefined ? undefined : account.svc_role, account.organisation, '--org')

@@ -8,6 +8,8 @@ import { webhookOutbox } from '../webhooks/outbox.js'
 import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { CliError, UsageError } from './cli-error.js'
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { clientTarget } from '../audit/audit-targets.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags, required } from './flags.js'
 
@@ -54,10 +56,22 @@ export async function webhooksReplay(args: string[], io: CliIo): Promise<Command
   return withDatabase(commandSettings(values, io), async (db) => {
     if (positionals[0] !== undefined) {
       await replayDelivery(db, positionals[0])
+      await recordAuditEvent(db, {
+        actor: cliActor(),
+        action: 'webhook.delivery_replayed',
+        target: { kind: 'webhook_delivery', code: positionals[0] },
+      })
       return { json: { replayed: [positionals[0]] }, text: `Delivery ${positionals[0]} is queued again.` }
     }
     if (values.client === undefined || !values.dead) throw new UsageError('webhooks replay needs a delivery id, or --client ID --dead')
-    const count = await replayDeadDeliveries(db, (await clientNamed(db, values.client)).id)
+    const client = await clientNamed(db, values.client)
+    const count = await replayDeadDeliveries(db, client.id)
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'webhook.dead_replayed',
+      target: clientTarget(client),
+      detail: { replayed_count: count },
+    })
     return { json: { replayed_count: count }, text: `${count} dead deliveries are queued again.` }
   })
 }
@@ -78,6 +92,7 @@ export async function webhooksPing(args: string[], io: CliIo): Promise<CommandOu
     const events = webhookOutbox()
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < count; i++) await events.record(trx, 'ping', clientId, { message: `ping ${i + 1} of ${count}` })
+      await recordAuditEvent(trx, { actor: cliActor(), action: 'webhook.pinged', target: clientTarget(client), detail: { count } })
     })
     return { json: { pinged: count }, text: `${count} ping events queued for ${client.webhook_url}.` }
   })
@@ -93,7 +108,9 @@ export async function clientSecretAdd(args: string[], io: CliIo): Promise<Comman
   const { values } = parseFlags(args, { client: { type: 'string' } })
   const clientId = required(values.client, '--client')
   return withDatabase(commandSettings(values, io), async (db) => {
-    const { id, secret } = await addWebhookSecret(db, (await clientNamed(db, clientId)).id)
+    const client = await clientNamed(db, clientId)
+    const { id, secret } = await addWebhookSecret(db, client.id)
+    await recordAuditEvent(db, { actor: cliActor(), action: 'webhook.secret_added', target: clientTarget(client), detail: { id } })
     return { json: { id, webhook_secret: secret }, text: `Webhook secret ${id}, shown once, store it now: ${secret}` }
   })
 }
@@ -109,7 +126,9 @@ export async function clientSecretRemove(args: string[], io: CliIo): Promise<Com
   const clientId = required(values.client, '--client')
   const secretId = integer(values.id, '--id', 1, Number.MAX_SAFE_INTEGER)
   return withDatabase(commandSettings(values, io), async (db) => {
-    const { id } = await removeWebhookSecret(db, (await clientNamed(db, clientId)).id, secretId)
+    const client = await clientNamed(db, clientId)
+    const { id } = await removeWebhookSecret(db, client.id, secretId)
+    await recordAuditEvent(db, { actor: cliActor(), action: 'webhook.secret_removed', target: clientTarget(client), detail: { id } })
     return { json: { removed: id }, text: `Webhook secret ${id} no longer signs.` }
   })
 }

@@ -21,6 +21,9 @@ import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { accountActor } from '../audit/account-actor.js'
+import { personState, personTarget } from '../audit/audit-targets.js'
 import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console-wire.js'
 import type { Branding } from '../branding.js'
 
@@ -104,6 +107,13 @@ export function consoleAccountApi(
     if (confirm !== user.email)
       return consoleError(c, 422, 'type your e-mail address to confirm', { errors: { confirm: `type ${user.email} to confirm` } })
     await deleteAccount(db, events, user)
+    await recordAuditEvent(db, {
+      actor: accountActor(session),
+      action: 'account.deleted',
+      target: personTarget(user),
+      organisation: user.svc_app,
+      detail: personState(user),
+    })
     await sessions.end(c, session)
     return c.json({ deleted: user.sub } satisfies ConsoleAccountDeleted)
   })

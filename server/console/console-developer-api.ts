@@ -25,6 +25,9 @@ import { activeWebhookSecrets, addWebhookSecret, listWebhookSecrets, removeWebho
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { optionalText, rowId } from './console-input.js'
 import { readClientForm } from './client-form.js'
+import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
+import { accountActor } from '../audit/account-actor.js'
+import { clientDetail, clientTarget } from '../audit/audit-targets.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type {
   ConsoleClient,
@@ -86,6 +89,12 @@ export function consoleDeveloperApi(
       const { clientId, clientSecret } = await createClient(trx, registration)
       const row = (await clientByClientId(trx, clientId))!
       const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
+      await recordAuditEvent(trx, {
+        actor: accountActor(c.get('session')),
+        action: 'client.created',
+        target: clientTarget(row),
+        detail: clientDetail(row),
+      })
       return { row, clientSecret, webhookSecret }
     })
     return c.json(
@@ -128,7 +137,11 @@ export function consoleDeveloperApi(
       termsOfServiceUrl: form.termsOfServiceUrl ?? null,
       logoUri: form.logoUri ?? null,
     })
-    return c.json({ client: described((await clientByClientId(db, client.client_id))!) } satisfies ConsoleClientChanged)
+    const changed = (await clientByClientId(db, client.client_id))!
+    const detail = changedFields(clientDetail(client), clientDetail(changed))
+    if (Object.keys(detail.after).length > 0)
+      await recordAuditEvent(db, { actor: accountActor(c.get('session')), action: 'client.updated', target: clientTarget(changed), detail })
+    return c.json({ client: described(changed) } satisfies ConsoleClientChanged)
   })
 
   // Its tokens, consents, secrets and deliveries go with it (the schema cascades).
@@ -136,6 +149,12 @@ export function consoleDeveloperApi(
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     await deleteClient(db, client.client_id)
+    await recordAuditEvent(db, {
+      actor: accountActor(c.get('session')),
+      action: 'client.deleted',
+      target: clientTarget(client),
+      detail: clientDetail(client),
+    })
     return c.json({ deleted: client.client_id } satisfies ConsoleClientDeleted)
   })
 
@@ -151,6 +170,13 @@ export function consoleDeveloperApi(
     }
     const secret = await db.transaction().execute(async (trx) => {
       await setWebhookUrl(trx, client.id, url)
+      if (client.webhook_url !== url)
+        await recordAuditEvent(trx, {
+          actor: accountActor(c.get('session')),
+          action: 'webhook.url_changed',
+          target: clientTarget(client),
+          detail: changedFields({ webhook_url: client.webhook_url }, { webhook_url: url }),
+        })
       const existing = await activeWebhookSecrets(trx, client.id)
       return existing.length > 0 ? undefined : (await addWebhookSecret(trx, client.id)).secret
     })
@@ -161,6 +187,12 @@ export function consoleDeveloperApi(
     const client = await clientInScope(c)
     if (!client) return notFound(c)
     const { id, secret } = await addWebhookSecret(db, client.id)
+    await recordAuditEvent(db, {
+      actor: accountActor(c.get('session')),
+      action: 'webhook.secret_added',
+      target: clientTarget(client),
+      detail: { id },
+    })
     return c.json({ id, webhook_secret: secret } satisfies ConsoleWebhookSecretAdded, 201)
   })
 
@@ -170,7 +202,14 @@ export function consoleDeveloperApi(
     const id = rowId(c.req.param('id'))
     if (id === undefined) return consoleError(c, 404, `no webhook secret ${c.req.param('id')} for this client`)
     try {
-      return c.json((await removeWebhookSecret(db, client.id, id)) satisfies ConsoleWebhookSecretRemoved)
+      const removed = await removeWebhookSecret(db, client.id, id)
+      await recordAuditEvent(db, {
+        actor: accountActor(c.get('session')),
+        action: 'webhook.secret_removed',
+        target: clientTarget(client),
+        detail: { id: removed.id },
+      })
+      return c.json(removed satisfies ConsoleWebhookSecretRemoved)
     } catch (error) {
       return refusal(c, error)
     }
@@ -179,7 +218,14 @@ export function consoleDeveloperApi(
   app.post('/:clientId/deliveries/replay-dead', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    return c.json({ replayed_count: await replayDeadDeliveries(db, client.id) } satisfies ConsoleDeadReplayed)
+    const count = await replayDeadDeliveries(db, client.id)
+    await recordAuditEvent(db, {
+      actor: accountActor(c.get('session')),
+      action: 'webhook.dead_replayed',
+      target: clientTarget(client),
+      detail: { replayed_count: count },
+    })
+    return c.json({ replayed_count: count } satisfies ConsoleDeadReplayed)
   })
 
   app.post('/:clientId/deliveries/:id/replay', async (c) => {
@@ -188,6 +234,12 @@ export function consoleDeveloperApi(
     const deliveryId = await deliveryIdOfClient(db, client.id, c.req.param('id'))
     if (deliveryId === undefined) return consoleError(c, 404, `no delivery ${c.req.param('id')} for this client`)
     await replayDelivery(db, deliveryId)
+    await recordAuditEvent(db, {
+      actor: accountActor(c.get('session')),
+      action: 'webhook.delivery_replayed',
+      target: { kind: 'webhook_delivery', code: deliveryId },
+      detail: { client: clientTarget(client) },
+    })
     return c.json({ replayed: deliveryId } satisfies ConsoleDeliveryReplayed)
   })
   return app

@@ -6,11 +6,14 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { apiKeysOf, createApiKey, organisationIdOfApiKey, rateLimitOf, revokeApiKey } from '../api-keys/api-keys.js'
+import { apiKeysOf, apiKeyWithId, createApiKey, organisationIdOfApiKey, rateLimitOf, revokeApiKey } from '../api-keys/api-keys.js'
 import { canonicalOrigin } from '../orgs/origins.js'
 import { organisationById, organisationWithCode } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { fieldRefusals } from './field-refusals.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { accountActor } from '../audit/account-actor.js'
+import { apiKeyTarget } from '../audit/audit-targets.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleApiKeyCreated, ConsoleApiKeyList } from '../../shared/console-wire.js'
@@ -48,6 +51,14 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
     const rateLimit = refusals.checked('rate_limit', () => rateLimitOf(optionalWholeNumber(input, 'rate_limit')))
     if (Object.keys(refusals.errors).length > 0) return consoleError(c, 422, refusals.message('the key'), { errors: refusals.errors })
     const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins: origins!, rateLimit: rateLimit! })
+    const key = (await apiKeyWithId(db, keyId))!
+    await recordAuditEvent(db, {
+      actor: accountActor(c.get('session')),
+      action: 'api_key.created',
+      target: apiKeyTarget(keyId, key.key_prefix),
+      organisation: organisation.code,
+      detail: { origins: key.origins, rate_limit: key.rate_limit, permissions: key.permissions },
+    })
     return c.json({ id: keyId, api_key: apiKey } satisfies ConsoleApiKeyCreated, 201)
   })
 
@@ -58,7 +69,15 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
     const owner = organisationId === undefined ? undefined : await organisationById(db, organisationId)
     if (!owner || (!roles.operator && owner.code !== roles.organisation))
       return consoleError(c, 404, `no key ${c.req.param('id')} in your organisation`)
+    const key = (await apiKeyWithId(db, keyId))!
     await revokeApiKey(db, keyId)
+    if (key.revoked_at === null)
+      await recordAuditEvent(db, {
+        actor: accountActor(c.get('session')),
+        action: 'api_key.revoked',
+        target: apiKeyTarget(keyId, key.key_prefix),
+        organisation: owner.code,
+      })
     return c.body(null, 204)
   })
   return app

@@ -19,6 +19,9 @@ import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal 
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
 import type { Branding } from '../branding.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { accountActor } from '../audit/account-actor.js'
+import { personState, personTarget } from '../audit/audit-targets.js'
 import type { ConsoleInvited, ConsolePeople, ConsolePerson } from '../../shared/console-wire.js'
 
 /** The role a person has in their organisation's console, as the People page shows it. */
@@ -111,6 +114,13 @@ export function consolePeopleApi(
           locale: typeof input.locale === 'string' && input.locale !== '' ? (input.locale as Locale) : requestLocale(c),
         },
       )
+      await recordAuditEvent(db, {
+        actor: accountActor(c.get('session')),
+        action: 'person.invited',
+        target: personTarget(user),
+        organisation: organisation.code,
+        detail: personState(user),
+      })
       return c.json({ sub: user.sub, invited: user.email } satisfies ConsoleInvited, 201)
     } catch (error) {
       return refusal(c, error)

@@ -13,6 +13,8 @@ import type { Database } from '../db/schema.js'
 import type { SigningKeys } from '../grants/signing-keys.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { accountActor } from '../audit/account-actor.js'
 import type { ConsoleRotation, ConsoleSigningKeyList } from '../../shared/console-wire.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -46,6 +48,13 @@ export function consoleSigningKeysApi(
     const body = (await jsonObject(c)) ?? {}
     if (body.emergency !== undefined && typeof body.emergency !== 'boolean') return consoleError(c, 400, 'emergency must be true or false')
     const { kid, signsFrom, created } = await keys.rotate({ immediately: body.emergency === true })
+    if (created)
+      await recordAuditEvent(db, {
+        actor: accountActor(c.get('session')),
+        action: 'signing_key.rotated',
+        target: { kind: 'signing_key', code: kid },
+        detail: { signs_from: signsFrom.toISOString(), emergency: body.emergency === true },
+      })
     return c.json({ kid, signs_from: signsFrom.toISOString(), created } satisfies ConsoleRotation, created ? 201 : 200)
   })
   return app

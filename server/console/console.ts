@@ -26,6 +26,7 @@ import { consolePeopleApi } from './console-people-api.js'
 import { consoleReportsApi } from './console-reports-api.js'
 import { consoleSigningKeysApi } from './console-signing-keys-api.js'
 import { consoleAuth } from './console-auth.js'
+import { consoleAuditApi } from './console-audit-api.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import { consoleSessions } from './console-sessions.js'
@@ -126,6 +127,7 @@ export function adminConsole({
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))
+  app.route('/api/audit', consoleAuditApi(db, sessions))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 
   app.get('*', async (c) => {

@@ -5,6 +5,7 @@
  * rows read alike on SQLite and PostgreSQL.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { AuditEventsTable } from './tables/audit-tables.js'
 import type { AdStatisticsTable, AdsTable, ApiKeysTable, ImagesTable, OrganisationsTable } from './tables/ads-tables.js'
 import type {
   AccountLinksTable,
@@ -28,6 +29,7 @@ import type {
 } from './tables/outbox-tables.js'
 
 export type * from './tables/ads-tables.js'
+export type * from './tables/audit-tables.js'
 export type * from './tables/identity-tables.js'
 export type * from './tables/outbox-tables.js'
 
@@ -78,6 +80,7 @@ export interface Database {
   tokens: TokensTable
   account_tokens: AccountTokensTable
   ad_statistics: AdStatisticsTable
+  audit_events: AuditEventsTable
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>

@@ -8,6 +8,7 @@ import { css, html, LitElement, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
 import { type ConsoleMe, loadMe } from './console-api.js'
 import './account/svc-console-account.js'
+import './audit/svc-console-audit.js'
 import './ads/svc-console-ad-form.js'
 import './ads/svc-console-ads.js'
 import './clients/svc-console-client-detail.js'
@@ -157,6 +158,7 @@ export class SvcConsole extends LitElement {
             ${me.roles.ads ? link('/console/reports', 'Marketing › Reports') : ''}
             ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/people', 'People') : ''}
             ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
+            ${me.roles.apiKeys ? link('/console/audit', 'Audit log') : ''}
             ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', 'Account')}
           </ul>
         </nav>
@@ -194,6 +196,8 @@ export class SvcConsole extends LitElement {
     // People: the same gate as API keys (operators, and admins of an organisation).
     if (/^\/console\/people\/?$/.test(this.path))
       return me.roles.apiKeys ? html`<svc-console-people .me=${me}></svc-console-people>` : refused
+    // The audit log: operators read all of it, an organisation's admins their organisation's (the API decides).
+    if (/^\/console\/audit\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-audit .me=${me}></svc-console-audit>` : refused
     if (/^\/console\/signing-keys\/?$/.test(this.path))
       return me.roles.operator ? html`<svc-console-signing-keys></svc-console-signing-keys>` : refused
     if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`

@@ -1,0 +1,145 @@
+/**
+ * @module The console's Audit log page in Chromium: empty on a fresh
+ * install with a sentence saying so; then changes made on the command
+ * line and in the console, newest first, in the viewer's time zone, with
+ * readable names (right-to-left ones too) and codes beside them; "Load
+ * more", the filters, an organisation admin's narrower view, and 375 px.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { recordAuditEvent } from '../server/audit/audit-events.js'
+import { openDatabase } from '../server/db/open-database.js'
+import { allOrganisations } from '../server/orgs/organisations.js'
+import { runCliOn } from '../server/testing/cli-runner.js'
+import { type RunningBff, startBff } from './bff-process.js'
+import { launchChromium } from './chromium.js'
+import { signInToConsole } from './console-sign-in.js'
+
+const ARABIC_NAME = 'ليلى عبد الله'
+
+describe('the console Audit log page in Chromium', () => {
+  let bff: RunningBff
+  let browser: Browser
+  let dbPath = ''
+  let organisation = ''
+
+  beforeAll(async () => {
+    dbPath = join(mkdtempSync(join(tmpdir(), 'svc-audit-')), 'svc.db')
+    bff = await startBff(['--demo', '--db', dbPath])
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await bff?.stop()
+  })
+
+  /** The page's opening hint, its spaces as a reader sees them. */
+  const hint = async (page: Page) => (await page.locator('svc-console-audit p.hint').textContent())!.replace(/\s+/g, ' ')
+
+  /** The rows' cells as shown, top row first. */
+  const rows = (page: Page) =>
+    page
+      .locator('svc-console-audit table tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.replace(/\s+/g, ' ').trim())),
+      )
+
+  it('says nothing is recorded on a fresh install, then shows changes newest first, pages, and filters', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit')
+    await expect
+      .poll(() => page.locator('svc-console-audit p.empty').textContent())
+      .toContain(
+        'Nothing has been recorded yet. Changes to people, organisations, API keys, clients, signing keys and webhooks appear here',
+      )
+    expect(await hint(page)).toContain('Times are in Asia/Tokyo.')
+
+    const db = await openDatabase({ sqlitePath: dbPath })
+    try {
+      organisation = (await allOrganisations(db))[0]!.code
+      for (let i = 0; i < 50; i++)
+        await recordAuditEvent(db, { actor: { kind: 'system' }, action: 'webhook.pinged', target: { kind: 'client', code: `cli_${i}` } })
+    } finally {
+      await db.destroy()
+    }
+    const cli = (...argv: string[]) => runCliOn(dbPath, argv)
+    await cli('user', 'create', '--email', 'layla@example.com', '--name', ARABIC_NAME, '--password', 'a long password')
+    await cli('user', 'update', '--email', 'layla@example.com', '--role', 'marketer', '--org', organisation)
+    // A change made in the console, by the signed-in operator.
+    const created = await page.evaluate(async (org) => {
+      const me = await (await fetch('/console/api/me')).json()
+      const answer = await fetch('/console/api/keys', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+        body: JSON.stringify({ organisation: org, origins: [], rate_limit: 60 }),
+      })
+      return answer.status
+    }, organisation)
+    expect(created).toBe(201)
+
+    await page.reload()
+    await expect.poll(async () => (await rows(page)).length).toBe(50)
+    const [key, role, person] = await rows(page)
+    expect(key![0]).toMatch(/GMT\+9/)
+    expect(key![1]).toMatch(/^Otto Operator operator@demo\.example · ACC\w+$/)
+    expect(key![2]).toMatch(/^Created API key svc_pk_\w{4}… \d+ api_key\.created$/)
+    expect(key![3]).toBe(`Demo Publisher ${organisation}`)
+    expect(role![1]).toBe(`Command line cli:${userInfo().username}`)
+    expect(role![2]).toMatch(new RegExp(`^Changed the role of ${ARABIC_NAME} ACC\\w+ person\\.role_changed$`))
+    expect(role![4]).toBe(`Roles: none → marketer Organisation: — → ${organisation}`)
+    expect(person![2]).toContain(`Created the account of ${ARABIC_NAME}`)
+
+    await page.getByRole('button', { name: 'Load more' }).click()
+    await expect.poll(async () => (await rows(page)).length).toBe(53)
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0)
+
+    await page.getByLabel('Person').fill('layla@example.com')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect
+      .poll(async () => (await rows(page)).map((cells) => cells[2]!.split(' ').at(-1)))
+      .toEqual(['person.role_changed', 'person.created'])
+    expect(new URL(page.url()).searchParams.get('person')).toBe('layla@example.com')
+    await page.getByLabel('Person').fill('')
+    await page.getByLabel('What changed').selectOption({ label: 'API keys' })
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect.poll(async () => (await rows(page)).length).toBe(1)
+    await page.getByLabel('Person').fill('nobody@example.com')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect.poll(() => page.locator('svc-console-audit p.empty').textContent()).toContain('No changes match these filters.')
+    await context.close()
+  })
+
+  it("shows an organisation admin their organisation's events only, and a marketer no audit log", { timeout: 90_000 }, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signInToConsole(page, bff.started.url, 'admin@demo.example', '/console/audit')
+    // The role given in Demo Publisher and its key; not the account's creation, outside any organisation.
+    await expect
+      .poll(async () => (await rows(page)).map((cells) => cells[2]!.split(' ').at(-1)))
+      .toEqual(['api_key.created', 'person.role_changed'])
+    expect(await page.getByLabel('Organisation').count()).toBe(0)
+    expect(await hint(page)).toContain('You see the changes in Demo Publisher only.')
+
+    const marketer = await (await browser.newContext()).newPage()
+    await signInToConsole(marketer, bff.started.url, 'marketer@demo.example', '/console/audit')
+    await expect.poll(() => marketer.getByRole('heading', { level: 1 }).textContent()).toBe('No access')
+    expect(await marketer.getByRole('link', { name: 'Audit log' }).count()).toBe(0)
+    await context.close()
+  })
+
+  it('fits a phone: at 375 px each event is a card and nothing scrolls sideways', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit')
+    await expect.poll(async () => (await rows(page)).length).toBe(50)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    const cell = page.locator('svc-console-audit table tbody td').first()
+    expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('block')
+    await context.close()
+  })
+})

@@ -1,0 +1,74 @@
+/**
+ * @module The audit log's words: every action it records (a dotted verb,
+ * `family.past_tense`), the kinds of actor and target. A new change site
+ * picks its action here, so a filter by prefix (`person.`) finds the whole
+ * family, and the console and `audit list` name each one the same way.
+ * Actions marked "wired by" are defined for change sites that other parts
+ * of issue 26 add; their call is one line, `recordAuditEvent(db, {...})`.
+ */
+
+export const AUDIT_ACTIONS = [
+  // People (console People, `user …` commands).
+  'person.created',
+  'person.invited',
+  /** Wired by People's "resend invitation". */
+  'person.invitation_resent',
+  /** A name changed, and nothing else. */
+  'person.updated',
+  /** Role, organisation or operator status changed (`user update`, People). */
+  'person.role_changed',
+  /** Wired by People and `user update --disable`. */
+  'person.disabled',
+  /** Wired by People and `user update --enable`. */
+  'person.enabled',
+  /** Wired by People's "sign out everywhere" and `user sign-out`. */
+  'person.signed_out_everywhere',
+  /** Wired by People's "send password reset". */
+  'person.password_reset_sent',
+  'person.removed',
+  'person.consent_revoked',
+  /** An account deleted by its owner, on the account page. */
+  'account.deleted',
+  // Organisations (`org create`; the console's Organisations page wires the rest).
+  'organisation.created',
+  'organisation.renamed',
+  'organisation.origins_changed',
+  'organisation.archived',
+  // API keys.
+  'api_key.created',
+  'api_key.revoked',
+  // Clients (OpenID Connect applications).
+  'client.created',
+  'client.updated',
+  'client.secret_rotated',
+  'client.deleted',
+  // The identity provider's signing keys.
+  'signing_key.rotated',
+  'signing_key.retired',
+  // Webhooks.
+  'webhook.url_changed',
+  'webhook.secret_added',
+  'webhook.secret_removed',
+  'webhook.delivery_replayed',
+  'webhook.dead_replayed',
+  'webhook.pinged',
+  // External sign-in providers.
+  'provider.added',
+  // The log itself.
+  'audit.pruned',
+] as const
+
+/** An action the audit log records. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** What an action was done to. */
+export type AuditTargetKind =
+  'person' | 'organisation' | 'api_key' | 'client' | 'signing_key' | 'webhook_secret' | 'webhook_delivery' | 'provider' | 'audit_log'
+
+/**
+ * Who acted: a signed-in account (its code and address then), the command
+ * line (with the OS user who ran it), the first-start setup page, or svc
+ * itself (a scheduled rotation).
+ */
+export type AuditActor =
+  { kind: 'account'; sub: string; email: string } | { kind: 'cli'; user: string } | { kind: 'setup' } | { kind: 'system' }

@@ -1,0 +1,154 @@
+/**
+ * @module The audit log in people's words: each action as what the actor
+ * did, each kind of target, and a detail's fields and values. An action
+ * this build does not know (written by a newer svc) shows as it is named.
+ */
+import type { AuditEvent } from '../../../shared/audit-wire.js'
+
+const ACTION_WORDS: Record<string, string> = {
+  'person.created': 'Created the account of',
+  'person.invited': 'Invited',
+  'person.invitation_resent': 'Resent the invitation of',
+  'person.updated': 'Changed the name of',
+  'person.role_changed': 'Changed the role of',
+  'person.disabled': 'Disabled',
+  'person.enabled': 'Re-enabled',
+  'person.signed_out_everywhere': 'Signed out everywhere',
+  'person.password_reset_sent': 'Sent a password reset to',
+  'person.removed': 'Removed',
+  'person.consent_revoked': "Withdrew an application's access of",
+  'account.deleted': 'Deleted their own account,',
+  'organisation.created': 'Created',
+  'organisation.renamed': 'Renamed',
+  'organisation.origins_changed': 'Changed the origins of',
+  'organisation.archived': 'Archived',
+  'api_key.created': 'Created',
+  'api_key.revoked': 'Revoked',
+  'client.created': 'Registered',
+  'client.updated': 'Changed',
+  'client.secret_rotated': 'Replaced the secret of',
+  'client.deleted': 'Deleted',
+  'signing_key.rotated': 'Rotated to a new',
+  'signing_key.retired': 'Retired',
+  'webhook.url_changed': 'Changed the webhook URL of',
+  'webhook.secret_added': 'Added a webhook secret to',
+  'webhook.secret_removed': 'Removed a webhook secret of',
+  'webhook.delivery_replayed': 'Sent again',
+  'webhook.dead_replayed': 'Sent again the failed webhook deliveries of',
+  'webhook.pinged': 'Sent test webhooks to',
+  'provider.added': 'Added',
+  'audit.pruned': 'Removed old entries from',
+}
+
+/** The action families the filter offers, by prefix. */
+export const FAMILY_WORDS: [string, string][] = [
+  ['person.', 'People'],
+  ['account.', 'Own accounts deleted'],
+  ['organisation.', 'Organisations'],
+  ['api_key.', 'API keys'],
+  ['client.', 'Clients'],
+  ['signing_key.', 'Signing keys'],
+  ['webhook.', 'Webhooks'],
+  ['provider.', 'Sign-in providers'],
+  ['audit.', 'The audit log itself'],
+]
+
+const FIELD_WORDS: Record<string, string> = {
+  name: 'Name',
+  roles: 'Roles',
+  organisation: 'Organisation',
+  origins: 'Origins',
+  rate_limit: 'Requests a minute',
+  permissions: 'Permissions',
+  public: 'Public',
+  application_type: 'Application type',
+  redirect_uris: 'Redirect URIs',
+  post_logout_redirect_uris: 'After sign-out URIs',
+  scopes: 'Scopes',
+  webhook_url: 'Webhook URL',
+  privacy_policy_url: 'Privacy policy',
+  terms_of_service_url: 'Terms of service',
+  logo_uri: 'Logo',
+  emergency: 'Emergency',
+  signs_from: 'Signs from',
+  id: 'Secret number',
+  count: 'How many',
+  replayed_count: 'Deliveries sent again',
+  issuer: 'Issuer',
+  client_id: 'Client id',
+  client: 'Client',
+  before: 'Before',
+  removed: 'Entries removed',
+}
+
+/**
+ * A time as the viewer reads it, with its zone, as on the signing keys page.
+ *
+ * @example
+ * when('2026-01-02T03:04:05.000Z') // 'Jan 2, 2026, 04:04:05 AM GMT+1' in Berlin
+ */
+export const when = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  })
+
+/**
+ * What the actor did, as a sentence's start.
+ *
+ * @example
+ * actionWords('person.role_changed') // 'Changed the role of'
+ */
+export const actionWords = (action: string): string => ACTION_WORDS[action] ?? action
+
+/**
+ * A detail field's label.
+ *
+ * @example
+ * fieldWords('rate_limit') // 'Requests a minute'
+ */
+export const fieldWords = (key: string): string => FIELD_WORDS[key] ?? key.replaceAll('_', ' ')
+
+/**
+ * A detail value as text: lists joined, nothing as a dash, yes or no, a named thing by its name.
+ *
+ * @example
+ * valueWords(['admin']) // 'admin'
+ */
+export function valueWords(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  // An instant (a key's signing start) in the viewer's time, as the When column shows it.
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return when(value)
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueWords).join(', ')
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown; code?: unknown }
+    return named.name ? `${String(named.name)} (${String(named.code)})` : JSON.stringify(value)
+  }
+  return String(value)
+}
+
+/**
+ * The lines a detail shows: `Roles: marketer → admin` for what changed, `Origins: https://…` for the rest.
+ *
+ * @example
+ * detailLines({ before: { roles: ['marketer'] }, after: { roles: ['admin'] } }) // ['Roles: marketer → admin']
+ */
+export function detailLines(detail: AuditEvent['detail']): string[] {
+  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown } & Record<string, unknown>
+  const lines: string[] = []
+  if (before && after && typeof before === 'object' && typeof after === 'object') {
+    const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>]
+    for (const key of Object.keys(now)) lines.push(`${fieldWords(key)}: ${valueWords(was[key])} → ${valueWords(now[key])}`)
+  } else if (before !== undefined) rest.before = before
+  // What a new thing was made with: its empty fields say nothing.
+  for (const [key, value] of Object.entries(rest))
+    if (value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
+      lines.push(`${fieldWords(key)}: ${valueWords(value)}`)
+  return lines
+}

@@ -1,0 +1,237 @@
+/**
+ * @module `<svc-console-audit>`: the audit log, newest first: when, who,
+ * what, to whom, in which organisation, and what changed. Filters (a
+ * person, a family of actions, an operator's organisation) live in the
+ * address, so a reload or a shared link shows the same events; "Load
+ * more" appends the next page. An organisation admin sees their
+ * organisation's events only (the API decides; the page says so).
+ */
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
+import type { AuditEvent, ConsoleAuditPage } from '../../../shared/audit-wire.js'
+import { consoleApi, type ConsoleMe } from '../console-api.js'
+import { ConsoleDataController } from '../console-data-controller.js'
+import { field } from '../console-field.js'
+import { consoleStyles } from '../console-styles.js'
+import { browserTimeZone } from '../local-date-time.js'
+import { actionWords, detailLines, FAMILY_WORDS, when } from './audit-words.js'
+
+const FILTERS = ['person', 'action', 'organisation'] as const
+type Filters = Record<(typeof FILTERS)[number], string>
+
+/** Each kind of target as a sentence names it, before its name ("Revoked API key svc_pk_…"). */
+const KIND_WORDS: Record<string, string> = {
+  person: '',
+  organisation: 'organisation',
+  api_key: 'API key',
+  client: 'client',
+  signing_key: 'signing key',
+  webhook_delivery: 'webhook delivery',
+  webhook_secret: 'webhook secret',
+  provider: 'sign-in provider',
+}
+
+/**
+ * The audit log page.
+ *
+ * @summary `<svc-console-audit .me=${me}>`
+ */
+export class SvcConsoleAudit extends LitElement {
+  static override styles = [
+    consoleStyles,
+    css`
+      /* Words such as "Command line" wrap between words, not inside them; codes still wrap anywhere. */
+      table.audit td {
+        overflow-wrap: break-word;
+      }
+      table.audit td:first-child,
+      table.audit td:nth-child(2) {
+        min-width: 8rem;
+      }
+      table.audit .details {
+        margin: 0;
+        padding-inline-start: 1.1rem;
+      }
+    `,
+  ]
+  static override properties = { me: { attribute: false } }
+  declare me: ConsoleMe
+  private filters: Filters = { person: '', action: '', organisation: '' }
+  private readonly log = new ConsoleDataController(this, (signal) => this.page(undefined, signal))
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    const params = new URLSearchParams(location.search)
+    for (const name of FILTERS) this.filters[name] = params.get(name) ?? ''
+    void this.log.load()
+  }
+
+  private page(before: number | undefined, signal: AbortSignal): Promise<ConsoleAuditPage> {
+    const query = new URLSearchParams(Object.entries(this.filters).filter(([, value]) => value !== ''))
+    if (before !== undefined) query.set('before', String(before))
+    return consoleApi<ConsoleAuditPage>('GET', `/audit?${query}`, { signal })
+  }
+
+  private filter(event: Event): void {
+    event.preventDefault()
+    const form = new FormData(event.target as HTMLFormElement)
+    for (const name of FILTERS) this.filters[name] = String(form.get(name) ?? '').trim()
+    const url = new URL(location.href)
+    for (const name of FILTERS) {
+      if (this.filters[name]) url.searchParams.set(name, this.filters[name])
+      else url.searchParams.delete(name)
+    }
+    history.replaceState(history.state, '', url)
+    void this.log.load({ fresh: true })
+  }
+
+  private loadMore(): void {
+    const shown = this.log.data
+    if (!shown?.next) return
+    void this.log.act(
+      async (signal) => {
+        const more = await this.page(shown.next!, signal)
+        this.log.data = { events: [...shown.events, ...more.events], next: more.next, names: { ...shown.names, ...more.names } }
+      },
+      { reload: false },
+    )
+  }
+
+  override render(): TemplateResult {
+    const data = this.log.data
+    const admin = !this.me.roles.operator
+    const ownOrganisation = this.me.organisations.find((org) => org.code === this.me.roles.organisation)
+    return html`
+      <h1>Audit log</h1>
+      <p class="hint">
+        Who changed what, newest first: people and their roles, organisations, API keys, clients, signing keys and webhooks. Times are in
+        ${browserTimeZone()}. ${admin && ownOrganisation ? html`You see the changes in <bdi>${ownOrganisation.name}</bdi> only.` : nothing}
+      </p>
+      <form class="filters" role="search" aria-label="Filter the audit log" @submit=${this.filter}>
+        ${field(
+          { id: 'person', label: 'Person', hint: 'E-mail address or account code' },
+          (a) =>
+            html`<input
+              id=${a.id}
+              name="person"
+              type="search"
+              dir="auto"
+              .value=${this.filters.person}
+              aria-describedby=${a.describedBy}
+            />`,
+        )}
+        ${field(
+          { id: 'action', label: 'What changed' },
+          (a) =>
+            html`<select id=${a.id} name="action">
+              <option value="" ?selected=${this.filters.action === ''}>Everything</option>
+              ${FAMILY_WORDS.map(
+                ([prefix, words]) => html`<option value=${prefix} ?selected=${this.filters.action === prefix}>${words}</option>`,
+              )}
+            </select>`,
+        )}
+        ${
+          admin
+            ? nothing
+            : field(
+                { id: 'organisation', label: 'Organisation' },
+                (a) =>
+                  html`<select id=${a.id} name="organisation">
+                    <option value="" ?selected=${this.filters.organisation === ''}>Every organisation</option>
+                    ${this.me.organisations.map(
+                      (org) =>
+                        html`<option value=${org.code} ?selected=${this.filters.organisation === org.code} dir="auto">
+                          ${org.name} (${org.code})
+                        </option>`,
+                    )}
+                  </select>`,
+              )
+        }
+        <button type="submit">Show</button>
+      </form>
+      ${this.log.alert()} ${data === undefined ? (this.log.problem ? nothing : html`<p>Loading the audit log…</p>`) : this.events(data)}
+    `
+  }
+
+  private events(data: ConsoleAuditPage): TemplateResult {
+    if (data.events.length === 0)
+      return html`<p class="empty">
+        ${
+          Object.values(this.filters).some(Boolean)
+            ? 'No changes match these filters.'
+            : 'Nothing has been recorded yet. Changes to people, organisations, API keys, clients, signing keys and webhooks appear here as they are made.'
+        }
+      </p>`
+    return html`<table class="stacked audit">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Organisation</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${data.events.map(
+            (event) =>
+              html`<tr>
+                <td data-label="When"><time datetime=${event.occurred_at}>${when(event.occurred_at)}</time></td>
+                <td data-label="Who">${this.actor(event, data.names)}</td>
+                <td data-label="What">
+                  ${actionWords(event.action)} ${this.target(event, data.names)}
+                  <div class="hint"><code>${event.action}</code></div>
+                </td>
+                <td data-label="Organisation">${this.organisation(event.organisation)}</td>
+                <td data-label="Details">
+                  ${
+                    detailLines(event.detail).length === 0
+                      ? '—'
+                      : html`<ul class="details">
+                          ${detailLines(event.detail).map((line) => html`<li dir="auto">${line}</li>`)}
+                        </ul>`
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${
+        data.next === null
+          ? nothing
+          : html`<p><button type="button" @click=${this.loadMore} ?disabled=${this.log.busy}>Load more</button></p>`
+      }`
+  }
+
+  private actor({ actor }: AuditEvent, names: Record<string, string>): TemplateResult {
+    if (actor.kind === 'cli')
+      return html`Command line
+        <div class="hint"><code>cli:${actor.code}</code></div>`
+    if (actor.kind === 'setup') return html`First-start setup`
+    if (actor.kind === 'system') return html`svc itself (scheduled)`
+    const name = names[actor.code ?? '']
+    return html`<bdi>${name ?? actor.email}</bdi>
+      <div class="hint">${name ? html`<bdi>${actor.email}</bdi> · ` : nothing}<code>${actor.code}</code></div>`
+  }
+
+  private target({ target }: AuditEvent, names: Record<string, string>): TemplateResult {
+    if (target.kind === 'audit_log') return html`the audit log`
+    const name = (target.kind === 'person' ? names[target.code] : undefined) ?? target.name
+    const kind = KIND_WORDS[target.kind] ?? target.kind
+    return html`${kind ? `${kind} ` : ''}<strong><bdi>${name ?? target.code}</bdi></strong
+      >${name ? html` <code>${target.code}</code>` : nothing}`
+  }
+
+  private organisation(code: string | null): TemplateResult | string {
+    if (code === null) return '—'
+    const known = this.me.organisations.find((org) => org.code === code)
+    return known ? html`<bdi>${known.name}</bdi> <code>${code}</code>` : html`<code>${code}</code>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-console-audit': SvcConsoleAudit
+  }
+}
+
+if (!customElements.get('svc-console-audit')) customElements.define('svc-console-audit', SvcConsoleAudit)
