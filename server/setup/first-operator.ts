@@ -8,6 +8,8 @@
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/schema.js'
 import { createUser, operatorCount } from '../accounts/users.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { personState, personTarget } from '../audit/audit-targets.js'
 import { killSetupLink, takeSetupToken } from './setup-link.js'
 
 /** The operator to make: the password already hashed through the queued hasher (`hashPassword`), outside the transaction. */
@@ -35,8 +37,19 @@ export async function createOperatorWithSetupLink(
   return db.transaction().execute(async (trx) => {
     if (!(await takeSetupToken(trx, token))) return undefined
     if ((await operatorCount(trx)) > 0) return undefined
-    return createUser(trx, { ...operator, password: '', emailVerified: true, svcMaster: true }, now)
+    return recordedOperator(
+      trx,
+      await createUser(trx, { ...operator, password: '', emailVerified: true, svcMaster: true }, now),
+      'setup',
+      now,
+    )
   })
+}
+
+/** Writes the operator's making in the audit log, in the transaction that made them. */
+async function recordedOperator(trx: Kysely<Database>, user: UserRow, by: 'setup' | 'system', now: Date): Promise<UserRow> {
+  await recordAuditEvent(trx, { actor: { kind: by }, action: 'person.created', target: personTarget(user), detail: personState(user) }, now)
+  return user
 }
 
 /**
@@ -57,6 +70,11 @@ export async function createOperatorUnlessOneExists(
   return db.transaction().execute(async (trx) => {
     if ((await operatorCount(trx)) > 0) return undefined
     await killSetupLink(trx)
-    return createUser(trx, { ...operator, password: '', emailVerified: true, svcMaster: true }, now)
+    return recordedOperator(
+      trx,
+      await createUser(trx, { ...operator, password: '', emailVerified: true, svcMaster: true }, now),
+      'system',
+      now,
+    )
   })
 }

@@ -5,6 +5,7 @@ import { createUser } from '../accounts/users.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { setting } from '../db/settings.js'
+import { listAuditEvents } from '../audit/audit-events.js'
 import { FREE_FAILURES } from '../http/login-throttle.js'
 import { formFields, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { newSetupLink } from './setup-link.js'
@@ -53,6 +54,13 @@ describe('/setup with the live link', () => {
       expect.objectContaining({ email: 'grace@example.com', name: 'Grace Hopper', email_verified: 1, svc_master: 1 }),
     ])
     expect(await setting(db, 'setup-token')).toBeUndefined()
+    expect((await listAuditEvents(db)).events).toEqual([
+      expect.objectContaining({
+        action: 'person.created',
+        actor: expect.objectContaining({ kind: 'setup' }),
+        target: expect.objectContaining({ name: 'grace@example.com' }),
+      }),
+    ])
 
     for (const again of [
       await visitor.request(link),

@@ -207,7 +207,7 @@ export class SvcConsoleAudit extends LitElement {
       return html`Command line
         <div class="hint"><code>cli:${actor.code}</code></div>`
     if (actor.kind === 'setup') return html`First-start setup`
-    if (actor.kind === 'system') return html`svc itself (scheduled)`
+    if (actor.kind === 'system') return html`svc itself (at start or on a schedule)`
     const name = names[actor.code ?? '']
     return html`<bdi>${name ?? actor.email}</bdi>
       <div class="hint">${name ? html`<bdi>${actor.email}</bdi> · ` : nothing}<code>${actor.code}</code></div>`
