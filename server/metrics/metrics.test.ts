@@ -237,7 +237,12 @@ describe('who may read /metrics', () => {
       expect((await fetch(`${origin}/metrics`)).status).toBe(404)
       const res = await fetch(scrapes.url)
       expect(res.status).toBe(200)
-      expect(sample(await res.text(), 'svc_http_requests_total', { route: '/healthz', method: 'GET', status: '200' })).toBe(1)
+      const page = await res.text()
+      expect(sample(page, 'svc_http_requests_total', { route: '/healthz', method: 'GET', status: '200' })).toBe(1)
+      // What alerts watch exists from the start, at 0.
+      expect(sample(page, 'svc_sign_ins_total', { outcome: 'failure', method: 'password' })).toBe(0)
+      expect(sample(page, 'svc_webhook_deliveries_total', { outcome: 'dead' })).toBe(0)
+      expect(sample(page, 'svc_ad_events_total', { outcome: 'accepted', type: 'batch' })).toBeUndefined()
       expect((await fetch(scrapes.url.replace('/metrics', '/healthz'))).status).toBe(404)
     } finally {
       await scrapes.close()

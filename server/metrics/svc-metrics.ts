@@ -86,12 +86,11 @@ export function svcMetrics({ db, now = () => new Date() }: MetricsOptions = {}) 
     help: 'Ad events reported by <svc-ads>, accepted (counted) or refused, by type (served, viewable, clicks; batch for a batch refused before its events were read).',
     labelNames: ['outcome', 'type'],
   })
-  const adEventChildren = {} as Record<AdEventOutcome, Record<AdEventType, CounterChild>>
-  for (const outcome of ['accepted', 'refused'] as const) {
-    adEventChildren[outcome] = {} as Record<AdEventType, CounterChild>
-    for (const type of ['served', 'viewable', 'clicks', 'batch'] as const)
-      adEventChildren[outcome][type] = adEventFamily.child(outcome, type)
-  }
+  const adEventChildren: Record<AdEventOutcome, Partial<Record<AdEventType, CounterChild>>> = { accepted: {}, refused: {} }
+  for (const type of ['served', 'viewable', 'clicks'] as const) adEventChildren.accepted[type] = adEventFamily.child('accepted', type)
+  // Only refusals come by the batch; an accepted batch counts its events.
+  for (const type of ['served', 'viewable', 'clicks', 'batch'] as const)
+    adEventChildren.refused[type] = adEventFamily.child('refused', type)
 
   const grants = counterFamily(registry, {
     name: 'svc_token_grants_total',
@@ -113,6 +112,13 @@ export function svcMetrics({ db, now = () => new Date() }: MetricsOptions = {}) 
     help: 'Mails taken from the outbox for their first attempt (queued), sent, and attempts that failed (retried later).',
     labelNames: ['state'],
   })
+
+  // Series that exist from the start, at 0, so that rate() and the alerts work before the first event.
+  for (const grantType of GRANT_TYPES) grants.child(grantType, 'success')
+  for (const outcome of ['success', 'failure', 'throttled'] as const)
+    for (const method of ['password', 'link', 'external'] as const) signIns.child(outcome, method)
+  for (const outcome of ['delivered', 'retrying', 'dead'] as const) deliveries.child(outcome)
+  for (const state of ['queued', 'sent', 'failed'] as const) mails.child(state)
 
   if (db) {
     const backlog = cachedFor(SCRAPE_CACHE_MS, () => deliveryBacklog(db))
@@ -191,7 +197,7 @@ export function svcMetrics({ db, now = () => new Date() }: MetricsOptions = {}) 
       child.value += count
     },
     adEvents(outcome: AdEventOutcome, type: AdEventType, count = 1): void {
-      adEventChildren[outcome][type].value += count
+      ;(adEventChildren[outcome][type] ??= adEventFamily.child(outcome, type)).value += count
     },
     /** `outcome`: `success`, or the OAuth error code answered. */
     tokenGrant(grantType: string | null, outcome: string): void {
