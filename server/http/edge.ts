@@ -3,7 +3,8 @@
  * which alone owns what every route shares. It fixes the request id (the
  * caller's `X-Request-Id` when safe, else a new one) for every route, the
  * app's included, writes the access log
- * line, refuses a declared body over the server-wide limit (or a larger
+ * line (and, with metrics on, counts and times the request by its route's
+ * template, `metrics/http-metrics.ts`), refuses a declared body over the server-wide limit (or a larger
  * one of the few routes that take larger bodies), and dispatches:
  * the fast routes, declared in one table, answer straight from `node:http`;
  * everything else goes to the Hono app. What a fast route fails to answer
