@@ -46,6 +46,9 @@ import { imageUploadBodies, isImageUpload } from './images/upload-limits.js'
 import { type Branding, DEFAULT_BRANDING } from './branding.js'
 import { brandRequests } from './pages/request-branding.js'
 import { setupEndpoint } from './setup/setup-endpoint.js'
+import type { SvcMetrics } from './metrics/svc-metrics.js'
+import { recordRouteTemplate } from './metrics/http-metrics.js'
+import { metricsEndpoint } from './metrics/metrics-endpoint.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -85,6 +88,10 @@ export interface AppOptions {
   imageUploadsPerMinute?: number
   /** One `info` log line per answered request (`SVC_ACCESS_LOG=1`), when the log level lets `info` through; off by default. */
   accessLog?: boolean
+  /** Where requests, ads served, sign-ins and the rest are counted (`metrics/svc-metrics.ts`); nothing is counted without. */
+  metrics?: SvcMetrics
+  /** Serves `GET /metrics` on this app to `Authorization: Bearer <token>` (`SVC_METRICS_TOKEN`); with `metrics` only. */
+  metricsToken?: string
 }
 
 export interface Bff {
@@ -125,9 +132,11 @@ export function createBff({
   imageQuotaBytes,
   imageUploadsPerMinute,
   accessLog = false,
+  metrics,
+  metricsToken,
 }: AppOptions): Bff {
-  const answerAds = adsApiHandler({ db, limiter, random, now: () => now().getTime() })
-  const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics })
+  const answerAds = adsApiHandler({ db, limiter, random, now: () => now().getTime(), metrics })
+  const answerAdEvents = adEventsHandler({ db, limiter, statistics: adStatistics, metrics })
   const provider: IdentityProviderContext = {
     db,
     issuer: issuer.replace(/\/$/, ''),
@@ -135,10 +144,13 @@ export function createBff({
     now,
     events: events ?? webhookOutbox({ now }),
     branding,
+    metrics,
   }
   // One cache of served images, which the console's image deletion empties of what it deletes.
   const servedImages = imageCache((sha256) => imageBySha256(db, sha256), { maxBytes: CACHED_IMAGE_BYTES })
   const app = new Hono<{ Variables: RequestIdVariables }>({ strict: false })
+  // First, so that it sees the answer of whichever route (or none) took the request.
+  if (metrics) app.use(recordRouteTemplate)
   // Behind the edge the header already holds its id; the generator serves `app.request()` in tests.
   app.use(requestId({ generator: newRequestId }))
   app.use(brandRequests(branding))
@@ -154,6 +166,7 @@ export function createBff({
   app.use((c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || isImageUpload(c.req.method, c.req.path) ? next() : limitBody(c, next),
   )
+  if (metrics && metricsToken !== undefined) app.route('/metrics', metricsEndpoint(metrics, metricsToken))
   app.route('/', healthChecks(db, draining))
   app.route('/', identityProvider(provider, { throttle, signup }))
   app.route('/setup', setupEndpoint(provider, { throttle }))
@@ -194,17 +207,20 @@ export function createBff({
   const fastRoutes: FastRoute[] = [
     {
       matches: isServerTokenRequest,
+      route: '/oidc/token',
       answer: (req, res, id) => answerTokenOverNode(provider, req, res, id),
       failure: (error, id) => oauthErrorAnswer(error, id),
     },
     // Before the ads API, whose path it is under.
     {
       matches: (req) => isAdEventsRequest(req.url ?? ''),
+      route: '/ads/events',
       answer: (req, res, id) => answerAdEventsOverNode(answerAdEvents, req, res, id),
       failure: (error, id) => errorAnswer(error, {}, id),
     },
     {
       matches: (req) => isAdsRequest(req.url ?? ''),
+      route: '/ads/:display',
       answer: (req, res, id) => answerAdsOverNode(answerAds, req, res, id),
       failure: (error, id) => errorAnswer(error, {}, id),
     },
@@ -214,6 +230,7 @@ export function createBff({
     app: honoListener(app.fetch),
     accessLog: accessLog && logs('info'),
     largeBodies: [imageUploadBodies],
+    metrics,
   })
   return { app, provider, listener, adStatistics }
 }

@@ -41,6 +41,8 @@ describe('the settings table', () => {
       ['SVC_REQUEST_TIMEOUT_SECONDS', undefined, '`30`'],
       ['SVC_LOG_LEVEL', undefined, '`info`'],
       ['SVC_ACCESS_LOG', undefined, 'unset (`0`)'],
+      ['SVC_METRICS_TOKEN', undefined, 'unset'],
+      ['SVC_METRICS_PORT', undefined, 'unset'],
       [undefined, 'json', 'off'],
     ])
   })
@@ -73,6 +75,8 @@ describe('readSettings', () => {
       requestTimeoutSeconds: 30,
       logLevel: 'info',
       accessLog: false,
+      metricsToken: undefined,
+      metricsPort: undefined,
       json: false,
     }
     expect(readSettings({}, {})).toEqual(defaults)
@@ -117,6 +121,9 @@ describe('readSettings', () => {
     [{}, { SVC_TRUSTED_PROXIES: '10.0.0.0/33' }, 'SVC_TRUSTED_PROXIES must list IP addresses or CIDR ranges, separated by commas: '],
     [{}, { SVC_SMTP_URL: 'http://mail.example' }, 'SVC_SMTP_URL must start with smtp:// or smtps://'],
     [{}, { SVC_BRAND_NAME: '{client}' }, 'SVC_BRAND_NAME must not contain { or }'],
+    [{}, { SVC_METRICS_TOKEN: 'short' }, 'SVC_METRICS_TOKEN must be 16 to 200 letters, digits'],
+    [{}, { SVC_METRICS_TOKEN: 'a token with spaces in it' }, 'SVC_METRICS_TOKEN must be 16 to 200 letters, digits'],
+    [{}, { SVC_METRICS_PORT: '99999' }, 'SVC_METRICS_PORT must be an integer from 0 to 65535'],
   ])('refuses %j %j, naming the flag or variable and what it takes', (flags, env, message) => {
     let refused: unknown
     try {

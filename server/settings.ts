@@ -144,6 +144,13 @@ const brandColor = (value: string): string => {
   return color
 }
 
+/** A bearer token as RFC 6750 spells one, long enough not to be guessed. */
+const metricsToken = (value: string): string => {
+  if (!/^[A-Za-z0-9\-._~+/]{16,200}=*$/.test(value))
+    throw new Refused('must be 16 to 200 letters, digits and - . _ ~ + / characters, such as the output of `openssl rand -hex 32`')
+  return value
+}
+
 /** The logo's URL: https, or http on this machine for development; nothing a page could misread. */
 const logoUrl = (value: string): string => {
   const trimmed = value.trim()
@@ -336,6 +343,20 @@ export const SETTINGS = {
     shownDefault: 'unset (`0`)',
     parse: onOff,
     doc: '`1` adds a log line per request (it costs the ads API about a quarter of its throughput)',
+  }),
+  metricsToken: spec<string | undefined>({
+    env: 'SVC_METRICS_TOKEN',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: metricsToken,
+    doc: 'turns metrics on and serves them at `GET /metrics` on the main port to `Authorization: Bearer TOKEN` (16 to 200 characters: `openssl rand -hex 32`); any other request for it is answered 401. Unset, and without `SVC_METRICS_PORT`, `/metrics` is 404 and nothing is counted. See [Metrics](metrics.md)',
+  }),
+  metricsPort: spec<number | undefined>({
+    env: 'SVC_METRICS_PORT',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: integer(0, 65535),
+    doc: 'turns metrics on and serves `GET /metrics` without a token on this port of `127.0.0.1` only (whatever `--host` says), for a Prometheus agent on the same machine; `0` picks a free one, which the log names',
   }),
   json: spec<boolean>({
     flag: 'json',

@@ -20,6 +20,7 @@ import type { AdStatisticsWriter } from './ad-statistics-writer.js'
 import { EVENT_KINDS, eventBatchFrom } from './event-batch.js'
 import { recentBatches } from './recent-batches.js'
 import { knownAds } from './known-ads.js'
+import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
 /** Where ad events are posted. */
 export const AD_EVENTS_PATH = '/ads/events'
@@ -48,10 +49,13 @@ export function adEventsHandler({
   db,
   limiter,
   statistics,
+  metrics,
 }: {
   db: Kysely<Database>
   limiter: RateLimiter
   statistics: AdStatisticsWriter
+  /** Where events accepted and refused are counted, when metrics are on. */
+  metrics?: SvcMetrics
 }): (request: AdEventsRequest) => Promise<AdsAnswer> {
   const grantFor = apiKeyGrants(db)
   const recent = recentBatches()
@@ -92,6 +96,7 @@ export function adEventsHandler({
       let counted = 0
       let ignored = 0
       for (const kind of EVENT_KINDS) {
+        const countedBefore = counted
         for (const adCode of batch[kind]) {
           // An ad is counted in the slot the page asked for, which must be one that serves it.
           const home = homes.get(adCode)
@@ -99,11 +104,17 @@ export function adEventsHandler({
           if (servedHere && statistics.count({ organisationId: grant.organisationId, adCode, slot: batch.slot }, kind)) counted++
           else ignored++
         }
+        if (metrics) {
+          metrics.adEvents('accepted', kind, counted - countedBefore)
+          metrics.adEvents('refused', kind, batch[kind].length - (counted - countedBefore))
+        }
       }
       headers['Content-Type'] = 'application/json'
       headers['Cache-Control'] = 'no-store'
       return { status: 202, headers, body: `{"status":"success","code":202,"counted":${counted},"ignored":${ignored}}` }
     } catch (error) {
+      // A batch refused as a whole (no key, a replay, the rate limit) counts once, its events unread or uncounted.
+      metrics?.adEvents('refused', 'batch')
       return errorAnswer(error, headers, request.requestId)
     }
   }

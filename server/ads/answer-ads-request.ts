@@ -18,6 +18,7 @@ import { MethodNotAllowed, RateLimited, RouteNotFound } from './errors.js'
 import { corsHeaders, preflightHeaders } from './partner-cors.js'
 import { publishedAdsReader } from './published-ads-reader.js'
 import { type AdsAnswer, adsAnswer, errorAnswer } from './respond.js'
+import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
 /** What the ads API reads of a request. */
 export interface AdsRequestLine {
@@ -38,6 +39,8 @@ export interface AdsApiOptions {
   random?: () => number
   /** The clock in epoch milliseconds, which decides the ads running; injectable for tests. */
   now?: () => number
+  /** Where the ads answered are counted by slot, when metrics are on. */
+  metrics?: SvcMetrics
 }
 
 /** Where the ads API is mounted. */
@@ -50,7 +53,7 @@ export const ADS_PATH = '/ads'
  * const answerAds = adsApiHandler({ db, limiter: fixedWindowRateLimiter() })
  * const { status, headers, body } = await answerAds(request)
  */
-export function adsApiHandler({ db, limiter, random, now }: AdsApiOptions): (request: AdsRequestLine) => Promise<AdsAnswer> {
+export function adsApiHandler({ db, limiter, random, now, metrics }: AdsApiOptions): (request: AdsRequestLine) => Promise<AdsAnswer> {
   const grantFor = apiKeyGrants(db)
   const reader = publishedAdsReader(db, { ...(random ? { random } : {}), ...(now ? { now } : {}) })
 
@@ -77,6 +80,8 @@ export function adsApiHandler({ db, limiter, random, now }: AdsApiOptions): (req
       const { displayKey, limit, random, tags } = parseAdsRequest(rawDisplay, request.query)
       const read = reader.window(grant.organisationId, displayKey, limit, random, tags)
       const window = read instanceof Promise ? await read : read
+      // Only a slot with ads running is counted, so its label is a slot that exists.
+      if (metrics && window.ads.length > 0) metrics.adsServed(displayKey, window.ads.length)
       return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
     } catch (error) {
       return errorAnswer(error, headers, request.requestId)

@@ -24,6 +24,8 @@ import { readSettings } from '../settings.js'
 import { logStarted, logStopped } from './lifecycle-log.js'
 import { bootstrapRequestFrom } from '../setup/bootstrap-operator.js'
 import { announceSetupLink, bootstrapOnStart } from '../setup/first-start.js'
+import { svcMetrics } from '../metrics/svc-metrics.js'
+import { listenForScrapes } from '../metrics/metrics-port.js'
 
 export const SERVE_USAGE =
   'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--image-quota-mb 200] [--demo]'
@@ -76,6 +78,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   }
   let draining = false
   const adStatistics = adStatisticsWriter({ db, flushMs: settings.adStatsFlushSeconds * 1000 })
+  // Metrics are counted only when something can read them: a token for /metrics, or the loopback port.
+  const metrics = settings.metricsToken !== undefined || settings.metricsPort !== undefined ? svcMetrics({ db }) : undefined
+  metrics?.collectProcessDefaults()
   const server = httpServer((req, res) => listener(req, res), { requestTimeoutSeconds: settings.requestTimeoutSeconds })
   const listening = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, port, hostname)))
@@ -100,6 +105,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         adStatistics,
         imageQuotaBytes: settings.imageQuotaMb * 1024 * 1024,
         accessLog: settings.accessLog,
+        metrics,
+        metricsToken: settings.metricsToken,
       }).listener
       return address
     })
@@ -109,10 +116,20 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       throw error
     })
 
-  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000 })
+  const metricsServer =
+    metrics && settings.metricsPort !== undefined
+      ? await listenForScrapes(metrics, settings.metricsPort).catch(async (error: NodeJS.ErrnoException) => {
+          server.close()
+          await db.destroy()
+          throw error.code === 'EADDRINUSE'
+            ? new CliError(`metrics port ${settings.metricsPort} is already in use; choose another with SVC_METRICS_PORT`)
+            : error
+        })
+      : undefined
+  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000, metrics })
   worker.start()
   const transport = mailTransport(mail)
-  const mailer = mailWorker({ db, transport })
+  const mailer = mailWorker({ db, transport, metrics })
   mailer.start()
   adStatistics.start()
 
@@ -123,6 +140,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     draining = true
     const drainStarted = performance.now()
     const httpClosed = new Promise((resolve) => server.close(resolve))
+    void metricsServer?.close()
     // Idle keep-alive connections would hold close() open.
     server.closeIdleConnections()
     void Promise.all([httpClosed, worker.stop(), mailer.stop()])
@@ -149,6 +167,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   await logStarted(db, { listen, issuer: base, settings, mailFolder: mail.folder })
   // Said on stderr, so that `--json` keeps stdout to its one object, and never in that object.
   if (!bootstrap) await announceSetupLink(db, { issuer: base, say: io.stderr })
+  const scrapeAt = metricsServer?.url
+  if (scrapeAt) log('info', `metrics at ${scrapeAt}`, { event: 'svc.metrics', metrics_url: scrapeAt })
   const lines = [
     `svc is listening on ${listen}`,
     ...(demoApiKey ? [`  Demo partner page  ${base}/`] : []),
@@ -156,6 +176,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     `  Database           ${database}`,
     `  Mail               ${mail.smtpUrl ? transport.destination : `written to ${mail.folder} (set SVC_SMTP_URL to send it)`}`,
   ]
+  if (scrapeAt || settings.metricsToken)
+    lines.push(`  Metrics            ${[scrapeAt, settings.metricsToken && `${base}/metrics (bearer token)`].filter(Boolean).join(', ')}`)
   if (demoApiKey)
     lines.push(
       `  Demo API key       ${demoApiKey}`,

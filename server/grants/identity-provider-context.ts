@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import type { SigningKeys } from './signing-keys.js'
 import type { Branding } from '../branding.js'
+import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
 /** svc's own identity provider, as its endpoints see it (named so, not `Provider`, because external providers are the ones svc signs in through). */
 export interface IdentityProviderContext {
@@ -19,6 +20,8 @@ export interface IdentityProviderContext {
   events: AccountEvents
   /** The product name, logo and colours of the deployment (`SVC_BRAND_*`). */
   branding: Branding
+  /** Where sign-ins and token grants are counted, when metrics are on. */
+  metrics?: SvcMetrics
 }
 
 /** Lifetimes fixed by the handbook, in seconds. */

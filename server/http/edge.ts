@@ -3,7 +3,8 @@
  * which alone owns what every route shares. It fixes the request id (the
  * caller's `X-Request-Id` when safe, else a new one) for every route, the
  * app's included, writes the access log
- * line, refuses a declared body over the server-wide limit (or a larger
+ * line (and, with metrics on, counts and times the request by its route's
+ * template, `metrics/http-metrics.ts`), refuses a declared body over the server-wide limit (or a larger
  * one of the few routes that take larger bodies), and dispatches:
  * the fast routes, declared in one table, answer straight from `node:http`;
  * everything else goes to the Hono app. What a fast route fails to answer
@@ -13,6 +14,8 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { log } from '../log.js'
+import { measureRequest, setRouteTemplate } from '../metrics/http-metrics.js'
+import type { SvcMetrics } from '../metrics/svc-metrics.js'
 import { requestIdFor } from './request-id.js'
 
 /** No request body may be larger; routes keep tighter limits of their own. */
@@ -34,6 +37,8 @@ export interface FastRoute {
   answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void>
   /** The answer, in the route's error shape, for an error the route did not answer itself. */
   failure(error: unknown, requestId: string): NodeAnswer
+  /** The route's template in the metrics (`/ads/:display`). */
+  route?: string
 }
 
 /** A route that takes bodies over the server-wide limit, up to a limit of its own (an image upload). */
@@ -54,6 +59,8 @@ export interface EdgeOptions {
   accessLog?: boolean
   /** Routes with a body limit above the server-wide one; they must enforce it on bodies of no declared length too. */
   largeBodies?: LargeBodyRoute[]
+  /** Where every answered request is counted and timed, by route template; not measured without. */
+  metrics?: SvcMetrics
 }
 
 /**
@@ -62,9 +69,10 @@ export interface EdgeOptions {
  * @example
  * createServer(edgeListener({ fastRoutes: [adsRoute], app: getRequestListener(app.fetch) }))
  */
-export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies = [] }: EdgeOptions): RequestListener {
+export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies = [], metrics }: EdgeOptions): RequestListener {
   return (req, res) => {
     const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
+    if (metrics) measureRequest(metrics, req, res)
     if (accessLog) logRequestWhenAnswered(req, res, id)
     const declared = Number(req.headers['content-length'] ?? 0)
     const large = declared > MAX_REQUEST_BODY_BYTES ? largeBodies.find((route) => route.matches(req)) : undefined
@@ -76,6 +84,7 @@ export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies =
     }
     for (const route of fastRoutes) {
       if (!route.matches(req)) continue
+      if (metrics && route.route !== undefined) setRouteTemplate(res, route.route)
       route.answer(req, res, id).catch((error: unknown) => answerFailure(res, route.failure(error, id)))
       return
     }

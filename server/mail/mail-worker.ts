@@ -14,6 +14,7 @@ import { log } from '../log.js'
 import { pollingLoop } from '../polling-loop.js'
 import { type ClaimedMail, claimDueMails, settleMail } from './mail-outbox.js'
 import type { MailTransport } from './mail-transport.js'
+import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
 const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000]
 
@@ -34,6 +35,8 @@ export interface MailWorkerOptions {
   leaseMs?: number
   concurrency?: number
   pollMs?: number
+  /** Where mails are counted (first taken from the outbox, sent, failed), when metrics are on. */
+  metrics?: SvcMetrics
 }
 
 /**
@@ -51,6 +54,7 @@ export function mailWorker({
   leaseMs = 120_000,
   concurrency = 4,
   pollMs = 1000,
+  metrics,
 }: MailWorkerOptions) {
   const owner = randomUUID()
   const postgres = isPostgres(db)
@@ -63,6 +67,7 @@ export function mailWorker({
       error = (failure as Error).message.slice(0, 500)
       log('warn', `mail ${mail.id} to ${mail.to} not sent, will retry: ${error}`)
     }
+    metrics?.mail(error === null ? 'sent' : 'failed')
     const attempts = mail.attempts + 1
     const at = now()
     await settleMail(db, {
@@ -81,6 +86,9 @@ export function mailWorker({
 
   async function sendDue(): Promise<number> {
     const claimed = await claimDue(now().getTime(), concurrency)
+    // Mails are queued inside the transactions of many modules (and by the CLI, in another process);
+    // the worker sees each one once, at its first claim, in whichever replica claims it.
+    if (metrics) metrics.mail('queued', claimed.filter((mail) => mail.attempts === 0).length)
     await Promise.all(claimed.map(deliver))
     return claimed.length
   }

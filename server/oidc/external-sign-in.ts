@@ -57,9 +57,12 @@ export function externalSignIn(provider: IdentityProviderContext, relyingParty: 
     try {
       account = await relyingParty.finish(external, publicUrl(c, provider.issuer), started)
     } catch (error) {
+      provider.metrics?.signIn('failure', 'external')
       return failed(c, `${external.name} did not sign you in: ${relyingPartyFailure(error)}`)
     }
     const user = await userLinkedTo(provider.db, external, account.sub)
+    // Linked to no account, or to one whose address is not confirmed: svc signs nobody in.
+    provider.metrics?.signIn(user?.email_verified === 1 ? 'success' : 'failure', 'external')
     if (!user)
       return failed(
         c,

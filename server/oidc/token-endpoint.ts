@@ -38,19 +38,24 @@ export interface TokenRequest extends FormPost {
  * const { status, headers, body } = await answerTokenRequest(provider, { contentType, authorization, readBody, requestId })
  */
 export async function answerTokenRequest(provider: IdentityProviderContext, request: TokenRequest): Promise<JsonAnswer> {
+  let grantType: string | null = null
   try {
     const form = await formOf(request, SINGLE_VALUED)
+    grantType = form.get('grant_type')
     const { client } = await authenticateClient(provider, request.authorization, form)
     request.onClient?.(client)
-    const grantType = form.get('grant_type')
     let response: TokenResponse
     if (grantType === 'authorization_code') response = await redeemCode(provider, client, form)
     else if (grantType === 'refresh_token') response = await refresh(provider, client, form)
     else if (!grantType) throw new InvalidRequest('grant_type is required')
     else throw new UnsupportedGrantType(`grant_type ${grantType} is not supported; use authorization_code or refresh_token`)
+    provider.metrics?.tokenGrant(grantType, 'success')
     return noStoreJson(200, response)
   } catch (error) {
-    return oauthErrorAnswer(error as Error, request.requestId)
+    const answer = oauthErrorAnswer(error as Error, request.requestId)
+    // The `error` code answered: one of RFC 6749's few, so a bounded label.
+    if (provider.metrics) provider.metrics.tokenGrant(grantType, (JSON.parse(answer.body) as { error: string }).error)
+    return answer
   }
 }
 

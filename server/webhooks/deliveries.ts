@@ -3,7 +3,8 @@
  * writes the `webhook_deliveries` table: queue a delivery, claim due ones
  * with a lease and settle each attempt (for the worker), list deliveries
  * with their attempts, replay one (the same `X-SVC-Delivery`, a fresh set
- * of attempts), or replay every dead delivery of a client.
+ * of attempts), replay every dead delivery of a client, or measure the
+ * backlog still to send (for `/metrics`).
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -200,4 +201,28 @@ export async function replayDeadDeliveries(db: Kysely<Database>, clientId: numbe
     .where('state', '=', 'dead')
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+/** The queue of deliveries still to make: how many, and when the oldest was first queued. */
+export interface DeliveryBacklog {
+  pending: number
+  /** ISO time the oldest pending delivery was first queued; `null` when none is pending. */
+  oldestQueuedAt: string | null
+}
+
+/**
+ * Counts the pending deliveries and finds the oldest, for `/metrics`;
+ * the `(state, next_attempt_at)` index finds the pending rows without
+ * reading the delivered ones, so its cost follows the backlog, not the history.
+ *
+ * @example
+ * const { pending, oldestQueuedAt } = await deliveryBacklog(db)
+ */
+export async function deliveryBacklog(db: Kysely<Database>): Promise<DeliveryBacklog> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return { pending: Number(row.pending), oldestQueuedAt: row.oldest ?? null }
 }

@@ -22,6 +22,7 @@ import { recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { log } from '../log.js'
 import { pollingLoop } from '../polling-loop.js'
+import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
 export const USER_AGENT = 'svc-webhooks/1.0'
 
@@ -39,6 +40,8 @@ export interface WorkerOptions {
   pollMs?: number
   /** Sends an attempt; injectable for tests of the bookkeeping. */
   send?: (options: Parameters<typeof sendDelivery>[0]) => Promise<AttemptOutcome>
+  /** Where attempts are counted by outcome, when metrics are on. */
+  metrics?: SvcMetrics
 }
 
 interface Claimed extends ClaimedDelivery {
@@ -66,6 +69,7 @@ export function webhookWorker({
   concurrency = 64,
   pollMs = 20,
   send = sendDelivery,
+  metrics,
 }: WorkerOptions) {
   const owner = randomUUID()
   const inFlight = new Set<Promise<void>>()
@@ -157,6 +161,7 @@ export function webhookWorker({
         nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
       })
     })
+    metrics?.webhookDelivery(outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'retrying')
   }
 
   /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. */

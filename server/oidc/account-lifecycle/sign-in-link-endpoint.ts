@@ -58,6 +58,7 @@ export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
       const t = pageWords(c)
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.signInLinkHeading, messagePage(t.tryAgain, form.problem))
       const signedIn = await useSignInLink(provider, form.get('token') ?? '')
+      provider.metrics?.signIn(signedIn ? 'success' : 'failure', 'link')
       if (!signedIn) return expired(c)
       await switchSession(c, provider, signedIn.user)
       if (signedIn.continueTo) return c.redirect(signedIn.continueTo, 303)

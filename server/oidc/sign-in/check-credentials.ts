@@ -56,6 +56,19 @@ export async function checkCredentials(
   login: string,
   password: string,
 ): Promise<CredentialsCheck> {
+  const check = await checkedCredentials(c, provider, throttle, login, password)
+  // A busy password queue turns the attempt away as the throttle does: load refused, not a wrong password.
+  provider.metrics?.signIn('user' in check ? 'success' : check.status === 429 || check.status === 503 ? 'throttled' : 'failure', 'password')
+  return check
+}
+
+async function checkedCredentials(
+  c: Context,
+  provider: IdentityProviderContext,
+  throttle: LoginThrottle,
+  login: string,
+  password: string,
+): Promise<CredentialsCheck> {
   if (login.length > LOGIN_MAX_LENGTH || !(EMAIL.test(login) || SUB.test(login)) || /\p{Cc}/u.test(login))
     return { status: 400, error: badLogin(requestLocale(c)) }
   const user = await userByLogin(provider.db, login)
