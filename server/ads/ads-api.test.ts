@@ -244,7 +244,11 @@ describe('authentication and origins', () => {
     for (const key of [publisher.apiKey, second]) {
       const res = await get('/ads/home-slider-ads', bearer(key))
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ status: 'error', code: 403, message: "this API key's organisation is archived; its keys do not answer" })
+      expect(await res.json()).toEqual({
+        status: 'error',
+        code: 403,
+        message: "this API key's organisation is archived; its keys do not answer",
+      })
     }
     await setOrganisationArchived(publisher.db, publisher.organisation.id, false)
     const back = await get('/ads/home-slider-ads')

@@ -8,11 +8,7 @@
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import type {
-  ConsoleOrganisation,
-  ConsoleOrganisationAnswer,
-  ConsoleOrganisationList,
-} from '../../shared/console-wire.js'
+import type { ConsoleOrganisation, ConsoleOrganisationAnswer, ConsoleOrganisationList } from '../../shared/console-wire.js'
 import { adCounts } from '../ads/ads-repository.js'
 import { liveKeyCounts } from '../api-keys/api-keys.js'
 import type { Database, OrganisationRow } from '../db/schema.js'

@@ -45,7 +45,14 @@ export function organisationNameOf(input: string): string {
  * organisationOriginsOf(['HTTPS://Acme.example:443', 'https://acme.example']) // ['https://acme.example']
  */
 export function organisationOriginsOf(input: readonly string[]): string[] {
-  return [...new Set(input.map((origin) => origin.trim()).filter(Boolean).map(canonicalOrigin))]
+  return [
+    ...new Set(
+      input
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map(canonicalOrigin),
+    ),
+  ]
 }
 
 /**

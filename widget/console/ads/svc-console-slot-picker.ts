@@ -154,7 +154,9 @@ export class SvcConsoleSlotPicker extends LitElement {
             ?disabled=${slots === undefined}
             @change=${this.onSelect}
           >
-            <option value="" ?selected=${selected === ''} disabled>${slots === undefined ? 'Loading slots…' : 'Choose a slot'}</option>
+            <option value="" ?selected=${selected === ''} disabled>
+              ${slots === undefined ? (this.slots.loading ? 'Loading slots…' : 'Slots could not load') : 'Choose a slot'}
+            </option>
             ${(slots ?? []).map(
               (slot) =>
                 html`<option value=${slot.slug} ?selected=${selected === slot.slug}>
@@ -186,7 +188,7 @@ export class SvcConsoleSlotPicker extends LitElement {
             )
           : nothing
       }
-      ${this.slots.alert()}
+      ${slots === undefined ? (this.slots.loading ? nothing : this.slots.view('', () => nothing)) : this.slots.alert()}
       ${
         chosenSlug
           ? html`<div class="embed">
