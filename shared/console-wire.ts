@@ -117,6 +117,8 @@ export interface ConsoleApiKey {
 /** `GET /keys?organisation=CODE`. */
 export interface ConsoleApiKeyList {
   organisation: string
+  /** The organisation's origins, which a new key's form starts with (set on the Organisations page). */
+  default_origins?: string[]
   keys: ConsoleApiKey[]
 }
 

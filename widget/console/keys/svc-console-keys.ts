@@ -25,11 +25,13 @@ export class SvcConsoleKeys extends LitElement {
   declare me: ConsoleMe
   declare created: string
   private organisation = ''
-  private readonly keys = new ConsoleDataController(
-    this,
-    async (signal) =>
-      (await consoleApi<ConsoleApiKeyList>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`, { signal })).keys,
-  )
+  /** The organisation's origins, which the new key's form starts with. */
+  private defaultOrigins: string[] = []
+  private readonly keys = new ConsoleDataController(this, async (signal) => {
+    const list = await consoleApi<ConsoleApiKeyList>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`, { signal })
+    this.defaultOrigins = list.default_origins ?? []
+    return list.keys
+  })
 
   constructor() {
     super()
@@ -109,6 +111,7 @@ export class SvcConsoleKeys extends LitElement {
             html`<input
               id=${a.id}
               name="origins"
+              value=${this.defaultOrigins.join(' ')}
               dir="auto"
               placeholder="https://www.example.com https://shop.example.com"
               aria-invalid=${a.invalid}
