@@ -117,6 +117,8 @@ export interface ConsoleApiKey {
 /** `GET /keys?organisation=CODE`. */
 export interface ConsoleApiKeyList {
   organisation: string
+  /** The organisation's origins, which a new key's form starts with (set on the Organisations page). */
+  default_origins?: string[]
   keys: ConsoleApiKey[]
 }
 
@@ -131,6 +133,46 @@ export interface ConsoleApiKeyInput {
 export interface ConsoleApiKeyCreated {
   id: number
   api_key: string
+}
+
+// ── /console/api/organisations ──────────────────────────────────────
+
+/** An organisation as the Organisations page lists it. */
+export interface ConsoleOrganisation {
+  code: string
+  name: string
+  /** The origins its new keys accept unless given their own; empty: any origin. */
+  origins: string[]
+  /** Its keys not revoked. */
+  keys: number
+  /** Its ads, whatever their state. */
+  ads: number
+  created_at: string
+  /** When it was archived (its ads not served, its keys refused); null while active. */
+  archived_at: string | null
+}
+
+/** `GET /organisations`: every one for an operator, archived ones too; an admin's own. */
+export interface ConsoleOrganisationList {
+  organisations: ConsoleOrganisation[]
+  /** Whether this account may create and archive organisations (an operator). */
+  may_create: boolean
+}
+
+/** What `POST /organisations` and `PUT /organisations/CODE` take: origins one per line (or separated by spaces). */
+export interface ConsoleOrganisationInput {
+  name: string
+  origins: string
+}
+
+/** `PUT /organisations/CODE/archived`. */
+export interface ConsoleOrganisationArchive {
+  archived: boolean
+}
+
+/** One organisation, as created or changed. */
+export interface ConsoleOrganisationAnswer {
+  organisation: ConsoleOrganisation
 }
 
 // ── /console/api/clients ────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { hashApiKey, revokeApiKey } from '../api-keys/api-keys.js'
 import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../testing/publisher.js'
 import { updateAd } from './ads-repository.js'
+import { setOrganisationArchived } from '../orgs/organisations.js'
 
 let publisher: Publisher
 let app: ListeningBff
@@ -233,6 +234,26 @@ describe('authentication and origins', () => {
     const res = await get('/ads')
     expect(res.status).toBe(401)
     expect((await res.json()).message).toBe('API key is not valid')
+  })
+
+  it("refuses every key of an archived organisation with a 403 in the revoked key's shape, and answers again once unarchived", async () => {
+    await publisher.addAd()
+    const second = await publisher.addKey()
+    expect((await get('/ads/home-slider-ads')).status).toBe(200)
+    await setOrganisationArchived(publisher.db, publisher.organisation.id, true)
+    for (const key of [publisher.apiKey, second]) {
+      const res = await get('/ads/home-slider-ads', bearer(key))
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({
+        status: 'error',
+        code: 403,
+        message: "this API key's organisation is archived; its keys do not answer",
+      })
+    }
+    await setOrganisationArchived(publisher.db, publisher.organisation.id, false)
+    const back = await get('/ads/home-slider-ads')
+    expect(back.status).toBe(200)
+    expect((await back.json()).status).toBe('success')
   })
 
   it('accepts the scheme in any case', async () => {

@@ -124,6 +124,21 @@ export async function listAds(db: Kysely<Database>, filter: AdListFilter = {}): 
   return query.orderBy('id', 'desc').execute()
 }
 
+/**
+ * How many ads each organisation has, whatever their state, by organisation row id (none: absent).
+ *
+ * @example
+ * const ads = (await adCounts(db)).get(org.id) ?? 0
+ */
+export async function adCounts(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('ads')
+    .select(['organisation_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('organisation_id')
+    .execute()
+  return new Map(rows.map((row) => [row.organisation_id, Number(row.count)]))
+}
+
 const AD_COLUMNS = ['code', 'title', 'label', 'url', 'link', 'target', 'size', 'display', 'tags', 'description', 'image', 'images'] as const
 const SCHEDULE_COLUMNS = ['starts_at', 'ends_at', 'weight'] as const
 

@@ -4,7 +4,7 @@
  * permission and allowed origins.
  */
 import type { ApiKeyGrant, Permission } from '../api-keys/api-keys.js'
-import { InvalidApiKey, MissingApiKey, OriginDenied, PermissionDenied } from './errors.js'
+import { InvalidApiKey, MissingApiKey, OrganisationArchived, OriginDenied, PermissionDenied } from './errors.js'
 
 // RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
@@ -41,7 +41,7 @@ function liveGrant(grant: ApiKeyGrant | undefined): ApiKeyGrant {
 }
 
 /**
- * Refuses a key without `permission`, and a browser request whose `Origin`
+ * Refuses a key whose organisation is archived, a key without `permission`, and a browser request whose `Origin`
  * is not on the key's non-empty allowed list. Requests without `Origin`
  * (servers, curl) pass: only browsers send it reliably, and it guards
  * against other sites reusing a publishable key, not against its holder.
@@ -50,6 +50,7 @@ function liveGrant(grant: ApiKeyGrant | undefined): ApiKeyGrant {
  * assertKeyMayCall(grant, 'read_ads', headers.origin)
  */
 export function assertKeyMayCall(grant: ApiKeyGrant, permission: Permission, origin: string | undefined): void {
+  if (grant.organisationArchived) throw new OrganisationArchived("this API key's organisation is archived; its keys do not answer")
   if (!grant.permissions.has(permission)) throw new PermissionDenied(`API key lacks the ${permission} permission`)
   if (origin !== undefined && grant.origins.length > 0 && !grant.origins.includes(origin)) {
     throw new OriginDenied(`origin ${origin} is not allowed for this API key`)
@@ -70,7 +71,7 @@ export function assertKeyMayCall(grant: ApiKeyGrant, permission: Permission, ori
  */
 export function rateLimitBucket(grant: ApiKeyGrant, permission: Permission, origin: string | undefined): string {
   const key = `api-key:${grant.keyId}`
-  if (!grant.permissions.has(permission)) return `${key}:refused`
+  if (grant.organisationArchived || !grant.permissions.has(permission)) return `${key}:refused`
   if (grant.origins.length === 0) return key
   if (origin === undefined) return `${key}:no-origin`
   return grant.origins.includes(origin) ? key : `${key}:refused`

@@ -13,6 +13,7 @@ export abstract class AdsApiError extends Refusal {
     | 'missing_api_key'
     | 'invalid_api_key'
     | 'permission_denied'
+    | 'organisation_archived'
     | 'origin_denied'
     | 'rate_limited'
     | 'route_not_found'
@@ -46,6 +47,12 @@ export class InvalidApiKey extends AdsApiError {
 /** The key lacks the permission the endpoint needs. */
 export class PermissionDenied extends AdsApiError {
   readonly code = 'permission_denied'
+  readonly status = 403
+}
+
+/** The key's organisation is archived: its keys stop answering until an operator unarchives it. */
+export class OrganisationArchived extends AdsApiError {
+  readonly code = 'organisation_archived'
   readonly status = 403
 }
 

@@ -33,6 +33,8 @@ export interface ApiKeyGrant {
   permissions: ReadonlySet<string>
   origins: readonly string[]
   rateLimit: number
+  /** The key's organisation is archived: the key is refused as its own revocation would be, with a 403 saying why. */
+  organisationArchived: boolean
 }
 
 /**
@@ -102,11 +104,20 @@ export async function createApiKey(db: Kysely<Database>, input: NewApiKey, now =
  * const grant = await grantForApiKey(db, presentedKey)
  */
 export async function grantForApiKey(db: Kysely<Database>, apiKey: string): Promise<ApiKeyGrant | undefined> {
+  // The organisation's archive date comes with the key, so the ads API's one lookup (and its cache) covers both.
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'organisation_id', 'permissions', 'origins', 'rate_limit'])
-    .where('key_hash', '=', hashApiKey(apiKey))
-    .where('revoked_at', 'is', null)
+    .innerJoin('organisations', 'organisations.id', 'api_keys.organisation_id')
+    .select([
+      'api_keys.id',
+      'api_keys.organisation_id',
+      'api_keys.permissions',
+      'api_keys.origins',
+      'api_keys.rate_limit',
+      'organisations.archived_at',
+    ])
+    .where('api_keys.key_hash', '=', hashApiKey(apiKey))
+    .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst()
   if (!row) return undefined
   return {
@@ -115,6 +126,7 @@ export async function grantForApiKey(db: Kysely<Database>, apiKey: string): Prom
     permissions: new Set(JSON.parse(row.permissions) as string[]),
     origins: JSON.parse(row.origins) as string[],
     rateLimit: row.rate_limit,
+    organisationArchived: row.archived_at !== null,
   }
 }
 
@@ -174,6 +186,22 @@ export async function apiKeyWithId(db: Kysely<Database>, keyId: number): Promise
 export async function organisationIdOfApiKey(db: Kysely<Database>, keyId: number): Promise<number | undefined> {
   const row = await db.selectFrom('api_keys').select('organisation_id').where('id', '=', keyId).executeTakeFirst()
   return row?.organisation_id
+}
+
+/**
+ * How many unrevoked keys each organisation has, by organisation row id (none: absent).
+ *
+ * @example
+ * const keys = (await liveKeyCounts(db)).get(org.id) ?? 0
+ */
+export async function liveKeyCounts(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['organisation_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('revoked_at', 'is', null)
+    .groupBy('organisation_id')
+    .execute()
+  return new Map(rows.map((row) => [row.organisation_id, Number(row.count)]))
 }
 
 /**

@@ -26,10 +26,29 @@ describe('svc-bff org list and client list', () => {
     const acme = (await json('org', 'create', '--name', 'Acme')).body.code
     const listed = await json('org', 'list')
     expect(listed.body.organisations).toEqual([
-      { code: acme, name: 'Acme', origins: [], created_at: expect.any(String) },
-      { code: zeta, name: 'Zeta', origins: ['https://zeta.example'], created_at: expect.any(String) },
+      { code: acme, name: 'Acme', origins: [], created_at: expect.any(String), archived_at: null },
+      { code: zeta, name: 'Zeta', origins: ['https://zeta.example'], created_at: expect.any(String), archived_at: null },
     ])
     expect((await cli('org', 'list')).stdout).toBe(`${acme}  Acme  any origin\n${zeta}  Zeta  https://zeta.example`)
+  })
+
+  it('archives and unarchives an organisation, which org list shows as archived meanwhile', async () => {
+    const acme = (await json('org', 'create', '--name', 'Acme')).body.code
+    const archived = await json('org', 'archive', acme)
+    expect(archived.exitCode).toBe(0)
+    expect(archived.body.organisation).toEqual({ code: acme, name: 'Acme', archived_at: expect.stringMatching(/^\d{4}-/) })
+    const at = archived.body.organisation.archived_at
+    expect((await json('org', 'list')).body.organisations[0].archived_at).toBe(at)
+    expect((await cli('org', 'list')).stdout).toBe(`${acme}  Acme  any origin  (archived ${at})`)
+    // Archiving again keeps the first date.
+    expect((await json('org', 'archive', acme)).body.organisation.archived_at).toBe(at)
+    expect((await cli('org', 'unarchive', acme)).stdout).toBe(
+      `Unarchived ${acme} (Acme): its API keys answer and its published ads are served again.`,
+    )
+    expect((await json('org', 'list')).body.organisations[0].archived_at).toBeNull()
+    const unknown = await cli('org', 'archive', 'ORG000')
+    expect(unknown.exitCode).not.toBe(0)
+    expect(unknown.stderr + unknown.stdout).toContain('no organisation has the code ORG000')
   })
 
   it('lists the clients oldest first, never a secret', async () => {

@@ -1,5 +1,5 @@
 /**
- * @module `org list`: every organisation, with its code and default origins.
+ * @module `org list`: every organisation, with its code and default origins, archived ones marked.
  */
 import { allOrganisations, originsOfOrganisation } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -21,8 +21,12 @@ export async function orgList(args: string[], io: CliIo): Promise<CommandOutput>
       name: org.name,
       origins: originsOfOrganisation(org),
       created_at: org.created_at,
+      archived_at: org.archived_at,
     }))
-    const lines = organisations.map((org) => `${org.code}  ${org.name}  ${org.origins.length === 0 ? 'any origin' : org.origins.join(' ')}`)
+    const lines = organisations.map(
+      (org) =>
+        `${org.code}  ${org.name}  ${org.origins.length === 0 ? 'any origin' : org.origins.join(' ')}${org.archived_at ? `  (archived ${org.archived_at})` : ''}`,
+    )
     return {
       json: { organisations },
       text: lines.length === 0 ? 'No organisations yet; create one with org create --name N.' : lines.join('\n'),

@@ -24,6 +24,7 @@ import { SERVE_USAGE, serveCommand } from './serve-command.js'
 import { MIGRATE_USAGE, migrateCommand } from './migrate-command.js'
 import { VERSION_USAGE, versionCommand } from './version-command.js'
 import { ORG_LIST_USAGE, orgList } from './org-list-command.js'
+import { ORG_ARCHIVE_USAGE, orgArchive, orgUnarchive } from './org-archive-command.js'
 import { KEY_LIST_USAGE, keyList } from './key-list-command.js'
 import { KEY_REVOKE_USAGE, keyRevoke } from './key-revoke-command.js'
 import { USER_LIST_USAGE, userList } from './user-list-command.js'
@@ -42,6 +43,8 @@ const COMMANDS: Record<string, Command> = {
   'provider list': providerList,
   'org create': orgCreate,
   'org list': orgList,
+  'org archive': orgArchive,
+  'org unarchive': orgUnarchive,
   'key create': keyCreate,
   'key list': keyList,
   'key revoke': keyRevoke,
@@ -77,6 +80,7 @@ Commands:
   ${SERVE_USAGE}
   ${ORG_USAGE}
   ${ORG_LIST_USAGE}
+  ${ORG_ARCHIVE_USAGE}
   ${KEY_USAGE}
   ${KEY_LIST_USAGE}
   ${KEY_REVOKE_USAGE}

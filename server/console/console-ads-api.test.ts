@@ -47,7 +47,7 @@ describe('the console ads API for authors', () => {
     const operator = await consoleUser(idp, { svcMaster: true })
     const unnamed = await operator.api('GET', '/ads/slots')
     expect(unnamed.status).toBe(400)
-    expect((await unnamed.json()).message).toBe('name the organisation whose slots to list (?organisation=CODE)')
+    expect((await unnamed.json()).message).toBe('choose the organisation whose slots to list')
     expect((await (await operator.api('GET', `/ads/slots?organisation=${theirs.code}`)).json()).slots).toEqual([
       { display: 'Secret Slot', slug: 'secret-slot', ads: 1, published: 1 },
     ])

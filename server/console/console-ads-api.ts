@@ -77,7 +77,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
       : asked
         ? await organisationWithCode(db, asked)
         : undefined
-    if (!organisation && !allowed && !asked) return consoleError(c, 400, 'name the organisation whose slots to list (?organisation=CODE)')
+    if (!organisation && !allowed && !asked) return consoleError(c, 400, 'choose the organisation whose slots to list')
     if (!organisation) return consoleError(c, 404, `no organisation ${asked ?? ''} among yours`)
     const slots = new Map<string, ConsoleSlotList['slots'][number]>()
     // Newest first, so a slot is named as its latest ad spells it.

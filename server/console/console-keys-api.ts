@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { apiKeysOf, apiKeyWithId, createApiKey, organisationIdOfApiKey, rateLimitOf, revokeApiKey } from '../api-keys/api-keys.js'
 import { canonicalOrigin } from '../orgs/origins.js'
-import { organisationById, organisationWithCode } from '../orgs/organisations.js'
+import { organisationById, organisationWithCode, originsOfOrganisation } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { fieldRefusals } from './field-refusals.js'
 import { recordAuditEvent } from '../audit/audit-events.js'
@@ -35,7 +35,11 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
     // An operator chooses the organisation; an admin has one.
     const organisation = await organisationOf(roles.operator ? (c.req.query('organisation') ?? roles.organisation) : roles.organisation)
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
-    return c.json({ organisation: organisation.code, keys: await apiKeysOf(db, organisation.id) } satisfies ConsoleApiKeyList)
+    return c.json({
+      organisation: organisation.code,
+      default_origins: originsOfOrganisation(organisation),
+      keys: await apiKeysOf(db, organisation.id),
+    } satisfies ConsoleApiKeyList)
   })
 
   app.post('/', async (c) => {

@@ -55,7 +55,7 @@ describe('the console report API', () => {
     const operator = await consoleUser(idp, { svcMaster: true })
     const unnamed = await operator.api('GET', `/reports?${RANGE}`)
     expect(unnamed.status).toBe(400)
-    expect((await unnamed.json()).message).toBe('name the organisation whose report to show (?organisation=CODE)')
+    expect((await unnamed.json()).message).toBe('choose the organisation whose report to show')
     const named = await (await operator.api('GET', `/reports?${RANGE}&organisation=${theirs.code}`)).json()
     expect(named.totals.impressions).toBe(500)
     expect((await operator.api('GET', `/reports?${RANGE}&organisation=ORG_NOPE`)).status).toBe(404)

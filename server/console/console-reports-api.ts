@@ -30,8 +30,7 @@ export function consoleReportsApi(db: Kysely<Database>, sessions: ConsoleSession
     const { roles } = c.get('session')
     const asked = c.req.query('organisation') || undefined
     // An operator chooses the organisation; everyone else reads their own, and naming another finds nothing.
-    if (roles.operator && !asked && !roles.organisation)
-      return consoleError(c, 400, 'name the organisation whose report to show (?organisation=CODE)')
+    if (roles.operator && !asked && !roles.organisation) return consoleError(c, 400, 'choose the organisation whose report to show')
     const code = roles.operator ? (asked ?? roles.organisation) : roles.organisation
     if (!roles.operator && asked !== undefined && asked !== code) return consoleError(c, 404, `no organisation ${asked} among yours`)
     const organisation = await organisationWithCode(db, code ?? '')

@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { html } from '../http/html.js'
-import { allOrganisations } from '../orgs/organisations.js'
+import { activeOrganisations } from '../orgs/organisations.js'
 import { htmlPage } from '../pages/html-page.js'
 import { messagePage } from '../pages/message-page.js'
 import type { AccountEvents } from '../accounts/account-events.js'
@@ -22,6 +22,7 @@ import { consoleAdsApi } from './console-ads-api.js'
 import { consoleImagesApi } from './console-images-api.js'
 import { consoleDeveloperApi } from './console-developer-api.js'
 import { consoleKeysApi } from './console-keys-api.js'
+import { consoleOrganisationsApi } from './console-organisations-api.js'
 import { consolePeopleApi } from './console-people-api.js'
 import { consoleReportsApi } from './console-reports-api.js'
 import { consoleSigningKeysApi } from './console-signing-keys-api.js'
@@ -94,7 +95,8 @@ export function adminConsole({
 
   app.get('/api/me', consoleGuard(sessions), async (c) => {
     const { claims, roles, csrf } = c.get('session')
-    const organisations = (await allOrganisations(db)).map(({ code, name }) => ({ code, name }))
+    // Pickers offer the organisations not archived; the Organisations page lists the archived ones too.
+    const organisations = (await activeOrganisations(db)).map(({ code, name }) => ({ code, name }))
     // The account as it is now: the sign-in's claims go stale when the account page changes the name.
     const account = await userBySub(db, String(claims.sub))
     return c.json(
@@ -123,6 +125,7 @@ export function adminConsole({
     }),
   )
   app.route('/api/keys', consoleKeysApi(db, sessions))
+  app.route('/api/organisations', consoleOrganisationsApi(db, sessions))
   app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))

@@ -24,7 +24,10 @@ async function databaseOfAnOlderSvc(): Promise<string> {
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(OLDER)
   expect(error).toBeUndefined()
   const now = '2026-01-05T10:00:00.000Z'
-  await db.insertInto('organisations').values({ code: 'acme', name: 'Acme', origins: '["https://acme.example"]', created_at: now }).execute()
+  await db
+    .insertInto('organisations')
+    .values({ code: 'acme', name: 'Acme', origins: '["https://acme.example"]', created_at: now })
+    .execute()
   const user = { password_hash: 'x', svc_access: '[]', svc_master: 0, svc_role: null, created_at: now, updated_at: now }
   await db
     .insertInto('users')
@@ -122,6 +125,8 @@ describe('a database a newer svc migrated', () => {
     }
     const status = JSON.parse((await runCliOn(path, ['migrate', '--status', '--json'])).stdout)
     expect(status).toMatchObject({ pending: [], unknown: ['0099_from_the_future'] })
-    expect((await runCliOn(path, ['migrate', '--status'])).stdout).toContain('This svc will not start on it: the database was migrated by a newer svc')
+    expect((await runCliOn(path, ['migrate', '--status'])).stdout).toContain(
+      'This svc will not start on it: the database was migrated by a newer svc',
+    )
   })
 })

@@ -26,15 +26,44 @@ export class UnknownOrganisation extends Refusal {
 }
 
 /**
+ * An organisation's name as stored, trimmed; throws {@link InvalidInput} for `name` when blank or past 200 characters.
+ * `org create` and the console's Organisations page both check names here.
+ *
+ * @example
+ * organisationNameOf('  Acme ') // 'Acme'
+ */
+export function organisationNameOf(input: string): string {
+  const name = input.trim()
+  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
+  return name
+}
+
+/**
+ * An organisation's default origins as stored: each canonical (throwing {@link InvalidInput} for `origins`), each once.
+ *
+ * @example
+ * organisationOriginsOf(['HTTPS://Acme.example:443', 'https://acme.example']) // ['https://acme.example']
+ */
+export function organisationOriginsOf(input: readonly string[]): string[] {
+  return [
+    ...new Set(
+      input
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map(canonicalOrigin),
+    ),
+  ]
+}
+
+/**
  * Stores a new organisation and returns it.
  *
  * @example
  * const org = await createOrganisation(db, { name: 'Acme', origins: ['https://acme.example'] })
  */
 export async function createOrganisation(db: Kysely<Database>, input: NewOrganisation, now = new Date()): Promise<OrganisationRow> {
-  const name = input.name.trim()
-  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
-  const origins = (input.origins ?? []).map(canonicalOrigin)
+  const name = organisationNameOf(input.name)
+  const origins = organisationOriginsOf(input.origins ?? [])
   const { result } = await insertWithFreshCode('ORG', (code) =>
     db
       .insertInto('organisations')
@@ -88,7 +117,70 @@ export async function organisationNamed(db: Kysely<Database>, name: string): Pro
 }
 
 /**
- * Every organisation, by name.
+ * Renames an organisation, checking the name as {@link createOrganisation} does; returns the row as it is now.
+ *
+ * @example
+ * await renameOrganisation(db, org.id, 'Acme Publishing')
+ */
+export async function renameOrganisation(db: Kysely<Database>, id: number, name: string): Promise<OrganisationRow> {
+  return db
+    .updateTable('organisations')
+    .set({ name: organisationNameOf(name) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Replaces the origins an organisation's new keys accept by default; keys made before keep their own lists.
+ *
+ * @example
+ * await setOrganisationOrigins(db, org.id, ['https://acme.example'])
+ */
+export async function setOrganisationOrigins(db: Kysely<Database>, id: number, origins: readonly string[]): Promise<OrganisationRow> {
+  return db
+    .updateTable('organisations')
+    .set({ origins: JSON.stringify(organisationOriginsOf(origins)) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Archives an organisation (its ads are not served, its keys are refused) or brings it back; archiving an archived one keeps its date.
+ *
+ * @example
+ * await setOrganisationArchived(db, org.id, true)
+ */
+export async function setOrganisationArchived(
+  db: Kysely<Database>,
+  id: number,
+  archived: boolean,
+  now = new Date(),
+): Promise<OrganisationRow> {
+  const current = await organisationById(db, id)
+  if (!current) throw new Error(`no organisation with id ${id}`)
+  if (archived === (current.archived_at !== null)) return current
+  return db
+    .updateTable('organisations')
+    .set({ archived_at: archived ? now.toISOString() : null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * The organisations not archived, by name: those the console's pickers offer.
+ *
+ * @example
+ * const offered = await activeOrganisations(db)
+ */
+export async function activeOrganisations(db: Kysely<Database>): Promise<OrganisationRow[]> {
+  return db.selectFrom('organisations').selectAll().where('archived_at', 'is', null).orderBy('name').execute()
+}
+
+/**
+ * Every organisation, archived ones too, by name.
  *
  * @example
  * const codes = (await allOrganisations(db)).map((org) => org.code)

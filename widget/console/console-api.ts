@@ -5,6 +5,7 @@
  * `AbortSignal`, so a page can drop an answer nobody waits for any more.
  */
 import type { ConsoleMe, ConsoleRefusal } from '../../shared/console-wire.js'
+import { problemWords } from './console-words.js'
 
 export type { ConsoleMe, ConsoleRoles } from '../../shared/console-wire.js'
 
@@ -41,6 +42,7 @@ export async function consoleApi<T>(
   path: string,
   { body, signal }: ConsoleCall = {},
 ): Promise<T> {
+  // No answer at all (offline, svc restarting) is said in words; an abort stays an abort.
   const response = await fetch(`/console/api${path}`, {
     method,
     headers: {
@@ -51,6 +53,9 @@ export async function consoleApi<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
+  }).catch((error: unknown) => {
+    if (signal?.aborted) throw error
+    throw new ConsoleApiError(0, problemWords(0, undefined))
   })
   if (response.status === 401) {
     location.assign(`/console/login?return=${encodeURIComponent(location.pathname)}`)
@@ -58,8 +63,7 @@ export async function consoleApi<T>(
   }
   if (response.status === 204) return undefined as T
   const answer = (await response.json().catch(() => ({}))) as Partial<ConsoleRefusal>
-  if (!response.ok)
-    throw new ConsoleApiError(response.status, answer.message ?? `the console API answered ${response.status}`, answer.errors)
+  if (!response.ok) throw new ConsoleApiError(response.status, problemWords(response.status, answer.message), answer.errors)
   return answer as T
 }
 

@@ -129,6 +129,28 @@ export class ConsoleDataController<T> implements ReactiveController {
     return text ? html`<p role="alert">${text}</p>` : nothing
   }
 
+  /**
+   * The data as `render` shows it once loaded; until then `loadingWords`
+   * while the load runs, or, when it failed, its sentence and a "Try
+   * again" button, so no page is left saying it is loading. A page that
+   * shows {@link alert} already passes `alerted` so the sentence is not said twice.
+   *
+   * @example
+   * ${this.keys.alert()} ${this.keys.view('Loading keys…', (keys) => table(keys), { alerted: true })}
+   */
+  view(
+    loadingWords: string,
+    render: (data: T) => TemplateResult | typeof nothing,
+    { alerted = false } = {},
+  ): TemplateResult | typeof nothing {
+    if (this.data !== undefined) return render(this.data)
+    if (this.loading || !this.problem) return loadingWords ? html`<p>${loadingWords}</p>` : nothing
+    return html`<p class="load-failed">
+      ${alerted ? nothing : html`<span role="alert">${this.problem}</span>`}
+      <button type="button" @click=${() => void this.load()}>Try again</button>
+    </p>`
+  }
+
   /** The last action's notice as a `role="status"` line. */
   status(): TemplateResult | typeof nothing {
     return this.notice ? html`<p role="status">${this.notice}</p>` : nothing

@@ -1,7 +1,9 @@
 /**
  * @module The console's words for what the API names in its own: the
- * scopes an application may see, counts with their plurals, and a
- * refusal's field name turned into the label people see beside it.
+ * scopes an application may see, counts with their plurals, a refusal's
+ * field name turned into the label people see beside it, and a failed
+ * call (no answer, a server error, an answer without a sentence) as a
+ * sentence a marketer understands.
  */
 
 /** What each scope lets an application see, as the account page says it. */
@@ -42,3 +44,29 @@ export function inFieldWords(message: string, apiNames: readonly string[], words
   const worded = name === undefined ? message : `${words}${message.slice(name.length)}`
   return worded.charAt(0).toUpperCase() + worded.slice(1)
 }
+
+/**
+ * A failed console call as the page says it: the API's own sentence when
+ * it gave one a person can read, else what happened in plain words. A
+ * server error's text, a protocol code (`invalid_request`) or an address's
+ * query syntax (`?organisation=CODE`) never reaches the page.
+ *
+ * @example
+ * problemWords(502, undefined) // 'svc could not answer just now (error 502). Try again in a moment.'
+ * problemWords(0, undefined) // 'The console could not reach svc. Check your connection, then try again.'
+ */
+export function problemWords(status: number, message: string | undefined): string {
+  if (status === 0) return 'The console could not reach svc. Check your connection, then try again.'
+  const raw = message === undefined || message.trim() === '' || RAW_WORDING.test(message)
+  if (!raw && status !== 500) return message!
+  if (status >= 500) return `svc could not answer just now (error ${status}). Try again in a moment.`
+  if (status === 403) return 'Your account may not do this.'
+  if (status === 404) return 'This is not there any more. Reload the page to see what is.'
+  if (status === 409) return 'Someone changed this meanwhile. Reload the page, then try again.'
+  if (status === 429) return 'Too many tries in a short time. Wait a minute, then try again.'
+  return `svc refused this (error ${status}). Reload the page, then try again.`
+}
+
+/** What only a program should read: query syntax, protocol error codes, a value printed as nothing. */
+const RAW_WORDING =
+  /[?&][a-z_]+=|\b[a-z_]+=[A-Z]+\b|\b(?:invalid_request|invalid_client|invalid_grant|invalid_scope|unauthorized_client|server_error|access_denied)\b|\[object |\bundefined\b|\bnull\b|\bNaN\b/

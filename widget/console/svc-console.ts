@@ -15,6 +15,7 @@ import './clients/svc-console-client-detail.js'
 import './clients/svc-console-client-list.js'
 import './images/svc-console-images.js'
 import './keys/svc-console-keys.js'
+import './organisations/svc-console-organisations.js'
 import './people/svc-console-people.js'
 import './reports/svc-console-reports.js'
 import './signing-keys/svc-console-signing-keys.js'
@@ -156,6 +157,7 @@ export class SvcConsole extends LitElement {
             ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}
             ${me.roles.ads ? link('/console/images', 'Marketing › Images') : ''}
             ${me.roles.ads ? link('/console/reports', 'Marketing › Reports') : ''}
+            ${me.roles.apiKeys ? link('/console/organisations', 'Organisations') : ''}
             ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/people', 'People') : ''}
             ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
             ${me.roles.apiKeys ? link('/console/audit', 'Audit log') : ''}
@@ -192,6 +194,8 @@ export class SvcConsole extends LitElement {
     if (/^\/console\/images\/?$/.test(this.path)) return me.roles.ads ? html`<svc-console-images .me=${me}></svc-console-images>` : refused
     if (/^\/console\/reports\/?$/.test(this.path))
       return me.roles.ads ? html`<svc-console-reports .me=${me}></svc-console-reports>` : refused
+    if (/^\/console\/organisations\/?$/.test(this.path))
+      return me.roles.apiKeys ? html`<svc-console-organisations .me=${me}></svc-console-organisations>` : refused
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
     // People: the same gate as API keys (operators, and admins of an organisation).
     if (/^\/console\/people\/?$/.test(this.path))
@@ -203,7 +207,12 @@ export class SvcConsole extends LitElement {
     if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`
     if (this.path === '/console' || this.path === '/console/')
       return html`<h1>Welcome, <bdi>${me.name}</bdi></h1>
-        <p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>`
+        <p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>
+        ${
+          me.roles.operator && me.organisations.length === 0
+            ? html`<p>There is no organisation yet. <a href="/console/organisations">Create an organisation</a> to serve its ads.</p>`
+            : ''
+        }`
     return html`<h1>Not found</h1>
       <p>There is no console page at ${this.path}. <a href="/console">Back to the console</a>.</p>`
   }

@@ -9,6 +9,8 @@ export interface OrganisationsTable {
   /** JSON array of origins allowed for keys created without their own list. */
   origins: string
   created_at: ColumnType<string, string, never>
+  /** When an operator archived it (migration 0022): its ads are not served and its keys refused; null while active. */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface ApiKeysTable {

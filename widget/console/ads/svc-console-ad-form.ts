@@ -21,6 +21,7 @@ import { field } from '../console-field.js'
 import './svc-console-image-field.js'
 import './svc-console-gallery-field.js'
 import { consoleStyles } from '../console-styles.js'
+import { hasOrganisation, noOrganisationYet } from '../organisation-choice.js'
 import './svc-console-ad-preview.js'
 import type { AdScheduleFields } from './svc-console-ad-schedule.js'
 import './svc-console-ad-schedule.js'
@@ -63,6 +64,8 @@ export class SvcConsoleAdForm extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('code')) return
     this.organisation = this.me.organisations[0]?.code ?? ''
+    // A new ad needs an organisation to belong to; with none the form is not shown, so nothing loads.
+    if (!this.code && !hasOrganisation(this.me)) return
     // From one ad to another, the first one's fields must not stay editable under the second's code;
     // from a new ad to the one just created, the form stays as it is while it loads.
     void this.ad.load({ fresh: Boolean(changed.get('code')) }).then(() => this.schedulePreview())
@@ -147,8 +150,12 @@ export class SvcConsoleAdForm extends LitElement {
   }
 
   override render(): TemplateResult {
+    if (!this.code && !hasOrganisation(this.me))
+      return html`<p><a href="/console/ads">← All ads</a></p>
+        <h1>New Ad</h1>
+        ${noOrganisationYet(this.me)}`
     const fields = this.ad.data
-    if (!fields) return html`${this.ad.problem ? this.ad.alert() : html`<p>Loading the ad…</p>`}`
+    if (!fields) return html`${this.ad.view('Loading the ad…', () => nothing)}`
     const errors = refusalsInFormWords(this.ad.errors)
     const warnings = adWarnings(fields)
     return html`

@@ -11,6 +11,7 @@ import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
+import { hasOrganisation, noOrganisationYet } from '../organisation-choice.js'
 import { scheduleState, scheduleWords } from '../../../shared/ad-schedule.js'
 
 type ListedAd = ConsoleAdList['ads'][number]
@@ -33,7 +34,7 @@ export class SvcConsoleAds extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.ads.load()
+    if (hasOrganisation(this.me)) void this.ads.load()
   }
 
   private onFilter(event: Event): void {
@@ -93,7 +94,10 @@ export class SvcConsoleAds extends LitElement {
   }
 
   override render(): TemplateResult {
-    const ads = this.ads.data
+    // Ads belong to an organisation: with none yet, the page says where to make one.
+    if (!hasOrganisation(this.me))
+      return html`<h1>Marketing › Ads</h1>
+        ${noOrganisationYet(this.me)}`
     const now = Date.now()
     return html`
       <h1>Marketing › Ads</h1>
@@ -121,10 +125,10 @@ export class SvcConsoleAds extends LitElement {
         <button type="submit">Filter</button>
       </form>
       ${this.ads.status()} ${this.ads.alert()}
-      ${
-        ads === undefined
-          ? html`<p>Loading ads…</p>`
-          : ads.length === 0
+      ${this.ads.view(
+        'Loading ads…',
+        (ads) =>
+          ads.length === 0
             ? html`<p>No ads match. <a href="/console/ads/new">Create one</a>.</p>`
             : html`<table class="stacks">
                 <caption class="hint">
@@ -171,8 +175,9 @@ export class SvcConsoleAds extends LitElement {
                       </tr>`,
                   )}
                 </tbody>
-              </table>`
-      }
+              </table>`,
+        { alerted: true },
+      )}
     `
   }
 }

@@ -138,6 +138,8 @@ export class SvcConsoleSlotPicker extends LitElement {
     const naming = this.naming || (slots !== undefined && (slots.length === 0 || (chosenSlug !== '' && !listed)))
     const selected = naming ? NEW_SLOT : chosenSlug
     this.selectedOption = selected
+    // A failed load says so here too, and offers Try again below: the picker never waits on "Loading" forever.
+    const placeholder = slots === undefined ? (this.slots.loading ? 'Loading slots…' : 'Slots could not load') : 'Choose a slot'
     return html`
       ${field(
         {
@@ -154,7 +156,7 @@ export class SvcConsoleSlotPicker extends LitElement {
             ?disabled=${slots === undefined}
             @change=${this.onSelect}
           >
-            <option value="" ?selected=${selected === ''} disabled>${slots === undefined ? 'Loading slots…' : 'Choose a slot'}</option>
+            <option value="" ?selected=${selected === ''} disabled>${placeholder}</option>
             ${(slots ?? []).map(
               (slot) =>
                 html`<option value=${slot.slug} ?selected=${selected === slot.slug}>
@@ -186,7 +188,7 @@ export class SvcConsoleSlotPicker extends LitElement {
             )
           : nothing
       }
-      ${this.slots.alert()}
+      ${slots === undefined ? (this.slots.loading ? nothing : this.slots.view('', () => nothing)) : this.slots.alert()}
       ${
         chosenSlug
           ? html`<div class="embed">

@@ -3,7 +3,7 @@
  * the developer's clients (an operator's: every client but svc's own) and
  * a form to register one, whose secrets are shown this once.
  */
-import { html, LitElement, type TemplateResult } from 'lit'
+import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleClientList, ConsoleClientRegistered, ConsoleClientRegistration } from '../../../shared/console-wire.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
@@ -72,7 +72,7 @@ export class SvcConsoleClientList extends LitElement {
       ${shownOnce(this.secrets)} ${this.clients.alert(fieldsSummary(this.clients.errors))}
       ${
         clients === undefined
-          ? html`<p>Loading clients…</p>`
+          ? this.clients.view('Loading clients…', () => nothing, { alerted: true })
           : clients.length === 0
             ? html`<p>No clients yet.</p>`
             : html`<table class="stacked">

@@ -10,7 +10,7 @@ import { byteSize, type ConsoleImage, type ConsoleImageList } from '../../../sha
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { consoleStyles } from '../console-styles.js'
-import { organisationPicker, organisationToShow } from '../organisation-choice.js'
+import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 
 const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',
@@ -55,7 +55,7 @@ export class SvcConsoleImages extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     this.organisation = organisationToShow(this.me, new URLSearchParams(location.search))
-    void this.images.load()
+    if (hasOrganisation(this.me)) void this.images.load()
   }
 
   private deleteImage(image: ConsoleImage): void {
@@ -76,7 +76,10 @@ export class SvcConsoleImages extends LitElement {
   }
 
   override render(): TemplateResult {
-    const list = this.images.data
+    // Images are kept per organisation: with none yet, there is nothing to list.
+    if (!hasOrganisation(this.me))
+      return html`<h1>Images</h1>
+        ${noOrganisationYet(this.me)}`
     return html`
       <h1>Images</h1>
       ${
@@ -84,7 +87,7 @@ export class SvcConsoleImages extends LitElement {
           ? html`<div class="organisation-picker">${organisationPicker(this.me, this.organisation, this.chooseOrganisation)}</div>`
           : nothing
       }
-      ${this.images.status()} ${this.images.alert()} ${list === undefined ? html`<p>Loading images…</p>` : this.table(list)}
+      ${this.images.status()} ${this.images.alert()} ${this.images.view('Loading images…', (list) => this.table(list), { alerted: true })}
     `
   }
 

@@ -11,7 +11,7 @@ import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
-import { organisationPicker, organisationToShow } from '../organisation-choice.js'
+import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import { shownOnce } from '../shown-once.js'
 
 /**
@@ -25,11 +25,13 @@ export class SvcConsoleKeys extends LitElement {
   declare me: ConsoleMe
   declare created: string
   private organisation = ''
-  private readonly keys = new ConsoleDataController(
-    this,
-    async (signal) =>
-      (await consoleApi<ConsoleApiKeyList>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`, { signal })).keys,
-  )
+  /** The organisation's origins, which the new key's form starts with. */
+  private defaultOrigins: string[] = []
+  private readonly keys = new ConsoleDataController(this, async (signal) => {
+    const list = await consoleApi<ConsoleApiKeyList>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`, { signal })
+    this.defaultOrigins = list.default_origins ?? []
+    return list.keys
+  })
 
   constructor() {
     super()
@@ -39,7 +41,8 @@ export class SvcConsoleKeys extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     this.organisation = organisationToShow(this.me, new URLSearchParams(location.search))
-    void this.keys.load()
+    // With no organisation there are no keys to list: the page says so instead.
+    if (hasOrganisation(this.me)) void this.keys.load()
   }
 
   private create(event: Event): void {
@@ -83,7 +86,9 @@ export class SvcConsoleKeys extends LitElement {
   }
 
   override render(): TemplateResult {
-    const keys = this.keys.data
+    if (!hasOrganisation(this.me))
+      return html`<h1>API keys</h1>
+        ${noOrganisationYet(this.me)}`
     const { errors } = this.keys
     return html`
       <h1>API keys</h1>
@@ -106,6 +111,7 @@ export class SvcConsoleKeys extends LitElement {
             html`<input
               id=${a.id}
               name="origins"
+              value=${this.defaultOrigins.join(' ')}
               dir="auto"
               placeholder="https://www.example.com https://shop.example.com"
               aria-invalid=${a.invalid}
@@ -131,42 +137,43 @@ export class SvcConsoleKeys extends LitElement {
         )}
         <button type="submit" class="primary">Create key</button>
       </form>
-      ${
-        keys === undefined
-          ? html`<p>Loading keys…</p>`
-          : html`<table class="stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Allowed origins</th>
-                  <th scope="col">Per minute</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${keys.map(
-                  (key) =>
-                    html`<tr>
-                      <td data-label="Key"><code>${key.key_prefix}…</code></td>
-                      <td data-label="Allowed origins" dir="auto">${key.origins.length ? key.origins.join(', ') : 'any'}</td>
-                      <td data-label="Per minute">${key.rate_limit}</td>
-                      <td data-label="Created">${new Date(key.created_at).toLocaleString()}</td>
-                      <td data-label="State">
-                        ${
-                          key.revoked_at
-                            ? 'Revoked'
-                            : html`Active
-                                <button type="button" class="danger" aria-label="Revoke ${key.key_prefix}" @click=${() => this.revoke(key)}>
-                                  Revoke
-                                </button>`
-                        }
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
-      }
+      ${this.keys.view(
+        'Loading keys…',
+        (keys) =>
+          html`<table class="stacked">
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Allowed origins</th>
+                <th scope="col">Per minute</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${keys.map(
+                (key) =>
+                  html`<tr>
+                    <td data-label="Key"><code>${key.key_prefix}…</code></td>
+                    <td data-label="Allowed origins" dir="auto">${key.origins.length ? key.origins.join(', ') : 'any'}</td>
+                    <td data-label="Per minute">${key.rate_limit}</td>
+                    <td data-label="Created">${new Date(key.created_at).toLocaleString()}</td>
+                    <td data-label="State">
+                      ${
+                        key.revoked_at
+                          ? 'Revoked'
+                          : html`Active
+                              <button type="button" class="danger" aria-label="Revoke ${key.key_prefix}" @click=${() => this.revoke(key)}>
+                                Revoke
+                              </button>`
+                      }
+                    </td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`,
+        { alerted: true },
+      )}
     `
   }
 }

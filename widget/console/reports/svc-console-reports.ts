@@ -12,7 +12,7 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { field, type FieldAria, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { browserTimeZone } from '../local-date-time.js'
-import { organisationPicker, organisationToShow } from '../organisation-choice.js'
+import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import type { ReportChart } from './report-chart.js'
 
 const GROUPINGS = { day: 'Date', ad: 'Ad', slot: 'Slot' } as const
@@ -76,7 +76,8 @@ export class SvcConsoleReports extends LitElement {
       to: params.get('to') ?? '',
       by: params.get('by') ?? 'day',
     }
-    void this.report.load()
+    // A report is one organisation's: with none yet, the page says so and asks nothing.
+    if (hasOrganisation(this.me)) void this.report.load()
   }
 
   override disconnectedCallback(): void {
@@ -138,6 +139,9 @@ export class SvcConsoleReports extends LitElement {
   }
 
   override render(): TemplateResult {
+    if (!hasOrganisation(this.me))
+      return html`<h1>Reports</h1>
+        ${noOrganisationYet(this.me)}`
     const report = this.report.data
     const { errors } = this.report
     return html`
@@ -163,7 +167,7 @@ export class SvcConsoleReports extends LitElement {
       </form>
       <p class="hint">Days in your time zone, ${this.tz}. Rates are shares of impressions; "—" where there were none.</p>
       ${this.report.alert(fieldsSummary(errors))}
-      ${report === undefined ? html`<p>${this.report.problem ? '' : 'Loading the report…'}</p>` : this.reportView(report)}
+      ${this.report.view('Loading the report…', (shown) => this.reportView(shown), { alerted: Object.keys(errors).length === 0 })}
     `
   }
 

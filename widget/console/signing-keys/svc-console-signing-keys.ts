@@ -81,7 +81,7 @@ export class SvcConsoleSigningKeys extends LitElement {
       </p>
       ${
         keys === undefined
-          ? html`<p>Loading keys…</p>`
+          ? this.keys.view('Loading keys…', () => nothing, { alerted: true })
           : html`<table>
               <thead>
                 <tr>

@@ -1,0 +1,44 @@
+/**
+ * @module `org archive CODE` and `org unarchive CODE`: stops an
+ * organisation (its ads are not served, its keys answer 403) without
+ * deleting anything, and brings it back. The running server sees the
+ * change with its next request, as it does a revoked key.
+ */
+import { organisationByCode, setOrganisationArchived } from '../orgs/organisations.js'
+import { UsageError } from './cli-error.js'
+import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
+import { parseFlags } from './flags.js'
+
+export const ORG_ARCHIVE_USAGE = 'org archive CODE | org unarchive CODE'
+
+/**
+ * Archives the organisation; archiving an archived one keeps its first date.
+ *
+ * @example
+ * await orgArchive(['ORG0123456789'], io)
+ */
+export const orgArchive = (args: string[], io: CliIo): Promise<CommandOutput> => setArchived(args, io, true)
+
+/**
+ * Unarchives the organisation: its keys answer and its published ads are served again.
+ *
+ * @example
+ * await orgUnarchive(['ORG0123456789'], io)
+ */
+export const orgUnarchive = (args: string[], io: CliIo): Promise<CommandOutput> => setArchived(args, io, false)
+
+async function setArchived(args: string[], io: CliIo, archived: boolean): Promise<CommandOutput> {
+  const verb = archived ? 'archive' : 'unarchive'
+  const { values, positionals } = parseFlags(args, {}, { positionals: 1 })
+  if (positionals[0] === undefined)
+    throw new UsageError(`name the organisation to ${verb} by its code: org ${verb} CODE (org list shows the codes)`)
+  return withDatabase(commandSettings(values, io), async (db) => {
+    const organisation = await setOrganisationArchived(db, (await organisationByCode(db, positionals[0]!)).id, archived)
+    return {
+      json: { organisation: { code: organisation.code, name: organisation.name, archived_at: organisation.archived_at } },
+      text: archived
+        ? `Archived ${organisation.code} (${organisation.name}) at ${organisation.archived_at}: its ads are not served and its API keys are refused.`
+        : `Unarchived ${organisation.code} (${organisation.name}): its API keys answer and its published ads are served again.`,
+    }
+  })
+}
