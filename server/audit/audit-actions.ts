@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'organisation.renamed',
   'organisation.origins_changed',
   'organisation.archived',
+  'organisation.unarchived',
   // API keys.
   'api_key.created',
   'api_key.revoked',

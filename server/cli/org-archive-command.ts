@@ -4,6 +4,8 @@
  * deleting anything, and brings it back. The running server sees the
  * change with its next request, as it does a revoked key.
  */
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
+import { organisationTarget } from '../audit/audit-targets.js'
 import { organisationByCode, setOrganisationArchived } from '../orgs/organisations.js'
 import { UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -33,7 +35,18 @@ async function setArchived(args: string[], io: CliIo, archived: boolean): Promis
   if (positionals[0] === undefined)
     throw new UsageError(`name the organisation to ${verb} by its code: org ${verb} CODE (org list shows the codes)`)
   return withDatabase(commandSettings(values, io), async (db) => {
-    const organisation = await setOrganisationArchived(db, (await organisationByCode(db, positionals[0]!)).id, archived)
+    const organisation = await db.transaction().execute(async (trx) => {
+      const found = await organisationByCode(trx, positionals[0]!)
+      const changed = await setOrganisationArchived(trx, found.id, archived)
+      if ((found.archived_at !== null) !== archived)
+        await recordAuditEvent(trx, {
+          actor: cliActor(),
+          action: archived ? 'organisation.archived' : 'organisation.unarchived',
+          target: organisationTarget(changed),
+          organisation: changed.code,
+        })
+      return changed
+    })
     return {
       json: { organisation: { code: organisation.code, name: organisation.name, archived_at: organisation.archived_at } },
       text: archived

@@ -23,6 +23,9 @@ import {
   setOrganisationArchived,
   setOrganisationOrigins,
 } from '../orgs/organisations.js'
+import { accountActor } from '../audit/account-actor.js'
+import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
+import { organisationTarget } from '../audit/audit-targets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { flag, stringList } from './console-input.js'
 import { fieldRefusals } from './field-refusals.js'
@@ -84,7 +87,17 @@ export function consoleOrganisationsApi(db: Kysely<Database>, sessions: ConsoleS
     const origins = refusals.checked('origins', () => organisationOriginsOf(stringList(input, 'origins')))
     if (Object.keys(refusals.errors).length > 0)
       return consoleError(c, 422, refusals.message('the organisation'), { errors: refusals.errors })
-    const row = await createOrganisation(db, { name: name!, origins: origins! })
+    const row = await db.transaction().execute(async (trx) => {
+      const made = await createOrganisation(trx, { name: name!, origins: origins! })
+      await recordAuditEvent(trx, {
+        actor: accountActor(c.get('session')),
+        action: 'organisation.created',
+        target: organisationTarget(made),
+        organisation: made.code,
+        detail: { origins: originsOfOrganisation(made) },
+      })
+      return made
+    })
     const [organisation] = await listed([row])
     return c.json({ organisation: organisation! } satisfies ConsoleOrganisationAnswer, 201)
   })
@@ -105,9 +118,30 @@ export function consoleOrganisationsApi(db: Kysely<Database>, sessions: ConsoleS
       return consoleError(c, 422, refusals.message('the organisation'), { errors: refusals.errors })
     const row = await db.transaction().execute(async (trx) => {
       let current = found
-      if (name !== undefined && name !== current.name) current = await renameOrganisation(trx, current.id, name)
-      if (origins !== undefined && JSON.stringify(origins) !== current.origins)
+      const actor = accountActor(c.get('session'))
+      if (name !== undefined && name !== current.name) {
+        current = await renameOrganisation(trx, current.id, name)
+        const detail = changedFields({ name: found.name }, { name })
+        await recordAuditEvent(trx, {
+          actor,
+          action: 'organisation.renamed',
+          target: organisationTarget(current),
+          organisation: current.code,
+          detail,
+        })
+      }
+      if (origins !== undefined && JSON.stringify(origins) !== current.origins) {
+        const before = originsOfOrganisation(current)
         current = await setOrganisationOrigins(trx, current.id, origins)
+        const detail = changedFields({ origins: before }, { origins })
+        await recordAuditEvent(trx, {
+          actor,
+          action: 'organisation.origins_changed',
+          target: organisationTarget(current),
+          organisation: current.code,
+          detail,
+        })
+      }
       return current
     })
     const [organisation] = await listed([row])
@@ -120,7 +154,18 @@ export function consoleOrganisationsApi(db: Kysely<Database>, sessions: ConsoleS
     if (!found) return notYours(c)
     const input = (await jsonObject(c)) ?? {}
     if (typeof input.archived !== 'boolean') return consoleError(c, 422, 'say whether to archive it: archived must be true or false')
-    const row = await setOrganisationArchived(db, found.id, flag(input, 'archived'))
+    const archived = flag(input, 'archived')
+    const row = await db.transaction().execute(async (trx) => {
+      const changed = await setOrganisationArchived(trx, found.id, archived)
+      if ((found.archived_at !== null) !== archived)
+        await recordAuditEvent(trx, {
+          actor: accountActor(c.get('session')),
+          action: archived ? 'organisation.archived' : 'organisation.unarchived',
+          target: organisationTarget(changed),
+          organisation: changed.code,
+        })
+      return changed
+    })
     const [organisation] = await listed([row])
     return c.json({ organisation: organisation! } satisfies ConsoleOrganisationAnswer)
   })

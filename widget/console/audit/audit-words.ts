@@ -22,6 +22,7 @@ const ACTION_WORDS: Record<string, string> = {
   'organisation.renamed': 'Renamed',
   'organisation.origins_changed': 'Changed the origins of',
   'organisation.archived': 'Archived',
+  'organisation.unarchived': 'Unarchived',
   'api_key.created': 'Created',
   'api_key.revoked': 'Revoked',
   'client.created': 'Registered',
