@@ -310,6 +310,8 @@ export interface ConsolePerson {
   name: string
   email: string
   role: 'operator' | 'admin' | 'marketer' | 'developer' | 'none'
+  /** The role in their organisation, beneath operator (for an operator, what they keep if unmade). */
+  organisation_role: 'admin' | 'marketer' | 'developer' | 'none'
   email_verified: boolean
   /** `invited`: the invitation is not accepted yet; `unconfirmed`: signed up, the mailed link not followed; `disabled`: signs in nowhere. */
   state: 'active' | 'invited' | 'unconfirmed' | 'disabled'
@@ -332,7 +334,7 @@ export interface ConsolePeople {
   invitable_roles: ('admin' | 'marketer' | 'developer')[]
 }
 
-/** PATCH `/people/SUB` `{role?, operator?}`, and every POST `/people/SUB/ACTION`: the person as they are now. */
+/** POST `/people/SUB/role` `{role?, operator?}`, and every other POST `/people/SUB/ACTION`: the person as they are now. */
 export interface ConsolePersonChanged {
   person: ConsolePerson
 }

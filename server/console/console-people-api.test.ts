@@ -38,9 +38,9 @@ describe('the console people API', () => {
     expect(await list.json()).toEqual({
       organisation: mine.code,
       people: [
-        { ...person, sub: expect.any(String), name: 'alan', email: 'alan@example.com', role: 'admin' },
-        { ...person, sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer' },
-        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', email_verified: true, state: 'active', organisation, you: true },
+        { ...person, sub: expect.any(String), name: 'alan', email: 'alan@example.com', role: 'admin', organisation_role: 'admin' },
+        { ...person, sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer', organisation_role: 'marketer' },
+        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', organisation_role: 'admin', email_verified: true, state: 'active', organisation, you: true },
       ],
       total: 3,
       page: 1,

@@ -77,12 +77,12 @@ describe('changing a role', () => {
   it('lets an admin make their people admins, marketers or nothing, taking effect on the next request', async () => {
     const { admin, marketer } = await setting()
     expect((await (await marketer.api('GET', '/me')).json()).roles).toMatchObject({ ads: true, apiKeys: false })
-    const [status, answer] = await body(await admin.api('PATCH', `/people/${marketer.me.sub}`, { role: 'admin' }))
+    const [status, answer] = await body(await admin.api('POST', `/people/${marketer.me.sub}/role`, { role: 'admin' }))
     expect([status, answer.person.role]).toEqual([200, 'admin'])
     expect((await (await marketer.api('GET', '/me')).json()).roles).toMatchObject({ ads: true, apiKeys: true })
-    expect((await body(await admin.api('PATCH', `/people/${marketer.me.sub}`, { role: 'none' })))[1].person.role).toBe('none')
+    expect((await body(await admin.api('POST', `/people/${marketer.me.sub}/role`, { role: 'none' })))[1].person.role).toBe('none')
     expect((await (await marketer.api('GET', '/me')).json()).roles).toMatchObject({ ads: false, apiKeys: false })
-    expect((await body(await admin.api('PATCH', `/people/${marketer.me.sub}`, { role: 'marketer' })))[1].person.role).toBe('marketer')
+    expect((await body(await admin.api('POST', `/people/${marketer.me.sub}/role`, { role: 'marketer' })))[1].person.role).toBe('marketer')
     const row = (await userByEmail(idp.db, marketer.email))!
     expect([row.svc_role, row.svc_access]).toEqual(['marketer', '["Ads:Edit"]'])
   })
@@ -100,8 +100,8 @@ describe('changing a role', () => {
       [marketer, admin.me.sub, { role: 'marketer' }, 403, 'only operators and organisation admins manage people'],
     ]
     for (const [viewer, sub, change, status, words] of cases)
-      expect(await message(await viewer.api('PATCH', `/people/${sub}`, change))).toEqual([status, words])
-    expect((await admin.api('PATCH', `/people/${marketer.me.sub}`, { role: 'admin' }, { csrf: false })).status).toBe(403)
+      expect(await message(await viewer.api('POST', `/people/${sub}/role`, change))).toEqual([status, words])
+    expect((await admin.api('POST', `/people/${marketer.me.sub}/role`, { role: 'admin' }, { csrf: false })).status).toBe(403)
     expect((await userByEmail(idp.db, marketer.email))!.svc_role).toBeNull()
 
     // An operator who sits in the admin's organisation is still out of the admin's reach.
@@ -114,21 +114,21 @@ describe('changing a role', () => {
 
   it('lets an operator make and unmake operators, never the last one, and refuses an organisation role without an organisation', async () => {
     const { operator, marketer } = await setting()
-    expect(await message(await operator.api('PATCH', `/people/${operator.me.sub}`, { operator: false }))).toEqual([
+    expect(await message(await operator.api('POST', `/people/${operator.me.sub}/role`, { operator: false }))).toEqual([
       409,
       'Console User is the only operator who can sign in, so they cannot be made a non-operator: make someone else an operator first.',
     ])
-    expect((await body(await operator.api('PATCH', `/people/${marketer.me.sub}`, { operator: true })))[1].person.role).toBe('operator')
+    expect((await body(await operator.api('POST', `/people/${marketer.me.sub}/role`, { operator: true })))[1].person.role).toBe('operator')
     expect((await (await marketer.api('GET', '/me')).json()).roles.operator).toBe(true)
-    expect((await operator.api('PATCH', `/people/${operator.me.sub}`, { operator: false })).status).toBe(200)
+    expect((await operator.api('POST', `/people/${operator.me.sub}/role`, { operator: false })).status).toBe(200)
     expect((await operator.api('GET', '/people')).status).toBe(403)
 
     const loner = await createUser(idp.db, { email: 'loner@example.com', name: 'Lone Wolf', password: 'long enough' })
-    expect(await message(await marketer.api('PATCH', `/people/${loner.sub}`, { role: 'marketer' }))).toEqual([
+    expect(await message(await marketer.api('POST', `/people/${loner.sub}/role`, { role: 'marketer' }))).toEqual([
       422,
       'Lone Wolf belongs to no organisation, so the marketer role would give them nothing. Invite them into an organisation instead.',
     ])
-    expect((await body(await marketer.api('PATCH', `/people/${loner.sub}`, { role: 'developer' })))[1].person.role).toBe('developer')
+    expect((await body(await marketer.api('POST', `/people/${loner.sub}/role`, { role: 'developer' })))[1].person.role).toBe('developer')
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * @module What an operator or organisation admin does to one person on
  * the People page, under `/console/api/people/SUB`: change their role
- * (PATCH `{role?, operator?}`), disable, enable, sign out everywhere, mail
+ * (POST `role` `{role?, operator?}`), disable, enable, sign out everywhere, mail
  * a password-reset link, resend an invitation, remove (DELETE). Each takes
  * effect on the person's next request (the console and the identity
  * provider read the account's row every time). The rules, enforced here
@@ -29,7 +29,7 @@ import { INVITABLE_ROLES, type InvitableRole, rolesInvitableBy } from '../../sha
 import type { ConsolePersonChanged } from '../../shared/console-wire.js'
 import { deleteAccount } from './account-deletion.js'
 import { type ConsoleVariables, consoleError, jsonObject, refusal } from './console-guard.js'
-import { consolePerson } from './console-person.js'
+import { consolePerson, organisationRoleOf } from './console-person.js'
 
 type PeopleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -72,7 +72,7 @@ export function consolePersonActions(
     })
   }
 
-  app.patch('/:sub', async (c) => {
+  app.post('/:sub/role', async (c) => {
     const person = await personInReach(c, db)
     if (person instanceof Response) return person
     const { roles } = c.get('session')
@@ -83,12 +83,14 @@ export function consolePersonActions(
     if (input.operator !== undefined && typeof input.operator !== 'boolean')
       return consoleError(c, 422, 'Say whether they are an operator with yes or no.')
     if (role === undefined && input.operator === undefined) return consoleError(c, 422, 'Choose the role to give.')
-    if (role !== undefined && role !== 'none' && !rolesInvitableBy(roles).includes(role as InvitableRole))
+    // The role they hold already may be sent back unchanged (a developer in an admin's organisation).
+    const giving = role !== undefined && role !== organisationRoleOf(person)
+    if (giving && role !== 'none' && !rolesInvitableBy(roles).includes(role as InvitableRole))
       return consoleError(c, 403, 'Organisation admins give the admin and marketer roles; only an operator makes a developer.', {
         errors: { role: 'Only an operator makes a developer.' },
       })
     if (input.operator !== undefined && !roles.operator) return consoleError(c, 403, 'Only an operator can make or unmake operators.')
-    if ((role === 'admin' || role === 'marketer') && person.svc_app === null)
+    if (giving && (role === 'admin' || role === 'marketer') && person.svc_app === null)
       return consoleError(
         c,
         422,
@@ -103,7 +105,7 @@ export function consolePersonActions(
           person.id,
           {
             ...(typeof input.operator === 'boolean' ? { svcMaster: input.operator } : {}),
-            ...(role === undefined ? {} : claimsOfRole(JSON.parse(person.svc_access) as string[], role as InvitableRole | 'none')),
+            ...(!giving ? {} : claimsOfRole(JSON.parse(person.svc_access) as string[], role as InvitableRole | 'none')),
           },
           now(),
         )

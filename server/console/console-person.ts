@@ -15,7 +15,16 @@ import type { ConsolePerson } from '../../shared/console-wire.js'
  * roleOf(user) // 'marketer'
  */
 export function roleOf(user: UserRow): ConsolePerson['role'] {
-  if (user.svc_master === 1) return 'operator'
+  return user.svc_master === 1 ? 'operator' : organisationRoleOf(user)
+}
+
+/**
+ * The role beneath operator: what the account's svc.role and svc.access give.
+ *
+ * @example
+ * organisationRoleOf(operatorWhoEditsAds) // 'marketer'
+ */
+export function organisationRoleOf(user: UserRow): ConsolePerson['organisation_role'] {
   if (user.svc_role === 'admin' || user.svc_role === 'developer') return user.svc_role
   return (JSON.parse(user.svc_access) as string[]).includes('Ads:Edit') ? 'marketer' : 'none'
 }
@@ -33,6 +42,7 @@ export function consolePerson(user: UserRow, organisations: ReadonlyMap<string, 
     name: user.name,
     email: user.email,
     role: roleOf(user),
+    organisation_role: organisationRoleOf(user),
     email_verified: user.email_verified === 1,
     state: accountState(user),
     // A code no organisation has any more still says where the account belonged.
