@@ -154,10 +154,12 @@ export class SvcConsolePeople extends LitElement {
   private row(person: ConsolePerson): TemplateResult {
     const giveable = rolesInvitableBy(this.me.roles)
     return html`<tr>
-      <td data-label="Name" dir="auto" class="name">${person.name}${person.you ? html` <span class="you">(you)</span>` : nothing}</td>
+      <td data-label="Name" class="name">
+        <bdi>${person.name}</bdi>${person.you ? html` <span class="you">(you)</span>` : nothing}
+      </td>
       <td data-label="Email" class="email">${person.email}</td>
       <td data-label="Role">${ROLE_WORDS[person.role]}</td>
-      <td data-label="Organisation" dir="auto">${person.organisation?.name ?? 'none'}</td>
+      <td data-label="Organisation"><bdi>${person.organisation?.name ?? 'none'}</bdi></td>
       <td data-label="State" class=${`state state--${person.state}`}>${STATE_WORDS[person.state]}</td>
       <td data-label="Actions">${personActions(person, this.me, giveable, this.handlers)}</td>
     </tr>`
