@@ -81,14 +81,15 @@ describe('upgrading a database an older svc wrote', () => {
     expect(text.exitCode).toBe(0)
     expect(text.stdout).toContain(`Applied (${migrationNames.indexOf(OLDER) + 1}):`)
     expect(text.stdout).toMatch(new RegExp(`  ${OLDER} +\\d{4}-\\d\\d-\\d\\dT`))
-    expect(text.stdout).toContain('Pending (1):\n  0019_unconfirmed_accounts')
+    const pending = migrationNames.slice(migrationNames.indexOf(OLDER) + 1)
+    expect(text.stdout).toContain(`Pending (${pending.length}):\n  ${pending.join('\n  ')}`)
     const json = await runCliOn(path, ['migrate', '--status', '--json'])
     const status = JSON.parse(json.stdout)
-    expect(status.pending).toEqual(['0019_unconfirmed_accounts'])
+    expect(status.pending).toEqual(pending)
     expect(status.applied.at(-1)).toMatchObject({ name: OLDER, applied_at: expect.stringMatching(/^\d{4}-/) })
     expect(status.unknown).toEqual([])
     // Still pending: the status changed nothing, and took no backup.
-    expect(JSON.parse((await runCliOn(path, ['migrate', '--status', '--json'])).stdout).pending).toEqual(['0019_unconfirmed_accounts'])
+    expect(JSON.parse((await runCliOn(path, ['migrate', '--status', '--json'])).stdout).pending).toEqual(pending)
     expect(readdirSync(join(path, '..')).filter((name) => name.includes('.before-'))).toEqual([])
 
     const missing = join(mkdtempSync(join(tmpdir(), 'svc-upgrade-')), 'none.db')
