@@ -346,21 +346,39 @@ export interface ConsoleAccountDeleted {
 
 // ── /console/api/people ─────────────────────────────────────────────
 
-/** One account of an organisation, with the role the console gives it. */
+/** One account, with the role the console gives it and its state. */
 export interface ConsolePerson {
   sub: string
   name: string
   email: string
   role: 'operator' | 'admin' | 'marketer' | 'developer' | 'none'
+  /** The role in their organisation, beneath operator (for an operator, what they keep if unmade). */
+  organisation_role: 'admin' | 'marketer' | 'developer' | 'none'
   email_verified: boolean
+  /** `invited`: the invitation is not accepted yet; `unconfirmed`: signed up, the mailed link not followed; `disabled`: signs in nowhere. */
+  state: 'active' | 'invited' | 'unconfirmed' | 'disabled'
+  /** The organisation the account belongs to, or null. */
+  organisation: { code: string; name: string } | null
+  /** True for the viewer's own account (which they may not disable or remove). */
+  you: boolean
 }
 
-/** GET: the organisation's accounts. */
+/** GET `?q=&organisation=&page=`: one page of the people the viewer manages, by e-mail address. */
 export interface ConsolePeople {
-  organisation: string
+  /** The organisation shown; null when an operator sees everyone. */
+  organisation: string | null
   people: ConsolePerson[]
+  /** How many people the search finds, over every page. */
+  total: number
+  page: number
+  per_page: number
   /** The roles the viewer may give in an invitation, highest first (an admin's: admin, marketer). */
   invitable_roles: ('admin' | 'marketer' | 'developer')[]
+}
+
+/** POST `/people/SUB/role` `{role?, operator?}`, and every other POST `/people/SUB/ACTION`: the person as they are now. */
+export interface ConsolePersonChanged {
+  person: ConsolePerson
 }
 
 /** POST `{email, name?, role, organisation?}`: the invited account. */

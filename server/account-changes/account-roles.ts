@@ -34,7 +34,7 @@ export function claimsOfRole(access: readonly string[], role: InvitableRole | 'n
   const broughtByRoles = new Set(Object.values(ACCESS_OF_ROLE).flat())
   const kept = access.filter((entry) => !broughtByRoles.has(entry))
   if (role === 'none') return { svcRole: null, svcAccess: kept }
-  return { svcRole: role, svcAccess: [...new Set([...ACCESS_OF_ROLE[role], ...kept])] }
+  return { svcRole: role, svcAccess: accessWithRole(role, kept) }
 }
 
 /**

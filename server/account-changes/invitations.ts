@@ -12,6 +12,7 @@ import type { LifecycleContext } from './signup.js'
 import { createUser } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailAccountLink } from './mail-account-link.js'
+import { voidAccountTokens } from '../accounts/account-tokens.js'
 
 import { INVITABLE_ROLES, type InvitableRole } from '../../shared/invitable-roles.js'
 
@@ -74,5 +75,26 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
       }),
     )
     return user
+  })
+}
+
+/**
+ * Mails an invited person a fresh invitation (7 days again); the links
+ * mailed before stop working, so only the newest mail opens the account.
+ *
+ * @example
+ * await resendInvitation(ctx, user, { inviter: 'Ada Lovelace', locale: 'en' })
+ */
+export async function resendInvitation(
+  ctx: LifecycleContext,
+  user: UserRow,
+  { inviter, locale = 'en' }: Pick<Invitation, 'inviter' | 'locale'>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    await voidAccountTokens(trx, user.id, 'invitation', now)
+    await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'invitation', continueTo: null, locale, now }, (link) =>
+      invitationMail({ to: user.email, ...(inviter ? { inviter } : {}), link, locale, branding: ctx.branding }),
+    )
   })
 }

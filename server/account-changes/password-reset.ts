@@ -19,7 +19,7 @@ import { type AccountTokenPurpose, usableAccountToken, useAccountToken, voidEver
 import { unlinkEveryProvider } from '../accounts/account-links.js'
 import { hashPassword } from '../accounts/passwords.js'
 import type { LifecycleContext } from './signup.js'
-import { type ProfileFields, setPasswordHash, setProfile, userById } from '../accounts/users.js'
+import { isDisabled, type ProfileFields, setPasswordHash, setProfile, userById } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailLinkToAddress } from './mail-account-link.js'
 
@@ -39,7 +39,8 @@ export async function requestPasswordReset(
     ctx,
     email,
     { purpose: 'reset_password', continueTo, locale },
-    () => true,
+    // A disabled account is not mailed a way back in; the answer stays the same.
+    (user) => !isDisabled(user),
     (user, link) => resetPasswordMail({ to: user.email, name: nameToGreet(user), link, locale, branding: ctx.branding }),
   )
 }

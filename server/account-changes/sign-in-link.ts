@@ -12,7 +12,7 @@ import { nameToGreet } from '../mail/messages/render-mail.js'
 import type { UserRow } from '../db/schema.js'
 import { usableAccountToken, useAccountToken, voidAccountTokens } from '../accounts/account-tokens.js'
 import type { LifecycleContext } from './signup.js'
-import { userById } from '../accounts/users.js'
+import { isDisabled, userById } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
 import { mailLinkToAddress } from './mail-account-link.js'
 
@@ -33,7 +33,7 @@ export async function requestSignInLink(
     email,
     { purpose: 'sign_in_link', continueTo, locale },
     // An unconfirmed address may be a stranger's typing: the mailbox must have proved itself first.
-    (user) => user.email_verified === 1,
+    (user) => user.email_verified === 1 && !isDisabled(user),
     (user, link) => signInLinkMail({ to: user.email, name: nameToGreet(user), link, locale, branding: ctx.branding }),
   )
 }

@@ -3,7 +3,7 @@
  * profile and svc.* claims, and the OpenID claims each scope releases;
  * the one module that reads and writes the `users` table.
  */
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { insertWithFreshCode } from '../db/public-code.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
 import type { Database, UserRow } from '../db/schema.js'
@@ -175,6 +175,77 @@ export async function operatorCount(db: Kysely<Database>): Promise<number> {
     .where('svc_master', '=', 1)
     .executeTakeFirstOrThrow()
   return Number(row.count)
+}
+
+/**
+ * How many operators can still sign in: the ones not disabled. The last
+ * of them may not be demoted, disabled or removed, or nobody could run svc.
+ *
+ * @example
+ * if ((await enabledOperatorCount(trx)) === 1) refuse('the last operator')
+ */
+export async function enabledOperatorCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('svc_master', '=', 1)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** True when an operator or admin disabled the account: it signs in nowhere until enabled. */
+export const isDisabled = (user: Pick<UserRow, 'disabled_at'>): boolean => user.disabled_at !== null
+
+/**
+ * Disables the account from `at` on, or enables it again (`null`). Only
+ * the flag: ending its sessions and tokens is `account-disabling.ts`'s.
+ *
+ * @example
+ * await setDisabledAt(trx, user.id, now, now)
+ */
+export async function setDisabledAt(db: Kysely<Database>, userId: number, at: Date | null, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ disabled_at: at === null ? null : at.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** What the People page asks for: one organisation's people or everyone's, matching a text, one page of them. */
+export interface PeopleSearch {
+  /** An organisation code; everyone when absent. */
+  organisation?: string
+  /** Matched, ignoring case, anywhere in the name or the e-mail address. */
+  text?: string
+  limit: number
+  offset: number
+}
+
+/**
+ * One page of the accounts a search finds, by e-mail address, and how many it finds in all.
+ *
+ * @example
+ * const { users, total } = await searchUsers(db, { text: 'grace', limit: 50, offset: 0 })
+ */
+export async function searchUsers(db: Kysely<Database>, search: PeopleSearch): Promise<{ users: UserRow[]; total: number }> {
+  // `!` escapes LIKE's wildcards in what was typed; lower() on both sides, as PostgreSQL's LIKE minds case.
+  const text = search.text?.trim().toLowerCase() ?? ''
+  const pattern = `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`
+  let query = db.selectFrom('users')
+  if (search.organisation !== undefined) query = query.where('svc_app', '=', search.organisation)
+  if (text !== '')
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(${sql.ref('name')})`, 'like', sql<string>`${pattern} escape '!'`),
+        eb(sql<string>`lower(${sql.ref('email')})`, 'like', sql<string>`${pattern} escape '!'`),
+      ]),
+    )
+  const [users, count] = await Promise.all([
+    query.selectAll().orderBy('email').limit(search.limit).offset(search.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { users, total: Number(count.count) }
 }
 
 /** What an operator may change of an account's name and svc claims; an absent field stays as it is. */

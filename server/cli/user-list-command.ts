@@ -1,8 +1,10 @@
 /**
  * @module `user list [--org CODE]`: the accounts, each with the roles the
- * console grants it (operator included) and the svc claims behind them.
+ * console grants it (operator included), the svc claims behind them, and
+ * its state (`active`, `invited`, `unconfirmed` or `disabled`).
  */
 import { rolesOfAccount } from '../account-changes/account-roles.js'
+import { type AccountState, accountState } from '../accounts/account-state.js'
 import { allUsers, usersOfOrganisation } from '../accounts/users.js'
 import type { UserRow } from '../db/schema.js'
 import { organisationByCode } from '../orgs/organisations.js'
@@ -17,6 +19,8 @@ export interface ListedAccount {
   email: string
   name: string
   email_verified: boolean
+  /** `disabled` signs in nowhere; `invited` has not chosen a password yet; `unconfirmed` has not followed the mailed link. */
+  state: AccountState
   organisation: string | null
   /** What the console grants: `operator`, then `admin`, `marketer` or `developer`. */
   roles: string[]
@@ -38,6 +42,7 @@ export function listedAccount(user: UserRow): ListedAccount {
     email: user.email,
     name: user.name,
     email_verified: user.email_verified === 1,
+    state: accountState(user),
     organisation: user.svc_app,
     roles: rolesOfAccount(user),
     svc_role: user.svc_role,
@@ -47,14 +52,14 @@ export function listedAccount(user: UserRow): ListedAccount {
 }
 
 /**
- * One line for a person: code, address, name, roles and organisation.
+ * One line for a person: code, address, name, state, roles and organisation.
  *
  * @example
- * accountLine(listedAccount(user)) // 'ACC…  ada@example.com  Ada Lovelace  admin in ORG…'
+ * accountLine(listedAccount(user)) // 'ACC…  ada@example.com  Ada Lovelace  active  admin in ORG…'
  */
 export function accountLine(account: ListedAccount): string {
   const roles = account.roles.length === 0 ? 'no role' : account.roles.join(', ')
-  return `${account.sub}  ${account.email}  ${account.name}  ${roles}${account.organisation ? ` in ${account.organisation}` : ''}`
+  return `${account.sub}  ${account.email}  ${account.name}  ${account.state}  ${roles}${account.organisation ? ` in ${account.organisation}` : ''}`
 }
 
 /**

@@ -80,6 +80,7 @@ describe('svc-bff user list', () => {
       email: 'm@other.example',
       name: 'Some One',
       email_verified: true,
+      state: 'active',
       organisation: other,
       roles: ['marketer'],
       svc_role: 'marketer',
@@ -89,7 +90,7 @@ describe('svc-bff user list', () => {
     expect(all.stdout).not.toContain('scrypt')
 
     const acme = await cli('user', 'list', '--org', org)
-    expect(acme.stdout).toMatch(/^ACC\d+ {2}boss@acme\.example {2}Some One {2}admin in ORG\d+$/)
+    expect(acme.stdout).toMatch(/^ACC\d+ {2}boss@acme\.example {2}Some One {2}active {2}admin in ORG\d+$/)
     expect((await json('user', 'list', '--org', 'ORG0000000000')).body.error).toEqual({
       message: 'no organisation has the code ORG0000000000',
       exit_code: 1,
@@ -119,7 +120,7 @@ describe('svc-bff user update', () => {
     const moved = await json('user', 'update', '--sub', sub, '--org', other, '--role', 'marketer', '--name', 'Ada King')
     expect(moved.body.user).toMatchObject({ sub, name: 'Ada King', organisation: other, roles: ['operator', 'marketer'] })
     expect((await cli('user', 'update', '--email', 'ada@acme.example', '--name', 'Ada Lovelace')).stdout).toBe(
-      `Updated: ${sub}  ada@acme.example  Ada Lovelace  operator, marketer in ${other}`,
+      `Updated: ${sub}  ada@acme.example  Ada Lovelace  active  operator, marketer in ${other}`,
     )
 
     const last = await json('user', 'update', '--email', 'ada@acme.example', '--no-operator')
@@ -132,6 +133,36 @@ describe('svc-bff user update', () => {
     expect(await consoleRoles('ada@acme.example')).toMatchObject({ operator: false, ads: true, organisation: other })
   })
 
+  it('disables an account and enables it again, shown as its state, and never the last operator', async () => {
+    await create('grace@acme.example', '--svc-app', org, '--svc-role', 'marketer')
+    const disabled = await json('user', 'update', '--email', 'grace@acme.example', '--disable')
+    expect(disabled.exitCode).toBe(0)
+    expect(disabled.body.user).toMatchObject({ state: 'disabled', roles: ['marketer'] })
+    const listed = await cli('user', 'list')
+    expect(listed.stdout).toMatch(/^ACC\d+ {2}grace@acme\.example {2}Some One {2}disabled {2}marketer in ORG\d+$/)
+    // The console refuses it from the next request: its row says so.
+    const db = await openDatabase({ sqlitePath: dbPath })
+    try {
+      const row = await db.selectFrom('users').select('disabled_at').where('email', '=', 'grace@acme.example').executeTakeFirstOrThrow()
+      expect(row.disabled_at).toEqual(expect.any(String))
+    } finally {
+      await db.destroy()
+    }
+    expect((await json('user', 'update', '--email', 'grace@acme.example', '--enable')).body.user).toMatchObject({ state: 'active' })
+
+    await create('ada@acme.example', '--svc-master')
+    const last = await json('user', 'update', '--email', 'ada@acme.example', '--disable', '--name', 'Ada King')
+    expect(last.body.error).toEqual({
+      message: 'ada@acme.example is the only operator; make another account operator first (user update --operator)',
+      exit_code: 1,
+    })
+    expect((await json('user', 'list')).body.users[0]).toMatchObject({ email: 'ada@acme.example', name: 'Some One', state: 'active' })
+    // A disabled operator does not count: with Bob disabled, Ada is still the last one who can sign in.
+    await create('bob@acme.example', '--svc-master')
+    expect((await json('user', 'update', '--email', 'bob@acme.example', '--disable')).body.user.state).toBe('disabled')
+    expect((await json('user', 'update', '--email', 'ada@acme.example', '--no-operator')).body.error.message).toMatch(/only operator/)
+  })
+
   it('warns when an organisation role is left without an organisation', async () => {
     await create('dev@svc.example')
     const result = await json('user', 'update', '--email', 'dev@svc.example', '--role', 'marketer')
@@ -142,7 +173,8 @@ describe('svc-bff user update', () => {
   it.each([
     [['--email', 'x@acme.example', '--role', 'markter'], 2, '--role must be admin or marketer or developer or none'],
     [['--email', 'x@acme.example', '--operator', '--no-operator'], 2, 'give --operator or --no-operator, not both'],
-    [['--email', 'x@acme.example'], 2, 'nothing to change: give --name, --role, --org, --operator or --no-operator'],
+    [['--email', 'x@acme.example'], 2, 'nothing to change: give --name, --role, --org, --operator, --no-operator, --disable or --enable'],
+    [['--email', 'x@acme.example', '--disable', '--enable'], 2, 'give --disable or --enable, not both'],
     [['--role', 'admin'], 2, 'name the account with --email or --sub'],
     [['--email', 'nobody@acme.example', '--role', 'admin'], 1, 'no account has the email nobody@acme.example'],
     [['--email', 'x@acme.example', '--org', 'ORG0000000000'], 1, 'no organisation has the code ORG0000000000'],

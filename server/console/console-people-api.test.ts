@@ -33,13 +33,18 @@ describe('the console people API', () => {
 
     const list = await admin.api('GET', '/people')
     expect(list.status).toBe(200)
+    const organisation = { code: mine.code, name: 'Mine' }
+    const person = { email_verified: false, state: 'invited', organisation, you: false }
     expect(await list.json()).toEqual({
       organisation: mine.code,
       people: [
-        { sub: expect.any(String), name: 'alan', email: 'alan@example.com', role: 'admin', email_verified: false },
-        { sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer', email_verified: false },
-        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', email_verified: true },
+        { ...person, sub: expect.any(String), name: 'alan', email: 'alan@example.com', role: 'admin', organisation_role: 'admin' },
+        { ...person, sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer', organisation_role: 'marketer' },
+        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', organisation_role: 'admin', email_verified: true, state: 'active', organisation, you: true },
       ],
+      total: 3,
+      page: 1,
+      per_page: 25,
       invitable_roles: ['admin', 'marketer'],
     })
     const grace = await idp.db.selectFrom('users').selectAll().where('email', '=', 'grace@example.com').executeTakeFirstOrThrow()

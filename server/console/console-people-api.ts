@@ -1,8 +1,11 @@
 /**
  * @module People in the console's JSON API, for operators and
- * organisation admins: the accounts of an organisation with their role,
- * and inviting someone (see `account-changes/invitations.ts`). An admin works in
- * their own organisation only; an operator names one. Every role an
+ * organisation admins: the accounts they manage, searched by name or
+ * e-mail a page at a time (an operator sees everyone, or one
+ * organisation's; an admin their organisation's), and inviting someone
+ * (see `account-changes/invitations.ts`); what can be done to one person
+ * is `console-person-actions.ts`. An admin invites into their own
+ * organisation only; an operator names one. Every role an
  * invitation gives is one the inviter may give (`shared/invitable-roles.ts`):
  * an admin gives admin and marketer, only an operator makes a developer.
  */
@@ -12,9 +15,12 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { INVITABLE_ROLES, type InvitableRole, ACCESS_OF_ROLE, invite } from '../account-changes/invitations.js'
 import { rolesInvitableBy } from '../../shared/invitable-roles.js'
-import { userByEmail, usersOfOrganisation } from '../accounts/users.js'
-import type { Database, UserRow } from '../db/schema.js'
-import { organisationWithCode } from '../orgs/organisations.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { searchUsers, userByEmail } from '../accounts/users.js'
+import type { Database, OrganisationRow } from '../db/schema.js'
+import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
+import { consolePerson } from './console-person.js'
+import { consolePersonActions } from './console-person-actions.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
@@ -22,13 +28,17 @@ import type { Branding } from '../branding.js'
 import { recordAuditEvent } from '../audit/audit-events.js'
 import { accountActor } from '../audit/account-actor.js'
 import { personState, personTarget } from '../audit/audit-targets.js'
-import type { ConsoleInvited, ConsolePeople, ConsolePerson } from '../../shared/console-wire.js'
+import type { ConsoleInvited, ConsolePeople } from '../../shared/console-wire.js'
 
-/** The role a person has in their organisation's console, as the People page shows it. */
-function roleOf(user: UserRow): ConsolePerson['role'] {
-  if (user.svc_master === 1) return 'operator'
-  if (user.svc_role === 'admin' || user.svc_role === 'developer') return user.svc_role
-  return (JSON.parse(user.svc_access) as string[]).includes('Ads:Edit') ? 'marketer' : 'none'
+/** People a page holds unless asked for fewer; a page never holds more than `MAX_PER_PAGE`. */
+const PER_PAGE = 25
+const MAX_PER_PAGE = 100
+
+/** A whole number from `min` to `max` in the query, `fallback` when absent; undefined when it is anything else. */
+function wholeNumber(value: string | undefined, fallback: number, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return fallback
+  const number = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+  return number >= min && number <= max ? number : undefined
 }
 
 const mayManagePeople = (roles: ConsoleRoles) => roles.operator || (roles.apiKeys && roles.organisation !== undefined)
@@ -37,13 +47,14 @@ const mayManagePeople = (roles: ConsoleRoles) => roles.operator || (roles.apiKey
  * Builds the people routes, mounted at `/console/api/people`.
  *
  * @example
- * app.route('/console/api/people', consolePeopleApi(db, sessions, issuer, branding))
+ * app.route('/console/api/people', consolePeopleApi(db, sessions, issuer, branding, events))
  */
 export function consolePeopleApi(
   db: Kysely<Database>,
   sessions: ConsoleSessions,
   issuer: string,
   branding: Branding,
+  events: AccountEvents,
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
@@ -53,21 +64,43 @@ export function consolePeopleApi(
   })
 
   app.get('/', async (c) => {
-    const { roles } = c.get('session')
-    const code = roles.operator ? (c.req.query('organisation') ?? roles.organisation) : roles.organisation
-    const organisation = await organisationWithCode(db, code ?? '')
-    if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
-    const rows = await usersOfOrganisation(db, organisation.code)
-    const people = rows.map((user) => ({
-      sub: user.sub,
-      name: user.name,
-      email: user.email,
-      role: roleOf(user),
-      email_verified: user.email_verified === 1,
-    }))
-    return c.json({ organisation: organisation.code, people, invitable_roles: rolesInvitableBy(roles) } satisfies ConsolePeople, 200, {
-      'Cache-Control': 'no-store',
+    const { roles, sub } = c.get('session')
+    const page = wholeNumber(c.req.query('page'), 1, 1, 1_000_000)
+    const perPage = wholeNumber(c.req.query('per_page'), PER_PAGE, 1, MAX_PER_PAGE)
+    if (page === undefined) return consoleError(c, 422, 'page must be a whole number from 1')
+    if (perPage === undefined) return consoleError(c, 422, `per_page must be a whole number from 1 to ${MAX_PER_PAGE}`)
+    const text = (c.req.query('q') ?? '').slice(0, 200)
+    // An operator sees everyone unless they name an organisation; an admin only ever their own.
+    const asked = c.req.query('organisation') || undefined
+    let organisations: Map<string, OrganisationRow>
+    let shown: OrganisationRow | undefined
+    if (roles.operator) {
+      organisations = new Map((await allOrganisations(db)).map((org) => [org.code, org]))
+      shown = asked === undefined ? undefined : organisations.get(asked)
+      if (asked !== undefined && !shown) return consoleError(c, 404, 'That organisation does not exist (any more). Choose another one.')
+    } else {
+      shown = await organisationWithCode(db, roles.organisation ?? '')
+      if (!shown) return consoleError(c, 404, 'Your organisation does not exist any more. Ask the person who runs svc.')
+      organisations = new Map([[shown.code, shown]])
+    }
+    const { users, total } = await searchUsers(db, {
+      ...(shown ? { organisation: shown.code } : {}),
+      text,
+      limit: perPage,
+      offset: (page - 1) * perPage,
     })
+    return c.json(
+      {
+        organisation: shown?.code ?? null,
+        people: users.map((user) => consolePerson(user, organisations, sub)),
+        total,
+        page,
+        per_page: perPage,
+        invitable_roles: rolesInvitableBy(roles),
+      } satisfies ConsolePeople,
+      200,
+      { 'Cache-Control': 'no-store' },
+    )
   })
 
   app.post('/', async (c) => {
@@ -126,5 +159,6 @@ export function consolePeopleApi(
       return refusal(c, error)
     }
   })
+  app.route('/', consolePersonActions(db, issuer, branding, events))
   return app
 }

@@ -126,7 +126,7 @@ export function adminConsole({
   )
   app.route('/api/keys', consoleKeysApi(db, sessions))
   app.route('/api/organisations', consoleOrganisationsApi(db, sessions))
-  app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding))
+  app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding, events))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))

@@ -5,14 +5,18 @@
  * Chromium accepts Secure cookies from http://localhost). A session is
  * only ever a confirmed account's: one whose address is not confirmed is
  * nobody's way in (whoever typed the address may not own the mailbox), so
- * its sessions count as none. Ending sessions spends the authorization
+ * its sessions count as none. A disabled account's sessions count as none
+ * too (disabling ends them as well), and no session starts for one: the
+ * sign-in paths refuse it first with their own sentence, this is the
+ * backstop. Ending sessions spends the authorization
  * codes issued in them, so no code outlives the sign-in it came from.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
-import { userById } from '../accounts/users.js'
+import { isDisabled, userById } from '../accounts/users.js'
+import { Refusal } from '../refusal.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { LIFETIMES, type IdentityProviderContext } from './identity-provider-context.js'
 import { hostCookie } from '../http/host-cookie.js'
@@ -28,6 +32,15 @@ export interface ActiveSession {
   user: UserRow
 }
 
+/** A session asked for a disabled account: a sign-in path forgot to refuse it first. */
+export class AccountDisabled extends Refusal {
+  override name = 'AccountDisabled'
+  readonly status = 403
+  constructor() {
+    super('This account has been disabled. Ask the person who runs this service.')
+  }
+}
+
 const hash = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /**
@@ -37,6 +50,7 @@ const hash = (value: string) => createHash('sha256').update(value).digest('hex')
  * const session = await startSession(c, provider, user)
  */
 export async function startSession(c: Context, provider: IdentityProviderContext, user: UserRow): Promise<ActiveSession> {
+  if (isDisabled(user)) throw new AccountDisabled()
   const now = provider.now()
   const value = randomBytes(32).toString('base64url')
   const authTime = Math.floor(now.getTime() / 1000)
@@ -102,10 +116,10 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
   return user && { id: row.id, authTime: row.auth_time, user }
 }
 
-/** The account, when its address is confirmed: an unconfirmed one signs nobody in. */
+/** The account, when its address is confirmed and it is not disabled: otherwise it signs nobody in. */
 async function confirmedUser(db: Kysely<Database>, userId: number): Promise<UserRow | undefined> {
   const user = await userById(db, userId)
-  return user?.email_verified === 1 ? user : undefined
+  return user?.email_verified === 1 && !isDisabled(user) ? user : undefined
 }
 
 /**

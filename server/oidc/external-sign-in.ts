@@ -9,6 +9,7 @@
 import { type Context, Hono } from 'hono'
 import { externalProvider, userLinkedTo } from '../accounts/account-links.js'
 import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
+import { isDisabled } from '../accounts/users.js'
 import { hostCookie } from '../http/host-cookie.js'
 import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
@@ -70,6 +71,8 @@ export function externalSignIn(provider: IdentityProviderContext, relyingParty: 
       )
     // A link made before the address was confirmed may be a stranger's: only a confirmed account signs in.
     if (user.email_verified !== 1) return failed(c, pageWords(c).confirmEmailFirst)
+    // The provider proved who this is, so the reason is theirs to read.
+    if (isDisabled(user)) return failed(c, pageWords(c).accountDisabled)
     await startSession(c, provider, user)
     // The user has just signed in: a prompt=login in the request is answered.
     const resumed = new URL(started.returnTo, provider.issuer)

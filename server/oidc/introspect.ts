@@ -4,7 +4,7 @@
  * otherwise the token's scope, client, subject and times.
  */
 import { Hono } from 'hono'
-import { userById } from '../accounts/users.js'
+import { isDisabled, userById } from '../accounts/users.js'
 import { authenticateClient } from './client-auth.js'
 import { InvalidClient, InvalidRequest } from './errors.js'
 import { readForm } from './form-body.js'
@@ -31,7 +31,7 @@ export function introspectionEndpoint(provider: IdentityProviderContext): Hono {
     const token = await tokenByValue(provider, value)
     if (!token || token.client_id !== client.id || !isTokenLive(token, provider.now())) return c.json({ active: false }, 200, headers)
     const user = await userById(provider.db, token.user_id)
-    if (!user) return c.json({ active: false }, 200, headers)
+    if (!user || isDisabled(user)) return c.json({ active: false }, 200, headers)
     return c.json(
       {
         active: true,

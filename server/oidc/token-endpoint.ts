@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
-import { userById } from '../accounts/users.js'
+import { isDisabled, userById } from '../accounts/users.js'
 import { grantableScopes } from '../clients/grantable-scopes.js'
 import type { ClientRow } from '../db/schema.js'
 import { authorizationCodeByValue, consumeAuthorizationCode } from '../grants/authorization-codes.js'
@@ -119,6 +119,7 @@ async function redeemCode(provider: IdentityProviderContext, client: ClientRow, 
   if (await sessionHasEnded(provider.db, stored.session_id)) throw new InvalidGrant('the sign-in this code was issued in has ended')
   const user = await userById(provider.db, stored.user_id)
   if (!user) throw new InvalidGrant('the account no longer exists')
+  if (isDisabled(user)) throw new InvalidGrant('the account is disabled')
   const { response, store } = await prepareTokens(provider, {
     client,
     user,
@@ -165,6 +166,7 @@ async function refresh(provider: IdentityProviderContext, client: ClientRow, for
 
   const user = await userById(provider.db, token.user_id)
   if (!user) throw new UnauthorizedClient('the account no longer exists')
+  if (isDisabled(user)) throw new InvalidGrant('the account is disabled')
   const { response, store } = await prepareTokens(provider, {
     client,
     user,

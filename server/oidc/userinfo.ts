@@ -4,7 +4,7 @@
  * 401 with `WWW-Authenticate: Bearer error="invalid_token"`.
  */
 import { Hono } from 'hono'
-import { claimsFor, userById } from '../accounts/users.js'
+import { claimsFor, isDisabled, userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import { InvalidRequest, InvalidToken } from './errors.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
@@ -59,6 +59,8 @@ export function userinfoEndpoint(provider: IdentityProviderContext): Hono {
     }
     const user = await userById(provider.db, token.user_id)
     if (!user) throw invalidToken('the account no longer exists')
+    // Disabling revokes the tokens; this holds should one have been issued in the same instant.
+    if (isDisabled(user)) throw invalidToken('the account is disabled')
     return c.json(claimsFor(user, token.scopes.split(' ')), 200, { 'Cache-Control': 'no-store' })
   })
   return app

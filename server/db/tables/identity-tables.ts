@@ -23,6 +23,8 @@ export interface UsersTable {
   svc_links: string
   created_at: ColumnType<string, string, never>
   updated_at: string
+  /** When an operator or admin disabled the account (migration 0020); `null` while it may sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface ClientsTable {

@@ -116,6 +116,7 @@ export const en = {
     'This sign-in was not started from this browser by the application’s page, or it has already finished. Go back to the application and start again.',
   goToYourAccount: 'Go to your account',
   confirmEmailFirst: 'Confirm your e-mail address first: follow the link we mailed to it when the account was made.',
+  accountDisabled: 'This account has been disabled. Ask the person who runs {product}.',
   sendConfirmationAgain: 'Mail me the link again',
   confirmationSent:
     'If {email} is waiting to be confirmed, we sent it a new link. It works for 24 hours. Nothing there? Look in your spam folder.',

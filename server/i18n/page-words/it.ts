@@ -116,6 +116,7 @@ export const it: PageStrings = {
     'Questo accesso non è stato avviato in questo browser dalla pagina dell’applicazione, oppure è già terminato. Torna all’applicazione e ricomincia.',
   goToYourAccount: 'Vai al tuo account',
   confirmEmailFirst: 'Prima conferma il tuo indirizzo e-mail: segui il link che ti abbiamo inviato alla creazione dell’account.',
+  accountDisabled: 'Questo account è stato disattivato. Chiedi a chi gestisce {product}.',
   sendConfirmationAgain: 'Inviami di nuovo il link',
   confirmationSent:
     'Se {email} è in attesa di conferma, gli abbiamo inviato un nuovo link. Vale 24 ore. Non è arrivato nulla? Guarda nella cartella spam.',

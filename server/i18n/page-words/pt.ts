@@ -118,6 +118,7 @@ export const pt: PageStrings = {
     'Este início de sessão não foi iniciado neste navegador pela página da aplicação, ou já terminou. Volte à aplicação e comece de novo.',
   goToYourAccount: 'Ir para a sua conta',
   confirmEmailFirst: 'Confirme primeiro o seu endereço de e-mail: siga a ligação que lhe enviámos quando a conta foi criada.',
+  accountDisabled: 'Esta conta foi desativada. Pergunte à pessoa que gere {product}.',
   sendConfirmationAgain: 'Enviar a ligação outra vez',
   confirmationSent:
     'Se {email} aguarda confirmação, enviámos-lhe uma nova ligação. É válida durante 24 horas. Não recebeu nada? Veja na pasta de spam.',

@@ -7,14 +7,17 @@
  * share of it: 503); a wrong one is counted, a right one clears the
  * throttle's counts and remembers the browser (device cookie), unless the
  * account's address is not confirmed yet: such an account signs nobody in
- * (403, and the page offers to mail the confirmation link again). Refusals
+ * (403, and the page offers to mail the confirmation link again), nor
+ * does a disabled one (403, "This account has been disabled…"): only
+ * after the right password, so a stranger typing the address learns no
+ * more than from any wrong password. Refusals
  * count against the caller's address (known browsers' waits too), so
  * sending more while refused only lengthens the wait. A missing account
  * costs the same scrypt work as a wrong password, so timing tells nothing.
  */
 import type { Context } from 'hono'
 import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
-import { EMAIL, userByLogin } from '../../accounts/users.js'
+import { EMAIL, isDisabled, userByLogin } from '../../accounts/users.js'
 import type { UserRow } from '../../db/schema.js'
 import { clientAddress } from '../../http/client-address.js'
 import { addressBlock, type LoginAttempt, type LoginThrottle } from '../../http/login-throttle.js'
@@ -109,6 +112,7 @@ async function checkedCredentials(
       return { status: 401, error: wrongCredentials(next, requestLocale(c)), ...(next === undefined ? {} : { retryAfter: next }) }
     }
     await throttle.succeeded(attempt)
+    if (isDisabled(user)) return { status: 403, error: pageWords(c).accountDisabled }
     // Whoever typed an address need not own its mailbox: until the mailed link is followed, the account opens nothing.
     if (user.email_verified !== 1) return { status: 403, error: confirmEmailFirst(c), unconfirmed: user.email }
     await devices.remember(c, user, () => throttle.admitNewDevice(attempt))

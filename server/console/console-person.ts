@@ -1,0 +1,52 @@
+/**
+ * @module A person as the console's People page shows them: the role in
+ * the console's words, the state of the account and the organisation by
+ * name. Shared by the list and by every action, which answer the person
+ * as they are after it.
+ */
+import { accountState } from '../accounts/account-state.js'
+import type { OrganisationRow, UserRow } from '../db/schema.js'
+import type { ConsolePerson } from '../../shared/console-wire.js'
+
+/**
+ * The role a person has in the console, one word: operator first, as it reaches everything.
+ *
+ * @example
+ * roleOf(user) // 'marketer'
+ */
+export function roleOf(user: UserRow): ConsolePerson['role'] {
+  return user.svc_master === 1 ? 'operator' : organisationRoleOf(user)
+}
+
+/**
+ * The role beneath operator: what the account's svc.role and svc.access give.
+ *
+ * @example
+ * organisationRoleOf(operatorWhoEditsAds) // 'marketer'
+ */
+export function organisationRoleOf(user: UserRow): ConsolePerson['organisation_role'] {
+  if (user.svc_role === 'admin' || user.svc_role === 'developer') return user.svc_role
+  return (JSON.parse(user.svc_access) as string[]).includes('Ads:Edit') ? 'marketer' : 'none'
+}
+
+/**
+ * The person for the page; `organisations` names the codes it may meet.
+ *
+ * @example
+ * consolePerson(user, new Map([[org.code, org]]), session.sub)
+ */
+export function consolePerson(user: UserRow, organisations: ReadonlyMap<string, OrganisationRow>, viewerSub: string): ConsolePerson {
+  const organisation = user.svc_app === null ? undefined : organisations.get(user.svc_app)
+  return {
+    sub: user.sub,
+    name: user.name,
+    email: user.email,
+    role: roleOf(user),
+    organisation_role: organisationRoleOf(user),
+    email_verified: user.email_verified === 1,
+    state: accountState(user),
+    // A code no organisation has any more still says where the account belonged.
+    organisation: user.svc_app === null ? null : { code: user.svc_app, name: organisation?.name ?? user.svc_app },
+    you: user.sub === viewerSub,
+  }
+}
