@@ -22,13 +22,6 @@ const OPERATOR = 'operator@fresh.example'
 /** What only a program should read, which no page may show. */
 const RAW_WORDS = /\?organisation=|organisation=CODE|invalid_request|\bundefined\b|\bnull\b|\[object |\bNaN\b/
 const WIDTHS = [1280, 375] as const
-/**
- * Pages left out of the walk for now, each with its reason. People is being
- * rebuilt on another branch (issue 26, People in the console) and still
- * says "Loading people…" forever with no organisation; its rebuild takes
- * it off this list.
- */
-const NOT_YET_WALKED: readonly string[] = ['People']
 
 describe('the console on an empty install', () => {
   let bff: RunningBff
@@ -93,7 +86,7 @@ describe('the console on an empty install', () => {
   async function walkEveryPage(width: number): Promise<string[]> {
     const { page, errors } = contexts.get(width)!
     const visited: string[] = []
-    for (const { name, href } of (await navigation(page)).filter((entry) => !NOT_YET_WALKED.includes(entry.name))) {
+    for (const { name, href } of await navigation(page)) {
       errors.length = 0
       await page.goto(`${base}${href}`)
       await expect.poll(() => page.locator('main h1').count(), { message: `${name} shows its heading` }).toBeGreaterThan(0)

@@ -25,3 +25,39 @@ export async function recordPersonChange(db: Kysely<Database>, actor: AuditActor
   // The organisation it now belongs to, else the one it left: either one's admins may ask who moved it.
   await recordAuditEvent(db, { actor, action, target: personTarget(after), organisation: after.svc_app ?? before.svc_app, detail })
 }
+
+/**
+ * Records `person.disabled` or `person.enabled` when the account's state
+ * changed between the rows read before and after; nothing when it did not
+ * (disabling a disabled account).
+ *
+ * @example
+ * await recordDisabledChange(db, cliActor(), user, await disableAccount(db, events, user, now))
+ */
+export async function recordDisabledChange(db: Kysely<Database>, actor: AuditActor, before: UserRow, after: UserRow): Promise<void> {
+  const [was, is] = [before.disabled_at !== null, after.disabled_at !== null]
+  if (was === is) return
+  await recordAuditEvent(db, {
+    actor,
+    action: is ? 'person.disabled' : 'person.enabled',
+    target: personTarget(after),
+    organisation: after.svc_app,
+  })
+}
+
+/**
+ * Records an administrator's action on a person that changes no field of
+ * theirs: signing them out everywhere, mailing a reset link, resending the
+ * invitation, removing them.
+ *
+ * @example
+ * await recordPersonAction(db, accountActor(session), 'person.password_reset_sent', person)
+ */
+export async function recordPersonAction(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  action: 'person.signed_out_everywhere' | 'person.password_reset_sent' | 'person.invitation_resent' | 'person.removed',
+  person: UserRow,
+): Promise<void> {
+  await recordAuditEvent(db, { actor, action, target: personTarget(person), organisation: person.svc_app })
+}

@@ -149,6 +149,11 @@ describe('svc-bff user update', () => {
       await db.destroy()
     }
     expect((await json('user', 'update', '--email', 'grace@acme.example', '--enable')).body.user).toMatchObject({ state: 'active' })
+    const audit = (await json('audit', 'list', '--action', 'person.')).body.events as { action: string; actor: { kind: string } }[]
+    expect(audit.slice(0, 2).map(({ action, actor }) => [action, actor.kind])).toEqual([
+      ['person.enabled', 'cli'],
+      ['person.disabled', 'cli'],
+    ])
 
     await create('ada@acme.example', '--svc-master')
     const last = await json('user', 'update', '--email', 'ada@acme.example', '--disable', '--name', 'Ada King')

@@ -17,7 +17,7 @@ import { webhookOutbox } from '../webhooks/outbox.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError, UsageError } from './cli-error.js'
 import { cliActor } from '../audit/audit-events.js'
-import { recordPersonChange } from '../audit/person-change.js'
+import { recordDisabledChange, recordPersonChange } from '../audit/person-change.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { oneOf, parseFlags } from './flags.js'
 import { userNamed, warnOfRoleWithoutOrganisation } from './user-commands.js'
@@ -68,8 +68,14 @@ export async function userUpdate(args: string[], io: CliIo): Promise<CommandOutp
       await changeAccount(trx, user.id, change, new Date())
       await recordPersonChange(trx, cliActor(), user, (await userById(trx, user.id))!)
     })
-    if (disabled === true) await disableAccount(db, webhookOutbox(), user, new Date()).catch(lastOperatorHint(user.email))
-    if (disabled === false) await enableAccount(db, user, new Date())
+    if (disabled === true)
+      await recordDisabledChange(
+        db,
+        cliActor(),
+        user,
+        await disableAccount(db, webhookOutbox(), user, new Date()).catch(lastOperatorHint(user.email)),
+      )
+    if (disabled === false) await recordDisabledChange(db, cliActor(), user, await enableAccount(db, user, new Date()))
     const account = listedAccount((await userById(db, user.id))!)
     warnOfRoleWithoutOrganisation(io, '--role', role === undefined ? undefined : account.svc_role, account.organisation, '--org')
     return { json: { user: account }, text: `Updated: ${accountLine(account)}` }
@@ -80,6 +86,7 @@ export async function userUpdate(args: string[], io: CliIo): Promise<CommandOutp
 const lastOperatorHint =
   (email: string) =>
   (error: unknown): never => {
-    if (error instanceof LastOperator) throw new CliError(`${email} is the only operator; make another account operator first (user update --operator)`)
+    if (error instanceof LastOperator)
+      throw new CliError(`${email} is the only operator; make another account operator first (user update --operator)`)
     throw error
   }

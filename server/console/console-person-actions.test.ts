@@ -8,6 +8,7 @@ import { createUser, userByEmail } from '../accounts/users.js'
 import { invite } from '../account-changes/invitations.js'
 import { DEFAULT_BRANDING } from '../branding.js'
 import { createOrganisation } from '../orgs/organisations.js'
+import { listAuditEvents } from '../audit/audit-events.js'
 import { consoleUser, type ConsoleUser } from '../testing/console-user.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 
@@ -201,5 +202,32 @@ describe('disabling, signing out, mailing and removing', () => {
     expect(await userByEmail(idp.db, marketer.email)).toBeUndefined()
     expect((await marketer.api('GET', '/me')).status).toBe(401)
     expect((await admin.api('DELETE', `/people/${marketer.me.sub}`)).status).toBe(404)
+  })
+})
+
+describe('the audit log of People actions', () => {
+  it('records each change with the administrator as actor, and nothing for a refused or idle one', async () => {
+    const { admin, marketer, operator } = await setting()
+    const person = marketer.me.sub
+    expect((await admin.api('POST', `/people/${person}/role`, { role: 'admin' })).status).toBe(200)
+    expect((await admin.api('POST', `/people/${person}/role`, { role: 'developer' })).status).toBe(403)
+    expect((await admin.api('POST', `/people/${person}/disable`)).status).toBe(200)
+    // Disabling a disabled account changes nothing, and records nothing.
+    expect((await admin.api('POST', `/people/${person}/disable`)).status).toBe(200)
+    expect((await admin.api('POST', `/people/${person}/enable`)).status).toBe(200)
+    expect((await admin.api('POST', `/people/${person}/sign-out`)).status).toBe(200)
+    expect((await admin.api('POST', `/people/${person}/password-reset`)).status).toBe(200)
+    expect((await operator.api('DELETE', `/people/${person}`)).status).toBe(204)
+
+    const { events } = await listAuditEvents(idp.db, { target: person })
+    expect(events.map((event) => [event.action, event.actor.email, event.target.name]).reverse()).toEqual([
+      ['person.role_changed', admin.email, marketer.email],
+      ['person.disabled', admin.email, marketer.email],
+      ['person.enabled', admin.email, marketer.email],
+      ['person.signed_out_everywhere', admin.email, marketer.email],
+      ['person.password_reset_sent', admin.email, marketer.email],
+      ['person.removed', operator.email, marketer.email],
+    ])
+    expect(events.at(-1)!.detail).toMatchObject({ before: { roles: ['marketer'] }, after: { roles: ['admin'] } })
   })
 })

@@ -27,6 +27,8 @@ import { requestLocale } from '../i18n/request-locale.js'
 import { allOrganisations } from '../orgs/organisations.js'
 import { INVITABLE_ROLES, type InvitableRole, rolesInvitableBy } from '../../shared/invitable-roles.js'
 import type { ConsolePersonChanged } from '../../shared/console-wire.js'
+import { accountActor } from '../audit/account-actor.js'
+import { recordDisabledChange, recordPersonAction, recordPersonChange } from '../audit/person-change.js'
 import { deleteAccount } from './account-deletion.js'
 import { type ConsoleVariables, consoleError, jsonObject, refusal } from './console-guard.js'
 import { consolePerson, organisationRoleOf } from './console-person.js'
@@ -109,6 +111,7 @@ export function consolePersonActions(
           },
           now(),
         )
+        await recordPersonChange(trx, accountActor(c.get('session')), person, (await userById(trx, person.id))!)
       })
     } catch (error) {
       return refusal(c, error)
@@ -121,7 +124,9 @@ export function consolePersonActions(
     if (person instanceof Response) return person
     if (person.sub === c.get('session').sub) return consoleError(c, 403, 'You cannot disable your own account.')
     try {
-      return answer(c, await disableAccount(db, events, person, now()))
+      const disabled = await disableAccount(db, events, person, now())
+      await recordDisabledChange(db, accountActor(c.get('session')), person, disabled)
+      return answer(c, disabled)
     } catch (error) {
       return refusal(c, error)
     }
@@ -130,13 +135,18 @@ export function consolePersonActions(
   app.post('/:sub/enable', async (c) => {
     const person = await personInReach(c, db)
     if (person instanceof Response) return person
-    return answer(c, await enableAccount(db, person, now()))
+    const enabled = await enableAccount(db, person, now())
+    await recordDisabledChange(db, accountActor(c.get('session')), person, enabled)
+    return answer(c, enabled)
   })
 
   app.post('/:sub/sign-out', async (c) => {
     const person = await personInReach(c, db)
     if (person instanceof Response) return person
-    await db.transaction().execute((trx) => signOutEverywhere(trx, events, person, now(), { reason: 'signed out by an administrator' }))
+    await db.transaction().execute(async (trx) => {
+      await signOutEverywhere(trx, events, person, now(), { reason: 'signed out by an administrator' })
+      await recordPersonAction(trx, accountActor(c.get('session')), 'person.signed_out_everywhere', person)
+    })
     return answer(c, person)
   })
 
@@ -147,6 +157,7 @@ export function consolePersonActions(
     if (accountState(person) === 'invited')
       return consoleError(c, 409, `${person.name} has not accepted the invitation yet: send the invitation again instead.`)
     await requestPasswordReset({ db, issuer, now, branding }, person.email, null, requestLocale(c))
+    await recordPersonAction(db, accountActor(c.get('session')), 'person.password_reset_sent', person)
     return answer(c, person)
   })
 
@@ -159,6 +170,7 @@ export function consolePersonActions(
       inviter: String(claims.name ?? claims.email ?? sub),
       locale: requestLocale(c),
     })
+    await recordPersonAction(db, accountActor(c.get('session')), 'person.invitation_resent', person)
     return answer(c, person)
   })
 
@@ -173,6 +185,7 @@ export function consolePersonActions(
       return refusal(c, error)
     }
     await deleteAccount(db, events, person)
+    await recordPersonAction(db, accountActor(c.get('session')), 'person.removed', person)
     return c.body(null, 204)
   })
   return app
