@@ -9,7 +9,7 @@
 import { type Html, html } from '../../http/html.js'
 import type { Locale } from '../../i18n/locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
-import { hiddenFields } from './form-field.js'
+import { hiddenFields } from '../../pages/form-field.js'
 
 export interface LoginPageModel {
   heading: string

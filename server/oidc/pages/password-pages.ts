@@ -7,7 +7,7 @@
  */
 import { type Html, html } from '../../http/html.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
-import { formField, hiddenFields } from './form-field.js'
+import { formField, hiddenFields } from '../../pages/form-field.js'
 import type { Locale } from '../../i18n/locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 

@@ -6,9 +6,9 @@
 import { type Html, html } from '../../http/html.js'
 import type { SignUpErrors, SignUpForm } from '../../account-changes/signup.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
-import { formField, hiddenFields } from './form-field.js'
+import { hiddenFields, newAccountFields } from '../../pages/form-field.js'
 import type { Locale } from '../../i18n/locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { pageStrings } from '../../i18n/pages.js'
 
 export interface SignUpPageModel {
   hidden: Record<string, string>
@@ -41,22 +41,10 @@ export function passwordLengthHintScript(locale: Locale, product: string): strin
  */
 export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale, product }: SignUpPageModel): Html {
   const t = pageStrings(locale, product)
-  const first = (['name', 'email', 'password'] as const).find((field) => errors[field]) ?? 'name'
   return html`<h1>${t.createAnAccount}</h1>
 ${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<form method="post" action="/signup" novalidate>
 ${hiddenFields(hidden)}
-${formField({ id: 'name', label: t.name, type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: first === 'name' })}
-${formField({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', value: values.email, error: errors.email, autofocus: first === 'email' })}
-${formField({
-  id: 'password',
-  label: t.password,
-  type: 'password',
-  autocomplete: 'new-password',
-  hint: fill(t.passwordHint, { min: PASSWORD_MIN_LENGTH }),
-  error: errors.password,
-  minlength: PASSWORD_MIN_LENGTH,
-  autofocus: first === 'password',
-})}
+${newAccountFields(t, values, errors)}
   <div class="actions"><button class="primary" type="submit">${t.createAccount}</button></div>
 </form>
 <p>${t.alreadyHaveAccount} <a href="${signInHref}">${t.signIn}</a></p>`

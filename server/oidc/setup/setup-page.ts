@@ -5,11 +5,10 @@
  * button), and the page of a setup link that no longer works. In English:
  * they are for the person installing svc, like the command line.
  */
-import { type Html, html } from '../http/html.js'
-import type { SignUpErrors, SignUpForm } from '../account-changes/signup.js'
-import { PASSWORD_MIN_LENGTH } from '../accounts/password-policy.js'
-import { formField, hiddenFields } from '../oidc/pages/form-field.js'
-import { fill, pageStrings } from '../i18n/pages.js'
+import { type Html, html } from '../../http/html.js'
+import type { SignUpErrors, SignUpForm } from '../../account-changes/signup.js'
+import { hiddenFields, newAccountFields } from '../../pages/form-field.js'
+import { fill, pageStrings } from '../../i18n/pages.js'
 
 /** The setup pages' own words. */
 export const SETUP_WORDS = {
@@ -43,23 +42,11 @@ export interface SetupPageModel {
  */
 export function setupPage({ hidden, values = {}, errors = {}, problem, product }: SetupPageModel): Html {
   const t = pageStrings('en', product)
-  const first = (['name', 'email', 'password'] as const).find((field) => errors[field]) ?? 'name'
   return html`<h1>${SETUP_WORDS.title}</h1>
 <p>${fill(SETUP_WORDS.intro, { product })}</p>
 ${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<form method="post" action="/setup" novalidate>
 ${hiddenFields(hidden)}
-${formField({ id: 'name', label: t.name, type: 'text', autocomplete: 'name', value: values.name, error: errors.name, autofocus: first === 'name' })}
-${formField({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', value: values.email, error: errors.email, autofocus: first === 'email' })}
-${formField({
-  id: 'password',
-  label: t.password,
-  type: 'password',
-  autocomplete: 'new-password',
-  hint: fill(t.passwordHint, { min: PASSWORD_MIN_LENGTH }),
-  error: errors.password,
-  minlength: PASSWORD_MIN_LENGTH,
-  autofocus: first === 'password',
-})}
+${newAccountFields(t, values, errors)}
   <div class="actions"><button class="primary" type="submit">${SETUP_WORDS.button}</button></div>
 </form>`
 }
