@@ -17,6 +17,7 @@ import { testSigningKey } from '../testing/test-signing-key.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { addWebhookSecret } from '../webhooks/secrets.js'
 import { webhookWorker } from '../webhooks/worker.js'
+import { databaseReadings } from '../cli/metrics-readings.js'
 import { listenForScrapes } from './metrics-port.js'
 import { type SvcMetrics, svcMetrics } from './svc-metrics.js'
 
@@ -57,7 +58,7 @@ async function serveBff(options: { metricsToken?: string; withMetrics?: boolean 
   server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  metrics = svcMetrics({ db })
+  metrics = svcMetrics({ readings: databaseReadings(db) })
   const bff = createBff({
     db,
     issuer: origin,

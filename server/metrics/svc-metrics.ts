@@ -9,12 +9,8 @@
  * database when scraped, at most once every few seconds however often
  * Prometheus (or several) asks. Every label takes a bounded set of values.
  */
-import type { Kysely } from 'kysely'
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import { ANYWHERE } from '../../shared/slug.js'
-import type { Database } from '../db/schema.js'
-import { signingKeyList } from '../grants/signing-keys.js'
-import { deliveryBacklog } from '../webhooks/deliveries.js'
 import { type CounterChild, counterFamily, type HistogramChild, histogramFamily, OTHER } from './metric-families.js'
 import { cachedFor } from './scrape-cache.js'
 
@@ -40,9 +36,21 @@ export type WebhookDeliveryOutcome = 'delivered' | 'retrying' | 'dead'
 /** `queued`: taken from the outbox for its first attempt; `sent`; `failed`: an attempt that failed (it is retried). */
 export type MailState = 'queued' | 'sent' | 'failed'
 
+/**
+ * What a scrape reads from the database, handed in by `serve` (which
+ * knows the webhook outbox and the signing keys), so the metrics stay
+ * below the modules they measure.
+ */
+export interface DatabaseReadings {
+  /** Deliveries waiting, and when the oldest of them was queued (ISO 8601, null when none). */
+  webhookBacklog(): Promise<{ pending: number; oldestQueuedAt: string | null }>
+  /** When the key that signs tokens now began signing (ms since the epoch), null before the first key. */
+  signingKeySince(): Promise<number | null>
+}
+
 export interface MetricsOptions {
-  /** The database whose webhook backlog and signing key the scrape reports; without it, those gauges are left out. */
-  db?: Kysely<Database>
+  /** The webhook backlog and signing key the scrape reports; without them, those gauges are left out. */
+  readings?: DatabaseReadings
   now?: () => Date
 }
 
@@ -50,11 +58,11 @@ export interface MetricsOptions {
  * Makes the metrics of one app.
  *
  * @example
- * const metrics = svcMetrics({ db })
+ * const metrics = svcMetrics({ readings: databaseReadings(db) })
  * metrics.collectProcessDefaults() // once, in `serve`
  * const { listener } = createBff({ db, metrics, metricsToken })
  */
-export function svcMetrics({ db, now = () => new Date() }: MetricsOptions = {}) {
+export function svcMetrics({ readings, now = () => new Date() }: MetricsOptions = {}) {
   const registry = new Registry()
 
   const requests = counterFamily(registry, {
@@ -120,8 +128,8 @@ export function svcMetrics({ db, now = () => new Date() }: MetricsOptions = {}) 
   for (const outcome of ['delivered', 'retrying', 'dead'] as const) deliveries.child(outcome)
   for (const state of ['queued', 'sent', 'failed'] as const) mails.child(state)
 
-  if (db) {
-    const backlog = cachedFor(SCRAPE_CACHE_MS, () => deliveryBacklog(db))
+  if (readings) {
+    const backlog = cachedFor(SCRAPE_CACHE_MS, () => readings.webhookBacklog())
     new Gauge({
       name: 'svc_webhook_queue_depth',
       help: 'Webhook deliveries waiting to be made (due now or waiting for a retry); the same in every replica.',
@@ -139,10 +147,7 @@ export function svcMetrics({ db, now = () => new Date() }: MetricsOptions = {}) 
         this.set(oldestQueuedAt === null ? 0 : Math.max(0, (now().getTime() - Date.parse(oldestQueuedAt)) / 1000))
       },
     })
-    const signingSince = cachedFor(SCRAPE_CACHE_MS, async () => {
-      const signing = (await signingKeyList(db, now())).find((key) => key.state === 'signing')
-      return signing ? Date.parse(signing.signs_from) : null
-    })
+    const signingSince = cachedFor(SCRAPE_CACHE_MS, () => readings.signingKeySince())
     new Gauge({
       name: 'svc_signing_key_age_seconds',
       help: 'Seconds since the key that signs tokens began signing (keys rotate every 90 days); 0 before the first key is made.',
