@@ -29,6 +29,13 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
     await bff?.stop()
   })
 
+  it('answers / with where to start, not the demo partner page', async () => {
+    const page = await (await fetch(`${bff.origin}/`)).text()
+    expect(page).toContain('<h1>svc is running</h1>')
+    expect(page).toContain('<a href="/console">the console</a>')
+    expect(page).not.toContain('demo partner page')
+  })
+
   it('prints the setup link as a sentence on the terminal and as svc.setup_link in the log, and nowhere else', async () => {
     await expect.poll(() => bff.stderr()).toContain('"event":"svc.setup_link"')
     const lines = bff.stderr().split('\n')

@@ -38,7 +38,7 @@ import { callerHungUp } from './http/caller-hung-up.js'
 import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
-import { logs } from './log.js'
+import { log, logs } from './log.js'
 import { CACHED_IMAGE_BYTES, imageFiles } from './images/image-files.js'
 import { imageCache } from './images/image-cache.js'
 import { imageBySha256 } from './images/images-repository.js'
@@ -170,9 +170,19 @@ export function createBff({
   app.route('/', healthChecks(db, draining))
   app.route('/', identityProvider(provider, { throttle, signup }))
   app.route('/setup', setupEndpoint(provider, { throttle }))
+  const widgets = loadWidgetAssets()
+  if (!widgets.built)
+    log(
+      'warn',
+      'the browser code is not built, so the console, <svc-ads> and the sign-in button cannot load: run npm run build in this checkout, then start svc again',
+      {
+        event: 'svc.widgets_missing',
+      },
+    )
   app.route(
     '/console',
     adminConsole({
+      consoleBuilt: widgets.get('console.js') !== undefined,
       db,
       issuer: provider.issuer,
       events: provider.events,
@@ -189,7 +199,6 @@ export function createBff({
   )
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
-  const widgets = loadWidgetAssets()
   app.route('/images', imageFiles(db, { images: servedImages }))
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))

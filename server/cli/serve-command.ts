@@ -173,8 +173,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   if (scrapeAt) log('info', `metrics at ${scrapeAt}`, { event: 'svc.metrics', metrics_url: scrapeAt })
   const lines = [
     `svc is listening on ${listen}`,
-    ...(demoApiKey ? [`  Demo partner page  ${base}/`] : []),
-    `  Ads API            ${base}/ads/home-slider-ads?limit=12`,
+    ...(demoApiKey ? [`  Demo partner page  ${base}/`, `  Ads API            ${base}/ads/home-slider-ads?limit=12`] : []),
+    // Without the demo there is no slot to show yet; the console is where an operator starts.
+    ...(demoApiKey ? [] : [`  Console            ${base}/console`, `  Ads API            ${base}/ads/SLOT (an organisation's API key)`]),
     `  Database           ${database}`,
     `  Mail               ${mail.smtpUrl ? transport.destination : `written to ${mail.folder} (set SVC_SMTP_URL to send it)`}`,
   ]

@@ -4,6 +4,9 @@ import { createOrganisation } from '../orgs/organisations.js'
 import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 import { consoleUser } from '../testing/console-user.js'
 import { rolesFrom } from './roles.js'
+import { adminConsole } from './console.js'
+import { DEFAULT_BRANDING } from '../branding.js'
+import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 
 let idp: IdentityFixture
 beforeEach(async () => {
@@ -146,5 +149,36 @@ describe('the console ads API', () => {
     expect(end.pathname).toBe('/oidc/logout')
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${idp.issuer}/console/signed-out`)
     expect((await browser.request(`${idp.issuer}/console/api/me`)).status).toBe(401)
+  })
+})
+
+describe('the console of a checkout never built', () => {
+  it('says how to build it instead of loading forever', async () => {
+    const idp = await identityFixture()
+    try {
+      const { provider } = idp.bff
+      const unbuilt = adminConsole({
+        consoleBuilt: false,
+        db: idp.db,
+        issuer: idp.issuer,
+        events: provider.events,
+        keys: provider.keys,
+        branding: DEFAULT_BRANDING,
+        limiter: fixedWindowRateLimiter(),
+        fetchInProcess: (request) => Promise.resolve(idp.bff.app.fetch(request)),
+      })
+      const operator = await consoleUser(idp, { svcMaster: true })
+      const cookie = [...operator.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+      const page = await (await unbuilt.request('/', { headers: { Cookie: cookie } })).text()
+      expect(page).toContain('The console is not built')
+      expect(page).toContain('npm run build')
+      expect(page).not.toContain('/widget/console.js')
+      // Built, the same shell loads the console's script.
+      expect(await (await idp.bff.app.request('/console', { headers: { Cookie: cookie } })).text()).toContain(
+        '<script type="module" src="/widget/console.js">',
+      )
+    } finally {
+      await idp.close()
+    }
   })
 })

@@ -38,6 +38,8 @@ import type { Branding } from '../branding.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 
 export interface ConsoleOptions {
+  /** Whether `/widget/console.js` is there: a checkout that was never built has none, and the shell then says so. */
+  consoleBuilt?: boolean
   db: Kysely<Database>
   issuer: string
   /** Answers a request as the whole app would, for the console's calls to the identity provider. */
@@ -69,6 +71,7 @@ export interface ConsoleOptions {
  * app.route('/console', adminConsole({ db, issuer, events, keys, branding, limiter, fetchInProcess: (request) => app.fetch(request) }))
  */
 export function adminConsole({
+  consoleBuilt = true,
   db,
   issuer,
   fetchInProcess,
@@ -164,9 +167,10 @@ export function adminConsole({
 <link rel="icon" href="data:,">
 <title>${branding.name}</title>
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #f6f8fa }</style>
-<script type="module" src="/widget/console.js"></script>
+${consoleBuilt ? html`<script type="module" src="/widget/console.js"></script>` : ''}
 </head>
-<body><svc-console><p>Loading the console…</p></svc-console></body>
+<body>${consoleBuilt ? html`<svc-console><p>Loading the console…</p></svc-console>` : html`<main style="padding: 1rem"><h1>The console is not built</h1>
+<p>This svc runs from a checkout whose browser code was never built. Run <code>npm run build</code> in it, then start svc again.</p></main>`}</body>
 </html>`)
   })
   return app

@@ -46,7 +46,7 @@ export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: Dem
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>svc demo partner page</title>
+<title>${apiKey ? 'svc demo partner page' : 'svc is running'}</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 56rem; padding: 1rem 1.5rem 4rem; color: #1f2328; }
   h1 { margin-bottom: 0 } h2 { font-size: 1.1rem; margin-top: 2.5rem } h2 code { font-size: .8rem; color: #57606a; font-weight: normal }
@@ -63,8 +63,11 @@ ${
 }
 </head>
 <body>
-<h1>svc demo partner page</h1>
-<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? html`, and signing its visitors in with <code>&lt;svc-signin&gt;</code>` : ''}.</p>
+${apiKey ? html`<h1>svc demo partner page</h1>` : html`<h1>svc is running</h1>`}
+${apiKey ? '' : html`<p>Sign in to <a href="/console">the console</a> to create an organisation and its API key, then call the ads API with it. From the command line:</p>
+<pre>npm run bff -- org create --name "My Shop"
+curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`}
+${apiKey ? html`<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? html`, and signing its visitors in with <code>&lt;svc-signin&gt;</code>` : ''}.</p>` : ''}
 ${
   clientId
     ? html`<div class="signin"><svc-signin client-id="${clientId}" theme="filled_blue"></svc-signin><span id="signed-in" role="status" class="muted">Try a demo account, such as marketer@demo.example.</span></div>
@@ -74,9 +77,7 @@ ${
 }
 ${
   !apiKey
-    ? html`<p>This server was started without the demo. Create an organisation and call the API:</p>
-<pre>npm run bff -- org create --name "My Shop"
-curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`
+    ? ''
     : !widgetScript
       ? html`<p>The widgets are not built yet: run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`
       : html`<p>Embed it on any page (the classic script in the <code>&lt;head&gt;</code> reserves each slot's space from the first paint; <code>type="module"</code> with <code>/widget/svc-ads.js</code> also works):</p>
