@@ -169,8 +169,12 @@ export function adminConsole({
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2328; background: #f6f8fa }</style>
 ${consoleBuilt ? html`<script type="module" src="/widget/console.js"></script>` : ''}
 </head>
-<body>${consoleBuilt ? html`<svc-console><p>Loading the console…</p></svc-console>` : html`<main style="padding: 1rem"><h1>The console is not built</h1>
-<p>This svc runs from a checkout whose browser code was never built. Run <code>npm run build</code> in it, then start svc again.</p></main>`}</body>
+<body>${
+      consoleBuilt
+        ? html`<svc-console><p>Loading the console…</p></svc-console>`
+        : html`<main style="padding: 1rem"><h1>The console is not built</h1>
+<p>This svc runs from a checkout whose browser code was never built. Run <code>npm run build</code> in it, then start svc again.</p></main>`
+    }</body>
 </html>`)
   })
   return app

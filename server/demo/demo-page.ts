@@ -64,9 +64,13 @@ ${
 </head>
 <body>
 ${apiKey ? html`<h1>svc demo partner page</h1>` : html`<h1>svc is running</h1>`}
-${apiKey ? '' : html`<p>Sign in to <a href="/console">the console</a> to create an organisation and its API key, then call the ads API with it. From the command line:</p>
+${
+  apiKey
+    ? ''
+    : html`<p>Sign in to <a href="/console">the console</a> to create an organisation and its API key, then call the ads API with it. From the command line:</p>
 <pre>npm run bff -- org create --name "My Shop"
-curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`}
+curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`
+}
 ${apiKey ? html`<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? html`, and signing its visitors in with <code>&lt;svc-signin&gt;</code>` : ''}.</p>` : ''}
 ${
   clientId
