@@ -68,8 +68,8 @@ describe('an invitation in Chromium, with sign-up closed', () => {
     await invited.getByLabel('Password').fill('violet kettle harbour lamp')
     await invited.getByRole('button', { name: 'Set password' }).click()
     await expect.poll(() => invited.locator('main').innerText()).toContain('you are signed in as Grace Hopper')
-    // Signed in: the console opens without the login form, with the marketer's section.
-    await invited.goto(`${bff.started.url}/console`)
+    // Signed in: the page leads to the console, which opens without the login form, with the marketer's section.
+    await invited.getByRole('link', { name: 'Open the console' }).click()
     await expect.poll(() => invited.getByRole('link', { name: 'Marketing › Ads' }).count()).toBe(1)
 
     await admin.reload()

@@ -207,11 +207,13 @@ export class SvcConsole extends LitElement {
     if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`
     if (this.path === '/console' || this.path === '/console/')
       return html`<h1>Welcome, <bdi>${me.name}</bdi></h1>
-        <p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>
         ${
           me.roles.operator && me.organisations.length === 0
-            ? html`<p>There is no organisation yet. <a href="/console/organisations">Create an organisation</a> to serve its ads.</p>`
-            : ''
+            ? html`<p>
+                There is no organisation yet. Start by <a href="/console/organisations">creating one</a>: then its API key, its ads and its
+                people.
+              </p>`
+            : html`<p>Choose a section above.${me.roles.ads ? html` Start with <a href="/console/ads">your ads</a>.` : ''}</p>`
         }`
     return html`<h1>Not found</h1>
       <p>There is no console page at ${this.path}. <a href="/console">Back to the console</a>.</p>`

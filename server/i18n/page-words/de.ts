@@ -117,6 +117,7 @@ export const de: PageStrings = {
   signInNotFromThisBrowser:
     'Diese Anmeldung wurde nicht in diesem Browser von der Seite der Anwendung begonnen oder ist bereits abgeschlossen. Gehen Sie zurück zur Anwendung und beginnen Sie von vorn.',
   goToYourAccount: 'Zu Ihrem Konto',
+  openTheConsole: 'Zur Konsole',
   confirmEmailFirst: 'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Folgen Sie dem Link, den wir bei der Anmeldung an sie geschickt haben.',
   accountDisabled: 'Dieses Konto wurde deaktiviert. Wenden Sie sich an die Person, die {product} betreibt.',
   sendConfirmationAgain: 'Link noch einmal senden',

@@ -115,6 +115,7 @@ export const en = {
   signInNotFromThisBrowser:
     'This sign-in was not started from this browser by the application’s page, or it has already finished. Go back to the application and start again.',
   goToYourAccount: 'Go to your account',
+  openTheConsole: 'Open the console',
   confirmEmailFirst: 'Confirm your e-mail address first: follow the link we mailed to it when the account was made.',
   accountDisabled: 'This account has been disabled. Ask the person who runs {product}.',
   sendConfirmationAgain: 'Mail me the link again',

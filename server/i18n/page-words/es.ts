@@ -117,6 +117,7 @@ export const es: PageStrings = {
   signInNotFromThisBrowser:
     'Este inicio de sesión no lo empezó la página de la aplicación en este navegador, o ya ha terminado. Vuelve a la aplicación y empieza de nuevo.',
   goToYourAccount: 'Ir a tu cuenta',
+  openTheConsole: 'Ir a la consola',
   confirmEmailFirst: 'Primero confirma tu dirección de correo: sigue el enlace que te enviamos al crear la cuenta.',
   accountDisabled: 'Esta cuenta ha sido desactivada. Pregunta a la persona que gestiona {product}.',
   sendConfirmationAgain: 'Enviarme el enlace otra vez',

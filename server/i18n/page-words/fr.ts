@@ -117,6 +117,7 @@ export const fr: PageStrings = {
   signInNotFromThisBrowser:
     'Cette connexion n’a pas été commencée dans ce navigateur par la page de l’application, ou elle est déjà terminée. Revenez à l’application et recommencez.',
   goToYourAccount: 'Aller à votre compte',
+  openTheConsole: 'Ouvrir la console',
   confirmEmailFirst: 'Confirmez d’abord votre adresse e-mail : suivez le lien que nous y avons envoyé à la création du compte.',
   accountDisabled: 'Ce compte a été désactivé. Adressez-vous à la personne qui gère {product}.',
   sendConfirmationAgain: 'Renvoyer le lien',

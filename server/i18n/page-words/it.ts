@@ -115,6 +115,7 @@ export const it: PageStrings = {
   signInNotFromThisBrowser:
     'Questo accesso non è stato avviato in questo browser dalla pagina dell’applicazione, oppure è già terminato. Torna all’applicazione e ricomincia.',
   goToYourAccount: 'Vai al tuo account',
+  openTheConsole: 'Apri la console',
   confirmEmailFirst: 'Prima conferma il tuo indirizzo e-mail: segui il link che ti abbiamo inviato alla creazione dell’account.',
   accountDisabled: 'Questo account è stato disattivato. Chiedi a chi gestisce {product}.',
   sendConfirmationAgain: 'Inviami di nuovo il link',

@@ -117,6 +117,7 @@ export const nl: PageStrings = {
   signInNotFromThisBrowser:
     'Deze aanmelding is niet in deze browser door de pagina van de applicatie gestart, of is al afgerond. Ga terug naar de applicatie en begin opnieuw.',
   goToYourAccount: 'Naar uw account',
+  openTheConsole: 'Naar de console',
   confirmEmailFirst: 'Bevestig eerst uw e-mailadres: volg de link die we bij het aanmaken van het account hebben gestuurd.',
   accountDisabled: 'Dit account is uitgeschakeld. Vraag het aan degene die {product} beheert.',
   sendConfirmationAgain: 'Stuur de link opnieuw',

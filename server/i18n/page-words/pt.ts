@@ -117,6 +117,7 @@ export const pt: PageStrings = {
   signInNotFromThisBrowser:
     'Este início de sessão não foi iniciado neste navegador pela página da aplicação, ou já terminou. Volte à aplicação e comece de novo.',
   goToYourAccount: 'Ir para a sua conta',
+  openTheConsole: 'Abrir a consola',
   confirmEmailFirst: 'Confirme primeiro o seu endereço de e-mail: siga a ligação que lhe enviámos quando a conta foi criada.',
   accountDisabled: 'Esta conta foi desativada. Pergunte à pessoa que gere {product}.',
   sendConfirmationAgain: 'Enviar a ligação outra vez',

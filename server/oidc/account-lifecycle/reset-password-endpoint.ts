@@ -127,7 +127,10 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageWords(c)
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]
-      return htmlPage(c, 200, title, messagePage(title, text, { href: '/console/account', text: t.goToYourAccount }), {
+      // An invitation brings someone into an organisation's console, where their work is; a reset, back to their account.
+      const next =
+        link.purpose === 'invitation' ? { href: '/console', text: t.openTheConsole } : { href: '/console/account', text: t.goToYourAccount }
+      return htmlPage(c, 200, title, messagePage(title, text, next), {
         script: ANNOUNCE_SIGNED_IN,
       })
     },

@@ -129,7 +129,10 @@ export class SvcConsolePeople extends LitElement {
     changeRole: (person, role, operator) =>
       void this.people.act(async (signal) => {
         const body = operator === undefined ? { role } : { role, operator }
-        const { person: now } = await consoleApi<ConsolePersonChanged>('POST', `/people/${encodeURIComponent(person.sub)}/role`, { body, signal })
+        const { person: now } = await consoleApi<ConsolePersonChanged>('POST', `/people/${encodeURIComponent(person.sub)}/role`, {
+          body,
+          signal,
+        })
         return `${now.name} is now ${now.role === 'none' ? 'without a role' : `${/^[aeiou]/.test(now.role) ? 'an' : 'a'} ${ROLE_WORDS[now.role]}`}.`
       }),
     act: (person, action) =>
@@ -154,9 +157,7 @@ export class SvcConsolePeople extends LitElement {
   private row(person: ConsolePerson): TemplateResult {
     const giveable = rolesInvitableBy(this.me.roles)
     return html`<tr>
-      <td data-label="Name" class="name">
-        <bdi>${person.name}</bdi>${person.you ? html` <span class="you">(you)</span>` : nothing}
-      </td>
+      <td data-label="Name" class="name"><bdi>${person.name}</bdi>${person.you ? html` <span class="you">(you)</span>` : nothing}</td>
       <td data-label="Email" class="email">${person.email}</td>
       <td data-label="Role">${ROLE_WORDS[person.role]}</td>
       <td data-label="Organisation"><bdi>${person.organisation?.name ?? 'none'}</bdi></td>
@@ -181,8 +182,8 @@ export class SvcConsolePeople extends LitElement {
     return html`<dialog aria-labelledby="remove-title" @close=${() => (this.removing = undefined)}>
       <h2 id="remove-title" dir="auto">Remove ${person.name}?</h2>
       <p>
-        The account of <bdi>${person.name}</bdi> (${person.email}) goes for good, with its sessions and consents; the applications
-        they used are told. This cannot be undone.
+        The account of <bdi>${person.name}</bdi> (${person.email}) goes for good, with its sessions and consents; the applications they used
+        are told. This cannot be undone.
       </p>
       <form method="dialog" class="dialog-buttons">
         <button type="button" class="danger" @click=${() => this.removePerson(person)}>Remove <bdi>${person.name}</bdi></button>
@@ -244,61 +245,78 @@ export class SvcConsolePeople extends LitElement {
                 ${this.pages(answer)}`
       }
       ${this.removal()}
-      <form @submit=${this.invite} aria-label="Invite someone" class="panel">
-        <h2>Invite someone</h2>
-        ${
-          this.me.roles.operator
-            ? field(
-                { id: 'organisation', label: 'Organisation', error: errors.organisation, say: { apiNames: ['organisation'], words: 'Organisation' } },
+      ${
+        this.me.roles.operator && this.me.organisations.length === 0
+          ? html`<section class="panel" aria-label="Invite someone">
+              <h2>Invite someone</h2>
+              <p>
+                Everyone is invited into an organisation, and there is none yet.
+                <a href="/console/organisations">Create an organisation</a> first.
+              </p>
+            </section>`
+          : html`<form @submit=${this.invite} aria-label="Invite someone" class="panel">
+              <h2>Invite someone</h2>
+              ${
+                this.me.roles.operator
+                  ? field(
+                      {
+                        id: 'organisation',
+                        label: 'Organisation',
+                        error: errors.organisation,
+                        say: { apiNames: ['organisation'], words: 'Organisation' },
+                      },
+                      (a) =>
+                        html`<select id=${a.id} name="organisation" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+                          ${this.me.organisations.map(
+                            (org) =>
+                              html`<option value=${org.code} ?selected=${org.code === this.organisation} dir="auto">${org.name}</option>`,
+                          )}
+                        </select>`,
+                    )
+                  : nothing
+              }
+              ${field(
+                { id: 'email', label: 'Email', error: errors.email, say: { apiNames: ['email'], words: 'Email' } },
                 (a) =>
-                  html`<select id=${a.id} name="organisation" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
-                    ${this.me.organisations.map(
-                      (org) => html`<option value=${org.code} ?selected=${org.code === this.organisation} dir="auto">${org.name}</option>`,
+                  html`<input id=${a.id} name="email" type="email" required aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
+              )}
+              ${field(
+                {
+                  id: 'name',
+                  label: 'Name',
+                  hint: 'Optional; they can change it later.',
+                  error: errors.name,
+                  say: { apiNames: ['name'], words: 'Name' },
+                },
+                (a) => html`<input id=${a.id} name="name" dir="auto" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
+              )}
+              ${field(
+                { id: 'role', label: 'Role', error: errors.role, say: { apiNames: ['role'], words: 'Role' } },
+                (a) =>
+                  html`<select id=${a.id} name="role" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+                    ${ROLE_CHOICES.filter(([role]) => rolesInvitableBy(this.me.roles).includes(role)).map(
+                      ([role, words]) => html`<option value=${role}>${words}</option>`,
                     )}
                   </select>`,
-              )
-            : nothing
-        }
-        ${field(
-          { id: 'email', label: 'Email', error: errors.email, say: { apiNames: ['email'], words: 'Email' } },
-          (a) => html`<input id=${a.id} name="email" type="email" required aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
-        )}
-        ${field(
-          {
-            id: 'name',
-            label: 'Name',
-            hint: 'Optional; they can change it later.',
-            error: errors.name,
-            say: { apiNames: ['name'], words: 'Name' },
-          },
-          (a) => html`<input id=${a.id} name="name" dir="auto" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
-        )}
-        ${field(
-          { id: 'role', label: 'Role', error: errors.role, say: { apiNames: ['role'], words: 'Role' } },
-          (a) =>
-            html`<select id=${a.id} name="role" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
-              ${ROLE_CHOICES.filter(([role]) => rolesInvitableBy(this.me.roles).includes(role)).map(
-                ([role, words]) => html`<option value=${role}>${words}</option>`,
               )}
-            </select>`,
-        )}
-        ${field(
-          {
-            id: 'locale',
-            label: 'Language of the mail',
-            hint: 'The invitation and the pages its link opens speak it.',
-            error: errors.locale,
-            say: { apiNames: ['locale'], words: 'Language' },
-          },
-          (a) =>
-            html`<select id=${a.id} name="locale" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
-              ${MAIL_LANGUAGES.map(
-                ([code, name]) => html`<option value=${code} ?selected=${code === browserLanguage()} lang=${code}>${name}</option>`,
+              ${field(
+                {
+                  id: 'locale',
+                  label: 'Language of the mail',
+                  hint: 'The invitation and the pages its link opens speak it.',
+                  error: errors.locale,
+                  say: { apiNames: ['locale'], words: 'Language' },
+                },
+                (a) =>
+                  html`<select id=${a.id} name="locale" aria-invalid=${a.invalid} aria-describedby=${a.describedBy}>
+                    ${MAIL_LANGUAGES.map(
+                      ([code, name]) => html`<option value=${code} ?selected=${code === browserLanguage()} lang=${code}>${name}</option>`,
+                    )}
+                  </select>`,
               )}
-            </select>`,
-        )}
-        <button type="submit" class="primary">Send invitation</button>
-      </form>
+              <button type="submit" class="primary">Send invitation</button>
+            </form>`
+      }
     `
   }
 }
