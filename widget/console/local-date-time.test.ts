@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 /** @module Tests of the ad editor's conversions between stored UTC instants and `datetime-local` values. */
 import { expect } from '@open-wc/testing'
-import { localInputValue, utcOfLocalInput } from './local-date-time.js'
+import { localInputValue, readableTime, utcOfLocalInput } from './local-date-time.js'
 
 // In whatever zone the browser runs, a stored instant shown and read back is the same instant.
 describe('the editor’s date and time conversions', () => {
@@ -30,5 +30,17 @@ describe('the editor’s date and time conversions', () => {
     const local = new Date(2030, 5, 1, 9, 15)
     expect(utcOfLocalInput('2030-06-01T09:15')).to.equal(local.toISOString())
     expect(localInputValue(local.toISOString())).to.equal('2030-06-01T09:15')
+  })
+})
+
+describe('a stored time as console pages show it', () => {
+  it('names the year, the time and the viewer’s time zone, with seconds only when asked', () => {
+    const utc = '2026-01-02T03:04:05.000Z'
+    const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+      .formatToParts(new Date(utc))
+      .find((part) => part.type === 'timeZoneName')!.value
+    expect(readableTime(utc)).to.contain('2026').and.to.contain(zone)
+    expect(readableTime(utc)).not.to.contain(':05')
+    expect(readableTime(utc, { seconds: true })).to.contain(':05')
   })
 })

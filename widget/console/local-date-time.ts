@@ -43,3 +43,23 @@ export function utcOfLocalInput(value: string): string | null {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone
 }
+
+/**
+ * A stored time (UTC, ISO 8601) as every console page shows it: in the
+ * viewer's language and time zone, with the zone named, since replicas,
+ * operators and marketers may sit in different ones.
+ *
+ * @example
+ * readableTime('2026-01-02T03:04:05.000Z') // 'Jan 2, 2026, 04:04 AM GMT+1' in Berlin
+ */
+export function readableTime(iso: string, { seconds = false } = {}): string {
+  return new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    timeZoneName: 'short',
+  })
+}

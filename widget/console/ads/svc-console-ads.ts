@@ -13,6 +13,7 @@ import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet } from '../organisation-choice.js'
 import { scheduleState, scheduleWords } from '../../../shared/ad-schedule.js'
+import { readableTime } from '../local-date-time.js'
 
 type ListedAd = ConsoleAdList['ads'][number]
 
@@ -158,7 +159,7 @@ export class SvcConsoleAds extends LitElement {
                         </td>
                         <td data-label="Schedule">${scheduleCell(ad, now)}</td>
                         ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}
-                        <td data-label="Updated">${new Date(ad.updated_at).toLocaleString()}</td>
+                        <td data-label="Updated">${readableTime(ad.updated_at)}</td>
                         <td class="row-actions">
                           <button
                             type="button"
@@ -202,7 +203,7 @@ if (!customElements.get('svc-console-ads')) customElements.define('svc-console-a
 function scheduleCell(ad: ListedAd, now: number): string {
   const state = scheduleState(ad, now)
   const words = scheduleWords(state, ad.status === 'saved' && Boolean(ad.publish))
-  const at = (utc: string) => new Date(utc).toLocaleString()
+  const at = (utc: string) => readableTime(utc)
   const when =
     state === 'scheduled'
       ? `${words}, from ${at(ad.starts!)}`

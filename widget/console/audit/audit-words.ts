@@ -4,6 +4,7 @@
  * this build does not know (written by a newer svc) shows as it is named.
  */
 import type { AuditEvent } from '../../../shared/audit-wire.js'
+import { readableTime } from '../local-date-time.js'
 
 const ACTION_WORDS: Record<string, string> = {
   'person.created': 'Created the account of',
@@ -88,16 +89,7 @@ const FIELD_WORDS: Record<string, string> = {
  * @example
  * when('2026-01-02T03:04:05.000Z') // 'Jan 2, 2026, 04:04:05 AM GMT+1' in Berlin
  */
-export const when = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  })
+export const when = (iso: string): string => readableTime(iso, { seconds: true })
 
 /**
  * What the actor did, as a sentence's start.

@@ -5,6 +5,7 @@
  */
 import { html, type TemplateResult } from 'lit'
 import type { ConsoleDelivery } from '../../../shared/console-wire.js'
+import { readableTime } from '../local-date-time.js'
 
 /**
  * The deliveries, newest first, or a line saying there are none; `replay` is called with the one to send again.
@@ -29,7 +30,7 @@ export function deliveriesTable(deliveries: ConsoleDelivery[], replay: (delivery
         (delivery) =>
           html`<tr>
             <td data-label="Event">${delivery.event}<br /><code class="hint">${delivery.id}</code></td>
-            <td data-label="Created">${new Date(delivery.created_at).toLocaleString()}</td>
+            <td data-label="Created">${readableTime(delivery.created_at, { seconds: true })}</td>
             <td data-label="State">${delivery.state}</td>
             <td data-label="Attempts">
               <ol class="attempts">

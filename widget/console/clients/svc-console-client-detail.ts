@@ -23,6 +23,7 @@ import { field, fieldsSummary } from '../console-field.js'
 import { counted } from '../console-words.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
+import { readableTime } from '../local-date-time.js'
 
 /**
  * One client's page.
@@ -194,8 +195,7 @@ export class SvcConsoleClientDetail extends LitElement {
         ${secrets.map(
           (secret, index) =>
             html`<li>
-              Secret ${secret.number} · fingerprint <code>${secret.fingerprint}</code> · added
-              ${new Date(secret.created_at).toLocaleString()}
+              Secret ${secret.number} · fingerprint <code>${secret.fingerprint}</code> · added ${readableTime(secret.created_at)}
               ${index === 0 && secrets.length > 1 ? html`<span class="hint">(oldest)</span>` : nothing}
               ${
                 secrets.length > 1

@@ -11,6 +11,7 @@ import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
+import { readableTime } from '../local-date-time.js'
 
 const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',
@@ -136,7 +137,7 @@ export class SvcConsoleImages extends LitElement {
         ${TYPE_NAMES[image.content_type] ?? image.content_type}
       </td>
       <td data-label="Size">${byteSize(image.size_bytes)}</td>
-      <td data-label="Uploaded">${new Date(image.uploaded_at).toLocaleString()}</td>
+      <td data-label="Uploaded">${readableTime(image.uploaded_at)}</td>
       <td data-label="Used by">
         ${
           unused

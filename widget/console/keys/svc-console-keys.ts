@@ -13,6 +13,7 @@ import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import { shownOnce } from '../shown-once.js'
+import { readableTime } from '../local-date-time.js'
 
 /**
  * The API keys page.
@@ -157,7 +158,7 @@ export class SvcConsoleKeys extends LitElement {
                     <td data-label="Key"><code>${key.key_prefix}…</code></td>
                     <td data-label="Allowed origins" dir="auto">${key.origins.length ? key.origins.join(', ') : 'any'}</td>
                     <td data-label="Per minute">${key.rate_limit}</td>
-                    <td data-label="Created">${new Date(key.created_at).toLocaleString()}</td>
+                    <td data-label="Created">${readableTime(key.created_at)}</td>
                     <td data-label="State">
                       ${
                         key.revoked_at

@@ -40,12 +40,7 @@ export interface PersonHandlers {
  * @example
  * html`<td>${personActions(person, me, roles, handlers)}</td>`
  */
-export function personActions(
-  person: ConsolePerson,
-  me: ConsoleMe,
-  giveable: readonly string[],
-  handlers: PersonHandlers,
-): TemplateResult {
+export function personActions(person: ConsolePerson, me: ConsoleMe, giveable: readonly string[], handlers: PersonHandlers): TemplateResult {
   const id = `role-${person.sub}`
   const submit = (event: Event) => {
     event.preventDefault()
@@ -60,8 +55,7 @@ export function personActions(
       <label for=${id}>Role</label>
       <select id=${id} name="role">
         ${[...new Set([...giveable, current, 'none'])].map(
-          (role) =>
-            html`<option value=${role} ?selected=${role === current}>${ROLE_WORDS[role as ConsolePerson['role']] ?? role}</option>`,
+          (role) => html`<option value=${role} ?selected=${role === current}>${ROLE_WORDS[role as ConsolePerson['role']] ?? role}</option>`,
         )}
       </select>
       ${

@@ -11,6 +11,7 @@ import type { ConsoleRotation, ConsoleSigningKey, ConsoleSigningKeyList, Console
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { consoleStyles } from '../console-styles.js'
+import { readableTime } from '../local-date-time.js'
 
 /** Each state in words, with the time that matters for it. */
 const STATE_TEXT: Record<ConsoleSigningKeyState, (key: ConsoleSigningKey) => string> = {
@@ -21,16 +22,7 @@ const STATE_TEXT: Record<ConsoleSigningKeyState, (key: ConsoleSigningKey) => str
   withdrawn: (key) => `Withdrawn ${when(key.withdrawn_at!)} (emergency): no longer published`,
 }
 
-/** A time as the operator reads it, with its time zone, since replicas and operators may sit in different ones. */
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })
+const when = (iso: string) => readableTime(iso)
 
 /**
  * The signing keys page.
@@ -82,7 +74,7 @@ export class SvcConsoleSigningKeys extends LitElement {
       ${
         keys === undefined
           ? this.keys.view('Loading keys…', () => nothing, { alerted: true })
-          : html`<table>
+          : html`<table class="stacked">
               <thead>
                 <tr>
                   <th scope="col">Key id</th>
@@ -95,10 +87,10 @@ export class SvcConsoleSigningKeys extends LitElement {
                 ${keys.map(
                   (key) =>
                     html`<tr>
-                      <td><code>${key.kid}</code></td>
-                      <td>${when(key.created_at)}</td>
-                      <td>${key.age_days} days</td>
-                      <td>${STATE_TEXT[key.state](key)}</td>
+                      <td data-label="Key id"><code>${key.kid}</code></td>
+                      <td data-label="Published">${when(key.created_at)}</td>
+                      <td data-label="Age">${key.age_days} days</td>
+                      <td data-label="State">${STATE_TEXT[key.state](key)}</td>
                     </tr>`,
                 )}
               </tbody>
