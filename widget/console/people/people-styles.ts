@@ -32,6 +32,23 @@ export const peopleStyles = css`
   .person-actions summary {
     cursor: pointer;
   }
+  /*
+   * On a wide screen an open Manage panel takes room from the row's other
+   * cells: single words (a role, a state) keep whole and the panel has a
+   * width of its own, so nothing breaks mid-word ("market / er").
+   */
+  @media (min-width: 40.01rem) {
+    table.people td[data-label='Role'],
+    table.people td[data-label='State'] {
+      white-space: nowrap;
+    }
+    table.people td.email {
+      min-width: 12rem;
+    }
+    .person-actions[open] {
+      width: 22rem;
+    }
+  }
   .role-form,
   .person-buttons,
   .dialog-buttons,
