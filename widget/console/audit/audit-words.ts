@@ -132,16 +132,21 @@ export function valueWords(value: unknown): string {
  * @example
  * detailLines({ before: { roles: ['marketer'] }, after: { roles: ['admin'] } }) // ['Roles: marketer → admin']
  */
-export function detailLines(detail: AuditEvent['detail']): string[] {
+export function detailLines(detail: AuditEvent['detail'], organisations: readonly { code: string; name: string }[] = []): string[] {
   const { before, after, ...rest } = detail as { before?: unknown; after?: unknown } & Record<string, unknown>
+  // An organisation's code reads better with its name beside it.
+  const shown = (key: string, value: unknown) => {
+    const known = key === 'organisation' ? organisations.find((org) => org.code === value) : undefined
+    return known ? `${known.name} (${known.code})` : valueWords(value)
+  }
   const lines: string[] = []
   if (before && after && typeof before === 'object' && typeof after === 'object') {
     const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>]
-    for (const key of Object.keys(now)) lines.push(`${fieldWords(key)}: ${valueWords(was[key])} → ${valueWords(now[key])}`)
+    for (const key of Object.keys(now)) lines.push(`${fieldWords(key)}: ${shown(key, was[key])} → ${shown(key, now[key])}`)
   } else if (before !== undefined) rest.before = before
   // What a new thing was made with: its empty fields say nothing.
   for (const [key, value] of Object.entries(rest))
     if (value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
-      lines.push(`${fieldWords(key)}: ${valueWords(value)}`)
+      lines.push(`${fieldWords(key)}: ${shown(key, value)}`)
   return lines
 }

@@ -184,10 +184,10 @@ export class SvcConsoleAudit extends LitElement {
                 <td data-label="Organisation">${this.organisation(event.organisation)}</td>
                 <td data-label="Details">
                   ${
-                    detailLines(event.detail).length === 0
+                    detailLines(event.detail, this.me.organisations).length === 0
                       ? '—'
                       : html`<ul class="details">
-                          ${detailLines(event.detail).map((line) => html`<li dir="auto">${line}</li>`)}
+                          ${detailLines(event.detail, this.me.organisations).map((line) => html`<li dir="auto">${line}</li>`)}
                         </ul>`
                   }
                 </td>
@@ -218,7 +218,7 @@ export class SvcConsoleAudit extends LitElement {
     const name = (target.kind === 'person' ? names[target.code] : undefined) ?? target.name
     const kind = KIND_WORDS[target.kind] ?? target.kind
     return html`${kind ? `${kind} ` : ''}<strong><bdi>${name ?? target.code}</bdi></strong
-      >${name ? html` <code>${target.code}</code>` : nothing}`
+      >${name ? html` <code>${target.kind === 'api_key' ? `id ${target.code}` : target.code}</code>` : nothing}`
   }
 
   private organisation(code: string | null): TemplateResult | string {
