@@ -149,22 +149,26 @@ export class SvcConsoleOrganisations extends LitElement {
   private newForm(errors: Record<string, string>): TemplateResult {
     return html`<form @submit=${this.create} aria-label="New organisation" class="panel">
       <h2>New organisation</h2>
-      ${field(
-        { id: 'new-name', label: 'Name', error: errors.name, say: NAME_WORDS },
-        (a) =>
-          html`<input
-            id=${a.id}
-            name="name"
-            dir="auto"
-            required
-            maxlength="200"
-            aria-invalid=${a.invalid}
-            aria-describedby=${a.describedBy}
-          />`,
-      )}
-      ${this.originsField('new-origins', '', errors.origins)}
+      ${this.nameField('new-name', '', errors.name)} ${this.originsField('new-origins', '', errors.origins)}
       <button type="submit" class="primary">Create organisation</button>
     </form>`
+  }
+
+  private nameField(id: string, value: string, error: string | undefined): TemplateResult {
+    return field(
+      { id, label: 'Name', error, say: NAME_WORDS },
+      (a) =>
+        html`<input
+          id=${a.id}
+          name="name"
+          dir="auto"
+          required
+          maxlength="200"
+          .value=${value}
+          aria-invalid=${a.invalid}
+          aria-describedby=${a.describedBy}
+        />`,
+    )
   }
 
   private originsField(id: string, value: string, error: string | undefined): TemplateResult {
@@ -263,20 +267,7 @@ export class SvcConsoleOrganisations extends LitElement {
     return html`<tr class="editing">
       <td colspan="7">
         <form @submit=${(event: Event) => this.save(event, organisation)} aria-label="Edit ${organisation.name}" class="panel">
-          ${field(
-            { id: 'edit-name', label: 'Name', error: errors.name, say: NAME_WORDS },
-            (a) =>
-              html`<input
-                id=${a.id}
-                name="name"
-                dir="auto"
-                required
-                maxlength="200"
-                .value=${organisation.name}
-                aria-invalid=${a.invalid}
-                aria-describedby=${a.describedBy}
-              />`,
-          )}
+          ${this.nameField('edit-name', organisation.name, errors.name)}
           ${this.originsField('edit-origins', organisation.origins.join('\n'), errors.origins)}
           <p class="hint">Keys made before keep their own origins; the new list is for keys made from now on.</p>
           <button type="submit" class="primary">Save</button>

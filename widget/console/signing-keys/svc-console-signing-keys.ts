@@ -15,14 +15,12 @@ import { readableTime } from '../local-date-time.js'
 
 /** Each state in words, with the time that matters for it. */
 const STATE_TEXT: Record<ConsoleSigningKeyState, (key: ConsoleSigningKey) => string> = {
-  next: (key) => `Next: published, signs from ${when(key.signs_from)}`,
-  signing: (key) => (key.retired_at ? `Signing until ${when(key.retired_at)}` : 'Signing'),
-  retired: (key) => `Retired: published until ${when(key.published_until!)}`,
+  next: (key) => `Next: published, signs from ${readableTime(key.signs_from)}`,
+  signing: (key) => (key.retired_at ? `Signing until ${readableTime(key.retired_at)}` : 'Signing'),
+  retired: (key) => `Retired: published until ${readableTime(key.published_until!)}`,
   expired: () => 'Expired: no longer published',
-  withdrawn: (key) => `Withdrawn ${when(key.withdrawn_at!)} (emergency): no longer published`,
+  withdrawn: (key) => `Withdrawn ${readableTime(key.withdrawn_at!)} (emergency): no longer published`,
 }
-
-const when = (iso: string) => readableTime(iso)
 
 /**
  * The signing keys page.
@@ -52,8 +50,8 @@ export class SvcConsoleSigningKeys extends LitElement {
       return emergency
         ? `New signing key ${kid} signs now; every earlier key was withdrawn from the key set.`
         : created
-          ? `New signing key ${kid} is published and starts signing at ${when(signs_from)}.`
-          : `Key ${kid} is already published and starts signing at ${when(signs_from)}; nothing changed.`
+          ? `New signing key ${kid} is published and starts signing at ${readableTime(signs_from)}.`
+          : `Key ${kid} is already published and starts signing at ${readableTime(signs_from)}; nothing changed.`
     })
   }
 
@@ -88,7 +86,7 @@ export class SvcConsoleSigningKeys extends LitElement {
                   (key) =>
                     html`<tr>
                       <td data-label="Key id"><code>${key.kid}</code></td>
-                      <td data-label="Published">${when(key.created_at)}</td>
+                      <td data-label="Published">${readableTime(key.created_at)}</td>
                       <td data-label="Age">${key.age_days} days</td>
                       <td data-label="State">${STATE_TEXT[key.state](key)}</td>
                     </tr>`,
