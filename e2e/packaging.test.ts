@@ -64,7 +64,7 @@ describe('what a publisher installs', () => {
     }
   })
 
-  it('the single-file executable, with the SQLite addon beside it, runs svc-bff', { timeout: 120_000 }, async () => {
+  it('the single-file executable, with the SQLite addon beside it, runs svc-bff', { timeout: 300_000 }, async () => {
     execFileSync(process.execPath, ['scripts/build-binary.mjs'], { cwd: root, stdio: 'ignore' })
     // Alone in a folder of its own: nothing of the repository's is in reach.
     const folder = mkdtempSync(join(tmpdir(), 'svc-binary-'))

@@ -37,11 +37,17 @@ const npx = (...args) => ['npx', args]
 
 // better-sqlite3 compiles its addon from source when no prebuilt binary can
 // be fetched: two minutes of one core. `.ci/run` installs without scripts
-// and leaves that compile to this leg, beside the type check and the build,
-// which do not load it; after a plain `npm ci` the addon is there and the
-// leg is skipped.
+// and starts that compile before the install, naming its folder in
+// SVC_SQLITE_ADDON_BUILD: this leg waits for it and puts the addon in
+// place, beside the type check and the build, which do not load it.
+// Without that variable the leg compiles; after a plain `npm ci` the addon
+// is there and the leg is skipped.
 const addonBuilt = existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node')
-const native = addonBuilt ? undefined : leg('native addon', 'npm', ['rebuild', 'better-sqlite3'])
+const native = addonBuilt
+  ? undefined
+  : process.env.SVC_SQLITE_ADDON_BUILD
+    ? leg('native addon', 'node', ['scripts/ci/install-sqlite-addon.mjs'])
+    : leg('native addon', 'npm', ['rebuild', 'better-sqlite3'])
 const [checked, built] = [leg('types and lint', 'node', ['scripts/check-types-and-lint.mjs']), leg('build', 'npm', ['run', 'build'])]
 /** Runs a leg once the legs it needs have passed. */
 const after = async (needs, ...args) => ((await Promise.all(needs)).every((need) => need.passed) ? leg(...args) : undefined)
