@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { nextLink } from './mail-link.js'
 
 const EMAIL = 'grace@example.com'
@@ -30,7 +30,7 @@ describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the
     const db = join(mkdtempSync(join(tmpdir(), 'svc-lifecycle-')), 'svc.db')
     client = await svcBff('client', 'create', '--name', 'Shop', '--redirect-uri', callback, '--db', db)
     bff = await startBff(['--db', db], { SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <no-reply@svc.example>' })
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

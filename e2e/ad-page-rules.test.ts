@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { type InspectedPage, inspectPartnerPage, pageRulesScript } from './fixtures/inspect-partner-page.js'
 import type { SlotExpectation } from './fixtures/page-rules/report.js'
 
@@ -69,7 +69,7 @@ describe("the real-world ads test's rules, on hand-written slots in Chromium", (
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true })
-    browser = await launchChromium()
+    browser = await lendChromium()
     context = await browser.newContext()
     await context.route(PAGE, (route) => route.fulfill({ contentType: 'text/html', body: page }))
     result = await inspectPartnerPage(context, {

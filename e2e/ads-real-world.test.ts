@@ -22,7 +22,7 @@ import { openDatabase } from '../server/db/open-database.js'
 import type { Database } from '../server/db/schema.js'
 import { createOrganisation } from '../server/orgs/organisations.js'
 import { type ListeningBff, listeningBff } from '../server/testing/publisher.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { type AdImageServer, adImageServer } from './fixtures/ad-images.js'
 import { type InspectedPage, inspectPartnerPage, pageRulesScript } from './fixtures/inspect-partner-page.js'
 import type { Finding, Rule } from './fixtures/page-rules/report.js'
@@ -65,7 +65,7 @@ beforeAll(async () => {
   for (const fixture of fixtures) await createAd(db, organisation.id, { ...fixture.ad, display: realWorldSlot(fixture) })
   bff = await listeningBff({ db })
   rules = await pageRulesScript()
-  browser = await launchChromium()
+  browser = await lendChromium()
   context = await browser.newContext()
 }, 60_000)
 

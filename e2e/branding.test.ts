@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" fill="#8250df"/></svg>'
@@ -51,7 +51,7 @@ describe('serve with SVC_BRAND_* settings, in Chromium', () => {
       SVC_BRAND_LOGO_URL: logoUrl,
       SVC_SMTP_URL: smtp.url,
     })
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

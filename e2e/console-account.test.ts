@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import type { ConsoleAccount } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 describe('the account page in Chromium', () => {
@@ -26,7 +26,7 @@ describe('the account page in Chromium', () => {
     bff = await startBff(['--demo', '--db', db])
     base = bff.started.url
     await svcBff('user', 'create', '--email', 'ada@demo.example', '--name', 'Ada Lovelace', '--password', DEMO_PASSWORD, '--db', db)
-    browser = await launchChromium()
+    browser = await lendChromium()
     page = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage()
     await signInToConsole(page, base, 'ada@demo.example', '/console/account')
   }, 60_000)

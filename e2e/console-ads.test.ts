@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 describe('the console in Chromium: Marketing > Ads', () => {
@@ -13,7 +13,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
 
   beforeAll(async () => {
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-console-')), 'svc.db')])
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

@@ -15,7 +15,7 @@ import { openDatabase } from '../server/db/open-database.js'
 import { allOrganisations } from '../server/orgs/organisations.js'
 import { runCliOn } from '../server/testing/cli-runner.js'
 import { type RunningBff, startBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 const ARABIC_NAME = 'ليلى عبد الله'
@@ -29,7 +29,7 @@ describe('the console Audit log page in Chromium', () => {
   beforeAll(async () => {
     dbPath = join(mkdtempSync(join(tmpdir(), 'svc-audit-')), 'svc.db')
     bff = await startBff(['--demo', '--db', dbPath])
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import type { ConsoleOrganisationList } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 const OPERATOR = 'operator@fresh.example'
@@ -35,7 +35,7 @@ describe('the console on an empty install', () => {
     bff = await startBff(['--db', db])
     base = bff.started.url
     await svcBff('user', 'create', '--email', OPERATOR, '--name', 'Olu Operator', '--password', DEMO_PASSWORD, '--svc-master', '--db', db)
-    browser = await launchChromium()
+    browser = await lendChromium()
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 800 } })
       const page = await context.newPage()

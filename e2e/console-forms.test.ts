@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import type { ConsoleClientDetail } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 describe('the console forms in Chromium', () => {
@@ -30,7 +30,7 @@ describe('the console forms in Chromium', () => {
     bff = await startBff(['--demo', '--db', db])
     base = bff.started.url
     await svcBff('org', 'create', '--name', 'Second Org', '--db', db)
-    browser = await launchChromium()
+    browser = await lendChromium()
     for (const role of ['admin', 'developer', 'operator'] as const) {
       const context: BrowserContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
       pages[role] = await context.newPage()

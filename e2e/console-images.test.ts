@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 const fixtures = fileURLToPath(new URL('../server/images/fixtures/', import.meta.url))
@@ -31,7 +31,7 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
     )
     await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
     partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

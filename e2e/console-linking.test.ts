@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 
 // Two svc instances: ours (A, on localhost) and another one (B, on
 // 127.0.0.1) that an operator configured as an external provider.
@@ -63,7 +63,7 @@ describe('linking an external OpenID Connect provider (another svc) in Chromium'
     )
     theirs = await startBff(['--db', dbB, '--port', String(portB), '--issuer', b])
     ours = await startBff(['--demo', '--db', dbA, '--port', String(portA), '--issuer', a])
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import type { ConsolePeople } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 const LONG_ARABIC = 'ليلى عبد الرحمن بن عبد الله الطويلة الاسم جداً جداً'
@@ -37,7 +37,7 @@ describe('the People page in Chromium', () => {
       ['bart@demo.example', LONG_LATIN],
     ] as const)
       await svcBff('user', 'create', '--email', email, '--name', name, '--password', 'long enough', '--svc-app', org!.code, '--svc-role', 'marketer', '--db', db)
-    browser = await launchChromium()
+    browser = await lendChromium()
     page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
     await signInToConsole(page, base, 'operator@demo.example', '/console/people')
   }, 60_000)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../shared/webhook-signature.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 interface Received {
@@ -47,7 +47,7 @@ describe('the console in Chromium: the developer portal and the account page', (
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
     db = join(mkdtempSync(join(tmpdir(), 'svc-portal-')), 'svc.db')
     bff = await startBff(['--demo', '--db', db], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

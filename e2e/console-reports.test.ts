@@ -14,7 +14,7 @@ import { listAds } from '../server/ads/ads-repository.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { allOrganisations } from '../server/orgs/organisations.js'
 import { type RunningBff, startBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 
 const REPORT = '/console/reports?from=2025-05-01&to=2025-05-03'
@@ -43,7 +43,7 @@ describe('the console Reports page in Chromium', () => {
     } finally {
       await db.destroy()
     }
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

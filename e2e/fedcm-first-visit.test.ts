@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { launchChromium, lendChromium } from './chromium.js'
 import { failed, fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
 
 describe('<svc-signin> for a visitor signed out of svc', () => {
@@ -83,7 +83,7 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     const port = await freePort()
     idp = `http://localhost:${port}`
     bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

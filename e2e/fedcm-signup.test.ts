@@ -15,7 +15,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
 import { nextLink } from './mail-link.js'
 
@@ -56,7 +56,7 @@ describe('a first-time visitor signs up from the FedCM button', () => {
       SVC_SMTP_URL: smtp.url,
       SVC_MAIL_FROM: 'svc <no-reply@svc.example>',
     })
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { launchChromium, lendChromium } from './chromium.js'
 import { fedcmDialogs, verifiedClaims } from './fedcm-browser.js'
 
 describe('FedCM sign-in in Chromium (the identity provider side)', () => {
@@ -84,7 +84,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const port = await freePort()
     idp = `http://localhost:${port}`
     bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

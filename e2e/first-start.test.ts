@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 
 const LINK = /http:\/\/localhost:\d+\/setup\?token=[A-Za-z0-9_-]{43}/g
 
@@ -57,7 +57,7 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
     { timeout: 120_000 },
     async () => {
       expect(link).not.toBe('')
-      browser = await launchChromium()
+      browser = await lendChromium()
       const page = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage()
       await page.goto(link)
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Create the first operator')

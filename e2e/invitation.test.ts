@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 import { nextLink } from './mail-link.js'
 
@@ -37,7 +37,7 @@ describe('an invitation in Chromium, with sign-up closed', () => {
       db,
     )
     bff = await startBff(['--db', db], { SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <no-reply@svc.example>', SVC_SIGNUP: 'closed' })
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

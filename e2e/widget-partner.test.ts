@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { launchChromium } from './chromium.js'
+import { lendChromium } from './chromium.js'
 
 /** A partner site on its own origin that embeds the widget from the BFF. */
 async function partnerSite(page: () => string): Promise<{ server: Server; origin: string }> {
@@ -59,7 +59,7 @@ describe('<svc-ads> on partner pages in Chromium (the classic script on one, the
     bff = await startBff(['--db', db])
     // The script's own origin (localhost) is the API's default base URL.
     bffOrigin = `http://localhost:${bff.started.port}`
-    browser = await launchChromium()
+    browser = await lendChromium()
   })
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { auth as auth2 } from 'express-openid-connect'
 import { auth as auth3 } from 'express-openid-connect-3'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../chromium.js'
+import { lendChromium } from '../chromium.js'
 import { freePort } from '../bff-process.js'
 import { type InteropSvc, listen, PERSON, signInAtSvc, startInteropSvc } from './svc-for-interop.js'
 
@@ -21,7 +21,7 @@ const closing: (() => Promise<void>)[] = []
 
 beforeAll(async () => {
   svc = await startInteropSvc()
-  browser = await launchChromium()
+  browser = await lendChromium()
 }, 60_000)
 
 afterAll(async () => {

@@ -9,7 +9,7 @@
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../chromium.js'
+import { lendChromium } from '../chromium.js'
 import { type InteropSvc, listen, PERSON, signInAtSvc, startInteropSvc } from './svc-for-interop.js'
 
 let svc: InteropSvc
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const config = JSON.stringify({ authority: svc.issuer, clientId: client.client_id })
   page = `<!doctype html><meta charset="utf-8"><title>SPA</title><p id="status">Loading</p>
 <script>window.SPA_CONFIG = ${config}</script><script src="/spa.js"></script>`
-  browser = await launchChromium()
+  browser = await lendChromium()
 }, 60_000)
 
 afterAll(async () => {
