@@ -59,11 +59,14 @@ const EVERY_TEST = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test
 /**
  * Test files run at once in the `sqlite` and `postgres` projects. Most of a
  * test's time is spent waiting on a process, a socket or a browser, so
- * even two cores keep several files busy; `SVC_TEST_WORKERS` overrides it.
- * Every file has a database of its own (in memory, or a schema named after
- * its worker) and listens on ports the system picks.
+ * even two cores keep several files busy: with three files at once in each
+ * leg, CI's two cores were busy 1.7 of the time, so the longer `sqlite`
+ * leg runs four. `SVC_TEST_WORKERS` overrides both. Every file has a
+ * database of its own (in memory, or a schema named after its worker) and
+ * listens on ports the system picks.
  */
 const WORKERS = Number(process.env.SVC_TEST_WORKERS) || 3
+const SQLITE_WORKERS = Number(process.env.SVC_TEST_WORKERS) || 4
 /**
  * Whether each test file gets fresh module instances. Re-importing the
  * server for every file cost more CPU than the tests themselves (400 s of
@@ -136,7 +139,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'sqlite',
           include: EVERY_TEST,
-          maxWorkers: WORKERS,
+          maxWorkers: SQLITE_WORKERS,
           isolate: ISOLATE,
           // e2e/replicas runs in the postgres project when there is one.
           exclude: [...configDefaults.exclude, ...PRODUCTION_COST_TESTS, ...(POSTGRES_URL ? POSTGRES_ONLY : [])],
