@@ -73,11 +73,15 @@ const withClientSecret = (db: Kysely<Database>, row: ExternalProviderRow): Exter
   client_secret: secretBoxOf(db).open(clientSecretPlace(row.slug), row.client_secret),
 })
 
-/** Every configured provider, by name. */
-export const externalProviders = async (db: Kysely<Database>): Promise<ExternalProviderRow[]> =>
-  (await db.selectFrom('external_providers').selectAll().orderBy('name').execute()).map((row) => withClientSecret(db, row))
+/**
+ * Every configured provider, by name, without its client secret: the
+ * pages that list them (sign-in, the console's account page and its
+ * policy) never need it, so nothing is decrypted per request.
+ */
+export const externalProviders = (db: Kysely<Database>): Promise<Omit<ExternalProviderRow, 'client_secret'>[]> =>
+  db.selectFrom('external_providers').select(['id', 'slug', 'name', 'issuer', 'client_id', 'created_at']).orderBy('name').execute()
 
-/** The provider a slug names, or `undefined`. */
+/** The provider a slug names, with its client secret (decrypted: a sign-in or link through it needs it), or `undefined`. */
 export const externalProvider = async (db: Kysely<Database>, slug: string): Promise<ExternalProviderRow | undefined> => {
   const row = await db.selectFrom('external_providers').selectAll().where('slug', '=', slug).executeTakeFirst()
   return row && withClientSecret(db, row)
