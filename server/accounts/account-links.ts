@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely'
 import { publicClientIds } from '../clients/clients.js'
 import type { Database, ExternalProviderRow, UserRow } from '../db/schema.js'
 import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
+import { assertSecretKeyCurrent } from '../db/settings.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { AccountEvents } from './account-events.js'
@@ -44,6 +45,7 @@ export async function addExternalProvider(
   if (!/^https?:\/\//.test(input.issuer) || !URL.canParse(input.issuer))
     throw new InvalidInput('issuer', 'issuer must be an http or https URL')
   if (!input.clientId || !input.clientSecret) throw new InvalidInput('client_id', 'client id and client secret are required')
+  await assertSecretKeyCurrent(db)
   try {
     const row = await db
       .insertInto('external_providers')

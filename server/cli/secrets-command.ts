@@ -12,7 +12,7 @@
  */
 import { existsSync, linkSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { rekeySecrets } from '../db/rekey.js'
-import { secretBoxOf, type SecretKey } from '../db/secret-box.js'
+import { secretBoxOf, type SecretKey, SecretUnreadable } from '../db/secret-box.js'
 import { keyFileBeside, keyFromSettings, readKeyFile, writeNewKeyFile } from '../db/secret-key.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -48,7 +48,11 @@ export async function secretsRekey(args: string[], io: CliIo): Promise<CommandOu
     const source = newKeyFile ?? `${defaultFile!}.${Date.now()}.new`
     const next: SecretKey = newKeyFile === undefined || made ? writeNewKeyFile(source) : readKeyFile(source, `--new-key-file ${source}`)
     if (next.id === old.id) throw new CliError(`${newKeyFile ?? 'the new key'} holds the key svc uses now (key ${old.id}); give a new one`)
-    const counts = await rekeySecrets(db, old, next)
+    const counts = await rekeySecrets(db, old, next).catch((error: unknown) => {
+      // A secret that does not open under the current key: nothing moved; the sentence says which.
+      if (error instanceof SecretUnreadable) throw new CliError(`nothing was re-encrypted: ${error.message}`)
+      throw error
+    })
     const total = counts.signing_keys + counts.webhook_secrets + counts.external_providers + counts.settings
     const moved =
       `Re-encrypted ${total} secrets in one transaction (${counts.signing_keys} signing keys, ${counts.webhook_secrets} webhook secrets, ` +

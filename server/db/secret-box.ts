@@ -18,7 +18,6 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { Refusal } from '../refusal.js'
 
 /** The envelope's version prefix; a stored value without it is a plain secret an older svc wrote. */
 export const ENVELOPE_PREFIX = 'enc:v1:'
@@ -42,10 +41,15 @@ export interface SecretKey {
   id: string
 }
 
-/** A stored secret that does not open under the key svc was given. */
-export class SecretUnreadable extends Refusal {
+/**
+ * A stored secret that does not open under the key svc was given: altered,
+ * moved, or written under another key after svc started (a wrong key
+ * stops svc at start instead). svc's fault, not a caller's: a request
+ * meeting it gets the generic 500 and the log gets this sentence.
+ */
+export class SecretUnreadable extends Error {
   override name = 'SecretUnreadable'
-  readonly status = 503
+  readonly code = 'ERR_SECRET_UNREADABLE'
 }
 
 /**

@@ -15,6 +15,8 @@ import { addWebhookSecret } from '../webhooks/secrets.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import type { Database } from './schema.js'
 import { decryptSecret, encryptSecret, parseSecretKeyText, secretBoxOf, secretKey, SecretUnreadable } from './secret-box.js'
+import { rekeySecrets } from './rekey.js'
+import { storeKeyCheck } from './secret-key.js'
 import { openTestDatabase } from './test-database.js'
 
 let db: Kysely<Database>
@@ -103,6 +105,23 @@ describe('secrets at rest', () => {
     expect(() => decryptSecret(secretBoxOf(db).key, place, encryptSecret(other, place, 'v'))).toThrow(
       `the secret in settings.value of x was encrypted under secret key ${other.id}, but svc was given key ${secretBoxOf(db).key.id}`,
     )
+  })
+})
+
+describe('a svc still running with the old key after secrets rekey', () => {
+  it('refuses to write a secret the restarted svc could not read, and writes nothing', async () => {
+    const old = secretBoxOf(db).key
+    await storeKeyCheck(db, old) // (a test's emptied PostgreSQL schema has lost it)
+    const client = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+    const row = (await clientByClientId(db, client.clientId))!.id
+    const next = secretKey(randomBytes(32))
+    await rekeySecrets(db, old, next)
+    const sentence = `the database's secrets were re-encrypted under secret key ${next.id} (secrets rekey) while this svc runs with key ${old.id}: restart svc with the new key`
+    await expect(addWebhookSecret(db, row)).rejects.toThrow(sentence)
+    await expect(addExternalProvider(db, { slug: 'p', name: 'P', issuer: 'https://p.example', clientId: 'a', clientSecret: 'b' })).rejects.toThrow(sentence)
+    await expect(signingKeys(db).rotate()).rejects.toThrow(sentence)
+    expect(await db.selectFrom('webhook_secrets').select('id').execute()).toEqual([])
+    expect(await db.selectFrom('external_providers').select('id').execute()).toEqual([])
   })
 })
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.js'
-import { secretBoxOf, type SecretPlace } from './secret-box.js'
+import { envelopeKeyId, secretBoxOf, SecretUnreadable, type SecretPlace } from './secret-box.js'
 
 /**
  * The named random secret, creating it on first use; two callers racing
@@ -31,6 +31,7 @@ const secretPlace = (name: string): SecretPlace => ({ table: 'settings', column:
  * await storeSecretSettingUnlessSet(db, 'console-client', JSON.stringify(registration))
  */
 export async function storeSecretSettingUnlessSet(db: Kysely<Database>, name: string, value: string): Promise<void> {
+  await assertSecretKeyCurrent(db)
   await storeSettingUnlessSet(db, name, secretBoxOf(db).seal(secretPlace(name), value))
 }
 
@@ -107,4 +108,23 @@ export async function takeSetting(db: Kysely<Database>, name: string, value: str
  */
 export async function deleteSetting(db: Kysely<Database>, name: string): Promise<void> {
   await db.deleteFrom('settings').where('name', '=', name).execute()
+}
+
+/**
+ * Refuses to write a secret under a key the database no longer uses: a
+ * `secrets rekey` ran while this svc kept running with the old key, and a
+ * secret written now would not open after the restart. One read of the
+ * check value, on the rare paths that write a secret.
+ *
+ * @example
+ * await assertSecretKeyCurrent(trx)
+ */
+export async function assertSecretKeyCurrent(db: Kysely<Database>): Promise<void> {
+  const check = await setting(db, 'secret-key-check')
+  const current = check === undefined ? undefined : envelopeKeyId(check)
+  const mine = secretBoxOf(db).key.id
+  if (current !== undefined && current !== mine)
+    throw new SecretUnreadable(
+      `the database's secrets were re-encrypted under secret key ${current} (secrets rekey) while this svc runs with key ${mine}: restart svc with the new key`,
+    )
 }

@@ -28,6 +28,7 @@ import { isPostgres } from '../db/open-database.js'
 import type { Database, SigningKeyRow } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
+import { assertSecretKeyCurrent } from '../db/settings.js'
 import { rsaPrivateKey } from './sign-jws.js'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -135,6 +136,7 @@ export async function storeSigningKey(
     // A leaked key must stop verifying at once, and with it whatever else the leak may have exposed.
     if (immediately)
       await trx.updateTable('signing_keys').set({ withdrawn_at: at.toISOString() }).where('withdrawn_at', 'is', null).execute()
+    await assertSecretKeyCurrent(trx)
     await trx
       .insertInto('signing_keys')
       .values({

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
+import { assertSecretKeyCurrent } from '../db/settings.js'
 import { InvalidInput } from '../invalid-input.js'
 
 /**
@@ -19,6 +20,7 @@ import { InvalidInput } from '../invalid-input.js'
  */
 export async function addWebhookSecret(db: Kysely<Database>, clientId: number, now = new Date()): Promise<{ id: number; secret: string }> {
   const secret = `whsec_${randomBytes(24).toString('base64url')}`
+  await assertSecretKeyCurrent(db)
   const row = await db
     .insertInto('webhook_secrets')
     .values({ client_id: clientId, secret: secretBoxOf(db).seal(secretPlace(clientId), secret), created_at: now.toISOString(), removed_at: null })
