@@ -58,6 +58,7 @@ export type BeforeMigrating = (status: MigrationStatus) => Promise<void>
  * database a newer svc has migrated (its schema may have dropped or
  * changed what this build reads), and calls `beforeMigrating` when a
  * database that is not new has migrations pending (serve backs it up).
+ * `secretKey` is passed to each migration (0023 encrypts with it).
  *
  * @example
  * await migrateToLatest(db)
