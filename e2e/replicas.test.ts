@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,7 +38,13 @@ describe.skipIf(!serverUrl)('two replicas on one PostgreSQL database', () => {
     schema = await freshPostgresSchema(serverUrl!)
     // A lease short enough that a killed replica's claims come back within the test, long enough that a
     // replica slowed by a busy machine finishes its batch before the other may claim it again (at 2 s it did not).
-    env = { DATABASE_URL: schema.url, SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_WEBHOOK_LEASE_SECONDS: '10' }
+    // Replicas on PostgreSQL share the secret key their settings give.
+    env = {
+      DATABASE_URL: schema.url,
+      SVC_SECRET_KEY: randomBytes(32).toString('base64'),
+      SVC_WEBHOOK_ALLOW_PRIVATE: '1',
+      SVC_WEBHOOK_LEASE_SECONDS: '10',
+    }
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
     await svcBffWithEnv(env, 'user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', 'analytical engine')
@@ -117,7 +124,7 @@ describe.skipIf(!serverUrl)('two replicas on one PostgreSQL database', () => {
       await svcBffWithEnv(env, 'webhooks', 'ping', '--client', clientId, '--count', '500')
       await waitFor(500)
       const pings = async () => {
-        const db = await openDatabase({ databaseUrl: schema.url })
+        const db = await openDatabase({ databaseUrl: schema.url }, { secretKey: { value: env.SVC_SECRET_KEY } })
         try {
           return await db.selectFrom('webhook_events').select('id').where('event', '=', 'ping').execute()
         } finally {

@@ -22,6 +22,8 @@ describe('the settings table', () => {
       ['SVC_DB', 'db', '`./data/svc.db`'],
       ['DATABASE_URL', undefined, 'unset'],
       ['SVC_ISSUER', 'issuer', '`http://localhost:PORT`'],
+      ['SVC_SECRET_KEY', undefined, 'unset'],
+      ['SVC_SECRET_KEY_FILE', undefined, 'unset'],
       ['SVC_JWKS_CACHE_SECONDS', 'jwks-cache-seconds', '`21600` (6 hours)'],
       [undefined, 'demo', 'off'],
       ['SVC_TRUSTED_PROXIES', 'trusted-proxies', 'none'],

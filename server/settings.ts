@@ -208,6 +208,20 @@ export const SETTINGS = {
     parse: issuerUrl,
     doc: "the public base URL: the OpenID issuer, the SDK's origin, and the demo's image URLs; every replica gets the same",
   }),
+  secretKey: spec<string | undefined>({
+    env: 'SVC_SECRET_KEY',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: text,
+    doc: "the key svc encrypts its stored secrets under (signing keys, webhook and client secrets, the seal root): 32 random bytes written in **base64, base64url or hex** (`openssl rand -base64 32`). Unset, a SQLite database keeps its key in a file beside itself (`svc.db.key`, 0600, made on first start); PostgreSQL needs it set, the same on every replica. A missing or wrong key stops every command (exit 1). Rotate it with `secrets rekey`; see [Secrets at rest](secrets.md)",
+  }),
+  secretKeyFile: spec<string | undefined>({
+    env: 'SVC_SECRET_KEY_FILE',
+    default: undefined,
+    shownDefault: 'unset',
+    parse: text,
+    doc: 'a file holding `SVC_SECRET_KEY` (a container secret such as `/run/secrets/svc_secret_key`), in the same forms, read when a command starts; set this or `SVC_SECRET_KEY`, not both',
+  }),
   jwksCacheSeconds: spec<number>({
     flag: 'jwks-cache-seconds',
     env: 'SVC_JWKS_CACHE_SECONDS',

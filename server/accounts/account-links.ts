@@ -5,11 +5,15 @@
  * linked providers' slugs are the `svc.links` claim; linking and
  * unlinking tell every client the user uses (`account.linked`,
  * `account.unlinked`), in the change's own transaction. The one module
- * that reads and writes `external_providers` and `account_links`.
+ * that reads and writes `external_providers` and `account_links`. A
+ * provider's client secret is stored encrypted (db/secret-box.ts) and
+ * handed out in clear.
  */
 import type { Kysely } from 'kysely'
 import { publicClientIds } from '../clients/clients.js'
 import type { Database, ExternalProviderRow, UserRow } from '../db/schema.js'
+import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
+import { assertSecretKeyCurrent } from '../db/settings.js'
 import { isUniqueViolation } from '../db/unique-violation.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { AccountEvents } from './account-events.js'
@@ -41,31 +45,49 @@ export async function addExternalProvider(
   if (!/^https?:\/\//.test(input.issuer) || !URL.canParse(input.issuer))
     throw new InvalidInput('issuer', 'issuer must be an http or https URL')
   if (!input.clientId || !input.clientSecret) throw new InvalidInput('client_id', 'client id and client secret are required')
+  await assertSecretKeyCurrent(db)
   try {
-    return await db
+    const row = await db
       .insertInto('external_providers')
       .values({
         slug: input.slug,
         name: input.name.trim(),
         issuer: input.issuer.replace(/\/$/, ''),
         client_id: input.clientId,
-        client_secret: input.clientSecret,
+        client_secret: secretBoxOf(db).seal(clientSecretPlace(input.slug), input.clientSecret),
         created_at: now.toISOString(),
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    return { ...row, client_secret: input.clientSecret }
   } catch (error) {
     if (isUniqueViolation(error)) throw new InvalidInput('slug', `a provider named ${input.slug} exists already`)
     throw error
   }
 }
 
-/** Every configured provider, by name. */
-export const externalProviders = (db: Kysely<Database>) => db.selectFrom('external_providers').selectAll().orderBy('name').execute()
+/** Where a provider's client secret is stored: its slug, which never changes, is the row's identity. */
+const clientSecretPlace = (slug: string): SecretPlace => ({ table: 'external_providers', column: 'client_secret', row: slug })
 
-/** The provider a slug names, or `undefined`. */
-export const externalProvider = (db: Kysely<Database>, slug: string) =>
-  db.selectFrom('external_providers').selectAll().where('slug', '=', slug).executeTakeFirst()
+/** The row with its client secret opened. */
+const withClientSecret = (db: Kysely<Database>, row: ExternalProviderRow): ExternalProviderRow => ({
+  ...row,
+  client_secret: secretBoxOf(db).open(clientSecretPlace(row.slug), row.client_secret),
+})
+
+/**
+ * Every configured provider, by name, without its client secret: the
+ * pages that list them (sign-in, the console's account page and its
+ * policy) never need it, so nothing is decrypted per request.
+ */
+export const externalProviders = (db: Kysely<Database>): Promise<Omit<ExternalProviderRow, 'client_secret'>[]> =>
+  db.selectFrom('external_providers').select(['id', 'slug', 'name', 'issuer', 'client_id', 'created_at']).orderBy('name').execute()
+
+/** The provider a slug names, with its client secret (decrypted: a sign-in or link through it needs it), or `undefined`. */
+export const externalProvider = async (db: Kysely<Database>, slug: string): Promise<ExternalProviderRow | undefined> => {
+  const row = await db.selectFrom('external_providers').selectAll().where('slug', '=', slug).executeTakeFirst()
+  return row && withClientSecret(db, row)
+}
 
 /**
  * The svc account linked to an external account, or `undefined`.

@@ -23,8 +23,8 @@ export interface CommandOutput {
   text: string
 }
 
-/** The settings every command reads: where its database is, and what its log writes. */
-const EVERY_COMMAND = ['sqlitePath', 'databaseUrl', 'logLevel'] as const
+/** The settings every command reads: where its database is, the key to its secrets, and what its log writes. */
+const EVERY_COMMAND = ['sqlitePath', 'databaseUrl', 'secretKey', 'secretKeyFile', 'logLevel'] as const
 
 /** The settings a command runs with: those every command reads, and the ones it names. */
 export type CommandSettings<K extends SettingName = never> = Pick<Settings, K | (typeof EVERY_COMMAND)[number]>
@@ -49,8 +49,11 @@ export function commandSettings<K extends SettingName = never>(flags: FlagValues
  * @example
  * const db = await databaseFrom(settings)
  */
-export async function databaseFrom({ databaseUrl, sqlitePath }: CommandSettings, options: OpenOptions = {}): Promise<Kysely<Database>> {
-  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath }, options)
+export async function databaseFrom(
+  { databaseUrl, sqlitePath, secretKey, secretKeyFile }: CommandSettings,
+  options: OpenOptions = {},
+): Promise<Kysely<Database>> {
+  return openDatabase(databaseUrl ? { databaseUrl } : { sqlitePath }, { secretKey: { value: secretKey, file: secretKeyFile }, ...options })
 }
 
 /**

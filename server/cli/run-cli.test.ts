@@ -470,7 +470,8 @@ describe('svc-bff', () => {
     expect(backup.body).toMatchObject({ backup: copy, from: dbPath })
     expect(backup.body.bytes).toBeGreaterThan(0)
     await live.destroy()
-    const restored = await openDatabase({ sqlitePath: copy })
+    // The copy's secrets stay encrypted: it opens with the database's key file, as a restore puts both back.
+    const restored = await openDatabase({ sqlitePath: copy }, { secretKey: { file: `${dbPath}.key` } })
     expect((await restored.selectFrom('organisations').select('code').execute()).map((row) => row.code)).toEqual([org.body.code])
     await restored.destroy()
 

@@ -31,6 +31,7 @@ import { USER_LIST_USAGE, userList } from './user-list-command.js'
 import { USER_UPDATE_USAGE, userUpdate } from './user-update-command.js'
 import { CLIENT_LIST_USAGE, clientList } from './client-list-command.js'
 import { AUDIT_USAGE, auditList, auditPrune } from './audit-command.js'
+import { SECRETS_USAGE, secretsRekey } from './secrets-command.js'
 
 type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
@@ -62,6 +63,7 @@ const COMMANDS: Record<string, Command> = {
   'client create': clientCreate,
   'client list': clientList,
   'keys rotate': keysRotate,
+  'secrets rekey': secretsRekey,
   'user revoke-consent': userRevokeConsent,
   'user delete': userDelete,
   'webhooks list': webhooksList,
@@ -94,6 +96,7 @@ Commands:
   ${CLIENT_USAGE}
   ${CLIENT_LIST_USAGE}
   ${KEYS_USAGE}
+  ${SECRETS_USAGE}
   ${USER_ACCOUNT_USAGE}
   ${WEBHOOK_USAGE}
   ${SEED_USAGE}

@@ -1,13 +1,14 @@
 /**
  * @module The console's own registration at svc: a confidential,
  * first-party client made on first start and kept in step with the
- * issuer, whose id and secret the server keeps in its settings (the
- * console is a relying party of the very server it runs in).
+ * issuer, whose id and secret the server keeps in its settings, the
+ * secret encrypted (the console is a relying party of the very server it
+ * runs in).
  */
 import type { Kysely } from 'kysely'
 import { createClient, deleteClient, makeFirstParty } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
-import { setting, storeSettingUnlessSet } from '../db/settings.js'
+import { secretSetting, storeSecretSettingUnlessSet } from '../db/settings.js'
 import { SVC_CONSOLE_CLIENT_NAME } from '../clients/registration-rules.js'
 import { CONSOLE_SCOPES } from './console-sessions.js'
 
@@ -39,7 +40,7 @@ export async function ensureConsoleClient(db: Kysely<Database>, issuer: string):
       scopes: CONSOLE_SCOPES,
       issuer,
     })
-    await storeSettingUnlessSet(db, SETTING, JSON.stringify({ client_id: made.clientId, client_secret: made.clientSecret }))
+    await storeSecretSettingUnlessSet(db, SETTING, JSON.stringify({ client_id: made.clientId, client_secret: made.clientSecret }))
     stored = (await readSetting(db))!
     // Another replica registered first: its client is the console's, ours goes.
     if (stored.client_id !== made.clientId) await deleteClient(db, made.clientId)
@@ -49,6 +50,6 @@ export async function ensureConsoleClient(db: Kysely<Database>, issuer: string):
 }
 
 async function readSetting(db: Kysely<Database>): Promise<{ client_id: string; client_secret: string } | undefined> {
-  const value = await setting(db, SETTING)
+  const value = await secretSetting(db, SETTING)
   return value === undefined ? undefined : (JSON.parse(value) as { client_id: string; client_secret: string })
 }

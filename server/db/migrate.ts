@@ -11,7 +11,25 @@ const migrations: Record<string, Migration> = Object.fromEntries(
   Object.entries(migrationModules).map(([exportName, migration]) => [exportName.replace(/^m/, ''), migration]),
 )
 
-const staticProvider: MigrationProvider = { getMigrations: async () => migrations }
+/**
+ * What a migration gets beside the database: the secret key, for the one
+ * that encrypts the secrets older svc stored plain (0023). Kysely calls
+ * `up(db)` alone, so each migration is wrapped to pass it on.
+ */
+export interface MigrationContext {
+  secretKey?: Buffer
+}
+
+function providerFor(context: MigrationContext): MigrationProvider {
+  type WithContext = (db: Kysely<any>, context: MigrationContext) => Promise<void>
+  const wrapped = Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]) => [
+      name,
+      { ...migration, up: (db: Kysely<any>) => (migration.up as WithContext)(db, context) },
+    ]),
+  )
+  return { getMigrations: async () => wrapped }
+}
 
 /** Raised when the schema cannot be brought up to date. */
 export class MigrationFailed extends Error {
@@ -40,16 +58,20 @@ export type BeforeMigrating = (status: MigrationStatus) => Promise<void>
  * database a newer svc has migrated (its schema may have dropped or
  * changed what this build reads), and calls `beforeMigrating` when a
  * database that is not new has migrations pending (serve backs it up).
+ * `secretKey` is passed to each migration (0023 encrypts with it).
  *
  * @example
  * await migrateToLatest(db)
  */
-export async function migrateToLatest(db: Kysely<any>, { beforeMigrating }: { beforeMigrating?: BeforeMigrating } = {}): Promise<void> {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  { beforeMigrating, secretKey }: { beforeMigrating?: BeforeMigrating; secretKey?: Buffer } = {},
+): Promise<void> {
   const status = await migrationStatus(db)
   if (status.unknown.length > 0) throw new DatabaseFromNewerSvc(newerSvcSentence(status.unknown))
   if (status.pending.length === 0) return
   if (beforeMigrating && status.applied.length > 0) await beforeMigrating(status)
-  const { error, results } = await (await migratorFor(db)).migrateToLatest()
+  const { error, results } = await (await migratorFor(db, secretKey === undefined ? {} : { secretKey })).migrateToLatest()
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown'
     throw new MigrationFailed(`migration ${failed} failed: ${(error as Error).message}`, { cause: error })
@@ -110,9 +132,9 @@ async function migrationTableSchema(db: Kysely<any>): Promise<string | undefined
   return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
 }
 
-async function migratorFor(db: Kysely<any>): Promise<Migrator> {
+async function migratorFor(db: Kysely<any>, context: MigrationContext): Promise<Migrator> {
   const schema = await migrationTableSchema(db)
-  return new Migrator({ db, provider: staticProvider, ...(schema ? { migrationTableSchema: schema } : {}) })
+  return new Migrator({ db, provider: providerFor(context), ...(schema ? { migrationTableSchema: schema } : {}) })
 }
 
 /** The names of all migrations this build knows, in order. */

@@ -25,6 +25,8 @@ import { sqliteOptions } from './sqlite-addon.js'
 import { type BeforeMigrating, migrateToLatest } from './migrate.js'
 import { preparePrivateDatabaseFile } from './private-files.js'
 import { copySqliteDatabase, preMigrationBackupPath } from './sqlite-backup.js'
+import { registerSecretKey } from './secret-box.js'
+import { type SecretKeySource, storeKeyCheck, unlockSecrets } from './secret-key.js'
 import type { Database } from './schema.js'
 import { log } from '../log.js'
 import { Refusal } from '../refusal.js'
@@ -44,8 +46,14 @@ export interface OpenOptions {
    * undone, an upgrade can be, by starting the old svc on the copy).
    */
   backupBeforeMigrating?: boolean
-  /** False to leave the schema as it is (`migrate --status` reports it without changing it). */
+  /** False to leave the schema as it is (`migrate --status` reports it without changing it); such a database reads no secret. */
   migrate?: boolean
+  /**
+   * The secret key the settings give (`SVC_SECRET_KEY`, `SVC_SECRET_KEY_FILE`);
+   * without one, a SQLite file uses the key file beside it (made on first
+   * start) and PostgreSQL is refused (db/secret-key.ts).
+   */
+  secretKey?: SecretKeySource
 }
 
 /** Raised when the configured database cannot be opened; the message tells the operator why. */
@@ -83,11 +91,28 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   registerChangeStamp(db, sqliteChangeStamp(sqlite))
   if (!migrate) return db
   const beforeMigrating = backupBeforeMigrating && path !== ':memory:' ? backUpBeforeMigrating(path) : undefined
-  await migrateToLatest(db, { beforeMigrating }).catch(async (error: unknown) => {
+  await migrateWithSecrets(db, options.secretKey ?? {}, { sqlitePath: path }, beforeMigrating).catch(async (error: unknown) => {
     await db.destroy()
     throw error
   })
   return db
+}
+
+/**
+ * Finds and checks the secret key (a wrong one stops here, before any
+ * migration), migrates with it (0023 encrypts what older svc stored
+ * plain), and gives the database its key.
+ */
+async function migrateWithSecrets(
+  db: Kysely<Database>,
+  source: SecretKeySource,
+  where: { sqlitePath?: string; postgres?: boolean },
+  beforeMigrating?: BeforeMigrating,
+): Promise<void> {
+  const { key } = await unlockSecrets(db, source, where)
+  await migrateToLatest(db, { beforeMigrating, secretKey: key.bytes })
+  await storeKeyCheck(db, key)
+  registerSecretKey(db, key)
 }
 
 /** Copies the SQLite file at `path` beside itself, then logs where and which migrations follow. */
@@ -117,7 +142,7 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 const POSTGRES_POOL_SIZE = 10
 
-async function openPostgres(url: string, { migrate = true }: OpenOptions): Promise<Kysely<Database>> {
+async function openPostgres(url: string, { migrate = true, secretKey = {} }: OpenOptions): Promise<Kysely<Database>> {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -150,7 +175,7 @@ async function openPostgres(url: string, { migrate = true }: OpenOptions): Promi
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
   if (!migrate) return db
   // PostgreSQL is backed up with pg_dump, outside svc.
-  await migrateToLatest(db).catch(async (error: unknown) => {
+  await migrateWithSecrets(db, secretKey, { postgres: true }).catch(async (error: unknown) => {
     await db.destroy()
     throw error
   })

@@ -2,22 +2,48 @@
  * @module Deployment settings kept in the database, made on first use and
  * then shared by every replica (secrets such as form-signing keys, the
  * console's registration); the one module that reads and writes the
- * `settings` table.
+ * `settings` table. Settings that hold secrets are stored encrypted
+ * (db/secret-box.ts), their name as the additional data.
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.js'
+import { envelopeKeyId, secretBoxOf, SecretUnreadable, type SecretPlace } from './secret-box.js'
 
 /**
  * The named random secret, creating it on first use; two callers racing
- * both end up with the one that was stored first.
+ * both end up with the one that was stored first. Stored encrypted.
  *
  * @example
  * const root = await deploymentSecret(db, 'seal-root')
  */
 export async function deploymentSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
-  await storeSettingUnlessSet(db, name, randomBytes(32).toString('base64url'))
-  return Buffer.from((await setting(db, name))!, 'base64url')
+  await storeSecretSettingUnlessSet(db, name, randomBytes(32).toString('base64url'))
+  return Buffer.from((await secretSetting(db, name))!, 'base64url')
+}
+
+const secretPlace = (name: string): SecretPlace => ({ table: 'settings', column: 'value', row: name })
+
+/**
+ * Stores a secret setting, encrypted, unless it is set already.
+ *
+ * @example
+ * await storeSecretSettingUnlessSet(db, 'console-client', JSON.stringify(registration))
+ */
+export async function storeSecretSettingUnlessSet(db: Kysely<Database>, name: string, value: string): Promise<void> {
+  await assertSecretKeyCurrent(db)
+  await storeSettingUnlessSet(db, name, secretBoxOf(db).seal(secretPlace(name), value))
+}
+
+/**
+ * A secret setting's value in clear, or `undefined` while it is not set.
+ *
+ * @example
+ * const registration = await secretSetting(db, 'console-client')
+ */
+export async function secretSetting(db: Kysely<Database>, name: string): Promise<string | undefined> {
+  const stored = await setting(db, name)
+  return stored === undefined ? undefined : secretBoxOf(db).open(secretPlace(name), stored)
 }
 
 /**
@@ -82,4 +108,23 @@ export async function takeSetting(db: Kysely<Database>, name: string, value: str
  */
 export async function deleteSetting(db: Kysely<Database>, name: string): Promise<void> {
   await db.deleteFrom('settings').where('name', '=', name).execute()
+}
+
+/**
+ * Refuses to write a secret under a key the database no longer uses: a
+ * `secrets rekey` ran while this svc kept running with the old key, and a
+ * secret written now would not open after the restart. One read of the
+ * check value, on the rare paths that write a secret.
+ *
+ * @example
+ * await assertSecretKeyCurrent(trx)
+ */
+export async function assertSecretKeyCurrent(db: Kysely<Database>): Promise<void> {
+  const check = await setting(db, 'secret-key-check')
+  const current = check === undefined ? undefined : envelopeKeyId(check)
+  const mine = secretBoxOf(db).key.id
+  if (current !== undefined && current !== mine)
+    throw new SecretUnreadable(
+      `the database's secrets were re-encrypted under secret key ${current} (secrets rekey) while this svc runs with key ${mine}: restart svc with the new key`,
+    )
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from './open-database.js'
-import { runSchemaPrefix, schemaShape, withAdmin } from './test-database.js'
+import { runSchemaPrefix, schemaShape, TEST_SECRET_KEY, withAdmin } from './test-database.js'
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const serverUrl = project.config.env?.SVC_TEST_DATABASE_URL ?? process.env.SVC_TEST_DATABASE_URL
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   await withAdmin(serverUrl, (admin) => admin.query(`create schema ${reference}`))
   const scoped = new URL(serverUrl)
   scoped.searchParams.set('options', `-c search_path=${reference}`)
-  const db = await openDatabase({ databaseUrl: scoped.href })
+  const db = await openDatabase({ databaseUrl: scoped.href }, { secretKey: { value: TEST_SECRET_KEY } })
   const shape = await schemaShape(db).finally(() => db.destroy())
   project.provide('testDatabases', { run, shape })
   return async () => {

@@ -50,6 +50,13 @@ export async function dropLeftoverSchemas(): Promise<void> {
   await Promise.all(drops.map((drop) => drop().catch(() => undefined)))
 }
 
+/**
+ * The secret key of the tests' PostgreSQL schemas (a SQLite database in
+ * memory makes its own): one for the whole run, since a worker's schemas
+ * outlive the test that opened them. base64 of 32 bytes.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64')
+
 /** True when the server tests run against PostgreSQL. */
 export const testingOnPostgres = Boolean(process.env.SVC_TEST_DATABASE_URL)
 
@@ -131,7 +138,7 @@ async function openWorkerSchema(serverUrl: string, schema: string): Promise<Kyse
     made.add(schema)
     if (!provided) cleanups.add(async () => void (await withAdmin(serverUrl, (admin) => admin.query(`drop schema if exists ${schema} cascade`))))
   }
-  const db = await openDatabase({ databaseUrl: scoped.href }).catch(() => undefined)
+  const db = await openDatabase({ databaseUrl: scoped.href }, { secretKey: { value: TEST_SECRET_KEY } }).catch(() => undefined)
   if (db) {
     const found = await schemaShape(db)
     shape ??= found
@@ -141,7 +148,7 @@ async function openWorkerSchema(serverUrl: string, schema: string): Promise<Kyse
     await db.destroy()
   }
   await withAdmin(serverUrl, (admin) => admin.query(`drop schema if exists ${schema} cascade; create schema ${schema}`))
-  return openDatabase({ databaseUrl: scoped.href })
+  return openDatabase({ databaseUrl: scoped.href }, { secretKey: { value: TEST_SECRET_KEY } })
 }
 
 /** What a migrated schema holds, and the SQL that empties it. */

@@ -15,7 +15,7 @@ const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString(
  * Imports a private RSA JWK for {@link signRs256}.
  *
  * @example
- * const key = rsaPrivateKey(JSON.parse(row.private_jwk))
+ * const key = rsaPrivateKey(privateJwk)
  */
 export function rsaPrivateKey(jwk: JWK): KeyObject {
   return createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' })

@@ -27,6 +27,8 @@ import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../db/open-database.js'
 import type { Database, SigningKeyRow } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
+import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
+import { assertSecretKeyCurrent } from '../db/settings.js'
 import { rsaPrivateKey } from './sign-jws.js'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -134,11 +136,12 @@ export async function storeSigningKey(
     // A leaked key must stop verifying at once, and with it whatever else the leak may have exposed.
     if (immediately)
       await trx.updateTable('signing_keys').set({ withdrawn_at: at.toISOString() }).where('withdrawn_at', 'is', null).execute()
+    await assertSecretKeyCurrent(trx)
     await trx
       .insertInto('signing_keys')
       .values({
         kid: privateJwk.kid,
-        private_jwk: JSON.stringify({ ...privateJwk, alg: 'RS256' }),
+        private_jwk: secretBoxOf(trx).seal(privateJwkPlace(privateJwk.kid), JSON.stringify({ ...privateJwk, alg: 'RS256' })),
         public_jwk: JSON.stringify(publicJwk),
         created_at: at.toISOString(),
         signs_from: signsFrom.toISOString(),
@@ -149,6 +152,9 @@ export async function storeSigningKey(
     return { kid: privateJwk.kid, signsFrom, created: true }
   })
 }
+
+/** Where a key's private JWK is stored, encrypted (db/secret-box.ts): its kid is the row's identity. */
+const privateJwkPlace = (kid: string): SecretPlace => ({ table: 'signing_keys', column: 'private_jwk', row: kid })
 
 async function newPrivateJwk(): Promise<JWK & { kid: string }> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
@@ -241,10 +247,12 @@ export function signingKeys(
       plan = keyPlan(rows, time, keySetCacheMs)
     }
     const current = plan.signing!
+    // Decrypted once a reload, like the rest of the cache: signing a token reads no row and decrypts nothing.
+    const privateJwk = JSON.parse(secretBoxOf(db).open(privateJwkPlace(current.kid), current.private_jwk)) as JWK
     cached = {
       newestId: rows[0]!.id,
       validUntil: plan.validUntil,
-      current: { kid: current.kid, privateKey: rsaPrivateKey(JSON.parse(current.private_jwk) as JWK) },
+      current: { kid: current.kid, privateKey: rsaPrivateKey(privateJwk) },
       jwks: { keys: plan.published.map((row) => JSON.parse(row.public_jwk) as JWK) },
     }
     return cached

@@ -12,7 +12,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { setting } from '../db/settings.js'
+import { secretSetting } from '../db/settings.js'
 import { SealError, sealFor } from './seal.js'
 
 /**
@@ -67,7 +67,7 @@ async function readHmacSigned<T>(db: Kysely<Database>, name: string, value: stri
   const [payload = '', signature = ''] = value.split('.')
   if (!payload || !signature) return undefined
   // No secret stored: this deployment never wrote such a cookie, and no stored secret is made for one.
-  const secret = await setting(db, `cookie-hmac:${name}`)
+  const secret = await secretSetting(db, `cookie-hmac:${name}`)
   if (secret === undefined) return undefined
   const expected = createHmac('sha256', Buffer.from(secret, 'base64url')).update(payload).digest('base64url')
   if (!sameSecret(signature, expected)) return undefined

@@ -2,11 +2,14 @@
  * @module Per-client webhook signing secrets. While a client has two, every
  * attempt is signed with both (one `v1=` each) so it can switch its
  * receiver over before the old one is removed. The one module that reads
- * and writes the `webhook_secrets` table.
+ * and writes the `webhook_secrets` table. svc must sign with the secrets,
+ * so they are stored encrypted rather than hashed (db/secret-box.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
+import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
+import { assertSecretKeyCurrent } from '../db/settings.js'
 import { InvalidInput } from '../invalid-input.js'
 
 /**
@@ -17,9 +20,10 @@ import { InvalidInput } from '../invalid-input.js'
  */
 export async function addWebhookSecret(db: Kysely<Database>, clientId: number, now = new Date()): Promise<{ id: number; secret: string }> {
   const secret = `whsec_${randomBytes(24).toString('base64url')}`
+  await assertSecretKeyCurrent(db)
   const row = await db
     .insertInto('webhook_secrets')
-    .values({ client_id: clientId, secret, created_at: now.toISOString(), removed_at: null })
+    .values({ client_id: clientId, secret: secretBoxOf(db).seal(secretPlace(clientId), secret), created_at: now.toISOString(), removed_at: null })
     .returning('id')
     .executeTakeFirstOrThrow()
   return { id: row.id, secret }
@@ -78,8 +82,11 @@ export async function listWebhookSecrets(db: Kysely<Database>, clientId: number)
     .where('client_id', '=', clientId)
     .orderBy('id', 'asc')
     .execute()
+  const box = secretBoxOf(db)
   return rows.flatMap(({ id, secret, created_at, removed_at }, index) =>
-    removed_at === null ? [{ id, number: index + 1, fingerprint: webhookSecretFingerprint(secret), created_at }] : [],
+    removed_at === null
+      ? [{ id, number: index + 1, fingerprint: webhookSecretFingerprint(box.open(secretPlace(clientId), secret)), created_at }]
+      : [],
   )
 }
 
@@ -91,12 +98,22 @@ export async function listWebhookSecrets(db: Kysely<Database>, clientId: number)
  */
 export const webhookSecretFingerprint = (secret: string): string => createHash('sha256').update(secret).digest('hex').slice(0, 8)
 
-function activeSecretRows(db: Kysely<Database>, clientId: number) {
-  return db
+/**
+ * Where a client's secret is stored: the client is the row's identity (the
+ * row's own id is made only as it is inserted). A secret copied to another
+ * client's row does not open; one copied between a client's own rows gives
+ * nothing the writer could not get by clearing `removed_at`.
+ */
+const secretPlace = (clientId: number): SecretPlace => ({ table: 'webhook_secrets', column: 'secret', row: clientId })
+
+async function activeSecretRows(db: Kysely<Database>, clientId: number) {
+  const rows = await db
     .selectFrom('webhook_secrets')
     .select(['id', 'secret', 'created_at'])
     .where('client_id', '=', clientId)
     .where('removed_at', 'is', null)
     .orderBy('id', 'asc')
     .execute()
+  const box = secretBoxOf(db)
+  return rows.map((row) => ({ ...row, secret: box.open(secretPlace(clientId), row.secret) }))
 }

@@ -58,6 +58,7 @@ export type ApplicationType = 'web' | 'native'
 export interface SigningKeysTable {
   id: Generated<number>
   kid: string
+  /** Encrypted (db/secret-box.ts, migration 0023); the row's kid is its additional data. */
   private_jwk: string
   public_jwk: string
   /** When the key was published in the JWKS. */
@@ -156,6 +157,7 @@ export interface ExternalProvidersTable {
   name: string
   issuer: string
   client_id: string
+  /** Encrypted (db/secret-box.ts, migration 0023); the slug is its additional data. */
   client_secret: string
   created_at: string
 }

@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely'
 export interface WebhookSecretsTable {
   id: Generated<number>
   client_id: number
-  /** Kept in clear: svc must sign with it. */
+  /** Encrypted (db/secret-box.ts, migration 0023), not hashed: svc must sign with it. */
   secret: string
   created_at: string
   removed_at: string | null
