@@ -82,9 +82,17 @@ function allPages(locale: (typeof LOCALES)[number], product = 'svc'): string {
     messagePage(t.signedOutHeading, t.signedOut),
     messagePage(t.checkEmail, fill(t.signUpSent, { email: 'ada@example.com' })),
     // The words pages show outside a renderer: headings, refusals and the framed pages' title.
-    ...(['signOutHeading', 'passwordsBusy', 'welcomeTitle', 'signInWithSvc', 'fedcmUnauthorizedClient', 'fedcmNotSignedIn'] as const).map(
-      (key) => t[key],
-    ),
+    ...(
+      [
+        'signOutHeading',
+        'passwordsBusy',
+        'welcomeTitle',
+        'signInWithSvc',
+        'fedcmUnauthorizedClient',
+        'fedcmNotSignedIn',
+        'signedOutDisabled',
+      ] as const
+    ).map((key) => t[key]),
   ].join('\n')
 }
 

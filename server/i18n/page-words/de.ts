@@ -133,6 +133,8 @@ export const de: PageStrings = {
   openTheConsole: 'Zur Konsole',
   confirmEmailFirst: 'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Folgen Sie dem Link, den wir bei der Anmeldung an sie geschickt haben.',
   accountDisabled: 'Dieses Konto wurde deaktiviert. Wenden Sie sich an die Person, die {product} betreibt.',
+  signedOutDisabled:
+    'Ihr Konto wurde deaktiviert, deshalb wurden Sie abgemeldet. Bitten Sie Ihre Administratorin oder Ihren Administrator oder die Person, die {product} betreibt, es wieder zu aktivieren.',
   sendConfirmationAgain: 'Link noch einmal senden',
   confirmationSent:
     'Wenn {email} auf die Bestätigung wartet, haben wir einen neuen Link geschickt. Er gilt 24 Stunden. Nichts angekommen? Sehen Sie im Spam-Ordner nach.',

@@ -129,6 +129,8 @@ export const en = {
   openTheConsole: 'Open the console',
   confirmEmailFirst: 'Confirm your e-mail address first: follow the link we mailed to it when the account was made.',
   accountDisabled: 'This account has been disabled. Ask the person who runs {product}.',
+  signedOutDisabled:
+    'Your account has been disabled, so you were signed out. Ask your administrator, or the person who runs {product}, to enable it again.',
   sendConfirmationAgain: 'Mail me the link again',
   confirmationSent:
     'If {email} is waiting to be confirmed, we sent it a new link. It works for 24 hours. Nothing there? Look in your spam folder.',

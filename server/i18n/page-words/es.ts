@@ -132,6 +132,8 @@ export const es: PageStrings = {
   openTheConsole: 'Ir a la consola',
   confirmEmailFirst: 'Primero confirma tu dirección de correo: sigue el enlace que te enviamos al crear la cuenta.',
   accountDisabled: 'Esta cuenta ha sido desactivada. Pregunta a la persona que gestiona {product}.',
+  signedOutDisabled:
+    'Tu cuenta se ha desactivado, por eso se cerró tu sesión. Pide a tu administrador, o a quien gestiona {product}, que la vuelva a activar.',
   sendConfirmationAgain: 'Enviarme el enlace otra vez',
   confirmationSent:
     'Si {email} está pendiente de confirmar, le hemos enviado un enlace nuevo. Vale 24 horas. ¿No ha llegado nada? Mira en la carpeta de spam.',

@@ -133,6 +133,8 @@ export const fr: PageStrings = {
   openTheConsole: 'Ouvrir la console',
   confirmEmailFirst: 'Confirmez d’abord votre adresse e-mail : suivez le lien que nous y avons envoyé à la création du compte.',
   accountDisabled: 'Ce compte a été désactivé. Adressez-vous à la personne qui gère {product}.',
+  signedOutDisabled:
+    'Votre compte a été désactivé, c’est pourquoi vous avez été déconnecté. Demandez à votre administrateur, ou à la personne qui gère {product}, de le réactiver.',
   sendConfirmationAgain: 'Renvoyer le lien',
   confirmationSent:
     'Si {email} attend d’être confirmée, nous lui avons envoyé un nouveau lien. Il est valable 24 heures. Rien reçu ? Regardez dans vos indésirables.',

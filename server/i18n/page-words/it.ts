@@ -129,6 +129,8 @@ export const it: PageStrings = {
   openTheConsole: 'Apri la console',
   confirmEmailFirst: 'Prima conferma il tuo indirizzo e-mail: segui il link che ti abbiamo inviato alla creazione dell’account.',
   accountDisabled: 'Questo account è stato disattivato. Chiedi a chi gestisce {product}.',
+  signedOutDisabled:
+    'Il tuo account è stato disattivato, perciò sei stato disconnesso. Chiedi al tuo amministratore, o a chi gestisce {product}, di riattivarlo.',
   sendConfirmationAgain: 'Inviami di nuovo il link',
   confirmationSent:
     'Se {email} è in attesa di conferma, gli abbiamo inviato un nuovo link. Vale 24 ore. Non è arrivato nulla? Guarda nella cartella spam.',

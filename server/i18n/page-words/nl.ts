@@ -131,6 +131,8 @@ export const nl: PageStrings = {
   openTheConsole: 'Naar de console',
   confirmEmailFirst: 'Bevestig eerst uw e-mailadres: volg de link die we bij het aanmaken van het account hebben gestuurd.',
   accountDisabled: 'Dit account is uitgeschakeld. Vraag het aan degene die {product} beheert.',
+  signedOutDisabled:
+    'Uw account is uitgeschakeld, daarom bent u afgemeld. Vraag uw beheerder, of wie {product} beheert, om het weer in te schakelen.',
   sendConfirmationAgain: 'Stuur de link opnieuw',
   confirmationSent:
     'Als {email} nog bevestigd moet worden, hebben we een nieuwe link gestuurd. Die werkt 24 uur. Niets ontvangen? Kijk in uw spammap.',

@@ -132,6 +132,8 @@ export const pt: PageStrings = {
   openTheConsole: 'Abrir a consola',
   confirmEmailFirst: 'Confirme primeiro o seu endereço de e-mail: siga a ligação que lhe enviámos quando a conta foi criada.',
   accountDisabled: 'Esta conta foi desativada. Pergunte à pessoa que gere {product}.',
+  signedOutDisabled:
+    'A sua conta foi desativada, por isso a sua sessão foi terminada. Peça ao seu administrador, ou a quem gere {product}, que a volte a ativar.',
   sendConfirmationAgain: 'Enviar a ligação outra vez',
   confirmationSent:
     'Se {email} aguarda confirmação, enviámos-lhe uma nova ligação. É válida durante 24 horas. Não recebeu nada? Veja na pasta de spam.',
