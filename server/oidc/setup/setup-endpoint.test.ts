@@ -51,7 +51,7 @@ describe('/setup with the live link', () => {
     const ready = await done.text()
     expect(ready).toContain('<title>Your operator account is ready')
     expect(ready).toContain('<h1>Your operator account is ready</h1>')
-    expect(ready).toContain('Grace Hopper (grace@example.com) is the first operator of svc. Open the console and sign in')
+    expect(ready).toContain('<bdi>Grace Hopper</bdi> (grace@example.com) is the first operator of svc. Open the console and sign in')
     expect(ready).toMatch(
       /<form method="get" action="\/console">\s*<div class="actions"><button class="primary" type="submit">Open the console<\/button>/,
     )

@@ -22,7 +22,8 @@ export const SETUP_WORDS = {
   dead: 'This setup link has been used or has expired. Ask the person who runs {product} for a new one: starting {product} while it has no operator prints a new link.',
   goToConsole: 'Sign in to the console',
   doneTitle: 'Your operator account is ready',
-  done: '{name} ({email}) is the first operator of {product}. Open the console and sign in with this e-mail address and the password you just chose; there you add organisations, their API keys and people.',
+  /** After the operator's name and address. */
+  done: 'is the first operator of {product}. Open the console and sign in with this e-mail address and the password you just chose; there you add organisations, their API keys and people.',
   openConsole: 'Open the console',
   emailTaken:
     'An account with this e-mail address exists already. Use another address, or make that account an operator with svc-bff user update --email {email} --operator.',
@@ -64,7 +65,7 @@ ${newAccountFields(t, values, errors)}
  */
 export function operatorReadyPage({ name, email, product }: { name: string; email: string; product: string }): Html {
   return html`<h1>${SETUP_WORDS.doneTitle}</h1>
-<p role="status">${fill(SETUP_WORDS.done, { name, email, product })}</p>
+<p role="status"><bdi>${name}</bdi> (${email}) ${fill(SETUP_WORDS.done, { product })}</p>
 <form method="get" action="${AFTER_SETUP}">
   <div class="actions"><button class="primary" type="submit">${SETUP_WORDS.openConsole}</button></div>
 </form>`
