@@ -124,6 +124,9 @@ describe('the console Audit log page in Chromium', () => {
       .toEqual(['api_key.created', 'person.role_changed'])
     expect(await page.getByLabel('Organisation').count()).toBe(0)
     expect(await hint(page)).toContain('You see the changes in Demo Publisher only.')
+    // The filter offers the families of the events an admin can see, never signing keys, providers or setup.
+    const choices = await page.getByLabel('What changed').locator('option').allTextContents()
+    expect(choices.map((choice) => choice.trim())).toEqual(['Everything', 'People', 'API keys'])
 
     const marketer = await (await browser.newContext()).newPage()
     await signInToConsole(marketer, bff.started.url, 'marketer@demo.example', '/console/audit')

@@ -2,8 +2,9 @@
  * @module A new self-hoster's first start, across processes: `svc-bff
  * serve` on a fresh data folder prints the one-time setup link on the
  * terminal and in its log; in Chromium at 375 px the link's page makes
- * the first operator, the browser lands on the console's sign-in, the
- * operator signs in, and the link is dead afterwards. One server start.
+ * the first operator and says their account is ready, "Open the console"
+ * leads to the console's sign-in, the operator signs in, and the link is
+ * dead afterwards. One server start.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -53,7 +54,7 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
   })
 
   it(
-    'in Chromium at 375 px: the link makes the operator, the console asks them to sign in, they do, and the link is dead',
+    'in Chromium at 375 px: the link makes the operator and says so, the console asks them to sign in, they do, and the link is dead',
     { timeout: 120_000 },
     async () => {
       expect(link).not.toBe('')
@@ -75,6 +76,12 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
 
       await page.getByLabel('Password').fill('violet kettle harbour lamp')
       await page.getByRole('button', { name: 'Create operator' }).click()
+      // Said in so many words, with the way on.
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Your operator account is ready')
+      expect(await page.getByRole('status').textContent()).toContain(`${name} (noor@example.com) is the first operator of svc.`)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+      await page.screenshot({ path: join(tmpdir(), 'svc-first-start-ready-375.png'), fullPage: true })
+      await page.getByRole('button', { name: 'Open the console' }).click()
       // The console sends a visitor who is not signed in to svc's sign-in page.
       await page.getByRole('button', { name: 'Sign in' }).waitFor()
       await page.getByLabel('Email').fill('noor@example.com')

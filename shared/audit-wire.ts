@@ -43,7 +43,12 @@ export const AUDIT_FAMILIES = [
   'audit.',
 ] as const
 
+/** An action family, by prefix (`person.`). */
+export type AuditFamily = (typeof AUDIT_FAMILIES)[number]
+
 /** The console's page of events: with the current names of the accounts it mentions, by code. */
 export interface ConsoleAuditPage extends AuditEventPage {
   names: Record<string, string>
+  /** The families the reader's events belong to (an admin's organisation's, an operator's all): what the filter offers. */
+  families: AuditFamily[]
 }

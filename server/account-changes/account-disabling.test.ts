@@ -46,7 +46,10 @@ async function shopTokens(browser: ScriptedBrowser, credentials = GRACE) {
   const callback = await browser.authorize(`${idp.issuer}/oidc/authorize?${query}`, credentials)
   const code = callback.searchParams.get('code')
   expect(code).toBeTruthy()
-  const res = await fetch(`${idp.issuer}/oidc/token`, form({ grant_type: 'authorization_code', code: code!, redirect_uri: CALLBACK, code_verifier: verifier }))
+  const res = await fetch(
+    `${idp.issuer}/oidc/token`,
+    form({ grant_type: 'authorization_code', code: code!, redirect_uri: CALLBACK, code_verifier: verifier }),
+  )
   expect(res.status).toBe(200)
   return (await res.json()) as { access_token: string; refresh_token: string }
 }
@@ -91,7 +94,9 @@ describe('a disabled account', () => {
 
     // Sessions: the console's and the identity provider's (FedCM's accounts list is empty).
     expect((await grace.api('GET', '/me')).status).toBe(401)
-    expect((await fedcm.browser.request(`${idp.issuer}/oidc/fedcm/accounts`, { headers: { 'Sec-Fetch-Dest': 'webidentity' } })).status).toBe(401)
+    expect(
+      (await fedcm.browser.request(`${idp.issuer}/oidc/fedcm/accounts`, { headers: { 'Sec-Fetch-Dest': 'webidentity' } })).status,
+    ).toBe(401)
     // Tokens.
     const info = await userinfo(tokens.access_token)
     expect(info.status).toBe(401)
@@ -123,6 +128,29 @@ describe('a disabled account', () => {
     const fresh = await shopTokens(new ScriptedBrowser(), credentials)
     expect((await userinfo(fresh.access_token)).status).toBe(200)
     expect((await refresh(fresh.refresh_token)).status).toBe(200)
+  })
+
+  it('tells the person whose open session it ended why, on the sign-in page the console and the account page lead to, and nobody else', async () => {
+    const grace = await consoleUser(idp, { svcApp: undefined, svcAccess: ['Ads:Edit'] })
+    const user = (await userByEmail(idp.db, grace.email))!
+    /** Where the console sends this browser once its session is gone: the sign-in page's text. */
+    const consoleSignInPage = async (browser: ScriptedBrowser) => {
+      const authorize = (await browser.request(`${idp.issuer}/console/login?return=%2Fconsole%2Fads`)).headers.get('Location')!
+      return unescape(await (await browser.request(new URL(authorize, idp.issuer).href)).text())
+    }
+    const SIGNED_OUT = 'Your account has been disabled, so you were signed out. Ask your administrator'
+    await disableAccount(idp.db, webhookOutbox(), user, new Date())
+
+    expect((await grace.api('GET', '/me')).status).toBe(401)
+    expect(await consoleSignInPage(grace.browser)).toContain(SIGNED_OUT)
+    expect(unescape(await (await grace.browser.request(`${idp.issuer}/login`)).text())).toContain(SIGNED_OUT)
+    // A browser that never held the session learns nothing about the account.
+    const stranger = new ScriptedBrowser()
+    expect(await consoleSignInPage(stranger)).not.toContain('disabled')
+    expect(await (await stranger.request(`${idp.issuer}/login`)).text()).not.toContain('disabled')
+    // Nor does a browser once the account is enabled again: the person simply signs in afresh.
+    await enableAccount(idp.db, user, new Date())
+    expect(await consoleSignInPage(grace.browser)).not.toContain('disabled')
   })
 
   it('is refused when it signs in through a linked external provider, with the sentence, and let in once enabled', async () => {

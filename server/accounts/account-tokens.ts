@@ -4,7 +4,10 @@
  * address, reset a password, accept an invitation, sign in once while the
  * login throttle holds the owner back). A token is 32 random bytes shown once, in
  * the link, and stored as SHA-256; it works once, before it expires, and
- * only for the purpose it was made for.
+ * only for the purpose it was made for. A used token's row stays (until
+ * the sweep) so its link can say "already used"; a voided one (withdrawn,
+ * or replaced by a newer link) is deleted, so its link reads as one that
+ * was never ours rather than claiming it was used.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -89,6 +92,34 @@ export async function usableAccountToken(
   return { id: row.id, userId: row.user_id, continueTo: row.continue_to, newEmail: row.new_email }
 }
 
+/** What became of a link: still usable, used, past its time, or not ours (never made, withdrawn, replaced, or the wrong kind). */
+export type AccountTokenState = 'usable' | 'used' | 'expired' | 'unknown'
+
+/**
+ * What became of the token a link carries, so the page it opens can say
+ * the right thing; nothing is changed. A used link says so even once its
+ * time is past: that is the more useful of the two truths.
+ *
+ * @example
+ * if ((await accountTokenState(db, token, 'invitation', new Date())) === 'used') showAlreadyAccepted()
+ */
+export async function accountTokenState(
+  db: Kysely<Database>,
+  value: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<AccountTokenState> {
+  if (!TOKEN_SHAPE.test(value)) return 'unknown'
+  const row = await db
+    .selectFrom('account_tokens')
+    .select(['expires_at', 'used_at', 'purpose'])
+    .where('token_hash', '=', digest(value))
+    .executeTakeFirst()
+  if (!row || row.purpose !== purpose) return 'unknown'
+  if (row.used_at !== null) return 'used'
+  return Date.parse(row.expires_at) <= now.getTime() ? 'expired' : 'usable'
+}
+
 /**
  * The address the account is waiting to move to (a change link still usable), or null.
  *
@@ -135,37 +166,29 @@ export async function useAccountToken(
 }
 
 /**
- * Ends the user's other unused tokens of a purpose (a new password voids older reset links).
+ * Ends the user's other unused tokens of a purpose (a new invitation voids
+ * the older one). They are deleted, not marked used: nobody used them, and
+ * their links must not say so.
  *
  * @example
- * await voidAccountTokens(trx, user.id, 'reset_password', now)
+ * await voidAccountTokens(trx, user.id, 'invitation', now)
  */
-export async function voidAccountTokens(db: Kysely<Database>, userId: number, purpose: AccountTokenPurpose, now: Date): Promise<void> {
-  await db
-    .updateTable('account_tokens')
-    .set({ used_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute()
+export async function voidAccountTokens(db: Kysely<Database>, userId: number, purpose: AccountTokenPurpose, _now: Date): Promise<void> {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute()
 }
 
 /**
  * Ends every unused link of the account, whatever it was for: after a new
  * password, no link mailed before it may sign anyone in, set a password
  * or move the account (a sign-up confirmation signs in; an invitation
- * sets a password).
+ * sets a password). Deleted, as `voidAccountTokens` does, so that no
+ * withdrawn link claims to have been used.
  *
  * @example
  * await voidEveryLink(trx, user.id, now)
  */
-export async function voidEveryLink(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('account_tokens')
-    .set({ used_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute()
+export async function voidEveryLink(db: Kysely<Database>, userId: number, _now: Date): Promise<void> {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute()
 }
 
 /**

@@ -8,7 +8,7 @@
 import { userInfo } from 'node:os'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.js'
-import type { AuditEvent, AuditEventPage } from '../../shared/audit-wire.js'
+import { AUDIT_FAMILIES, type AuditEvent, type AuditEventPage, type AuditFamily } from '../../shared/audit-wire.js'
 import type { AuditAction, AuditActor, AuditTargetKind } from './audit-actions.js'
 
 /** The most events one page holds, whatever the caller asks for. */
@@ -75,6 +75,26 @@ export async function recordAuditEvent(db: Kysely<Database>, event: NewAuditEven
       detail: JSON.stringify(withoutSecrets(event.detail ?? {})),
     })
     .execute()
+}
+
+/**
+ * The action families that have events a reader whose view is limited to
+ * `organisation` (an admin's own; none for an operator) can see, in
+ * `AUDIT_FAMILIES` order: what a filter may offer. The same condition as
+ * `listAuditEvents` applies, so a family offered always has rows and a
+ * row's family is always offered.
+ *
+ * @example
+ * const families = await auditFamiliesSeen(db, { organisation: 'ORG0123456789' }) // ['person.', 'api_key.']
+ */
+export async function auditFamiliesSeen(
+  db: Kysely<Database>,
+  { organisation }: { organisation?: string | undefined },
+): Promise<AuditFamily[]> {
+  let query = db.selectFrom('audit_events').select('action').distinct()
+  if (organisation !== undefined) query = query.where('organisation', '=', organisation)
+  const actions = (await query.execute()).map((row) => row.action)
+  return AUDIT_FAMILIES.filter((family) => actions.some((action) => action.startsWith(family)))
 }
 
 /**

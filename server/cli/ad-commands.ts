@@ -10,6 +10,7 @@ import { organisationByCode } from '../orgs/organisations.js'
 import { UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, list, oneOf, parseFlags, required } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const AD_USAGE = [
   'ad create --org CODE --title T --display D [--label L] [--url URL] [--link TEXT] [--target _self|_blank]',
@@ -82,7 +83,7 @@ function scheduleNote(ad: AdRow, nowMs: number): string {
     scheduleState({ starts: ad.starts_at, ends: ad.ends_at }, nowMs),
     ad.status === 'saved' && Boolean(ad.publish),
   )
-  return `  ${state} ${ad.starts_at ?? 'open'} → ${ad.ends_at ?? 'open'}`
+  return `${state} ${ad.starts_at ?? 'open'} → ${ad.ends_at ?? 'open'}`
 }
 
 /**
@@ -129,11 +130,19 @@ export async function adList(args: string[], io: CliIo): Promise<CommandOutput> 
       publish,
     })
     const now = Date.now()
-    const rows = ads.map(
-      (ad) =>
-        `${ad.code}  ${ad.status.padEnd(5)}  ${ad.publish ? 'published  ' : 'unpublished'}  ${ad.display}: ${ad.title}  weight ${ad.weight}${scheduleNote(ad, now)}`,
+    const table = textTable(
+      [
+        ['CODE', (ad) => ad.code],
+        ['STATUS', (ad) => ad.status],
+        ['PUBLISHED', (ad) => (ad.publish ? 'yes' : 'no')],
+        ['SLOT', (ad) => ad.display],
+        ['TITLE', (ad) => ad.title],
+        ['WEIGHT', (ad) => String(ad.weight)],
+        ['SCHEDULE', (ad) => scheduleNote(ad, now) || 'always'],
+      ],
+      ads,
     )
-    return { json: { ads: ads.map(describeAd) }, text: rows.length ? rows.join('\n') : 'No ads.' }
+    return { json: { ads: ads.map(describeAd) }, text: ads.length ? table : 'No ads yet; create one with ad create.' }
   })
 }
 

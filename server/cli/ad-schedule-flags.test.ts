@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn } from '../testing/cli-runner.js'
+import { runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 
@@ -34,17 +34,21 @@ describe('ad schedule flags', () => {
       ends: '2099-06-30T00:00:00.000Z',
       weight: 25,
     })
-    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Scheduled 2099-06-01T09:00:00.000Z → 2099-06-30T00:00:00.000Z')
+    const schedule = async () => tableCells((await cli('ad', 'list')).stdout).map((cells) => cells.slice(3).join(' | '))
+    expect(await schedule()).toEqual([
+      'SLOT | TITLE | WEIGHT | SCHEDULE',
+      'Home | T | 25 | Scheduled 2099-06-01T09:00:00.000Z → 2099-06-30T00:00:00.000Z',
+    ])
 
     const updated = await json('ad', 'update', created.body.code, '--starts', '', '--ends', '2000-01-01T00:00Z')
     expect(updated.body.ad).toMatchObject({ starts: null, ends: '2000-01-01T00:00:00.000Z', weight: 25 })
-    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Ended open → 2000-01-01T00:00:00.000Z')
+    expect((await schedule())[1]).toBe('Home | T | 25 | Ended open → 2000-01-01T00:00:00.000Z')
 
     // Inside its dates, an ad is Running only when it is served: a draft or an unpublished one is not.
     await json('ad', 'update', created.body.code, '--ends', '2099-01-01T00:00Z')
-    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Running open → 2099-01-01T00:00:00.000Z')
+    expect((await schedule())[1]).toBe('Home | T | 25 | Running open → 2099-01-01T00:00:00.000Z')
     await json('ad', 'update', created.body.code, '--publish', '0')
-    expect((await cli('ad', 'list')).stdout).toContain('Home: T  weight 25  Within its dates open → 2099-01-01T00:00:00.000Z')
+    expect((await schedule())[1]).toBe('Home | T | 25 | Within its dates open → 2099-01-01T00:00:00.000Z')
 
     const plain = await newAd()
     expect((await json('ad', 'list')).body.ads.find((ad: { code: string }) => ad.code === plain.body.code)).toMatchObject({

@@ -4,7 +4,7 @@ import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn } from '../testing/cli-runner.js'
+import { runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 beforeEach(() => {
@@ -36,7 +36,7 @@ describe('the audit log of svc-bff commands', () => {
       detail: { origins: ['https://acme.example'] },
     })
     expect(events[1]).toMatchObject({
-      target: { kind: 'api_key', code: String(key), name: expect.stringMatching(/^svc_pk_\w{4}…$/) },
+      target: { kind: 'api_key', code: String(key), name: expect.stringMatching(/^svc_pk_[\w-]{4}…$/) },
       detail: { origins: ['https://acme.example'], rate_limit: 120, permissions: ['read_ads'] },
     })
     // Neither key appears in the log.
@@ -140,20 +140,34 @@ describe('the audit log of svc-bff commands', () => {
     expect([rest.body.events.length, rest.body.next_before]).toEqual([3, null])
 
     const text = await cli('audit', 'list', '--org', zeta, '--limit', '1')
-    expect(text.stdout).toMatch(
-      new RegExp(
-        `^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  cli:${userInfo().username}  api_key\\.created  api_key \\d+ \\(svc_pk_\\w{4}…\\)  in ${zeta}  \\{.*\\}\\nMore: add --before \\d+$`,
-      ),
-    )
-    expect((await cli('audit', 'list', '--org', 'ORG0000000000')).stdout).toBe('No audit events.')
+    const [table, more] = [text.stdout.split('\n').slice(0, -1).join('\n'), text.stdout.split('\n').at(-1)]
+    expect(tableCells(table)).toEqual([
+      ['WHEN', 'WHO', 'ACTION', 'TARGET', 'ORGANISATION', 'DETAILS'],
+      [
+        expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+        `cli:${userInfo().username}`,
+        'api_key.created',
+        expect.stringMatching(/^api_key svc_pk_[\w-]{4}… \(id \d+\)$/),
+        `Zeta (${zeta})`,
+        'rate_limit=600; permissions=read_ads',
+      ],
+    ])
+    expect(more).toMatch(/^More: add --before \d+$/)
+    // A change's details read key=value in the console's words: an organisation by its name beside its code, never JSON.
+    await cli('user', 'create', '--email', 'grace@example.com', '--name', 'Grace', '--password', 'a long password')
+    await cli('user', 'update', '--email', 'grace@example.com', '--role', 'marketer', '--org', acme)
+    const change = tableCells((await cli('audit', 'list', '--action', 'person.role_changed')).stdout)[1]!
+    expect(change.at(-1)).toBe(`roles=none → marketer; organisation=— → Acme (${acme})`)
+    expect((await cli('audit', 'list')).stdout).not.toMatch(/[{}]/)
+    expect((await cli('audit', 'list', '--org', 'ORG0000000000')).stdout).toBe('No audit events match these filters.')
     expect(await cli('audit', 'list', '--since', 'yesterday')).toMatchObject({
       exitCode: 2,
       stderr: expect.stringContaining('--since must be a date'),
     })
 
-    expect((await json('audit', 'prune', '--before', '2999-01-01')).body).toEqual({ removed: 5, before: '2999-01-01T00:00:00.000Z' })
+    expect((await json('audit', 'prune', '--before', '2999-01-01')).body).toEqual({ removed: 7, before: '2999-01-01T00:00:00.000Z' })
     expect(await audit()).toEqual([
-      expect.objectContaining({ action: 'audit.pruned', detail: { before: '2999-01-01T00:00:00.000Z', removed: 5 } }),
+      expect.objectContaining({ action: 'audit.pruned', detail: { before: '2999-01-01T00:00:00.000Z', removed: 7 } }),
     ])
   })
 })

@@ -1,13 +1,19 @@
 /**
  * @module `audit list` and `audit prune`: reading the audit log from the
- * shell, newest first, with the console's filters; and removing what is
- * older than a date (the log keeps everything until then).
+ * shell, newest first, with the console's filters, as a table whose
+ * details read `key=value` in the console's words (an organisation by its
+ * name beside its code); and removing what is older than a date (the log
+ * keeps everything until then).
  */
 import { cliActor, listAuditEvents, MAX_AUDIT_PAGE, pruneAuditEvents, recordAuditEvent } from '../audit/audit-events.js'
 import type { AuditEvent } from '../../shared/audit-wire.js'
 import { UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags, required } from './flags.js'
+import { textTable } from './text-table.js'
+import { allOrganisations } from '../orgs/organisations.js'
+// The console's own words for a detail's values, so the shell and the Audit log page say the same.
+import { valueWords } from '../../widget/console/audit/audit-words.js'
 
 export const AUDIT_USAGE = [
   'audit list [--org CODE] [--actor EMAIL|SUB|cli] [--action PREFIX] [--target CODE|EMAIL] [--since ISO] [--before ID] [--limit N]',
@@ -41,9 +47,26 @@ export async function auditList(args: string[], io: CliIo): Promise<CommandOutpu
   }
   return withDatabase(commandSettings(values, io), async (db) => {
     const { events, next } = await listAuditEvents(db, filter)
-    const lines = events.map(eventLine)
-    if (next !== null) lines.push(`More: add --before ${next}`)
-    return { json: { events, next_before: next }, text: lines.length === 0 ? 'No audit events.' : lines.join('\n') }
+    const filtered = [values.org, values.actor, values.action, values.target, values.since, values.before].some((v) => v !== undefined)
+    if (events.length === 0)
+      return { json: { events, next_before: next }, text: filtered ? 'No audit events match these filters.' : 'No audit events yet.' }
+    const names = new Map((await allOrganisations(db)).map((org) => [org.code, org.name]))
+    const organisation = (code: unknown) => {
+      const name = typeof code === 'string' ? names.get(code) : undefined
+      return name ? `${name} (${String(code)})` : valueWords(code)
+    }
+    const table = textTable<AuditEvent>(
+      [
+        ['WHEN', (event) => event.occurred_at],
+        ['WHO', actorWords],
+        ['ACTION', (event) => event.action],
+        ['TARGET', targetWords],
+        ['ORGANISATION', (event) => (event.organisation === null ? '—' : organisation(event.organisation))],
+        ['DETAILS', (event) => detailWords(event.detail, organisation) || '—'],
+      ],
+      events,
+    )
+    return { json: { events, next_before: next }, text: next === null ? table : `${table}\nMore: add --before ${next}` }
   })
 }
 
@@ -79,11 +102,32 @@ function instant(value: string, flag: string): Date {
   return at
 }
 
-/** `2026-01-02T03:04:05.000Z  ada@example.com (ACC…)  person.role_changed  person ACC… (grace@example.com)  in ORG…  {"before":…}` */
-function eventLine(event: AuditEvent): string {
-  const { actor, target } = event
-  const who = actor.kind === 'account' ? `${actor.email} (${actor.code})` : actor.kind === 'cli' ? `cli:${actor.code}` : actor.kind
-  const what = `${target.kind} ${target.code}${target.name ? ` (${target.name})` : ''}`
-  const detail = Object.keys(event.detail).length === 0 ? '' : `  ${JSON.stringify(event.detail)}`
-  return `${event.occurred_at}  ${who}  ${event.action}  ${what}${event.organisation ? `  in ${event.organisation}` : ''}${detail}`
+/** Who acted: `ada@example.com (ACC…)`, `cli:ada`, `setup`, or `svc` for svc itself. */
+function actorWords({ actor }: AuditEvent): string {
+  if (actor.kind === 'account') return `${actor.email} (${actor.code})`
+  if (actor.kind === 'cli') return `cli:${actor.code}`
+  return actor.kind === 'system' ? 'svc' : actor.kind
+}
+
+/** What it was done to: `person grace@example.com (ACC…)`, `api_key svc_pk_ab12… (id 5)`. */
+function targetWords({ target }: AuditEvent): string {
+  if (!target.name) return `${target.kind} ${target.code}`
+  return `${target.kind} ${target.name} (${target.kind === 'api_key' ? `id ${target.code}` : target.code})`
+}
+
+/**
+ * A detail as `key=value` pairs: `roles=marketer → admin; organisation=— → Acme (ORG…)` for what
+ * changed, `origins=https://…` for the rest; empty fields say nothing, as on the console.
+ */
+function detailWords(detail: AuditEvent['detail'], organisation: (code: unknown) => string): string {
+  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown } & Record<string, unknown>
+  const shown = (key: string, value: unknown) => (key === 'organisation' ? organisation(value) : valueWords(value))
+  const pairs: string[] = []
+  if (before && after && typeof before === 'object' && typeof after === 'object') {
+    const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>]
+    for (const key of Object.keys(now)) pairs.push(`${key}=${shown(key, was[key])} → ${shown(key, now[key])}`)
+  } else if (before !== undefined) rest.before = before
+  for (const [key, value] of Object.entries(rest))
+    if (value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)) pairs.push(`${key}=${shown(key, value)}`)
+  return pairs.join('; ')
 }

@@ -5,6 +5,7 @@
 import { allClients } from '../clients/clients.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const CLIENT_LIST_USAGE = 'client list'
 
@@ -29,10 +30,24 @@ export async function clientList(args: string[], io: CliIo): Promise<CommandOutp
       webhook_url: client.webhook_url,
       created_at: client.created_at,
     }))
-    const lines = clients.map(
-      (client) =>
-        `${client.client_id}  ${client.name}  ${client.public ? 'public' : 'confidential'} ${client.application_type}${client.first_party ? ' (svc)' : ''}  ${client.redirect_uris.join(' ')}`,
-    )
-    return { json: { clients }, text: lines.length === 0 ? 'No clients yet; register one with client create.' : lines.join('\n') }
+    return {
+      json: { clients },
+      text:
+        clients.length === 0
+          ? 'No clients yet; register one with client create.'
+          : textTable(
+              [
+                ['CLIENT ID', (client) => client.client_id],
+                ['NAME', (client) => client.name],
+                [
+                  'TYPE',
+                  (client) =>
+                    `${client.public ? 'public' : 'confidential'} ${client.application_type}${client.first_party ? ' (svc)' : ''}`,
+                ],
+                ['REDIRECT URIS', (client) => client.redirect_uris.join(' ')],
+              ],
+              clients,
+            ),
+    }
   })
 }

@@ -6,6 +6,7 @@ import { addExternalProvider, externalProviders } from '../accounts/account-link
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const PROVIDER_USAGE = 'provider add --slug S --name N --issuer URL --client-id ID --client-secret SECRET\n  provider list'
 
@@ -56,7 +57,17 @@ export async function providerList(args: string[], io: CliIo): Promise<CommandOu
     const providers = (await externalProviders(db)).map(({ slug, name, issuer, client_id }) => ({ slug, name, issuer, client_id }))
     return {
       json: { providers },
-      text: providers.map((provider) => `${provider.slug}\t${provider.name}\t${provider.issuer}`).join('\n') || 'No providers.',
+      text:
+        providers.length === 0
+          ? 'No sign-in providers yet; add one with provider add.'
+          : textTable(
+              [
+                ['SLUG', (provider) => provider.slug],
+                ['NAME', (provider) => provider.name],
+                ['ISSUER', (provider) => provider.issuer],
+              ],
+              providers,
+            ),
     }
   })
 }

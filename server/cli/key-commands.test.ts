@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/open-database.js'
 import { listeningBff } from '../testing/publisher.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 beforeEach(() => {
@@ -39,9 +39,16 @@ describe('svc-bff key create, key list and key revoke', () => {
     })
     expect(listed.stdout).not.toContain(created.body.api_key)
     const text = await cli('key', 'list', '--org', org.body.code)
-    expect(text.stdout.split('\n')[1]).toBe(
-      `${created.body.id}  ${created.body.api_key.slice(0, 11)}…  live  read_ads  50/min  https://acme.example`,
-    )
+    const table = tableCells(text.stdout)
+    expect(table[0]).toEqual(['ID', 'KEY', 'STATE', 'PERMISSIONS', 'RATE LIMIT', 'ORIGINS'])
+    expect(table).toContainEqual([
+      String(created.body.id),
+      `${created.body.api_key.slice(0, 11)}…`,
+      'live',
+      'read_ads',
+      '50/min',
+      'https://acme.example',
+    ])
   })
 
   it('refuses an unknown organisation, and a missing --org', async () => {

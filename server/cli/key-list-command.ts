@@ -6,6 +6,7 @@ import { apiKeysOf } from '../api-keys/api-keys.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags, required } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const KEY_LIST_USAGE = 'key list --org CODE'
 
@@ -21,16 +22,22 @@ export async function keyList(args: string[], io: CliIo): Promise<CommandOutput>
   return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = await organisationByCode(db, code)
     const keys = await apiKeysOf(db, organisation.id)
-    const lines = keys.map(
-      (key) =>
-        `${key.id}  ${key.key_prefix}…  ${key.revoked_at === null ? 'live' : `revoked ${key.revoked_at}`}  ${key.permissions.join(',')}  ${key.rate_limit}/min  ${key.origins.length === 0 ? 'any origin' : key.origins.join(' ')}`,
-    )
     return {
       json: { organisation: organisation.code, keys },
       text:
-        lines.length === 0
-          ? `${organisation.code} has no API keys; create one with key create --org ${organisation.code}.`
-          : lines.join('\n'),
+        keys.length === 0
+          ? `${organisation.code} has no API keys yet; create one with key create --org ${organisation.code}.`
+          : textTable(
+              [
+                ['ID', (key) => String(key.id)],
+                ['KEY', (key) => `${key.key_prefix}…`],
+                ['STATE', (key) => (key.revoked_at === null ? 'live' : `revoked ${key.revoked_at}`)],
+                ['PERMISSIONS', (key) => key.permissions.join(',')],
+                ['RATE LIMIT', (key) => `${key.rate_limit}/min`],
+                ['ORIGINS', (key) => (key.origins.length === 0 ? 'any origin' : key.origins.join(' '))],
+              ],
+              keys,
+            ),
     }
   })
 }

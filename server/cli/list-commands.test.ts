@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn } from '../testing/cli-runner.js'
+import { runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 beforeEach(() => {
@@ -19,6 +19,11 @@ describe('svc-bff org list and client list', () => {
   it('says how to start on an empty database', async () => {
     expect((await cli('org', 'list')).stdout).toBe('No organisations yet; create one with org create --name N.')
     expect((await json('client', 'list')).body).toEqual({ clients: [] })
+    expect((await cli('client', 'list')).stdout).toBe('No clients yet; register one with client create.')
+    expect((await cli('user', 'list')).stdout).toBe('No people yet; add one with user invite --email E (or user create).')
+    expect((await cli('provider', 'list')).stdout).toBe('No sign-in providers yet; add one with provider add.')
+    expect((await cli('webhooks', 'list')).stdout).toBe('No webhook deliveries yet.')
+    expect((await cli('ad', 'list')).stdout).toBe('No ads yet; create one with ad create.')
   })
 
   it('lists the organisations by name with their origins', async () => {
@@ -29,7 +34,11 @@ describe('svc-bff org list and client list', () => {
       { code: acme, name: 'Acme', origins: [], created_at: expect.any(String), archived_at: null },
       { code: zeta, name: 'Zeta', origins: ['https://zeta.example'], created_at: expect.any(String), archived_at: null },
     ])
-    expect((await cli('org', 'list')).stdout).toBe(`${acme}  Acme  any origin\n${zeta}  Zeta  https://zeta.example`)
+    expect(tableCells((await cli('org', 'list')).stdout)).toEqual([
+      ['CODE', 'NAME', 'STATE', 'ORIGINS'],
+      [acme, 'Acme', 'active', 'any origin'],
+      [zeta, 'Zeta', 'active', 'https://zeta.example'],
+    ])
   })
 
   it('archives and unarchives an organisation, which org list shows as archived meanwhile', async () => {
@@ -39,7 +48,7 @@ describe('svc-bff org list and client list', () => {
     expect(archived.body.organisation).toEqual({ code: acme, name: 'Acme', archived_at: expect.stringMatching(/^\d{4}-/) })
     const at = archived.body.organisation.archived_at
     expect((await json('org', 'list')).body.organisations[0].archived_at).toBe(at)
-    expect((await cli('org', 'list')).stdout).toBe(`${acme}  Acme  any origin  (archived ${at})`)
+    expect(tableCells((await cli('org', 'list')).stdout)[1]).toEqual([acme, 'Acme', `archived ${at}`, 'any origin'])
     // Archiving again keeps the first date.
     expect((await json('org', 'archive', acme)).body.organisation.archived_at).toBe(at)
     expect((await cli('org', 'unarchive', acme)).stdout).toBe(
@@ -80,6 +89,10 @@ describe('svc-bff org list and client list', () => {
     ])
     expect(listed.stdout).not.toContain(shop.body.client_secret)
     expect(listed.stdout).not.toContain(shop.body.webhook_secret)
-    expect((await cli('client', 'list')).stdout.split('\n')[1]).toBe(`${app.body.client_id}  App  public native  http://127.0.0.1/cb`)
+    const table = tableCells((await cli('client', 'list')).stdout)
+    expect([table[0], table[2]]).toEqual([
+      ['CLIENT ID', 'NAME', 'TYPE', 'REDIRECT URIS'],
+      [app.body.client_id, 'App', 'public native', 'http://127.0.0.1/cb'],
+    ])
   })
 })

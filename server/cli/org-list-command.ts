@@ -4,6 +4,7 @@
 import { allOrganisations, originsOfOrganisation } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const ORG_LIST_USAGE = 'org list'
 
@@ -23,13 +24,20 @@ export async function orgList(args: string[], io: CliIo): Promise<CommandOutput>
       created_at: org.created_at,
       archived_at: org.archived_at,
     }))
-    const lines = organisations.map(
-      (org) =>
-        `${org.code}  ${org.name}  ${org.origins.length === 0 ? 'any origin' : org.origins.join(' ')}${org.archived_at ? `  (archived ${org.archived_at})` : ''}`,
-    )
     return {
       json: { organisations },
-      text: lines.length === 0 ? 'No organisations yet; create one with org create --name N.' : lines.join('\n'),
+      text:
+        organisations.length === 0
+          ? 'No organisations yet; create one with org create --name N.'
+          : textTable(
+              [
+                ['CODE', (org) => org.code],
+                ['NAME', (org) => org.name],
+                ['STATE', (org) => (org.archived_at ? `archived ${org.archived_at}` : 'active')],
+                ['ORIGINS', (org) => (org.origins.length === 0 ? 'any origin' : org.origins.join(' '))],
+              ],
+              organisations,
+            ),
     }
   })
 }

@@ -6,7 +6,7 @@ import { createApp } from '../app.js'
 import { listeningBff } from '../testing/publisher.js'
 import { openDatabase } from '../db/open-database.js'
 import { readSettings } from '../settings.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { runCliOn, tableCells } from '../testing/cli-runner.js'
 import { runCli } from './run-cli.js'
 
 let dbPath: string
@@ -123,7 +123,7 @@ describe('svc-bff', () => {
     expect((await json('ad', 'delete', draft.code)).body).toEqual({ deleted: draft.code })
     expect((await json('ad', 'list')).body.ads).toHaveLength(1)
     const text = await cli('ad', 'list')
-    expect(text.stdout).toContain(`${live.code}  saved  unpublished  Home: Paused`)
+    expect(tableCells(text.stdout)).toContainEqual([live.code, 'saved', 'no', 'Home', 'Paused', expect.any(String), 'always'])
   })
 
   it('seeds the demo once: a dozen published ads across three slots', async () => {

@@ -10,6 +10,7 @@ import type { UserRow } from '../db/schema.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const USER_LIST_USAGE = 'user list [--org CODE]'
 
@@ -75,6 +76,26 @@ export async function userList(args: string[], io: CliIo): Promise<CommandOutput
     const users =
       values.org === undefined ? await allUsers(db) : await usersOfOrganisation(db, (await organisationByCode(db, values.org)).code)
     const accounts = users.map(listedAccount)
-    return { json: { users: accounts }, text: accounts.length === 0 ? 'No accounts.' : accounts.map(accountLine).join('\n') }
+    const none =
+      values.org === undefined
+        ? 'No people yet; add one with user invite --email E (or user create).'
+        : `No people in ${values.org} yet; add one with user invite --email E --org ${values.org}.`
+    return {
+      json: { users: accounts },
+      text:
+        accounts.length === 0
+          ? none
+          : textTable(
+              [
+                ['ACCOUNT', (account) => account.sub],
+                ['EMAIL', (account) => account.email],
+                ['NAME', (account) => account.name],
+                ['STATE', (account) => account.state],
+                ['ROLES', (account) => (account.roles.length === 0 ? 'none' : account.roles.join(', '))],
+                ['ORGANISATION', (account) => account.organisation ?? '—'],
+              ],
+              accounts,
+            ),
+    }
   })
 }

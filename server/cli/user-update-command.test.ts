@@ -6,7 +6,7 @@ import { claimsFor } from '../accounts/users.js'
 import { CONSOLE_SCOPES } from '../console/console-sessions.js'
 import { rolesFrom } from '../console/roles.js'
 import { openDatabase } from '../db/open-database.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 let org: string
@@ -90,7 +90,10 @@ describe('svc-bff user list', () => {
     expect(all.stdout).not.toContain('scrypt')
 
     const acme = await cli('user', 'list', '--org', org)
-    expect(acme.stdout).toMatch(/^ACC\d+ {2}boss@acme\.example {2}Some One {2}active {2}admin in ORG\d+$/)
+    expect(tableCells(acme.stdout)).toEqual([
+      ['ACCOUNT', 'EMAIL', 'NAME', 'STATE', 'ROLES', 'ORGANISATION'],
+      [expect.stringMatching(/^ACC\d+$/), 'boss@acme.example', 'Some One', 'active', 'admin', org],
+    ])
     expect((await json('user', 'list', '--org', 'ORG0000000000')).body.error).toEqual({
       message: 'no organisation has the code ORG0000000000',
       exit_code: 1,
@@ -139,7 +142,14 @@ describe('svc-bff user update', () => {
     expect(disabled.exitCode).toBe(0)
     expect(disabled.body.user).toMatchObject({ state: 'disabled', roles: ['marketer'] })
     const listed = await cli('user', 'list')
-    expect(listed.stdout).toMatch(/^ACC\d+ {2}grace@acme\.example {2}Some One {2}disabled {2}marketer in ORG\d+$/)
+    expect(tableCells(listed.stdout)).toContainEqual([
+      expect.stringMatching(/^ACC\d+$/),
+      'grace@acme.example',
+      'Some One',
+      'disabled',
+      'marketer',
+      org,
+    ])
     // The console refuses it from the next request: its row says so.
     const db = await openDatabase({ sqlitePath: dbPath })
     try {

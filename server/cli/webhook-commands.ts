@@ -12,6 +12,7 @@ import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags, required } from './flags.js'
+import { textTable } from './text-table.js'
 
 export const WEBHOOK_USAGE = [
   'webhooks list [--dead] [--client ID]',
@@ -38,10 +39,21 @@ export async function webhooksList(args: string[], io: CliIo): Promise<CommandOu
   return withDatabase(commandSettings(values, io), async (db) => {
     const clientId = values.client === undefined ? undefined : (await clientNamed(db, values.client)).id
     const deliveries = await listDeliveries(db, { dead: values.dead, clientId })
-    const rows = deliveries.map(
-      (d) => `${d.id}  ${d.state.padEnd(9)} ${String(d.attempts).padStart(2)} attempts  ${d.event}  ${d.client_id}  ${d.url}`,
+    const table = textTable(
+      [
+        ['ID', (d) => d.id],
+        ['STATE', (d) => d.state],
+        ['ATTEMPTS', (d) => String(d.attempts)],
+        ['EVENT', (d) => d.event],
+        ['CLIENT', (d) => d.client_id],
+        ['URL', (d) => d.url],
+      ],
+      deliveries,
     )
-    return { json: { deliveries }, text: rows.length ? rows.join('\n') : 'No deliveries.' }
+    return {
+      json: { deliveries },
+      text: deliveries.length ? table : values.dead ? 'No dead deliveries.' : 'No webhook deliveries yet.',
+    }
   })
 }
 

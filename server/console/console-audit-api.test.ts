@@ -133,6 +133,32 @@ describe('reading the audit log in the console', () => {
     expect((await operator.api('GET', '/audit?before=abc')).status).toBe(422)
   })
 
+  it('offers each reader the action families of the events they can see: an admin never signing keys, providers or other organisations', async () => {
+    const [acme, zeta] = [await createOrganisation(idp.db, { name: 'Acme' }), await createOrganisation(idp.db, { name: 'Zeta' })]
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const admin = await consoleUser(idp, { svcApp: acme.code, svcRole: 'admin' })
+    const actor = { kind: 'account', sub: operator.me.sub, email: operator.email } as const
+    const families = async (user: ConsoleUser, query = '') => (await (await user.api('GET', `/audit${query}`)).json()).families
+    expect([await families(operator), await families(admin)]).toEqual([[], []])
+
+    await recordAuditEvent(idp.db, { actor, action: 'api_key.created', target: { kind: 'api_key', code: '1' }, organisation: acme.code })
+    await recordAuditEvent(idp.db, { actor, action: 'person.invited', target: { kind: 'person', code: 'x' }, organisation: zeta.code })
+    await recordAuditEvent(idp.db, {
+      actor: { kind: 'system' },
+      action: 'signing_key.rotated',
+      target: { kind: 'signing_key', code: 'k1' },
+    })
+    await recordAuditEvent(idp.db, { actor, action: 'provider.added', target: { kind: 'provider', code: 'github' } })
+    await recordAuditEvent(idp.db, { actor: { kind: 'setup' }, action: 'person.created', target: { kind: 'person', code: 'op' } })
+
+    expect(await families(operator)).toEqual(['person.', 'api_key.', 'signing_key.', 'provider.'])
+    expect(await families(admin)).toEqual(['api_key.'])
+    // The same rule as the rows: a family not offered has nothing to show, whatever is asked.
+    expect(await families(admin, `?organisation=${zeta.code}`)).toEqual(['api_key.'])
+    for (const family of ['signing_key.', 'provider.', 'person.'])
+      expect((await (await admin.api('GET', `/audit?action=${family}`)).json()).events).toEqual([])
+  })
+
   it('pages newest first with "before"', async () => {
     const operator = await consoleUser(idp, { svcMaster: true })
     for (let i = 0; i < 51; i++)

@@ -3,15 +3,18 @@
  * newest first, filtered by person (as actor or target), action family
  * and organisation, continued with `?before=`. Operators read every
  * event; an organisation admin reads their organisation's only (the
- * filter is theirs whatever they ask); nobody else reads it.
+ * filter is theirs whatever they ask); nobody else reads it. Each page
+ * carries the action families the reader's events belong to, decided by
+ * the same scope, so the filter never offers one they cannot see.
  */
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { listAuditEvents } from '../audit/audit-events.js'
+import { auditFamiliesSeen, listAuditEvents } from '../audit/audit-events.js'
 import { userBySub } from '../accounts/users.js'
 import type { Database } from '../db/schema.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import type { ConsoleRoles } from './roles.js'
 import type { ConsoleAuditPage } from '../../shared/audit-wire.js'
 
 /** The most events a console page asks for at once. */
@@ -28,9 +31,8 @@ export function consoleAuditApi(db: Kysely<Database>, sessions: ConsoleSessions)
   app.use('*', consoleGuard(sessions))
 
   app.get('/', async (c) => {
-    const { roles } = c.get('session')
-    const admin = !roles.operator && roles.apiKeys && roles.organisation !== undefined
-    if (!roles.operator && !admin) return consoleError(c, 403, 'only operators and organisation admins can read the audit log')
+    const scope = auditScope(c.get('session').roles)
+    if (!scope) return consoleError(c, 403, 'only operators and organisation admins can read the audit log')
     const query = (name: string) => {
       const value = c.req.query(name)?.trim()
       return value === undefined || value === '' ? undefined : value.slice(0, 320)
@@ -42,13 +44,27 @@ export function consoleAuditApi(db: Kysely<Database>, sessions: ConsoleSessions)
       person: query('person'),
       actionPrefix: query('action'),
       // An admin's own organisation, whatever was asked.
-      organisation: admin ? roles.organisation : query('organisation'),
+      organisation: scope.organisation ?? query('organisation'),
       before: before === undefined ? undefined : Number(before),
       limit: PAGE,
     })
-    return c.json({ ...page, names: await currentNames(db, page.events) } satisfies ConsoleAuditPage, 200, { 'Cache-Control': 'no-store' })
+    const families = await auditFamiliesSeen(db, scope)
+    return c.json({ ...page, names: await currentNames(db, page.events), families } satisfies ConsoleAuditPage, 200, {
+      'Cache-Control': 'no-store',
+    })
   })
   return app
+}
+
+/**
+ * Whose events a role reads, for both the rows and the families offered:
+ * an operator every organisation's (`organisation` unset), an admin their
+ * own; nobody else any (`undefined`).
+ */
+function auditScope(roles: ConsoleRoles): { organisation?: string } | undefined {
+  if (roles.operator) return {}
+  if (roles.apiKeys && roles.organisation !== undefined) return { organisation: roles.organisation }
+  return undefined
 }
 
 /** The names, as they are now, of the accounts that acted or were acted on; a removed account has none. */

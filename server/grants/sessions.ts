@@ -116,6 +116,23 @@ async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Da
   return user && { id: row.id, authTime: row.auth_time, user }
 }
 
+/**
+ * Whether the request's session cookie names a session (ended or not) of
+ * an account that is disabled now: the sign-in page then tells the person
+ * why they were signed out. Only the holder of that session's cookie
+ * learns it, as only the right password does on the login form.
+ *
+ * @example
+ * if (await sessionOfDisabledAccount(c, provider)) error = t.signedOutDisabled
+ */
+export async function sessionOfDisabledAccount(c: Context, provider: Pick<IdentityProviderContext, 'db' | 'issuer'>): Promise<boolean> {
+  const value = getCookie(c, sessionCookie(provider))
+  if (!value || value.length > 100) return false
+  const row = await provider.db.selectFrom('sessions').select('user_id').where('session_hash', '=', hash(value)).executeTakeFirst()
+  const user = row && (await userById(provider.db, row.user_id))
+  return user !== undefined && isDisabled(user)
+}
+
 /** The account, when its address is confirmed and it is not disabled: otherwise it signs nobody in. */
 async function confirmedUser(db: Kysely<Database>, userId: number): Promise<UserRow | undefined> {
   const user = await userById(db, userId)

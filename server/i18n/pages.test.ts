@@ -4,7 +4,7 @@ import { fill, PAGE_STRINGS, pageStrings } from './pages.js'
 import { FORM_ERRORS } from './form-errors.js'
 import { loginPage } from '../oidc/pages/login-page.js'
 import { passwordLengthHintScript, signUpPage } from '../oidc/pages/signup-page.js'
-import { confirmEmailPage, forgotPasswordPage, INVITATION_WORDING, linkExpiredPage, newPasswordPage } from '../oidc/pages/password-pages.js'
+import { confirmEmailPage, deadLinkPage, forgotPasswordPage, INVITATION_WORDING, newPasswordPage } from '../oidc/pages/password-pages.js'
 import { consentPage } from '../oidc/pages/consent-page.js'
 import { messagePage } from '../pages/message-page.js'
 
@@ -55,7 +55,13 @@ function allPages(locale: (typeof LOCALES)[number], product = 'svc'): string {
     forgotPasswordPage({ locale, product, hidden, signInHref: '/login' }),
     newPasswordPage({ locale, product, hidden, email: 'ada@example.com' }),
     newPasswordPage({ locale, product, hidden, email: 'ada@example.com', wording: INVITATION_WORDING }),
-    linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale, product),
+    // Every mailed link's page in each of the three states it can be found in.
+    ...(['invitation', 'reset_password', 'verify_email', 'sign_in_link'] as const).flatMap((purpose) =>
+      (['used', 'expired', 'unknown'] as const).flatMap((state) => {
+        const { title, body } = deadLinkPage(purpose, state, (path) => path, locale, product)
+        return [title, body]
+      }),
+    ),
     confirmEmailPage(hidden, 'ada@example.com', false, locale, product),
     confirmEmailPage(hidden, 'ada@example.com', true, locale, product),
     consentPage({
@@ -76,9 +82,17 @@ function allPages(locale: (typeof LOCALES)[number], product = 'svc'): string {
     messagePage(t.signedOutHeading, t.signedOut),
     messagePage(t.checkEmail, fill(t.signUpSent, { email: 'ada@example.com' })),
     // The words pages show outside a renderer: headings, refusals and the framed pages' title.
-    ...(['signOutHeading', 'passwordsBusy', 'welcomeTitle', 'signInWithSvc', 'fedcmUnauthorizedClient', 'fedcmNotSignedIn'] as const).map(
-      (key) => t[key],
-    ),
+    ...(
+      [
+        'signOutHeading',
+        'passwordsBusy',
+        'welcomeTitle',
+        'signInWithSvc',
+        'fedcmUnauthorizedClient',
+        'fedcmNotSignedIn',
+        'signedOutDisabled',
+      ] as const
+    ).map((key) => t[key]),
   ].join('\n')
 }
 

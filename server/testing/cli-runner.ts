@@ -23,3 +23,24 @@ export async function runCliOn(dbPath: string, argv: string[], env: Record<strin
   const exitCode = await runCli([...argv, '--db', dbPath], { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), env })
   return { exitCode, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
 }
+
+/**
+ * A list command's table as a person reads it: its lines, each split into
+ * cells where three or more spaces separate the columns. Each column must
+ * start at the same place on every line, or this fails the test: the
+ * table is aligned, not only separated.
+ *
+ * @example
+ * expect(tableCells(stdout)[0]).toEqual(['CODE', 'NAME', 'STATE', 'ORIGINS'])
+ */
+export function tableCells(stdout: string): string[][] {
+  const lines = stdout.split('\n')
+  const starts = (line: string) => [...line.matchAll(/(?:^| {3,})(\S)/g)].map((match) => match.index + match[0].length - 1)
+  const header = starts(lines[0]!)
+  for (const line of lines.slice(1)) {
+    const columns = starts(line)
+    // A later column may be empty only at a line's end; every column present starts under its header.
+    if (!columns.every((at, index) => at === header[index])) throw new Error(`not aligned under the header:\n${lines[0]}\n${line}`)
+  }
+  return lines.map((line) => line.split(/ {3,}/))
+}

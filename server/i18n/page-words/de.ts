@@ -55,7 +55,20 @@ export const de: PageStrings = {
   welcome: 'Ihr Passwort ist festgelegt, Ihre E-Mail-Adresse bestätigt, und Sie sind als {name} angemeldet.',
   linkExpiredTitle: 'Link abgelaufen',
   linkExpiredHeading: 'Dieser Link ist abgelaufen',
-  linkExpired: 'Der Link wurde schon benutzt, ist älter als erlaubt oder wurde unvollständig kopiert.',
+  linkExpired: 'Der Link ist älter, als Links dieser Art sein dürfen.',
+  linkUsedTitle: 'Link schon benutzt',
+  linkUsedHeading: 'Dieser Link wurde schon benutzt',
+  invitationAcceptedHeading: 'Diese Einladung wurde schon angenommen',
+  invitationAccepted:
+    'Das Passwort wurde gewählt und das Konto ist bereit. Melden Sie sich mit diesem Passwort an, um die Konsole zu öffnen; haben Sie es vergessen, fordern Sie auf der Anmeldeseite ein neues an.',
+  resetLinkUsed:
+    'Mit ihm wurde ein neues Passwort gesetzt. Melden Sie sich mit diesem Passwort an oder fordern Sie einen neuen Link zum Zurücksetzen an.',
+  signInLinkUsed:
+    'Anmeldelinks funktionieren einmal. Melden Sie sich mit Ihrem Passwort an oder fordern Sie auf der Anmeldeseite einen neuen Link an.',
+  emailAlreadyConfirmed: 'Die Adresse, die er bestätigt, ist schon bestätigt. Melden Sie sich mit Ihrem Passwort an.',
+  linkUnknownTitle: 'Link ungültig',
+  linkUnknownHeading: 'Dieser Link ist ungültig',
+  linkUnknown: 'Er wurde zurückgezogen, durch einen neueren Link ersetzt oder unvollständig kopiert.',
   sendNewLink: 'Neuen Link senden',
   mailSetPasswordLink: 'Link zum Festlegen meines Passworts senden',
   verifyExpiredNote:
@@ -120,6 +133,8 @@ export const de: PageStrings = {
   openTheConsole: 'Zur Konsole',
   confirmEmailFirst: 'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Folgen Sie dem Link, den wir bei der Anmeldung an sie geschickt haben.',
   accountDisabled: 'Dieses Konto wurde deaktiviert. Wenden Sie sich an die Person, die {product} betreibt.',
+  signedOutDisabled:
+    'Ihr Konto wurde deaktiviert, deshalb wurden Sie abgemeldet. Bitten Sie Ihre Administratorin oder Ihren Administrator oder die Person, die {product} betreibt, es wieder zu aktivieren.',
   sendConfirmationAgain: 'Link noch einmal senden',
   confirmationSent:
     'Wenn {email} auf die Bestätigung wartet, haben wir einen neuen Link geschickt. Er gilt 24 Stunden. Nichts angekommen? Sehen Sie im Spam-Ordner nach.',

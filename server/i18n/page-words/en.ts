@@ -53,7 +53,18 @@ export const en = {
   welcome: 'Your password is set, your e-mail address is confirmed, and you are signed in as {name}.',
   linkExpiredTitle: 'Link expired',
   linkExpiredHeading: 'This link has expired',
-  linkExpired: 'The link was already used, is older than it may be, or was copied incompletely.',
+  linkExpired: 'The link is older than links of its kind may be.',
+  linkUsedTitle: 'Link already used',
+  linkUsedHeading: 'This link has already been used',
+  invitationAcceptedHeading: 'This invitation has already been accepted',
+  invitationAccepted:
+    'Its password was chosen and the account is ready. Sign in with that password to open the console; if you forgot it, ask for a new one on the sign-in page.',
+  resetLinkUsed: 'A new password was set with it. Sign in with that password, or ask for a new reset link.',
+  signInLinkUsed: 'Sign-in links work once. Sign in with your password, or ask for a new link on the sign-in page.',
+  emailAlreadyConfirmed: 'The address it confirms is confirmed already. Sign in with your password.',
+  linkUnknownTitle: 'Link not valid',
+  linkUnknownHeading: 'This link is not valid',
+  linkUnknown: 'It was withdrawn or replaced by a newer link, or it was copied incompletely.',
   sendNewLink: 'Send me a new link',
   mailSetPasswordLink: 'Mail me a link to set my password',
   verifyExpiredNote:
@@ -118,6 +129,8 @@ export const en = {
   openTheConsole: 'Open the console',
   confirmEmailFirst: 'Confirm your e-mail address first: follow the link we mailed to it when the account was made.',
   accountDisabled: 'This account has been disabled. Ask the person who runs {product}.',
+  signedOutDisabled:
+    'Your account has been disabled, so you were signed out. Ask your administrator, or the person who runs {product}, to enable it again.',
   sendConfirmationAgain: 'Mail me the link again',
   confirmationSent:
     'If {email} is waiting to be confirmed, we sent it a new link. It works for 24 hours. Nothing there? Look in your spam folder.',

@@ -55,7 +55,19 @@ export const es: PageStrings = {
   welcome: 'Tu contraseña está establecida, tu dirección de correo confirmada y has iniciado sesión como {name}.',
   linkExpiredTitle: 'Enlace caducado',
   linkExpiredHeading: 'Este enlace ha caducado',
-  linkExpired: 'El enlace ya se usó, es más antiguo de lo permitido o se copió de forma incompleta.',
+  linkExpired: 'El enlace es más antiguo de lo que pueden ser los enlaces de su tipo.',
+  linkUsedTitle: 'Enlace ya usado',
+  linkUsedHeading: 'Este enlace ya se ha usado',
+  invitationAcceptedHeading: 'Esta invitación ya se ha aceptado',
+  invitationAccepted:
+    'Ya se eligió su contraseña y la cuenta está lista. Inicia sesión con esa contraseña para abrir la consola; si la olvidaste, pide una nueva en la página de inicio de sesión.',
+  resetLinkUsed: 'Con él se estableció una contraseña nueva. Inicia sesión con esa contraseña o pide un nuevo enlace para restablecerla.',
+  signInLinkUsed:
+    'Los enlaces de inicio de sesión funcionan una vez. Inicia sesión con tu contraseña o pide un enlace nuevo en la página de inicio de sesión.',
+  emailAlreadyConfirmed: 'La dirección que confirma ya está confirmada. Inicia sesión con tu contraseña.',
+  linkUnknownTitle: 'Enlace no válido',
+  linkUnknownHeading: 'Este enlace no es válido',
+  linkUnknown: 'Se retiró, se sustituyó por un enlace más reciente o se copió de forma incompleta.',
   sendNewLink: 'Enviarme un enlace nuevo',
   mailSetPasswordLink: 'Enviarme un enlace para establecer mi contraseña',
   verifyExpiredNote:
@@ -120,6 +132,8 @@ export const es: PageStrings = {
   openTheConsole: 'Ir a la consola',
   confirmEmailFirst: 'Primero confirma tu dirección de correo: sigue el enlace que te enviamos al crear la cuenta.',
   accountDisabled: 'Esta cuenta ha sido desactivada. Pregunta a la persona que gestiona {product}.',
+  signedOutDisabled:
+    'Tu cuenta se ha desactivado, por eso se cerró tu sesión. Pide a tu administrador, o a quien gestiona {product}, que la vuelva a activar.',
   sendConfirmationAgain: 'Enviarme el enlace otra vez',
   confirmationSent:
     'Si {email} está pendiente de confirmar, le hemos enviado un enlace nuevo. Vale 24 horas. ¿No ha llegado nada? Mira en la carpeta de spam.',

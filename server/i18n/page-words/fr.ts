@@ -55,7 +55,20 @@ export const fr: PageStrings = {
   welcome: 'Votre mot de passe est défini, votre adresse e-mail est confirmée et vous êtes connecté en tant que {name}.',
   linkExpiredTitle: 'Lien expiré',
   linkExpiredHeading: 'Ce lien a expiré',
-  linkExpired: 'Le lien a déjà servi, est plus ancien que permis ou a été copié de façon incomplète.',
+  linkExpired: 'Le lien est plus ancien que ne peuvent l’être les liens de ce type.',
+  linkUsedTitle: 'Lien déjà utilisé',
+  linkUsedHeading: 'Ce lien a déjà été utilisé',
+  invitationAcceptedHeading: 'Cette invitation a déjà été acceptée',
+  invitationAccepted:
+    'Son mot de passe a été choisi et le compte est prêt. Connectez-vous avec ce mot de passe pour ouvrir la console ; si vous l’avez oublié, demandez-en un nouveau sur la page de connexion.',
+  resetLinkUsed:
+    'Un nouveau mot de passe a été défini avec lui. Connectez-vous avec ce mot de passe ou demandez un nouveau lien de réinitialisation.',
+  signInLinkUsed:
+    'Les liens de connexion servent une fois. Connectez-vous avec votre mot de passe ou demandez un nouveau lien sur la page de connexion.',
+  emailAlreadyConfirmed: 'L’adresse qu’il confirme est déjà confirmée. Connectez-vous avec votre mot de passe.',
+  linkUnknownTitle: 'Lien non valide',
+  linkUnknownHeading: 'Ce lien n’est pas valide',
+  linkUnknown: 'Il a été retiré, remplacé par un lien plus récent ou copié de façon incomplète.',
   sendNewLink: 'M’envoyer un nouveau lien',
   mailSetPasswordLink: 'M’envoyer un lien pour définir mon mot de passe',
   verifyExpiredNote:
@@ -120,6 +133,8 @@ export const fr: PageStrings = {
   openTheConsole: 'Ouvrir la console',
   confirmEmailFirst: 'Confirmez d’abord votre adresse e-mail : suivez le lien que nous y avons envoyé à la création du compte.',
   accountDisabled: 'Ce compte a été désactivé. Adressez-vous à la personne qui gère {product}.',
+  signedOutDisabled:
+    'Votre compte a été désactivé, c’est pourquoi vous avez été déconnecté. Demandez à votre administrateur, ou à la personne qui gère {product}, de le réactiver.',
   sendConfirmationAgain: 'Renvoyer le lien',
   confirmationSent:
     'Si {email} attend d’être confirmée, nous lui avons envoyé un nouveau lien. Il est valable 24 heures. Rien reçu ? Regardez dans vos indésirables.',

@@ -53,7 +53,18 @@ export const it: PageStrings = {
   welcome: 'La tua password è impostata, il tuo indirizzo e-mail è confermato e hai effettuato l’accesso come {name}.',
   linkExpiredTitle: 'Link scaduto',
   linkExpiredHeading: 'Questo link è scaduto',
-  linkExpired: 'Il link è già stato usato, è più vecchio del consentito o è stato copiato in modo incompleto.',
+  linkExpired: 'Il link è più vecchio di quanto possano esserlo i link di questo tipo.',
+  linkUsedTitle: 'Link già usato',
+  linkUsedHeading: 'Questo link è già stato usato',
+  invitationAcceptedHeading: 'Questo invito è già stato accettato',
+  invitationAccepted:
+    'La sua password è stata scelta e l’account è pronto. Accedi con quella password per aprire la console; se l’hai dimenticata, chiedine una nuova nella pagina di accesso.',
+  resetLinkUsed: 'Con esso è stata impostata una nuova password. Accedi con quella password o chiedi un nuovo link di reimpostazione.',
+  signInLinkUsed: 'I link di accesso funzionano una volta. Accedi con la tua password o chiedi un nuovo link nella pagina di accesso.',
+  emailAlreadyConfirmed: 'L’indirizzo che conferma è già confermato. Accedi con la tua password.',
+  linkUnknownTitle: 'Link non valido',
+  linkUnknownHeading: 'Questo link non è valido',
+  linkUnknown: 'È stato ritirato, sostituito da un link più recente o copiato in modo incompleto.',
   sendNewLink: 'Inviami un nuovo link',
   mailSetPasswordLink: 'Inviami un link per impostare la password',
   verifyExpiredNote:
@@ -118,6 +129,8 @@ export const it: PageStrings = {
   openTheConsole: 'Apri la console',
   confirmEmailFirst: 'Prima conferma il tuo indirizzo e-mail: segui il link che ti abbiamo inviato alla creazione dell’account.',
   accountDisabled: 'Questo account è stato disattivato. Chiedi a chi gestisce {product}.',
+  signedOutDisabled:
+    'Il tuo account è stato disattivato, perciò sei stato disconnesso. Chiedi al tuo amministratore, o a chi gestisce {product}, di riattivarlo.',
   sendConfirmationAgain: 'Inviami di nuovo il link',
   confirmationSent:
     'Se {email} è in attesa di conferma, gli abbiamo inviato un nuovo link. Vale 24 ore. Non è arrivato nulla? Guarda nella cartella spam.',

@@ -55,7 +55,18 @@ export const nl: PageStrings = {
   welcome: 'Uw wachtwoord is ingesteld, uw e-mailadres is bevestigd en u bent ingelogd als {name}.',
   linkExpiredTitle: 'Link verlopen',
   linkExpiredHeading: 'Deze link is verlopen',
-  linkExpired: 'De link is al gebruikt, is ouder dan toegestaan of is onvolledig gekopieerd.',
+  linkExpired: 'De link is ouder dan links van deze soort mogen zijn.',
+  linkUsedTitle: 'Link al gebruikt',
+  linkUsedHeading: 'Deze link is al gebruikt',
+  invitationAcceptedHeading: 'Deze uitnodiging is al geaccepteerd',
+  invitationAccepted:
+    'Het wachtwoord is gekozen en het account is klaar. Meld u aan met dat wachtwoord om de console te openen; bent u het vergeten, vraag dan op de aanmeldpagina een nieuw aan.',
+  resetLinkUsed: 'Er is een nieuw wachtwoord mee ingesteld. Meld u aan met dat wachtwoord of vraag een nieuwe herstellink aan.',
+  signInLinkUsed: 'Aanmeldlinks werken één keer. Meld u aan met uw wachtwoord of vraag op de aanmeldpagina een nieuwe link aan.',
+  emailAlreadyConfirmed: 'Het adres dat hij bevestigt, is al bevestigd. Meld u aan met uw wachtwoord.',
+  linkUnknownTitle: 'Link ongeldig',
+  linkUnknownHeading: 'Deze link is ongeldig',
+  linkUnknown: 'Hij is ingetrokken, vervangen door een nieuwere link of onvolledig gekopieerd.',
   sendNewLink: 'Stuur me een nieuwe link',
   mailSetPasswordLink: 'Mail me een link om mijn wachtwoord in te stellen',
   verifyExpiredNote:
@@ -120,6 +131,8 @@ export const nl: PageStrings = {
   openTheConsole: 'Naar de console',
   confirmEmailFirst: 'Bevestig eerst uw e-mailadres: volg de link die we bij het aanmaken van het account hebben gestuurd.',
   accountDisabled: 'Dit account is uitgeschakeld. Vraag het aan degene die {product} beheert.',
+  signedOutDisabled:
+    'Uw account is uitgeschakeld, daarom bent u afgemeld. Vraag uw beheerder, of wie {product} beheert, om het weer in te schakelen.',
   sendConfirmationAgain: 'Stuur de link opnieuw',
   confirmationSent:
     'Als {email} nog bevestigd moet worden, hebben we een nieuwe link gestuurd. Die werkt 24 uur. Niets ontvangen? Kijk in uw spammap.',

@@ -55,7 +55,19 @@ export const pt: PageStrings = {
   welcome: 'A sua palavra-passe está definida, o seu endereço de e-mail está confirmado e tem sessão iniciada como {name}.',
   linkExpiredTitle: 'Ligação expirada',
   linkExpiredHeading: 'Esta ligação expirou',
-  linkExpired: 'A ligação já foi usada, é mais antiga do que o permitido ou foi copiada de forma incompleta.',
+  linkExpired: 'A ligação é mais antiga do que as ligações deste tipo podem ser.',
+  linkUsedTitle: 'Ligação já usada',
+  linkUsedHeading: 'Esta ligação já foi usada',
+  invitationAcceptedHeading: 'Este convite já foi aceite',
+  invitationAccepted:
+    'A palavra-passe foi escolhida e a conta está pronta. Inicie sessão com essa palavra-passe para abrir a consola; se a esqueceu, peça uma nova na página de início de sessão.',
+  resetLinkUsed: 'Foi definida uma nova palavra-passe com ela. Inicie sessão com essa palavra-passe ou peça uma nova ligação de reposição.',
+  signInLinkUsed:
+    'As ligações de início de sessão funcionam uma vez. Inicie sessão com a sua palavra-passe ou peça uma nova ligação na página de início de sessão.',
+  emailAlreadyConfirmed: 'O endereço que confirma já está confirmado. Inicie sessão com a sua palavra-passe.',
+  linkUnknownTitle: 'Ligação inválida',
+  linkUnknownHeading: 'Esta ligação não é válida',
+  linkUnknown: 'Foi retirada, substituída por uma ligação mais recente ou copiada de forma incompleta.',
   sendNewLink: 'Enviar-me uma nova ligação',
   mailSetPasswordLink: 'Enviar-me uma ligação para definir a palavra-passe',
   verifyExpiredNote:
@@ -120,6 +132,8 @@ export const pt: PageStrings = {
   openTheConsole: 'Abrir a consola',
   confirmEmailFirst: 'Confirme primeiro o seu endereço de e-mail: siga a ligação que lhe enviámos quando a conta foi criada.',
   accountDisabled: 'Esta conta foi desativada. Pergunte à pessoa que gere {product}.',
+  signedOutDisabled:
+    'A sua conta foi desativada, por isso a sua sessão foi terminada. Peça ao seu administrador, ou a quem gere {product}, que a volte a ativar.',
   sendConfirmationAgain: 'Enviar a ligação outra vez',
   confirmationSent:
     'Se {email} aguarda confirmação, enviámos-lhe uma nova ligação. É válida durante 24 horas. Não recebeu nada? Veja na pasta de spam.',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { invite } from '../../account-changes/invitations.js'
+import { invite, resendInvitation } from '../../account-changes/invitations.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../../testing/identity-fixture.js'
 import { DEFAULT_BRANDING } from '../../branding.js'
 
@@ -50,10 +50,15 @@ describe('accepting an invitation', () => {
     const row = await fixture.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(row.email_verified).toBe(1)
 
-    // Single use: the same link again is the expired-link page.
+    // Single use: the same link again says it was accepted (not "expired"), and leads to the console.
     const again = await browser.submit(`${fixture.issuer}/accept-invitation`, form, { password: 'another long passphrase' })
     expect(again.status).toBe(400)
-    expect(await again.text()).toContain('This link has expired')
+    const againPage = await again.text()
+    expect(againPage).toMatch(/<h1>This invitation has already been accepted<\/h1>[\s\S]*href="\/console">Open the console/)
+    expect(againPage).not.toContain('expired')
+    const reopened = await (await new ScriptedBrowser().request(link)).text()
+    expect(reopened).toContain('<title>This invitation has already been accepted')
+    expect(reopened).not.toContain('expired')
     expect(await login(fixture, 'another long passphrase')).toBe(401)
     expect(await login(fixture, PASSWORD)).toBe(200)
   })
@@ -68,7 +73,21 @@ describe('accepting an invitation', () => {
     const late = await browser.request(link)
     expect(late.status).toBe(400)
     expect(await late.text()).toMatch(/This link has expired[\s\S]*Invitation links work once, for 7 days/)
+    // Past its time and never used: expired, not "accepted".
+    expect(await (await browser.request(link)).text()).not.toContain('accepted')
     expect((await browser.submit(`${fixture.issuer}/accept-invitation`, form, { password: PASSWORD })).status).toBe(400)
+  })
+
+  it('says an invitation replaced by a newer one is not valid, neither accepted nor expired', async () => {
+    const { fixture, user, link } = await invited()
+    await resendInvitation({ db: fixture.db, issuer: fixture.issuer, now: () => new Date(), branding: DEFAULT_BRANDING }, user, {
+      inviter: 'Ada Lovelace',
+    })
+    const old = await new ScriptedBrowser().request(link)
+    expect(old.status).toBe(400)
+    const page = await old.text()
+    expect(page).toMatch(/<h1>This link is not valid<\/h1>[\s\S]*replaced by a newer link/)
+    expect(page).not.toMatch(/accepted|expired/)
   })
 
   it('is not a reset link, nor a reset link an invitation', async () => {

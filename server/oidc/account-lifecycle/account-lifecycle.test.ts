@@ -90,10 +90,12 @@ describe('sign-up', () => {
     const claims = await client.fetchUserInfo(config, tokens.access_token, client.skipSubjectCheck)
     expect(claims).toMatchObject({ email: 'grace@example.com', email_verified: true, name: 'Grace Hopper' })
 
-    // Single use: the same link again is an expired-link page with a way to a new one.
+    // Single use: the same link again says it was used (not "expired"), and leads to sign-in.
     const again = await browser.submit(`${fixture.issuer}/verify-email`, confirmPage, {})
     expect(again.status).toBe(400)
-    expect(await again.text()).toContain('href="/forgot-password"')
+    const againPage = await again.text()
+    expect(againPage).toMatch(/<h1>This link has already been used<\/h1>[\s\S]*is confirmed already[\s\S]*href="\/login">Sign in/)
+    expect(againPage).not.toContain('expired')
   })
 
   it('lets a confirmation link work for 24 hours, not longer', async () => {
@@ -239,6 +241,10 @@ describe('password reset', () => {
     expect(done.status).toBe(200)
     expect(await done.text()).toContain('you are signed in as Ada Lovelace')
     expect(done.headers.getSetCookie().join()).toContain('svc_session=')
+    // The link again: it was used, and says so rather than "expired".
+    const usedAgain = await (await browser.request(mail!.link!)).text()
+    expect(usedAgain).toMatch(/<h1>This link has already been used<\/h1>[\s\S]*A new password was set with it/)
+    expect(usedAgain).not.toContain('expired')
 
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' })
     expect((await fixture.events()).filter((e) => e.name === 'tokens.revoked')).toEqual([
@@ -277,6 +283,8 @@ describe('password reset', () => {
     for (const token of ['', 'x'.repeat(43), '%00', '%E0%A4%A', 'a'.repeat(5000)])
       for (const path of ['/reset-password', '/verify-email'])
         expect((await browser.request(`${fixture.issuer}${path}?token=${token}`)).status).toBe(400)
-    expect((await browser.submit(`${fixture.issuer}/reset-password`, form, { token: 'forged' })).status).toBe(400)
+    const forged = await browser.submit(`${fixture.issuer}/reset-password`, form, { token: 'forged' })
+    expect(forged.status).toBe(400)
+    expect(await forged.text()).toMatch(/<h1>This link is not valid<\/h1>[\s\S]*href="\/forgot-password">Send me a new link/)
   })
 })

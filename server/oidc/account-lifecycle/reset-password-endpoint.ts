@@ -16,35 +16,32 @@ import { PasswordWorkBusy } from '../../accounts/passwords.js'
 import { passwordProblem } from '../../accounts/password-policy.js'
 import { type PasswordLinkPurpose, resetTarget, setNewPassword } from '../../account-changes/password-reset.js'
 import { csrfToken } from '../csrf.js'
-import { INVITATION_WORDING, linkExpiredPage, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
+import { INVITATION_WORDING, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
+import { deadLink, deadLinkAnswer } from './dead-link.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { requestLocale } from '../../i18n/request-locale.js'
 import { fill, type PageStrings } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
 
-/** One kind of password-setting link: its token purpose, page wording and what an expired link says. */
+/** One kind of password-setting link: its token purpose, page wording and what setting the password says. */
 interface PasswordLink {
   purpose: PasswordLinkPurpose
   wording: NewPasswordWording
-  expiredNote: keyof PageStrings
   done: [title: keyof PageStrings, text: keyof PageStrings]
 }
 
 const RESET: PasswordLink = {
   purpose: 'reset_password',
   wording: RESET_WORDING,
-  expiredNote: 'resetExpiredNote',
   done: ['passwordChangedTitle', 'passwordChanged'],
 }
 
-// A used or expired invitation still has an account behind it: a reset link is the way in.
 const INVITATION: PasswordLink = {
   purpose: 'invitation',
   wording: INVITATION_WORDING,
-  expiredNote: 'invitationExpiredNote',
   done: ['welcomeTitle', 'welcome'],
 }
 
@@ -66,16 +63,7 @@ export const acceptInvitationEndpoint = (provider: IdentityProviderContext): Hon
 
 function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordLink): Hono {
   const app = new Hono()
-  const expired = (c: Context) => {
-    const locale = requestLocale(c)
-    const t = pageWords(c)
-    return htmlPage(
-      c,
-      400,
-      t.linkExpiredTitle,
-      linkExpiredPage(withLanguage(c, '/forgot-password'), t.sendNewLink, t[link.expiredNote], locale, requestBranding(c).name),
-    )
-  }
+  const dead = (c: Context, token: string) => deadLink(c, provider, token, link.purpose)
   const form = (c: Context, status: 200 | 400 | 403 | 503, token: string, email: string, error?: string, problem?: string) => {
     const locale = requestLocale(c)
     return htmlPage(
@@ -97,11 +85,11 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''
     const target = await resetTarget(provider, token, link.purpose)
-    return target ? form(c, 200, token, target.user.email) : expired(c)
+    return target ? form(c, 200, token, target.user.email) : dead(c, token)
   })
   app.post(
     '/',
-    lifecycleBodyLimit((c) => expired(c)),
+    lifecycleBodyLimit((c) => deadLinkAnswer(c, link.purpose, 'unknown')),
     async (c) => {
       const read = await readLifecycleForm(c, provider)
       if (!(read instanceof URLSearchParams)) {
@@ -111,7 +99,7 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
       const token = read.get('token') ?? ''
       const password = read.get('password') ?? ''
       const target = await resetTarget(provider, token, link.purpose)
-      if (!target) return expired(c)
+      if (!target) return dead(c, token)
       const problem = passwordProblem(password, target.user.email, requestLocale(c))
       if (problem) return form(c, 400, token, target.user.email, problem)
       let done: Awaited<ReturnType<typeof setNewPassword>>
@@ -122,7 +110,7 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
         c.header('Retry-After', String(error.retryAfterSeconds))
         return form(c, 503, token, target.user.email, undefined, pageWords(c).passwordsBusy)
       }
-      if (!done) return expired(c)
+      if (!done) return dead(c, token)
       await switchSession(c, provider, done.user)
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageWords(c)

@@ -12,24 +12,15 @@ import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import { signInLinkTarget, useSignInLink } from '../../account-changes/sign-in-link.js'
 import { csrfToken } from '../csrf.js'
-import { linkExpiredPage, signInLinkPage } from '../pages/password-pages.js'
+import { signInLinkPage } from '../pages/password-pages.js'
+import { deadLink, deadLinkAnswer } from './dead-link.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { requestLocale } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
-
-const expired = (c: Context) => {
-  const t = pageWords(c)
-  return htmlPage(
-    c,
-    400,
-    t.linkExpiredTitle,
-    linkExpiredPage(withLanguage(c, '/login'), t.backToSignIn, t.signInLinkExpiredNote, requestLocale(c), requestBranding(c).name),
-  )
-}
 
 /**
  * Builds the page, mounted at `/sign-in-link`.
@@ -39,10 +30,11 @@ const expired = (c: Context) => {
  */
 export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
   const app = new Hono()
+  const dead = (c: Context, token: string) => deadLink(c, provider, token, 'sign_in_link')
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''
     const user = await signInLinkTarget(provider, token)
-    if (!user) return expired(c)
+    if (!user) return dead(c, token)
     return htmlPage(
       c,
       200,
@@ -52,14 +44,15 @@ export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
   })
   app.post(
     '/',
-    lifecycleBodyLimit((c) => expired(c)),
+    lifecycleBodyLimit((c) => deadLinkAnswer(c, 'sign_in_link', 'unknown')),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
       const t = pageWords(c)
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.signInLinkHeading, messagePage(t.tryAgain, form.problem))
-      const signedIn = await useSignInLink(provider, form.get('token') ?? '')
+      const token = form.get('token') ?? ''
+      const signedIn = await useSignInLink(provider, token)
       provider.metrics?.signIn(signedIn ? 'success' : 'failure', 'link')
-      if (!signedIn) return expired(c)
+      if (!signedIn) return dead(c, token)
       await switchSession(c, provider, signedIn.user)
       if (signedIn.continueTo) return c.redirect(signedIn.continueTo, 303)
       return htmlPage(

@@ -17,26 +17,16 @@ import { confirmEmail, verificationTarget, type VerificationTarget } from '../..
 import { checkCredentials } from '../sign-in/check-credentials.js'
 import type { LoginThrottle } from '../../http/login-throttle.js'
 import { csrfToken } from '../csrf.js'
-import { confirmEmailPage, linkExpiredPage } from '../pages/password-pages.js'
+import { confirmEmailPage } from '../pages/password-pages.js'
+import { deadLink, deadLinkAnswer } from './dead-link.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
-import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { requestLocale } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { ANNOUNCE_SIGNED_IN } from '../pages/signed-in-elsewhere.js'
 import { endUnprovenAccess } from '../../account-changes/proven-mailbox.js'
-
-const expired = (c: Context) => {
-  const locale = requestLocale(c)
-  const t = pageWords(c)
-  return htmlPage(
-    c,
-    400,
-    t.linkExpiredTitle,
-    linkExpiredPage(withLanguage(c, '/forgot-password'), t.mailSetPasswordLink, t.verifyExpiredNote, locale, requestBranding(c).name),
-  )
-}
 
 /**
  * Builds the confirmation page, mounted at `/verify-email`.
@@ -46,6 +36,7 @@ const expired = (c: Context) => {
  */
 export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttle }: { throttle: LoginThrottle }): Hono {
   const app = new Hono()
+  const dead = (c: Context, token: string) => deadLink(c, provider, token, 'verify_email')
   const page = (c: Context, status: 200 | 400 | 401 | 403 | 429 | 503, token: string, target: VerificationTarget, error?: string) =>
     htmlPage(
       c,
@@ -63,19 +54,19 @@ export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttl
   app.get('/', async (c) => {
     const token = c.req.query('token') ?? ''
     const target = await verificationTarget(provider, token)
-    if (!target) return expired(c)
+    if (!target) return dead(c, token)
     return page(c, 200, token, target)
   })
   app.post(
     '/',
-    lifecycleBodyLimit((c) => expired(c)),
+    lifecycleBodyLimit((c) => deadLinkAnswer(c, 'verify_email', 'unknown')),
     async (c) => {
       const form = await readLifecycleForm(c, provider)
       const t = pageWords(c)
       if (!(form instanceof URLSearchParams)) return htmlPage(c, form.status, t.confirmEmailHeading, messagePage(t.tryAgain, form.problem))
       const token = form.get('token') ?? ''
       const target = await verificationTarget(provider, token)
-      if (!target) return expired(c)
+      if (!target) return dead(c, token)
       if (target.change) {
         // The account's own password, checked (and throttled) as on the login page.
         const check = await checkCredentials(c, provider, throttle, target.user.email, form.get('password') ?? '')
@@ -86,7 +77,7 @@ export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttl
         }
       }
       const confirmed = await confirmEmail(provider, token, (trx, user, now) => endUnprovenAccess(trx, provider.events, user, now))
-      if (!confirmed) return expired(c)
+      if (!confirmed) return dead(c, token)
       await switchSession(c, provider, confirmed.user)
       if (confirmed.continueTo) return c.redirect(confirmed.continueTo, 303)
       const done = pageWords(c)

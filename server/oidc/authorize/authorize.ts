@@ -17,7 +17,7 @@ import { consentPage } from '../pages/consent-page.js'
 import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
 import { epochSeconds, type IdentityProviderContext } from '../../grants/identity-provider-context.js'
-import { type ActiveSession, currentSession, switchSession } from '../../grants/sessions.js'
+import { type ActiveSession, currentSession, sessionOfDisabledAccount, switchSession } from '../../grants/sessions.js'
 import { grantConsent, grantedScopes } from '../../grants/consents.js'
 import { type InteractionState, interactionSeal, openInteraction, sealInteraction } from './interaction-state.js'
 import { issueCode } from './issue-code.js'
@@ -169,6 +169,8 @@ export function authorizeEndpoint(
     const interaction = await sealInteraction(interactions, state)
     const locale = requestLocale(c)
     const t = pageWords(c)
+    // Signed out because their account was disabled (the console or an application sent them here): say so, to them alone.
+    if (error === undefined && (await sessionOfDisabledAccount(c, provider))) error = t.signedOutDisabled
     return htmlPage(
       c,
       status,

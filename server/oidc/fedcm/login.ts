@@ -14,7 +14,7 @@ import { htmlPage } from '../../pages/html-page.js'
 import { loginPage } from '../pages/login-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
-import { switchSession } from '../../grants/sessions.js'
+import { sessionOfDisabledAccount, switchSession } from '../../grants/sessions.js'
 import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
@@ -70,7 +70,18 @@ export function standaloneLogin(
 ): Hono {
   const app = new Hono()
   const open = signup === 'open'
-  app.get('/', (c) => loginForm(c, provider, 200, csrfToken(c, provider), '', undefined, open))
+  // Signed out because their account was disabled (the account page sent them here): say so, to them alone.
+  app.get('/', async (c) =>
+    loginForm(
+      c,
+      provider,
+      200,
+      csrfToken(c, provider),
+      '',
+      (await sessionOfDisabledAccount(c, provider)) ? pageWords(c).signedOutDisabled : undefined,
+      open,
+    ),
+  )
   app.post(
     '/',
     oneRequestPerTurn(),

@@ -2,14 +2,15 @@
  * @module The bodies of the password-reset pages: "Forgot password?"
  * (an `Email` field and `Send reset link`), the new-password form
  * (`Password`, `Set new password`), and the page for a mailed link that
- * expired, was used or was never ours, with the way to get a new one;
+ * expired, was used or was never ours, each said as it is, with the way on;
  * also the one-button pages mailed links open (confirm an address, sign in).
  */
 import { type Html, html } from '../../http/html.js'
 import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { formField, hiddenFields } from '../../pages/form-field.js'
 import type { Locale } from '../../i18n/locale.js'
-import { fill, pageStrings } from '../../i18n/pages.js'
+import { fill, type PageStrings, pageStrings } from '../../i18n/pages.js'
+import type { AccountTokenPurpose, AccountTokenState } from '../../accounts/account-tokens.js'
 
 /**
  * The "Forgot password?" form.
@@ -112,17 +113,77 @@ ${formField({
 </form>`
 }
 
+/** What a mailed link's page may find: used, past its time, or never ours (withdrawn, replaced, mistyped). */
+export type DeadLinkState = Exclude<AccountTokenState, 'usable'>
+
+/** For each kind of mailed link: what its "expired" page adds, where a new one comes from, and what a used one says and leads to. */
+const DEAD_LINK: Record<
+  AccountTokenPurpose,
+  {
+    note: keyof PageStrings
+    newLink: [path: string, text: keyof PageStrings]
+    used: { heading: keyof PageStrings; text: keyof PageStrings; next: [path: string, text: keyof PageStrings] }
+  }
+> = {
+  // A used invitation has an account behind it with a password chosen: the console (through sign-in) is the way on.
+  invitation: {
+    note: 'invitationExpiredNote',
+    newLink: ['/forgot-password', 'sendNewLink'],
+    used: { heading: 'invitationAcceptedHeading', text: 'invitationAccepted', next: ['/console', 'openTheConsole'] },
+  },
+  reset_password: {
+    note: 'resetExpiredNote',
+    newLink: ['/forgot-password', 'sendNewLink'],
+    used: { heading: 'linkUsedHeading', text: 'resetLinkUsed', next: ['/login', 'signIn'] },
+  },
+  verify_email: {
+    note: 'verifyExpiredNote',
+    newLink: ['/forgot-password', 'mailSetPasswordLink'],
+    used: { heading: 'linkUsedHeading', text: 'emailAlreadyConfirmed', next: ['/login', 'signIn'] },
+  },
+  sign_in_link: {
+    note: 'signInLinkExpiredNote',
+    newLink: ['/login', 'backToSignIn'],
+    used: { heading: 'linkUsedHeading', text: 'signInLinkUsed', next: ['/login', 'signIn'] },
+  },
+}
+
 /**
- * A mailed link that cannot be used any more, and where to get a new one.
+ * The page of a mailed link that cannot be used (any more), saying which
+ * of the three it is (a used invitation is "already accepted", not
+ * "expired") and the way on; `href` adds the page's language to a path.
  *
  * @example
- * linkExpiredPage('/forgot-password', t.sendNewLink, t.resetExpiredNote, locale, 'svc')
+ * const { title, body } = deadLinkPage('invitation', 'used', (path) => path, 'en', 'svc')
  */
-export function linkExpiredPage(newLinkHref: string, newLinkText: string, explanation: string, locale: Locale, product: string): Html {
+export function deadLinkPage(
+  purpose: AccountTokenPurpose,
+  state: DeadLinkState,
+  href: (path: string) => string,
+  locale: Locale,
+  product: string,
+): { title: string; body: Html } {
   const t = pageStrings(locale, product)
-  return html`<h1>${t.linkExpiredHeading}</h1>
-<p role="status">${t.linkExpired} ${explanation}</p>
-<p><a href="${newLinkHref}">${newLinkText}</a></p>`
+  const kind = DEAD_LINK[purpose]
+  const link = ([path, text]: [string, keyof PageStrings]) => html`<p><a href="${href(path)}">${t[text]}</a></p>`
+  if (state === 'used') {
+    return {
+      title: purpose === 'invitation' ? t.invitationAcceptedHeading : t.linkUsedTitle,
+      body: html`<h1>${t[kind.used.heading]}</h1>
+<p role="status">${t[kind.used.text]}</p>
+${link(kind.used.next)}`,
+    }
+  }
+  const [title, heading, lead] =
+    state === 'expired'
+      ? [t.linkExpiredTitle, t.linkExpiredHeading, t.linkExpired]
+      : [t.linkUnknownTitle, t.linkUnknownHeading, t.linkUnknown]
+  return {
+    title,
+    body: html`<h1>${heading}</h1>
+<p role="status">${lead} ${t[kind.note]}</p>
+${link(kind.newLink)}`,
+  }
 }
 
 /**

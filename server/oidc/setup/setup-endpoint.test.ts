@@ -32,7 +32,7 @@ async function setUp(visitor: ScriptedBrowser, link: string, fields: Record<stri
 }
 
 describe('/setup with the live link', () => {
-  it('makes the first operator, confirmed, signs no one in, sends the browser to the console, and the link dies', async () => {
+  it('makes the first operator, confirmed, signs no one in, says the account is ready with the way to the console, and the link dies', async () => {
     const link = await newSetupLink(db, ISSUER)
     expect(link).toMatch(/^http:\/\/localhost:8787\/setup\?token=[A-Za-z0-9_-]{43}$/)
     // Only a digest is stored: the token itself is nowhere in the database.
@@ -47,8 +47,14 @@ describe('/setup with the live link', () => {
     expect(page).toContain('Create operator</button>')
 
     const done = await visitor.submit(`${ISSUER}/setup`, page, { name: 'Grace Hopper', email: 'Grace@Example.com', password: PASSWORD })
-    expect(done.status).toBe(303)
-    expect(done.headers.get('Location')).toBe('/console')
+    expect(done.status).toBe(200)
+    const ready = await done.text()
+    expect(ready).toContain('<title>Your operator account is ready')
+    expect(ready).toContain('<h1>Your operator account is ready</h1>')
+    expect(ready).toContain('<bdi>Grace Hopper</bdi> (grace@example.com) is the first operator of svc. Open the console and sign in')
+    expect(ready).toMatch(
+      /<form method="get" action="\/console">\s*<div class="actions"><button class="primary" type="submit">Open the console<\/button>/,
+    )
     expect(done.headers.getSetCookie().join()).not.toContain('svc_session')
     expect(await operators()).toEqual([
       expect.objectContaining({ email: 'grace@example.com', name: 'Grace Hopper', email_verified: 1, svc_master: 1 }),
@@ -90,7 +96,7 @@ describe('/setup with the live link', () => {
 
     // The same page, re-submitted as it came back, with only the password typed again.
     const done = await visitor.submit(`${ISSUER}/setup`, page, { password: PASSWORD })
-    expect(done.status).toBe(303)
+    expect(done.status).toBe(200)
     expect(await operators()).toEqual([expect.objectContaining({ name: typed.name, email: typed.email })])
   })
 
@@ -114,7 +120,7 @@ describe('/setup with the live link', () => {
     expect(await refused.text()).toContain(
       'An account with this e-mail address exists already. Use another address, or make that account an operator with svc-bff user update --email taken@example.com --operator.',
     )
-    expect((await setUp(browser(), link, { name: 'Ops', email: 'ops@example.com', password: PASSWORD })).status).toBe(303)
+    expect((await setUp(browser(), link, { name: 'Ops', email: 'ops@example.com', password: PASSWORD })).status).toBe(200)
   })
 
   it('makes exactly one operator of two forms posted at once with the same link', async () => {
@@ -125,7 +131,7 @@ describe('/setup with the live link', () => {
       first.submit(`${ISSUER}/setup`, pages[0]!, { name: 'First', email: 'first@example.com', password: PASSWORD }),
       second.submit(`${ISSUER}/setup`, pages[1]!, { name: 'Second', email: 'second@example.com', password: PASSWORD }),
     ])
-    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 410])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410])
     expect(await operators()).toHaveLength(1)
     expect(await db.selectFrom('users').selectAll().execute()).toHaveLength(1)
   })

@@ -3,8 +3,9 @@
  * makes the first operator. GET shows the form while the link is live
  * and no operator exists; POST checks the form with the sign-up page's
  * rules, hashes the password through the queued hasher, then uses up the
- * link and makes the operator (confirmed) in one transaction, and sends
- * the browser to the console to sign in. Nobody is signed in here: the
+ * link and makes the operator (confirmed) in one transaction, and says
+ * so ("Your operator account is ready") with the way on, `Open the
+ * console`, where they sign in. Nobody is signed in here: the
  * first sign-in with the new password proves it was typed as meant.
  * Links that do not work (used, replaced, mistyped, or an operator
  * exists) get a page saying so; wrong ones count against the caller's
@@ -30,10 +31,7 @@ import { lifecycleBodyLimit, readLifecycleForm } from '../account-lifecycle/life
 import { passwordLengthHintScript } from '../pages/signup-page.js'
 import { createOperatorWithSetupLink } from '../../setup/first-operator.js'
 import { isLiveSetupToken } from '../../setup/setup-link.js'
-import { deadLinkPage, SETUP_WORDS, setupPage, type SetupPageModel } from './setup-page.js'
-
-/** Where the browser goes once the operator exists: the console, which asks them to sign in. */
-export const AFTER_SETUP = '/console'
+import { deadLinkPage, operatorReadyPage, SETUP_WORDS, setupPage, type SetupPageModel } from './setup-page.js'
 
 /**
  * Builds the setup page, mounted at `/setup`.
@@ -142,7 +140,12 @@ export function setupEndpoint(provider: IdentityProviderContext, { throttle }: {
         email: operator.email,
         sub: operator.sub,
       })
-      return c.redirect(AFTER_SETUP, 303)
+      return htmlPage(
+        c,
+        200,
+        SETUP_WORDS.doneTitle,
+        operatorReadyPage({ name: operator.name, email: operator.email, product: requestBranding(c).name }),
+      )
     },
   )
   return app

@@ -2,7 +2,9 @@
  * @module The bodies of the setup pages: the form that makes the first
  * operator (labelled `Name`, `Email` and `Password` like the sign-up
  * page, with the same hint and field errors, and a `Create operator`
- * button), and the page of a setup link that no longer works. In English:
+ * button), the confirmation once the operator exists (`Your operator
+ * account is ready`, with `Open the console`), and the page of a setup
+ * link that no longer works. In English:
  * they are for the person installing svc, like the command line.
  */
 import { type Html, html } from '../../http/html.js'
@@ -19,6 +21,10 @@ export const SETUP_WORDS = {
   deadTitle: 'Setup link not valid',
   dead: 'This setup link has been used or has expired. Ask the person who runs {product} for a new one: starting {product} while it has no operator prints a new link.',
   goToConsole: 'Sign in to the console',
+  doneTitle: 'Your operator account is ready',
+  /** After the operator's name and address. */
+  done: 'is the first operator of {product}. Open the console and sign in with this e-mail address and the password you just chose; there you add organisations, their API keys and people.',
+  openConsole: 'Open the console',
   emailTaken:
     'An account with this e-mail address exists already. Use another address, or make that account an operator with svc-bff user update --email {email} --operator.',
   tooMany: 'Too many setup links that do not work were tried from your address. Try again in {seconds} seconds.',
@@ -50,6 +56,23 @@ ${newAccountFields(t, values, errors)}
   <div class="actions"><button class="primary" type="submit">${SETUP_WORDS.button}</button></div>
 </form>`
 }
+
+/**
+ * The confirmation the setup form answers once the operator exists, and the way on: the console, which asks them to sign in.
+ *
+ * @example
+ * htmlPage(c, 200, SETUP_WORDS.doneTitle, operatorReadyPage({ name: 'Ada', email: 'ada@example.com', product: 'svc' }))
+ */
+export function operatorReadyPage({ name, email, product }: { name: string; email: string; product: string }): Html {
+  return html`<h1>${SETUP_WORDS.doneTitle}</h1>
+<p role="status"><bdi>${name}</bdi> (${email}) ${fill(SETUP_WORDS.done, { product })}</p>
+<form method="get" action="${AFTER_SETUP}">
+  <div class="actions"><button class="primary" type="submit">${SETUP_WORDS.openConsole}</button></div>
+</form>`
+}
+
+/** Where the operator goes once they exist: the console, which asks them to sign in. */
+export const AFTER_SETUP = '/console'
 
 /**
  * The page of a setup link that does not work (used, replaced by a newer

@@ -4,7 +4,9 @@
  * person, a family of actions, an operator's organisation) live in the
  * address, so a reload or a shared link shows the same events; "Load
  * more" appends the next page. An organisation admin sees their
- * organisation's events only (the API decides; the page says so).
+ * organisation's events only (the API decides; the page says so), and the
+ * "What changed" filter offers only the families the API says the
+ * reader's events belong to.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { AuditEvent, ConsoleAuditPage } from '../../../shared/audit-wire.js'
@@ -90,7 +92,12 @@ export class SvcConsoleAudit extends LitElement {
     void this.log.act(
       async (signal) => {
         const more = await this.page(shown.next!, signal)
-        this.log.data = { events: [...shown.events, ...more.events], next: more.next, names: { ...shown.names, ...more.names } }
+        this.log.data = {
+          events: [...shown.events, ...more.events],
+          next: more.next,
+          names: { ...shown.names, ...more.names },
+          families: more.families,
+        }
       },
       { reload: false },
     )
@@ -103,8 +110,13 @@ export class SvcConsoleAudit extends LitElement {
     return html`
       <h1>Audit log</h1>
       <p class="hint">
-        Who changed what, newest first: people and their roles, organisations, API keys, clients, signing keys and webhooks. Times are in
-        ${browserTimeZone()}. ${admin && ownOrganisation ? html`You see the changes in <bdi>${ownOrganisation.name}</bdi> only.` : nothing}
+        ${
+          admin
+            ? 'Who changed what, newest first.'
+            : 'Who changed what, newest first: people and their roles, organisations, API keys, clients, signing keys and webhooks.'
+        }
+        Times are in ${browserTimeZone()}.
+        ${admin && ownOrganisation ? html`You see the changes in <bdi>${ownOrganisation.name}</bdi> only.` : nothing}
       </p>
       <form class="filters" role="search" aria-label="Filter the audit log" @submit=${this.filter}>
         ${field(
@@ -124,7 +136,7 @@ export class SvcConsoleAudit extends LitElement {
           (a) =>
             html`<select id=${a.id} name="action">
               <option value="" ?selected=${this.filters.action === ''}>Everything</option>
-              ${FAMILY_WORDS.map(
+              ${this.familyChoices(data).map(
                 ([prefix, words]) => html`<option value=${prefix} ?selected=${this.filters.action === prefix}>${words}</option>`,
               )}
             </select>`,
@@ -152,13 +164,22 @@ export class SvcConsoleAudit extends LitElement {
     `
   }
 
+  /** The families the API says this reader's events belong to, and the one in the address even if not (a link shared by an operator). */
+  private familyChoices(data: ConsoleAuditPage | undefined): [string, string][] {
+    const offered = new Set<string>(data?.families ?? [])
+    if (this.filters.action) offered.add(this.filters.action)
+    return FAMILY_WORDS.filter(([prefix]) => offered.has(prefix))
+  }
+
   private events(data: ConsoleAuditPage): TemplateResult {
     if (data.events.length === 0)
       return html`<p class="empty">
         ${
           Object.values(this.filters).some(Boolean)
             ? 'No changes match these filters.'
-            : 'Nothing has been recorded yet. Changes to people, organisations, API keys, clients, signing keys and webhooks appear here as they are made.'
+            : this.me.roles.operator
+              ? 'Nothing has been recorded yet. Changes to people, organisations, API keys, clients, signing keys and webhooks appear here as they are made.'
+              : 'Nothing has been recorded yet. Changes to your organisation appear here as they are made.'
         }
       </p>`
     return html`<table class="stacked audit">
