@@ -13,7 +13,7 @@ import { integer, parseFlags, required } from './flags.js'
 import { textTable } from './text-table.js'
 import { allOrganisations } from '../orgs/organisations.js'
 // The console's own words for a detail's values, so the shell and the Audit log page say the same.
-import { valueWords } from '../../widget/console/audit/audit-words.js'
+import { valueWords } from '../../shared/audit-words.js'
 
 export const AUDIT_USAGE = [
   'audit list [--org CODE] [--actor EMAIL|SUB|cli] [--action PREFIX] [--target CODE|EMAIL] [--since ISO] [--before ID] [--limit N]',

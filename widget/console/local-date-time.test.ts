@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 /** @module Tests of the ad editor's conversions between stored UTC instants and `datetime-local` values. */
 import { expect } from '@open-wc/testing'
-import { localInputValue, readableTime, utcOfLocalInput } from './local-date-time.js'
+import { localInputValue, readableTime, utcOfLocalInput } from '../../shared/local-date-time.js'
 
 // In whatever zone the browser runs, a stored instant shown and read back is the same instant.
 describe('the editor’s date and time conversions', () => {

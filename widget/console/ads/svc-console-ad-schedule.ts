@@ -7,7 +7,7 @@
 import { html, LitElement, type TemplateResult } from 'lit'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
-import { browserTimeZone, localInputValue, utcOfLocalInput } from '../local-date-time.js'
+import { browserTimeZone, localInputValue, utcOfLocalInput } from '../../../shared/local-date-time.js'
 
 /** What the fieldset edits: the window in UTC and the weight as typed. */
 export interface AdScheduleFields {

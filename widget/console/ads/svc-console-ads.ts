@@ -13,7 +13,7 @@ import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet } from '../organisation-choice.js'
 import { scheduleState, scheduleWords } from '../../../shared/ad-schedule.js'
-import { readableTime } from '../local-date-time.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 type ListedAd = ConsoleAdList['ads'][number]
 

@@ -14,8 +14,9 @@ import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
-import { browserTimeZone } from '../local-date-time.js'
-import { actionWords, detailLines, FAMILY_WORDS, when } from './audit-words.js'
+import { browserTimeZone } from '../../../shared/local-date-time.js'
+import { actionWords, detailLines, FAMILY_WORDS } from '../../../shared/audit-words.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 const FILTERS = ['person', 'action', 'organisation'] as const
 type Filters = Record<(typeof FILTERS)[number], string>
@@ -196,7 +197,7 @@ export class SvcConsoleAudit extends LitElement {
           ${data.events.map(
             (event) =>
               html`<tr>
-                <td data-label="When"><time datetime=${event.occurred_at}>${when(event.occurred_at)}</time></td>
+                <td data-label="When"><time datetime=${event.occurred_at}>${readableTime(event.occurred_at, { seconds: true })}</time></td>
                 <td data-label="Who">${this.actor(event, data.names)}</td>
                 <td data-label="What">
                   ${actionWords(event.action)} ${this.target(event, data.names)}

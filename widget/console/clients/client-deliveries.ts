@@ -5,7 +5,7 @@
  */
 import { html, type TemplateResult } from 'lit'
 import type { ConsoleDelivery } from '../../../shared/console-wire.js'
-import { readableTime } from '../local-date-time.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 /**
  * The deliveries, newest first, or a line saying there are none; `replay` is called with the one to send again.

@@ -23,7 +23,7 @@ import { field, fieldsSummary } from '../console-field.js'
 import { counted } from '../console-words.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
-import { readableTime } from '../local-date-time.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 /**
  * One client's page.

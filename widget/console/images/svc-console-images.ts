@@ -11,7 +11,7 @@ import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
-import { readableTime } from '../local-date-time.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 const TYPE_NAMES: Record<string, string> = {
   'image/png': 'PNG',

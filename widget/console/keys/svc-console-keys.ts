@@ -13,7 +13,7 @@ import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import { shownOnce } from '../shown-once.js'
-import { readableTime } from '../local-date-time.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 /**
  * The API keys page.

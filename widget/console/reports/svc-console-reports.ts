@@ -11,7 +11,7 @@ import { ConsoleApiError, consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field, type FieldAria, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
-import { browserTimeZone } from '../local-date-time.js'
+import { browserTimeZone } from '../../../shared/local-date-time.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import type { ReportChart } from './report-chart.js'
 

@@ -11,7 +11,7 @@ import type { ConsoleRotation, ConsoleSigningKey, ConsoleSigningKeyList, Console
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { consoleStyles } from '../console-styles.js'
-import { readableTime } from '../local-date-time.js'
+import { readableTime } from '../../../shared/local-date-time.js'
 
 /** Each state in words, with the time that matters for it. */
 const STATE_TEXT: Record<ConsoleSigningKeyState, (key: ConsoleSigningKey) => string> = {

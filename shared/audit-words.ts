@@ -1,10 +1,11 @@
 /**
  * @module The audit log in people's words: each action as what the actor
- * did, each kind of target, and a detail's fields and values. An action
+ * did, each kind of target, and a detail's fields and values, shared by the
+ * console's Audit log page and `svc-bff audit list`. An action
  * this build does not know (written by a newer svc) shows as it is named.
  */
-import type { AuditEvent } from '../../../shared/audit-wire.js'
-import { readableTime } from '../local-date-time.js'
+import type { AuditEvent } from './audit-wire.js'
+import { readableTime } from './local-date-time.js'
 
 const ACTION_WORDS: Record<string, string> = {
   'person.created': 'Created the account of',
@@ -84,14 +85,6 @@ const FIELD_WORDS: Record<string, string> = {
 }
 
 /**
- * A time as the viewer reads it, with its zone, as on the signing keys page.
- *
- * @example
- * when('2026-01-02T03:04:05.000Z') // 'Jan 2, 2026, 04:04:05 AM GMT+1' in Berlin
- */
-export const when = (iso: string): string => readableTime(iso, { seconds: true })
-
-/**
  * What the actor did, as a sentence's start.
  *
  * @example
@@ -117,7 +110,7 @@ export function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   // An instant (a key's signing start) in the viewer's time, as the When column shows it.
-  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return when(value)
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return readableTime(value, { seconds: true })
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueWords).join(', ')
   if (typeof value === 'object') {
     const named = value as { name?: unknown; code?: unknown }
