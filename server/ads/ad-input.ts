@@ -5,7 +5,7 @@
  * images as a JSON list, the schedule in UTC. Each refusal names its field,
  * so the console can show every problem beside its own field.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AD_IMAGES_MAX } from '../../shared/ads-wire.js'
 import { slotKey } from '../../shared/slug.js'
 import { InvalidInput } from '../invalid-input.js'
