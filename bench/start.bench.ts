@@ -73,7 +73,10 @@ export async function benchStart(): Promise<void> {
   for (const row of rows) {
     const ready = median(row.starts.map((start) => start.readyMs))
     const cpu = median(row.starts.map((start) => start.cpuMs))
-    const ratios = row === rows[0] ? '' : `   ${(ready / bare!.ready).toFixed(1).padStart(5)} × bare   CPU ${(cpu / bare!.cpu).toFixed(1).padStart(5)} × bare`
+    const ratios =
+      row === rows[0]
+        ? ''
+        : `   ${(ready / bare!.ready).toFixed(1).padStart(5)} × bare   CPU ${(cpu / bare!.cpu).toFixed(1).padStart(5)} × bare`
     console.log(`  ${row.name.padEnd(34)} ${ready.toFixed(0).padStart(6)} ms   CPU ${cpu.toFixed(0).padStart(5)} ms${ratios}`)
   }
   const cpuRatio = onExisting!.cpu / bare!.cpu

@@ -3,8 +3,8 @@
  * SQLite, mail, the HTML sanitiser, openid-client), loaded by the first
  * call that needs it instead of at start: each one loaded at start is paid
  * by every start, before `/readyz` answers (`npm run bench -- start`).
- * `test/lazy-start` guards that a start on an existing database loads none
- * of them.
+ * `e2e/lazy-start.test.ts` guards that a start on an existing database
+ * loads none of them.
  */
 
 /** Raised when a library svc loads on first use cannot be loaded; the message names it and what it is for. */

@@ -85,7 +85,8 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
     if (!pending) return problem(c, 'This sign-in expired or was started in another browser.', true)
     let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers
     try {
-      tokens = await (await openidClient()).authorizationCodeGrant(await relyingParty(), publicUrl(c, issuer), {
+      const openid = await openidClient()
+      tokens = await openid.authorizationCodeGrant(await relyingParty(), publicUrl(c, issuer), {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,

@@ -65,11 +65,7 @@ export async function migrateToLatest(db: Kysely<any>, { beforeMigrating }: { be
 export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus> {
   const schema = await migrationTableSchema(db)
   const rows = (await migrationTableExists(db, schema))
-    ? await (schema ? db.withSchema(schema) : db)
-        .selectFrom(MIGRATION_TABLE)
-        .select(['name', 'timestamp'])
-        .orderBy('name')
-        .execute()
+    ? await (schema ? db.withSchema(schema) : db).selectFrom(MIGRATION_TABLE).select(['name', 'timestamp']).orderBy('name').execute()
     : []
   const applied = rows.map((row: { name: string; timestamp: string | Date }) => ({
     name: row.name,
