@@ -131,7 +131,10 @@ async function openPostgres(url: string, { migrate = true }: OpenOptions): Promi
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
     throw new DatabaseUnavailable(`DATABASE_URL must start with postgres://, not ${parsed.protocol}//`)
   const where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`
-  const pg = await postgresDriver()
+  // Said to the operator as the other reasons the database cannot be opened, without a stack.
+  const pg = await postgresDriver().catch((error: unknown) => {
+    throw new DatabaseUnavailable((error as Error).message)
+  })
   const pool = new pg.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
