@@ -1,5 +1,5 @@
 /**
- * @module `npm run bench [ads|metrics|events|oidc|login|webhooks|widget]`: runs the benchmarks (all by default)
+ * @module `npm run bench [ads|metrics|events|oidc|login|webhooks|widget|start]`: runs the benchmarks (all by default)
  * and prints each one's ratios against the baseline measured in the same run.
  */
 import { benchAdsApi } from './ads-api.bench.js'
@@ -9,6 +9,7 @@ import { benchIdentityProvider } from './oidc.bench.js'
 import { benchLoginFlood } from './login-flood.bench.js'
 import { benchWebhooks } from './webhooks.bench.js'
 import { benchWidget } from './widget.bench.js'
+import { benchStart } from './start.bench.js'
 
 const only = process.argv[2]
 if (!only || only === 'ads') await benchAdsApi()
@@ -18,3 +19,4 @@ if (!only || only === 'oidc') await benchIdentityProvider()
 if (!only || only === 'login') await benchLoginFlood()
 if (!only || only === 'webhooks') await benchWebhooks()
 if (!only || only === 'widget') await benchWidget()
+if (!only || only === 'start') await benchStart()

@@ -1,6 +1,6 @@
 /**
  * @module Vitest global set-up: bundles the server once per run, the way
- * `npm run build:server` does, so the tests that start `svc-bff` as a
+ * `npm run build:server` does (scripts/server-bundle.ts), so the tests that start `svc-bff` as a
  * process start the bundle instead of compiling TypeScript as it loads.
  * Under tsx a start cost about 3.4 s of CPU against 0.9 s for the bundle,
  * and the suite starts dozens; bundling here (under a second) rather than
@@ -16,18 +16,10 @@ export const SERVER_BUNDLE_VARIABLE = 'SVC_TEST_SERVER_BUNDLE'
 export default async function setup(): Promise<() => void> {
   // Loaded here, not at the top: the test workers import this module for the name alone.
   const { build } = await import('esbuild')
+  const { serverBundleOptions } = await import('../scripts/server-bundle.js')
   // Beside dist/server/cli.js, so it finds the widget bundles the same way.
   const bundle = fileURLToPath(new URL(`../dist/server/svc-bff-under-test-${randomBytes(4).toString('hex')}.js`, import.meta.url))
-  await build({
-    entryPoints: [fileURLToPath(new URL('../server/cli.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: bundle,
-    logLevel: 'warning',
-  })
+  await build(serverBundleOptions(bundle))
   // The test workers are started after this and inherit the variable.
   process.env[SERVER_BUNDLE_VARIABLE] = bundle
   return () => rmSync(bundle, { force: true })

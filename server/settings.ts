@@ -7,7 +7,7 @@
  * module that reads `process.env`. The operators' configuration page
  * (`docs/operate/configuration.md`) is generated from this table.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { mailboxFromSetting } from '../shared/email-address.js'
 import { DEFAULT_FLUSH_MS } from './ad-statistics/ad-statistics-writer.js'
 import { InvalidTrustedProxy, trustedProxies, type TrustedProxies } from './http/client-address.js'

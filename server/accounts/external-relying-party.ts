@@ -4,8 +4,24 @@
  * URL with PKCE, `state` and `nonce`, and the code redemption that yields
  * the external account's `sub` and e-mail address.
  */
-import * as oidc from 'openid-client'
+import type * as oidc from 'openid-client'
 import type { ExternalProviderRow } from '../db/schema.js'
+import { loadedOnFirstUse } from '../loaded-on-first-use.js'
+
+// Set once loaded: an error can come from openid-client only after that.
+let loadedOpenidClient: typeof oidc | undefined
+
+/**
+ * openid-client, loaded by the first sign-in that needs it (an external
+ * provider's, or the console's) rather than by every start.
+ *
+ * @example
+ * const url = (await openidClient()).buildAuthorizationUrl(configuration, parameters)
+ */
+export const openidClient = loadedOnFirstUse('openid-client', 'signing in with OpenID Connect', async () => {
+  loadedOpenidClient = await import('openid-client')
+  return loadedOpenidClient
+})
 
 export interface PendingExternalSignIn {
   slug: string
@@ -30,9 +46,11 @@ export function externalRelyingParty() {
   const configurationOf = (provider: ExternalProviderRow) => {
     let configuration = configurations.get(provider.id)
     if (!configuration) {
-      configuration = oidc.discovery(new URL(provider.issuer), provider.client_id, provider.client_secret, undefined, {
-        ...(provider.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
-      })
+      configuration = openidClient().then((openid) =>
+        openid.discovery(new URL(provider.issuer), provider.client_id, provider.client_secret, undefined, {
+          ...(provider.issuer.startsWith('http:') ? { execute: [openid.allowInsecureRequests] } : {}),
+        }),
+      )
       // A provider that was down must be asked again next time.
       configuration.catch(() => configurations.delete(provider.id))
       configurations.set(provider.id, configuration)
@@ -46,27 +64,29 @@ export function externalRelyingParty() {
       returnTo: string,
       { prompt, sub }: { prompt?: string; sub?: string } = {},
     ): Promise<{ url: URL; pending: PendingExternalSignIn }> {
+      const openid = await openidClient()
       const pending: PendingExternalSignIn = {
         slug: provider.slug,
-        state: oidc.randomState(),
-        nonce: oidc.randomNonce(),
-        verifier: oidc.randomPKCECodeVerifier(),
+        state: openid.randomState(),
+        nonce: openid.randomNonce(),
+        verifier: openid.randomPKCECodeVerifier(),
         returnTo,
         ...(sub ? { sub } : {}),
       }
-      const url = oidc.buildAuthorizationUrl(await configurationOf(provider), {
+      const url = openid.buildAuthorizationUrl(await configurationOf(provider), {
         redirect_uri: redirectUri,
         scope: 'openid email',
         state: pending.state,
         nonce: pending.nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
+        code_challenge: await openid.calculatePKCECodeChallenge(pending.verifier),
         code_challenge_method: 'S256',
         ...(prompt ? { prompt } : {}),
       })
       return { url, pending }
     },
     async finish(provider: ExternalProviderRow, callback: URL, pending: PendingExternalSignIn): Promise<{ sub: string; email?: string }> {
-      const tokens = await oidc.authorizationCodeGrant(await configurationOf(provider), callback, {
+      const openid = await openidClient()
+      const tokens = await openid.authorizationCodeGrant(await configurationOf(provider), callback, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,
@@ -82,6 +102,6 @@ export type ExternalRelyingParty = ReturnType<typeof externalRelyingParty>
 
 /** Why a relying party's step (discovery, code redemption) failed, in words for a page. */
 export function relyingPartyFailure(error: unknown): string {
-  if (error instanceof oidc.AuthorizationResponseError) return error.error_description ?? error.error
+  if (loadedOpenidClient && error instanceof loadedOpenidClient.AuthorizationResponseError) return error.error_description ?? error.error
   return (error as Error).message
 }

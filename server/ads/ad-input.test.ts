@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { InvalidInput } from '../invalid-input.js'
 import { adChangesFrom, adContentFrom, adInputProblems } from './ad-input.js'
 
-function refusal(run: () => unknown): { field: string; message: string } {
+async function refusal(run: () => Promise<unknown>): Promise<{ field: string; message: string }> {
   try {
-    run()
+    await run()
   } catch (error) {
     expect(error).toBeInstanceOf(InvalidInput)
     const { field, message } = error as InvalidInput
@@ -14,8 +14,8 @@ function refusal(run: () => unknown): { field: string; message: string } {
 }
 
 describe('adContentFrom', () => {
-  it('fills defaults and derives the slot key', () => {
-    const ad = adContentFrom({ title: ' Spring sale ', display: 'Home Slider Ads' })
+  it('fills defaults and derives the slot key', async () => {
+    const ad = await adContentFrom({ title: ' Spring sale ', display: 'Home Slider Ads' })
     expect(ad).toMatchObject({
       title: 'Spring sale',
       display: 'Home Slider Ads',
@@ -34,13 +34,13 @@ describe('adContentFrom', () => {
     })
   })
 
-  it('sanitises the description on store', () => {
-    const ad = adContentFrom({ title: 'T', display: 'Home', description: '<p onclick="steal()">Hi</p><script>x()</script>' })
+  it('sanitises the description on store', async () => {
+    const ad = await adContentFrom({ title: 'T', display: 'Home', description: '<p onclick="steal()">Hi</p><script>x()</script>' })
     expect(ad.description).toBe('<p>Hi</p>')
   })
 
-  it('accepts true and false for publish', () => {
-    expect(adContentFrom({ title: 'T', display: 'Home', publish: false }).publish).toBe(0)
+  it('accepts true and false for publish', async () => {
+    expect((await adContentFrom({ title: 'T', display: 'Home', publish: false })).publish).toBe(0)
   })
 
   it.each([
@@ -63,8 +63,8 @@ describe('adContentFrom', () => {
     [{ title: 'T', display: 'Home', colour: 'red' }, 'colour', 'unknown field colour'],
     [{ title: 'T', display: ' - ' }, 'display', 'display must name a slot with letters or digits'],
     [null, 'ad', 'an ad must be an object of fields'],
-  ])('refuses %j naming the field', (input, field, message) => {
-    expect(refusal(() => adContentFrom(input))).toEqual({ field, message })
+  ])('refuses %j naming the field', async (input, field, message) => {
+    expect(await refusal(() => adContentFrom(input))).toEqual({ field, message })
   })
 })
 
@@ -77,14 +77,14 @@ describe('adInputProblems', () => {
 })
 
 describe('adChangesFrom', () => {
-  it('returns only the columns a change sets', () => {
-    expect(adChangesFrom({ publish: 0 })).toEqual({ publish: 0 })
-    expect(adChangesFrom({ display: 'Donation-Stories' })).toEqual({ display: 'Donation-Stories', display_key: 'donation stories' })
-    expect(adChangesFrom({ images: ['https://a.example/1.png'] })).toEqual({ images: '["https://a.example/1.png"]' })
+  it('returns only the columns a change sets', async () => {
+    expect(await adChangesFrom({ publish: 0 })).toEqual({ publish: 0 })
+    expect(await adChangesFrom({ display: 'Donation-Stories' })).toEqual({ display: 'Donation-Stories', display_key: 'donation stories' })
+    expect(await adChangesFrom({ images: ['https://a.example/1.png'] })).toEqual({ images: '["https://a.example/1.png"]' })
   })
 
-  it('refuses a broken field the same way as on create', () => {
-    expect(refusal(() => adChangesFrom({ target: 'new' }))).toEqual({ field: 'target', message: 'target must be _self or _blank' })
+  it('refuses a broken field the same way as on create', async () => {
+    expect(await refusal(() => adChangesFrom({ target: 'new' }))).toEqual({ field: 'target', message: 'target must be _self or _blank' })
   })
 })
 
@@ -92,14 +92,14 @@ describe('the schedule and weight', () => {
   const base = { title: 'T', display: 'Home' }
   const rule = 'must be an ISO 8601 date and time with a time zone, e.g. 2025-06-01T09:00:00Z or 2025-06-01T11:00:00+02:00'
 
-  it('stores the window in UTC and weighs 10 unless told', () => {
-    expect(adContentFrom(base)).toMatchObject({ starts_at: null, ends_at: null, weight: 10 })
-    expect(adContentFrom({ ...base, starts: '2030-06-01T11:00+02:00', ends: '2030-06-02T00:00:00Z', weight: 100 })).toMatchObject({
+  it('stores the window in UTC and weighs 10 unless told', async () => {
+    expect(await adContentFrom(base)).toMatchObject({ starts_at: null, ends_at: null, weight: 10 })
+    expect(await adContentFrom({ ...base, starts: '2030-06-01T11:00+02:00', ends: '2030-06-02T00:00:00Z', weight: 100 })).toMatchObject({
       starts_at: '2030-06-01T09:00:00.000Z',
       ends_at: '2030-06-02T00:00:00.000Z',
       weight: 100,
     })
-    expect(adChangesFrom({ starts: '', ends: null, weight: 1 })).toEqual({ starts_at: null, ends_at: null, weight: 1 })
+    expect(await adChangesFrom({ starts: '', ends: null, weight: 1 })).toEqual({ starts_at: null, ends_at: null, weight: 1 })
   })
 
   it.each<[Record<string, unknown>, string, string]>([
@@ -113,9 +113,9 @@ describe('the schedule and weight', () => {
     [{ weight: 101 }, 'weight', 'weight must be an integer from 1 to 100'],
     [{ weight: 2.5 }, 'weight', 'weight must be an integer from 1 to 100'],
     [{ weight: '10' }, 'weight', 'weight must be an integer from 1 to 100'],
-  ])('refuses %j naming the field', (fields, field, message) => {
-    expect(refusal(() => adContentFrom({ ...base, ...fields }))).toEqual({ field, message })
-    expect(refusal(() => adChangesFrom(fields))).toEqual({ field, message })
+  ])('refuses %j naming the field', async (fields, field, message) => {
+    expect(await refusal(() => adContentFrom({ ...base, ...fields }))).toEqual({ field, message })
+    expect(await refusal(() => adChangesFrom(fields))).toEqual({ field, message })
     expect(adInputProblems({ ...base, ...fields })).toEqual({ [field]: message })
   })
 })

@@ -5,7 +5,7 @@
  * images as a JSON list, the schedule in UTC. Each refusal names its field,
  * so the console can show every problem beside its own field.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { AD_IMAGES_MAX } from '../../shared/ads-wire.js'
 import { slotKey } from '../../shared/slug.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -202,9 +202,9 @@ export function adInputProblems(input: unknown, { change = false } = {}): Record
  * Validates a new ad, throwing {@link InvalidInput} for the first broken rule.
  *
  * @example
- * const content = adContentFrom({ title: 'Spring sale', display: 'Home Slider Ads' })
+ * const content = await adContentFrom({ title: 'Spring sale', display: 'Home Slider Ads' })
  */
-export function adContentFrom(input: unknown): AdContent {
+export async function adContentFrom(input: unknown): Promise<AdContent> {
   const parsed = newAdSchema.safeParse(input)
   if (!parsed.success) throw firstProblem(parsed.error)
   const { starts, ends, ...ad } = parsed.data
@@ -213,7 +213,7 @@ export function adContentFrom(input: unknown): AdContent {
     starts_at: starts,
     ends_at: ends,
     display_key: slotKey(ad.display),
-    description: sanitizeDescription(ad.description),
+    description: await sanitizeDescription(ad.description),
     images: JSON.stringify(ad.images),
   }
 }
@@ -222,15 +222,15 @@ export function adContentFrom(input: unknown): AdContent {
  * Validates a partial change, returning only the columns it sets.
  *
  * @example
- * const changes = adChangesFrom({ publish: 0 })
+ * const changes = await adChangesFrom({ publish: 0 })
  */
-export function adChangesFrom(input: unknown): Partial<AdContent> {
+export async function adChangesFrom(input: unknown): Promise<Partial<AdContent>> {
   const parsed = adChangesSchema.safeParse(input)
   if (!parsed.success) throw firstProblem(parsed.error)
   const { display, description, images, starts, ends, ...rest } = parsed.data
   const changes: Partial<AdContent> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
   if (display !== undefined) Object.assign(changes, { display, display_key: slotKey(display) })
-  if (description !== undefined) changes.description = sanitizeDescription(description)
+  if (description !== undefined) changes.description = await sanitizeDescription(description)
   if (images !== undefined) changes.images = JSON.stringify(images)
   if (starts !== undefined) changes.starts_at = starts
   if (ends !== undefined) changes.ends_at = ends

@@ -27,7 +27,7 @@ export class UnknownAd extends Refusal {
  * const ad = await createAd(db, org.id, { title: 'Spring sale', display: 'Home Slider Ads' })
  */
 export async function createAd(db: Kysely<Database>, organisationId: number, input: unknown, now = new Date()): Promise<AdRow> {
-  const content = adContentFrom(input)
+  const content = await adContentFrom(input)
   const timestamp = now.toISOString()
   const { result } = await insertWithFreshCode('ADS', (code) =>
     db
@@ -46,7 +46,7 @@ export async function createAd(db: Kysely<Database>, organisationId: number, inp
  * await updateAd(db, 'ADS0123456789', { publish: 0 })
  */
 export async function updateAd(db: Kysely<Database>, code: string, input: unknown, now = new Date()): Promise<AdRow> {
-  const changes = adChangesFrom(input)
+  const changes = await adChangesFrom(input)
   // A change to one end of the window is checked against the other end as stored.
   if ('starts_at' in changes !== 'ends_at' in changes) {
     const stored = await adByCode(db, code)

@@ -4,8 +4,12 @@
  * schemes survive; scripts, event handlers, `javascript:` and `data:` URLs,
  * frames, forms and any style that could load a URL do not.
  */
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
 import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, IMAGE_SCHEMES, LINK_SCHEMES } from '../../shared/description-policy.js'
+import { loadedOnFirstUse } from '../loaded-on-first-use.js'
+
+// sanitize-html brings an HTML parser and postcss: loaded by the first description stored, not by every start.
+const sanitizer = loadedOnFirstUse('sanitize-html', "sanitising ads' descriptions", async () => (await import('sanitize-html')).default)
 
 const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-z]{3,20})$/i
 
@@ -43,8 +47,8 @@ const options: sanitizeHtml.IOptions = {
  * Returns the HTML with everything unsafe removed.
  *
  * @example
- * sanitizeDescription('<p onclick="x()">Hi<script>x()</script></p>') // '<p>Hi</p>'
+ * await sanitizeDescription('<p onclick="x()">Hi<script>x()</script></p>') // '<p>Hi</p>'
  */
-export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, options)
+export async function sanitizeDescription(html: string): Promise<string> {
+  return (await sanitizer())(html, options)
 }

@@ -24,7 +24,6 @@ import { readSettings } from '../settings.js'
 import { logStarted, logStopped } from './lifecycle-log.js'
 import { bootstrapRequestFrom } from '../setup/bootstrap-operator.js'
 import { announceSetupLink, bootstrapOnStart } from '../setup/first-start.js'
-import { svcMetrics } from '../metrics/svc-metrics.js'
 import { databaseReadings } from './metrics-readings.js'
 import { listenForScrapes } from '../metrics/metrics-port.js'
 
@@ -81,7 +80,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const adStatistics = adStatisticsWriter({ db, flushMs: settings.adStatsFlushSeconds * 1000 })
   // Metrics are counted only when something can read them: a token for /metrics, or the loopback port.
   const metrics =
-    settings.metricsToken !== undefined || settings.metricsPort !== undefined ? svcMetrics({ readings: databaseReadings(db) }) : undefined
+    settings.metricsToken !== undefined || settings.metricsPort !== undefined
+      ? (await import('../metrics/svc-metrics.js')).svcMetrics({ readings: databaseReadings(db) })
+      : undefined
   metrics?.collectProcessDefaults()
   const server = httpServer((req, res) => listener(req, res), { requestTimeoutSeconds: settings.requestTimeoutSeconds })
   const listening = await new Promise<AddressInfo>((resolve, reject) => {

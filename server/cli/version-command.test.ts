@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { serverBundleOptions } from '../../scripts/server-bundle.js'
 import { runCliOn } from '../testing/cli-runner.js'
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
@@ -14,21 +16,11 @@ describe('svc-bff --version', () => {
     expect((await runCliOn(dbPath, ['version', '--json'])).stdout).toBe(JSON.stringify({ version }))
   })
 
-  it('is printed by the built bundle, which carries it inside', () => {
+  it('is printed by the built bundle, which carries it inside', async () => {
     // Built as npm run build:server builds dist/server/cli.js, into a folder of the checkout so its packages resolve.
     mkdirSync('test-artifacts', { recursive: true })
     const out = join(resolve(mkdtempSync(join('test-artifacts', 'version-bundle-'))), 'cli.js')
-    execFileSync('npx', [
-      'esbuild',
-      'server/cli.ts',
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--target=node20',
-      '--packages=external',
-      `--outfile=${out}`,
-      '--log-level=warning',
-    ])
+    await build(serverBundleOptions(out))
     try {
       // Run from elsewhere: no package.json it could read at run time.
       expect(execFileSync(process.execPath, [out, '--version'], { cwd: tmpdir(), encoding: 'utf8' })).toBe(`svc-bff ${version}\n`)

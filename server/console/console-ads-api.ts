@@ -98,7 +98,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: toWireAd({ ...adContentFrom(body), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
+      return c.json({ ad: toWireAd({ ...(await adContentFrom(body)), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
     } catch (error) {
       return refusal(c, error)
     }

@@ -10,8 +10,8 @@
 import { sameSecret } from '../http/constant-time.js'
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import * as oidc from 'openid-client'
-import { relyingPartyFailure } from '../accounts/external-relying-party.js'
+import type * as oidc from 'openid-client'
+import { openidClient, relyingPartyFailure } from '../accounts/external-relying-party.js'
 import type { Database } from '../db/schema.js'
 import { publicUrl } from '../http/public-url.js'
 import { hostCookie } from '../http/host-cookie.js'
@@ -49,29 +49,30 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
   const app = new Hono()
   let configuration: Promise<oidc.Configuration> | undefined
   const relyingParty = () =>
-    (configuration ??= client().then((registered) => {
-      const config = new oidc.Configuration(discoveryDocument(issuer), registered.clientId, registered.clientSecret)
-      config[oidc.customFetch] = (url, options) => fetchInProcess(new Request(url, options as RequestInit))
-      if (issuer.startsWith('http:')) oidc.allowInsecureRequests(config)
+    (configuration ??= Promise.all([client(), openidClient()]).then(([registered, openid]) => {
+      const config = new openid.Configuration(discoveryDocument(issuer), registered.clientId, registered.clientSecret)
+      config[openid.customFetch] = (url, options) => fetchInProcess(new Request(url, options as RequestInit))
+      if (issuer.startsWith('http:')) openid.allowInsecureRequests(config)
       return config
     }))
   const loginCookie = hostCookie(issuer, 'svc_console_login', '/console')
   const pendingLogin = signedCookie<PendingLogin>(db, loginCookie.name, loginCookie)
 
   app.get('/login', async (c) => {
+    const openid = await openidClient()
     const pending: PendingLogin = {
-      state: oidc.randomState(),
-      nonce: oidc.randomNonce(),
-      verifier: oidc.randomPKCECodeVerifier(),
+      state: openid.randomState(),
+      nonce: openid.randomNonce(),
+      verifier: openid.randomPKCECodeVerifier(),
       returnTo: safeReturnPath(c.req.query('return')),
     }
     const registered = await client()
-    const url = oidc.buildAuthorizationUrl(await relyingParty(), {
+    const url = openid.buildAuthorizationUrl(await relyingParty(), {
       redirect_uri: registered.redirectUri,
       scope: CONSOLE_SCOPES.join(' '),
       state: pending.state,
       nonce: pending.nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(pending.verifier),
+      code_challenge: await openid.calculatePKCECodeChallenge(pending.verifier),
       code_challenge_method: 'S256',
     })
     await pendingLogin.set(c, pending)
@@ -84,7 +85,8 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
     if (!pending) return problem(c, 'This sign-in expired or was started in another browser.', true)
     let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers
     try {
-      tokens = await oidc.authorizationCodeGrant(await relyingParty(), publicUrl(c, issuer), {
+      const openid = await openidClient()
+      tokens = await openid.authorizationCodeGrant(await relyingParty(), publicUrl(c, issuer), {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,
@@ -111,7 +113,7 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
       return problem(c, 'The sign-out form expired. Go back and try again.')
     await sessions.end(c, session)
     const registered = await client()
-    const end = oidc.buildEndSessionUrl(await relyingParty(), {
+    const end = (await openidClient()).buildEndSessionUrl(await relyingParty(), {
       id_token_hint: session.idToken,
       post_logout_redirect_uri: registered.postLogoutRedirectUri,
     })

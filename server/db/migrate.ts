@@ -86,14 +86,8 @@ export async function migrateToLatest(
  */
 export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus> {
   const schema = await migrationTableSchema(db)
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true })
-  const recorded = tables.some((table) => table.name === MIGRATION_TABLE && (schema === undefined || table.schema === schema))
-  const rows = recorded
-    ? await (schema ? db.withSchema(schema) : db)
-        .selectFrom(MIGRATION_TABLE)
-        .select(['name', 'timestamp'])
-        .orderBy('name')
-        .execute()
+  const rows = (await migrationTableExists(db, schema))
+    ? await (schema ? db.withSchema(schema) : db).selectFrom(MIGRATION_TABLE).select(['name', 'timestamp']).orderBy('name').execute()
     : []
   const applied = rows.map((row: { name: string; timestamp: string | Date }) => ({
     name: row.name,
@@ -130,6 +124,19 @@ const MIGRATION_TABLE = 'kysely_migration'
 async function migrationTableSchema(db: Kysely<any>): Promise<string | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined
   return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+}
+
+/**
+ * Whether Kysely's bookkeeping table exists, asked of the catalogue by name:
+ * the introspector would read every column of every table first, which
+ * every start paid for a yes or no.
+ */
+async function migrationTableExists(db: Kysely<any>, schema: string | undefined): Promise<boolean> {
+  const { rows } =
+    schema === undefined
+      ? await sql`select 1 from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db)
+      : await sql`select 1 from information_schema.tables where table_schema = ${schema} and table_name = ${MIGRATION_TABLE}`.execute(db)
+  return rows.length > 0
 }
 
 async function migratorFor(db: Kysely<any>, context: MigrationContext): Promise<Migrator> {

@@ -19,7 +19,7 @@ import {
   type DatabaseIntrospector,
   type TableMetadata,
 } from 'kysely'
-import pg from 'pg'
+import type { PoolConfig } from 'pg'
 import { registerChangeStamp } from './change-stamp.js'
 import { sqliteOptions } from './sqlite-addon.js'
 import { type BeforeMigrating, migrateToLatest } from './migrate.js'
@@ -30,6 +30,7 @@ import { type SecretKeySource, storeKeyCheck, unlockSecrets } from './secret-key
 import type { Database } from './schema.js'
 import { log } from '../log.js'
 import { Refusal } from '../refusal.js'
+import { loadedOnFirstUse } from '../loaded-on-first-use.js'
 
 export interface DatabaseLocation {
   /** A SQLite file path, or `:memory:`. */
@@ -142,6 +143,9 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 const POSTGRES_POOL_SIZE = 10
 
+// A deployment on SQLite never loads the PostgreSQL driver.
+const postgresDriver = loadedOnFirstUse('pg', 'PostgreSQL', async () => (await import('pg')).default)
+
 async function openPostgres(url: string, { migrate = true, secretKey = {} }: OpenOptions): Promise<Kysely<Database>> {
   let parsed: URL
   try {
@@ -152,6 +156,10 @@ async function openPostgres(url: string, { migrate = true, secretKey = {} }: Ope
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
     throw new DatabaseUnavailable(`DATABASE_URL must start with postgres://, not ${parsed.protocol}//`)
   const where = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`
+  // Said to the operator as the other reasons the database cannot be opened, without a stack.
+  const pg = await postgresDriver().catch((error: unknown) => {
+    throw new DatabaseUnavailable((error as Error).message)
+  })
   const pool = new pg.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
@@ -162,7 +170,7 @@ async function openPostgres(url: string, { migrate = true, secretKey = {} }: Ope
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format),
     },
-  } as pg.PoolConfig)
+  } as PoolConfig)
   // A connection the server drops while idle must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => log('warn', `PostgreSQL connection lost: ${error.message}`))

@@ -10,8 +10,9 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { log } from '../log.js'
+import { loadedOnFirstUse } from '../loaded-on-first-use.js'
 import type { OutgoingMail } from './mail-outbox.js'
 import { isPlainEmailAddress, type Mailbox, mailboxFromSetting } from '../../shared/email-address.js'
 
@@ -35,6 +36,9 @@ export interface MailTransportOptions {
 // A stalled server must not hold a worker slot for long: the outbox retries.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
+// Loaded by the first mail, not at start: most starts send none.
+const nodemailer = loadedOnFirstUse('nodemailer', 'sending mail', async () => (await import('nodemailer')).default)
+
 /**
  * Makes the transport the settings ask for.
  *
@@ -46,19 +50,21 @@ export function mailTransport({ smtpUrl, from, folder }: MailTransportOptions): 
   if (!sender) throw new Error(`the sender must be one mailbox such as "Shop <no-reply@shop.example>", not ${JSON.stringify(from)}`)
   if (smtpUrl) {
     const url = new URL(smtpUrl)
-    const smtp = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+    let smtp: Transporter | undefined
     return {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
+        smtp ??= (await nodemailer()).createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
         await smtp.sendMail(message(sender, mail))
       },
-      close: () => smtp.close(),
+      close: () => smtp?.close(),
     }
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  let stream: Transporter | undefined
   return {
     destination: folder,
     async send(mail) {
+      stream ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
       const { message: eml } = (await stream.sendMail(message(sender, mail))) as { message: Buffer }
       mkdirSync(folder, { recursive: true, mode: 0o700 })
       const path = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`)

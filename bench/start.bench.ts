@@ -1,0 +1,176 @@
+/**
+ * @module Benchmark of a start: the time from spawning the built server
+ * (`node dist/server/cli.js serve`) to its first 200 from `/readyz`, on a
+ * fresh SQLite file and on an existing one, against a bare `node -e` HTTP
+ * server started the same way in the same rounds (Node's own start, which
+ * svc cannot go below). Also the CPU time each start took (from
+ * `/proc/PID/stat`), which a busy machine disturbs less than the clock.
+ * Goal: an existing database ready within 300 ms, where bare Node starts
+ * in about 40 ms (7.5 times bare, the ratio checked on a busy machine).
+ * With `BENCH_POSTGRES_URL`, also an existing PostgreSQL database (in a
+ * schema of its own, dropped at the end).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// BENCH_START_CLI names another build to compare (a copy built from an older commit, beside this one).
+const CLI = process.env.BENCH_START_CLI ?? 'dist/server/cli.js'
+const GOAL_MS = 300
+// Bare Node starts in about 40 ms on an idle machine: the goal as a multiple of it.
+const GOAL_RATIO = GOAL_MS / 40
+const BARE_SERVER = "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')"
+
+interface Start {
+  /** From spawn to the first 200. */
+  readyMs: number
+  /** CPU (user + system) the process had used by then. */
+  cpuMs: number
+}
+
+type Row = { name: string; starts: Start[] }
+
+/**
+ * Runs the benchmark and prints its rows.
+ *
+ * @example
+ * await benchStart()
+ */
+export async function benchStart(): Promise<void> {
+  if (!existsSync(CLI)) execFileSync('npm', ['run', 'build:server'], { stdio: 'inherit' })
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 9)
+  const folder = mkdtempSync(join(tmpdir(), 'svc-bench-start-'))
+  const existing = join(folder, 'existing', 'svc.db')
+  // The first start migrates the file; the rows measure the ones after.
+  await startSvc(['--db', existing], '/readyz')
+  const postgres = process.env.BENCH_POSTGRES_URL ? await postgresSchema(process.env.BENCH_POSTGRES_URL) : undefined
+  if (postgres) await startSvc([], '/readyz', { DATABASE_URL: postgres.url })
+
+  const rows: Row[] = [
+    { name: 'bare node -e http server', starts: [] },
+    { name: 'svc, fresh SQLite file', starts: [] },
+    { name: 'svc, existing SQLite file', starts: [] },
+    ...(postgres ? [{ name: 'svc, existing PostgreSQL database', starts: [] }] : []),
+  ]
+  // Interleaved, so that a busy moment of the machine falls on every row alike.
+  for (let round = 0; round < rounds; round++) {
+    rows[0]!.starts.push(await startProcess(['-e', BARE_SERVER], '/', {}, true))
+    rows[1]!.starts.push(await startSvc(['--db', join(folder, `fresh-${round}`, 'svc.db')], '/readyz'))
+    rows[2]!.starts.push(await startSvc(['--db', existing], '/readyz'))
+    if (postgres) rows[3]!.starts.push(await startSvc([], '/readyz', { DATABASE_URL: postgres.url }))
+  }
+  await postgres?.drop()
+  rmSync(folder, { recursive: true, force: true })
+
+  const [bare, , onExisting] = rows.map((row) => ({
+    ready: median(row.starts.map((start) => start.readyMs)),
+    cpu: median(row.starts.map((start) => start.cpuMs)),
+  }))
+  console.log(`start to ready (${CLI} serve until /readyz answers 200), median of ${rounds} runs`)
+  for (const row of rows) {
+    const ready = median(row.starts.map((start) => start.readyMs))
+    const cpu = median(row.starts.map((start) => start.cpuMs))
+    const ratios =
+      row === rows[0]
+        ? ''
+        : `   ${(ready / bare!.ready).toFixed(1).padStart(5)} × bare   CPU ${(cpu / bare!.cpu).toFixed(1).padStart(5)} × bare`
+    console.log(`  ${row.name.padEnd(34)} ${ready.toFixed(0).padStart(6)} ms   CPU ${cpu.toFixed(0).padStart(5)} ms${ratios}`)
+  }
+  const cpuRatio = onExisting!.cpu / bare!.cpu
+  console.log(
+    `  existing SQLite file, goal ${GOAL_MS} ms: ${onExisting!.ready <= GOAL_MS ? 'met' : 'MISSED'} (${onExisting!.ready.toFixed(0)} ms); ` +
+      `on a busy machine, where the clock says little, CPU at most ${GOAL_RATIO} × bare Node's: ${cpuRatio <= GOAL_RATIO ? 'met' : 'MISSED'} (${cpuRatio.toFixed(1)})`,
+  )
+}
+
+function startSvc(args: string[], path: string, env: Record<string, string> = {}): Promise<Start> {
+  return startProcess([CLI, 'serve', ...args], path, env, false)
+}
+
+/** Spawns Node with `args` and a free port, asks for `path` until it answers 200, then stops it. */
+async function startProcess(args: string[], path: string, env: Record<string, string>, bare: boolean): Promise<Start> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, bare ? [...args, String(port)] : [...args, '--port', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  let exited = false
+  child.once('exit', () => (exited = true))
+  while ((await statusOf(port, path)) !== 200) {
+    if (exited) throw new Error(`${args.join(' ')} exited before it was ready:\n${stderr}`)
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  const readyMs = performance.now() - started
+  const cpuMs = cpuOf(child)
+  await stop(child)
+  return { readyMs, cpuMs }
+}
+
+function statusOf(port: number, path: string): Promise<number> {
+  return new Promise((resolve) => {
+    const asked = request({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      response.resume()
+      response.once('end', () => resolve(response.statusCode ?? 0))
+    })
+    asked.once('error', () => resolve(0))
+    asked.end()
+  })
+}
+
+/** User and system CPU time of a process so far, in ms (Linux; NaN elsewhere). */
+function cpuOf(child: ChildProcess): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** A schema of its own in the PostgreSQL database, named in the URL's search path. */
+async function postgresSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg')
+  const schema = `svc_bench_start_${process.pid}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const withSchema = new URL(url)
+  withSchema.searchParams.set('options', `-c search_path=${schema}`)
+  return {
+    url: withSchema.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(`drop schema ${schema} cascade`)
+      await client.end()
+    },
+  }
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+}

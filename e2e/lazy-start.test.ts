@@ -1,0 +1,60 @@
+/**
+ * @module A start reads no more than it needs: the built server, started
+ * on an existing SQLite database, reads only better-sqlite3 from
+ * node_modules (everything else it starts with is inside the bundle), and
+ * leaves the PostgreSQL driver, nodemailer, sanitize-html and
+ * openid-client for the first request that needs one, which still works.
+ * Node's module loader reports every file it resolves to a hook
+ * (fixtures/record-loaded-packages.mjs). How long a start takes is
+ * measured by `npm run bench -- start`, not here.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { startBff, startServe, svcBffCommand } from './bff-process.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const recorder = fileURLToPath(new URL('fixtures/record-loaded-packages.mjs', import.meta.url))
+
+/** The packages of node_modules the process has resolved a file of so far, sorted. */
+function packagesRead(record: string): string[] {
+  if (!existsSync(record)) return []
+  const names = readFileSync(record, 'utf8')
+    .split('\n')
+    .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+    .filter((name): name is string => name !== undefined)
+  return [...new Set(names)].sort()
+}
+
+describe('a start on an existing database', () => {
+  it('reads only better-sqlite3 from node_modules; openid-client waits for the first console sign-in, which works', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-lazy-start-'))
+    const db = join(folder, 'svc.db')
+    // The first start makes and migrates the database; the one measured finds it there.
+    await (await startBff(['--db', db])).stop()
+
+    const record = join(folder, 'loaded.txt')
+    const [node, ...rest] = svcBffCommand()
+    const bff = await startServe([node!, '--import', recorder, ...rest], ['--db', db], {
+      cwd: root,
+      env: { SVC_TEST_LOADED_FILES: record },
+    })
+    try {
+      expect((await fetch(`${bff.origin}/readyz`)).status).toBe(200)
+      // bindings and file-uri-to-path are better-sqlite3's, finding its native addon.
+      expect(packagesRead(record).filter((name) => name !== 'bindings' && name !== 'file-uri-to-path')).toEqual(['better-sqlite3'])
+
+      const login = await fetch(`${bff.origin}/console/login`, { redirect: 'manual' })
+      expect(login.status).toBe(302)
+      const authorize = new URL(login.headers.get('location')!)
+      expect(authorize.pathname).toBe('/oidc/authorize')
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+      expect(packagesRead(record)).toContain('openid-client')
+      expect(packagesRead(record)).not.toContain('pg')
+    } finally {
+      await bff.stop()
+    }
+  })
+})
