@@ -10,7 +10,8 @@
 #   3. builds the Dockerfile on that base (`--build-arg BASE_IMAGE=…`);
 #   4. runs `serve --demo` in the built image and checks, over HTTP, /readyz,
 #      the ads API with the demo's key, /sdk.js, the image's HEALTHCHECK and
-#      its non-root user, then that SIGTERM drains (exit 0, `svc.stopped`);
+#      its non-root user, then that SIGTERM drains (exit 0, `svc.stopped`)
+#      and that `svc-bff` in the image reads the volume's database;
 #   5. removes the container and the built image.
 # It needs root (debootstrap, buildah's storage) and installs debootstrap,
 # buildah and python3-yaml from Debian when they are missing.
