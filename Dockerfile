@@ -1,0 +1,66 @@
+# svc's container image: `docker build -t svc .`, then
+# `docker run -p 8787:8787 -v svc-data:/data svc` (docs/operate/container.md).
+#
+# Three stages on one base: `deps` installs the production dependencies
+# (better-sqlite3's native addon among them), `build` builds dist/ with the
+# dev dependencies, and the runtime keeps only those two results. The base
+# is a build argument so that a machine without a registry can build on an
+# image of its own (scripts/container/check.sh builds one from Debian
+# packages).
+ARG BASE_IMAGE=node:20-bookworm-slim
+
+FROM ${BASE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# better-sqlite3 fetches a prebuilt addon from GitHub; where it cannot (no
+# prebuilt for the platform, or no route to GitHub) it compiles one, which
+# needs Python, make and a C++ compiler: installed only then, in this stage.
+# The first attempt's errors are dropped; a second failure shows its own.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --loglevel=warn 2>/dev/null \
+    || { echo "No prebuilt better-sqlite3 addon could be fetched: compiling it." \
+         && apt-get update -qq \
+         && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 make g++ >/dev/null \
+         && npm ci --omit=dev --loglevel=warn; }
+
+FROM ${BASE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# Install scripts are skipped as .ci/run skips them: nothing the build runs
+# needs better-sqlite3's addon, and esbuild's script only checks its binary.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --ignore-scripts --loglevel=warn && npm rebuild esbuild --loglevel=warn
+COPY . .
+RUN npm run build
+
+FROM ${BASE_IMAGE}
+# A fixed numeric user, so that a volume's owner and Kubernetes'
+# runAsNonRoot can be checked without reading /etc/passwd.
+RUN groupadd --gid 10001 svc \
+    && useradd --uid 10001 --gid svc --home-dir /data --no-create-home --shell /usr/sbin/nologin svc \
+    && mkdir /data && chown svc:svc /data && chmod 700 /data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist/server ./dist/server
+COPY --from=build /app/dist/widget ./dist/widget
+COPY package.json ./
+# svc keeps its data under ./data/ when no setting says otherwise (mail on
+# PostgreSQL, for one): here that is the volume too. `svc-bff` on the PATH
+# lets `docker compose exec svc svc-bff org create …` run the command line.
+RUN ln -s /data /app/data && ln -s /app/dist/server/cli.js /usr/local/bin/svc-bff
+# Listen on every interface of the container; SQLite in the volume.
+ENV HOST=0.0.0.0 \
+    PORT=8787 \
+    SVC_DB=/data/svc.db
+USER 10001:10001
+VOLUME /data
+EXPOSE 8787
+# /readyz is 503 until migrations are applied and from the moment SIGTERM
+# starts draining, so an orchestrator stops routing before the process ends.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node is PID 1 and serve handles SIGTERM itself: /readyz turns 503, requests
+# and webhook attempts in flight finish, ad counts are written, then it exits 0.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["node", "dist/server/cli.js"]
+CMD ["serve"]
