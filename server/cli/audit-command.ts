@@ -82,7 +82,7 @@ function instant(value: string, flag: string): Date {
 /** `2026-01-02T03:04:05.000Z  ada@example.com (ACC…)  person.role_changed  person ACC… (grace@example.com)  in ORG…  {"before":…}` */
 function eventLine(event: AuditEvent): string {
   const { actor, target } = event
-  const who = actor.kind === 'account' ? `${actor.email} (${actor.code})` : actor.kind === 'cli' ? `cli:${actor.code}` : actor.kind
+  const who = actor.kind === 'account' ? `${actor.email} (${actor.code})` : actor.kind === 'cli' ? `cli:${actor.code}` : actor.kind === 'token' ? `token:${actor.code}` : actor.kind
   const what = `${target.kind} ${target.code}${target.name ? ` (${target.name})` : ''}`
   const detail = Object.keys(event.detail).length === 0 ? '' : `  ${JSON.stringify(event.detail)}`
   return `${event.occurred_at}  ${who}  ${event.action}  ${what}${event.organisation ? `  in ${event.organisation}` : ''}${detail}`

@@ -39,6 +39,14 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook.dead_replayed': 'Sent again the failed webhook deliveries of',
   'webhook.pinged': 'Sent test webhooks to',
   'provider.added': 'Added',
+  'token.created': 'Created',
+  'token.revoked': 'Revoked',
+  'ad.created': 'Created',
+  'ad.updated': 'Changed',
+  'ad.published': 'Published',
+  'ad.unpublished': 'Unpublished',
+  'ad.deleted': 'Deleted',
+  'image.uploaded': 'Uploaded',
   'audit.pruned': 'Removed old entries from',
 }
 
@@ -52,6 +60,9 @@ export const FAMILY_WORDS: [string, string][] = [
   ['signing_key.', 'Signing keys'],
   ['webhook.', 'Webhooks'],
   ['provider.', 'Sign-in providers'],
+  ['token.', 'Management API tokens'],
+  ['ad.', 'Ads (through the management API)'],
+  ['image.', 'Images (through the management API)'],
   ['audit.', 'The audit log itself'],
 ]
 
