@@ -92,6 +92,19 @@ const FIELD_WORDS: Record<string, string> = {
   client: 'Client',
   before: 'Before',
   removed: 'Entries removed',
+  // Management tokens, and ads and images changed through the management API.
+  expires_at: 'Expires',
+  title: 'Title',
+  display: 'Slot',
+  publish: 'Published (1) or not (0)',
+  status: 'Status',
+  url: 'Link address',
+  link: 'Button text',
+  starts: 'Starts',
+  ends: 'Ends',
+  weight: 'Weight',
+  content_type: 'Type',
+  size_bytes: 'Size in bytes',
 }
 
 /**
