@@ -5,7 +5,9 @@
  * document that says what no handler does, fails here. And validates the
  * document itself as OpenAPI 3.1.
  */
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { crc32, deflateSync } from 'node:zlib'
 import { validate } from '@readme/openapi-parser'
 import createClient from 'openapi-fetch'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -122,5 +124,45 @@ describe('a client generated from the document', () => {
     const listed = await api.GET('/api/v1/ads', { params: { query: { display: 'home-slider-ads', status: 'saved' } } })
     expect(listed.data?.data.map((row) => row.code)).toEqual([ad.code])
     expect((await api.DELETE('/api/v1/ads/{code}', { params: { path: { code: ad.code } } })).response.status).toBe(204)
+  })
+})
+
+/** A real PNG of random pixels (so it does not compress) of about `width`² × 3 bytes. */
+function noisyPng(width: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8)
+    head.writeUInt32BE(data.length, 0)
+    head.write(type, 4, 'latin1')
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])))
+    return Buffer.concat([head, data, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(width, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const rows = Buffer.concat(Array.from({ length: width }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+describe('image uploads through the whole server', () => {
+  it("take images up to the console's 5 MB, past the 1 MB other bodies get, and refuse larger ones", async () => {
+    const { secret } = await createManagementToken(acme.db, {
+      name: 'CMS',
+      organisationId: acme.organisation.id,
+      scopes: 'images:write',
+      createdBy: 'cli:test',
+    })
+    const upload = (body: Buffer) =>
+      bff.request('/api/v1/images', { method: 'POST', body, headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'image/png' } })
+    const large = noisyPng(1000)
+    expect(large.length).toBeGreaterThan(2 * 1024 * 1024)
+    expect((await upload(large)).status).toBe(201)
+    expect((await upload(noisyPng(1400))).status).toBe(413)
   })
 })
