@@ -159,7 +159,11 @@ describe('image uploads through the whole server', () => {
       createdBy: 'cli:test',
     })
     const upload = (body: Buffer) =>
-      bff.request('/api/v1/images', { method: 'POST', body: new Uint8Array(body), headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'image/png' } })
+      bff.request('/api/v1/images', {
+        method: 'POST',
+        body: new Uint8Array(body),
+        headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'image/png' },
+      })
     const large = noisyPng(1000)
     expect(large.length).toBeGreaterThan(2 * 1024 * 1024)
     expect((await upload(large)).status).toBe(201)

@@ -45,7 +45,10 @@ describe('management API: who may call it', () => {
     const none = await call('/ads', undefined)
     expect(none.status).toBe(401)
     expect(none.headers.get('WWW-Authenticate')).toBe('Bearer realm="svc"')
-    expect((await problem(none)).detail).toMatch(/send a management token/)
+    const noneBody = await problem(none)
+    expect(noneBody.detail).toMatch(/send a management token/)
+    // The id the app answers with, so an operator finds the request the caller quotes.
+    expect(noneBody.request_id).toBe(none.headers.get('X-Request-Id'))
 
     const unknown = await call('/ads', 'svc_mt_not-a-token-svc-made')
     expect(unknown.status).toBe(401)

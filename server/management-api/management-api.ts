@@ -3,14 +3,16 @@
  * resource group: ads, images; keys, clients, users, webhooks and reports
  * come next), the OpenAPI 3.1 document generated from their zod schemas
  * at `/api/v1/openapi.json`, its reference page at `/api/v1/docs`, and one
- * error shape for all of it (RFC 9457 problem details). Mounted on the
- * app at `/`, since its paths carry their prefix: the document describes
- * the public ads API at `/ads` beside them.
+ * error shape for all of it (RFC 9457 problem details). Its paths carry
+ * their prefix, since the document describes the public ads API at `/ads`
+ * beside them; the app loads it on the first request to `/api/v1`
+ * (`lazy-management-api.ts`).
  */
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import { newRequestId } from '../http/request-id.js'
 import { SVC_VERSION } from '../version.js'
 import { adsRoutes } from './ads-routes.js'
 import { API_BASE, documentHead, registerSecuritySchemes } from './api-document.js'
@@ -37,7 +39,8 @@ export interface ManagementApiOptions {
  * Builds the management API, its document and its reference page.
  *
  * @example
- * app.route('/', managementApi({ db, issuer, limiter }))
+ * const api = managementApi({ db, issuer, limiter })
+ * await api.request('/api/v1/openapi.json')
  */
 export function managementApi({
   db,
@@ -52,6 +55,11 @@ export function managementApi({
     defaultHook: (result) => {
       if (!result.success) throw invalidFieldsOf(result.error, result.target)
     },
+  })
+  // The request id the app gave the request (lazy-management-api.ts passes it), for problem details; one of its own when called alone.
+  api.use('*', async (c, next) => {
+    c.set('requestId', (c.env as { requestId?: string } | undefined)?.requestId ?? newRequestId())
+    await next()
   })
   registerSecuritySchemes(api)
   adsRoutes(api, db, now)
