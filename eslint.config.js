@@ -32,6 +32,7 @@ const REPOSITORIES = [
   'server/http/database-rate-limiter.ts',
   'server/images/images-repository.ts',
   'server/mail/mail-outbox.ts',
+  'server/management-api/management-tokens-repository.ts',
   'server/orgs/organisations.ts',
   'server/grants/sessions.ts',
   'server/grants/signing-keys.ts',

@@ -49,6 +49,7 @@ import { setupEndpoint } from './oidc/setup/setup-endpoint.js'
 import type { SvcMetrics } from './metrics/svc-metrics.js'
 import { recordRouteTemplate } from './metrics/http-metrics.js'
 import { metricsEndpoint } from './metrics/metrics-endpoint.js'
+import { lazyManagementApi } from './management-api/lazy-management-api.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -197,6 +198,7 @@ export function createBff({
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )
+  app.all('/api/v1/*', lazyManagementApi({ db, issuer: provider.issuer, limiter, now, imageQuotaBytes, imageUploadsPerMinute }))
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
   app.route('/images', imageFiles(db, { images: servedImages }))

@@ -9,8 +9,8 @@ export interface AuditEvent {
   /** ISO 8601 in UTC. */
   occurred_at: string
   actor: {
-    kind: 'account' | 'cli' | 'setup' | 'system'
-    /** The account's sub, or the OS user name of a command line; null for setup and system. */
+    kind: 'account' | 'cli' | 'setup' | 'system' | 'token'
+    /** The account's sub, the OS user name of a command line, or a management token's id; null for setup and system. */
     code: string | null
     /** The account's e-mail address when it acted. */
     email: string | null
@@ -40,6 +40,9 @@ export const AUDIT_FAMILIES = [
   'signing_key.',
   'webhook.',
   'provider.',
+  'token.',
+  'ad.',
+  'image.',
   'audit.',
 ] as const
 

@@ -40,6 +40,14 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook.dead_replayed': 'Sent again the failed webhook deliveries of',
   'webhook.pinged': 'Sent test webhooks to',
   'provider.added': 'Added',
+  'token.created': 'Created',
+  'token.revoked': 'Revoked',
+  'ad.created': 'Created',
+  'ad.updated': 'Changed',
+  'ad.published': 'Published',
+  'ad.unpublished': 'Unpublished',
+  'ad.deleted': 'Deleted',
+  'image.uploaded': 'Uploaded',
   'audit.pruned': 'Removed old entries from',
 }
 
@@ -53,6 +61,9 @@ export const FAMILY_WORDS: [string, string][] = [
   ['signing_key.', 'Signing keys'],
   ['webhook.', 'Webhooks'],
   ['provider.', 'Sign-in providers'],
+  ['token.', 'Management API tokens'],
+  ['ad.', 'Ads (through the management API)'],
+  ['image.', 'Images (through the management API)'],
   ['audit.', 'The audit log itself'],
 ]
 
@@ -82,6 +93,19 @@ const FIELD_WORDS: Record<string, string> = {
   client: 'Client',
   before: 'Before',
   removed: 'Entries removed',
+  // Management tokens, and ads and images changed through the management API.
+  expires_at: 'Expires',
+  title: 'Title',
+  display: 'Slot',
+  publish: 'Published (1) or not (0)',
+  status: 'Status',
+  url: 'Link address',
+  link: 'Button text',
+  starts: 'Starts',
+  ends: 'Ends',
+  weight: 'Weight',
+  content_type: 'Type',
+  size_bytes: 'Size in bytes',
 }
 
 /**

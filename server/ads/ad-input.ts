@@ -115,7 +115,7 @@ export function assertEndsAfterStarts(startsAt: string | null, endsAt: string | 
   if (closesBeforeOpening(startsAt, endsAt)) throw new InvalidInput('ends', ENDS_AFTER_STARTS)
 }
 
-const newAdSchema = z
+export const newAdSchema = z
   .strictObject(
     {
       ...fields,
@@ -138,7 +138,7 @@ const newAdSchema = z
   )
   .superRefine(endsAfterStarts)
 
-const adChangesSchema = z
+export const adChangesSchema = z
   .strictObject(fields, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : undefined),
   })

@@ -107,6 +107,10 @@ export interface AdListFilter {
   displayKey?: string
   status?: string
   publish?: number
+  /** Only ads older than the one with this row id, to continue a page (the management API's cursor). */
+  beforeId?: number
+  /** At most this many. */
+  limit?: number
 }
 
 /**
@@ -121,6 +125,8 @@ export async function listAds(db: Kysely<Database>, filter: AdListFilter = {}): 
   if (filter.displayKey !== undefined) query = query.where('display_key', '=', filter.displayKey)
   if (filter.status !== undefined) query = query.where('status', '=', filter.status)
   if (filter.publish !== undefined) query = query.where('publish', '=', filter.publish)
+  if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId)
+  if (filter.limit !== undefined) query = query.limit(filter.limit)
   return query.orderBy('id', 'desc').execute()
 }
 

@@ -55,6 +55,16 @@ export const AUDIT_ACTIONS = [
   'webhook.pinged',
   // External sign-in providers.
   'provider.added',
+  // Management API tokens (`token create`, `token revoke`).
+  'token.created',
+  'token.revoked',
+  // Ads and images changed through the management API (the actor is its token).
+  'ad.created',
+  'ad.updated',
+  'ad.published',
+  'ad.unpublished',
+  'ad.deleted',
+  'image.uploaded',
   // The log itself.
   'audit.pruned',
 ] as const
@@ -64,12 +74,27 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /** What an action was done to. */
 export type AuditTargetKind =
-  'person' | 'organisation' | 'api_key' | 'client' | 'signing_key' | 'webhook_secret' | 'webhook_delivery' | 'provider' | 'audit_log'
+    | 'person'
+  | 'organisation'
+  | 'api_key'
+  | 'client'
+  | 'signing_key'
+  | 'webhook_secret'
+  | 'webhook_delivery'
+  | 'provider'
+  | 'audit_log'
+  | 'management_token'
+  | 'ad'
+  | 'image'
 
 /**
  * Who acted: a signed-in account (its code and address then), the command
  * line (with the OS user who ran it), the first-start setup page, or svc
- * itself (a scheduled rotation).
+ * itself (a scheduled rotation), or a management API token (by its id).
  */
 export type AuditActor =
-  { kind: 'account'; sub: string; email: string } | { kind: 'cli'; user: string } | { kind: 'setup' } | { kind: 'system' }
+    | { kind: 'account'; sub: string; email: string }
+  | { kind: 'cli'; user: string }
+  | { kind: 'setup' }
+  | { kind: 'system' }
+  | { kind: 'token'; id: number }

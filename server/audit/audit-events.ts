@@ -30,7 +30,7 @@ export interface NewAuditEvent {
 
 /** What to list: every filter narrows; `before` continues a page. */
 export interface AuditFilter {
-  /** An account's sub or e-mail address, `cli`, `cli:USER`, `setup` or `system`. */
+  /** An account's sub or e-mail address, `cli`, `cli:USER`, `setup`, `system`, `token` or `token:ID`. */
   actor?: string | undefined
   /** The target's code or name. */
   target?: string | undefined
@@ -65,7 +65,7 @@ export async function recordAuditEvent(db: Kysely<Database>, event: NewAuditEven
     .values({
       occurred_at: now.toISOString(),
       actor_kind: actor.kind,
-      actor_code: actor.kind === 'account' ? actor.sub : actor.kind === 'cli' ? actor.user : null,
+      actor_code: actor.kind === 'account' ? actor.sub : actor.kind === 'cli' ? actor.user : actor.kind === 'token' ? String(actor.id) : null,
       actor_email: actor.kind === 'account' ? actor.email.toLowerCase() : null,
       action: event.action,
       target_kind: event.target.kind,
@@ -119,7 +119,7 @@ export async function listAuditEvents(db: Kysely<Database>, filter: AuditFilter 
     const actor = filter.actor.trim()
     query = query.where((eb) => {
       const [kind, user] = actor.includes(':') ? [actor.slice(0, actor.indexOf(':')), actor.slice(actor.indexOf(':') + 1)] : [actor, '']
-      if (kind === 'cli' || kind === 'setup' || kind === 'system')
+      if (kind === 'cli' || kind === 'setup' || kind === 'system' || kind === 'token')
         return user === '' ? eb('actor_kind', '=', kind) : eb.and([eb('actor_kind', '=', kind), eb('actor_code', '=', user)])
       return eb.and([eb('actor_kind', '=', 'account'), eb.or([eb('actor_code', '=', actor), eb('actor_email', '=', actor.toLowerCase())])])
     })

@@ -102,10 +102,11 @@ function instant(value: string, flag: string): Date {
   return at
 }
 
-/** Who acted: `ada@example.com (ACC…)`, `cli:ada`, `setup`, or `svc` for svc itself. */
+/** Who acted: `ada@example.com (ACC…)`, `cli:ada`, `token:7`, `setup`, or `svc` for svc itself. */
 function actorWords({ actor }: AuditEvent): string {
   if (actor.kind === 'account') return `${actor.email} (${actor.code})`
   if (actor.kind === 'cli') return `cli:${actor.code}`
+  if (actor.kind === 'token') return `token:${actor.code}`
   return actor.kind === 'system' ? 'svc' : actor.kind
 }
 

@@ -32,6 +32,7 @@ import { USER_UPDATE_USAGE, userUpdate } from './user-update-command.js'
 import { CLIENT_LIST_USAGE, clientList } from './client-list-command.js'
 import { AUDIT_USAGE, auditList, auditPrune } from './audit-command.js'
 import { SECRETS_USAGE, secretsRekey } from './secrets-command.js'
+import { TOKEN_USAGE, tokenCreate, tokenList, tokenRevoke } from './token-commands.js'
 
 type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
@@ -74,6 +75,9 @@ const COMMANDS: Record<string, Command> = {
   migrate: migrateCommand,
   'audit list': auditList,
   'audit prune': auditPrune,
+  'token create': tokenCreate,
+  'token list': tokenList,
+  'token revoke': tokenRevoke,
 }
 
 export const USAGE = `Usage: svc-bff <command> [flags]
@@ -105,6 +109,7 @@ Commands:
   ${MIGRATE_USAGE}
   ${VERSION_USAGE}
   ${AUDIT_USAGE}
+  ${TOKEN_USAGE}
 
 Every command takes, after its name, --db PATH (SQLite file; default
 ./data/svc.db, or SVC_DB; DATABASE_URL=postgres://… for PostgreSQL) and

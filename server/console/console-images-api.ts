@@ -1,10 +1,9 @@
 /**
  * @module Images in the console's JSON API, for whoever may edit ads.
  * `POST /console/api/images` takes an image's bytes (the request body, or
- * the field `file` of a multipart form), checks the type from the bytes
- * alone (PNG, JPEG, GIF, WebP, AVIF; SVG is refused, since it can carry
- * scripts) and that the whole file is an image of that type with its
- * stated dimensions, stores it once by its SHA-256 within the
+ * the field `file` of a multipart form), checks them as every upload is
+ * checked (`images/accepted-image.ts`: PNG, JPEG, GIF, WebP or AVIF by
+ * the bytes alone, SVG refused, the whole file an image), stores it once by its SHA-256 within the
  * organisation's quota (507 past it) and answers `{url}`, the image's
  * absolute address at this issuer. At most 5 MB: the edge refuses a larger
  * declared body unread, and this route stops a body of no declared length
@@ -18,8 +17,8 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { imageUrl } from '../images/image-files.js'
-import { imageDimensions, MalformedImage } from '../images/image-dimensions.js'
-import { IMAGE_TYPES, imageTypeOf, looksLikeSvg } from '../images/image-type.js'
+import { IMAGE_TYPES, type ImageType } from '../images/image-type.js'
+import { acceptedImageType, UnacceptableImage, uploadedImageBytes } from '../images/accepted-image.js'
 import { deleteUnusedImage, ImageQuotaFull, organisationImages, storeImage } from '../images/images-repository.js'
 import { DEFAULT_IMAGE_QUOTA_MB, IMAGE_TOO_LARGE, IMAGE_UPLOADS_PER_MINUTE, MAX_IMAGE_BYTES } from '../images/upload-limits.js'
 import { uploadSlots } from '../images/upload-slots.js'
@@ -44,9 +43,6 @@ export interface ConsoleImagesOptions {
   /** Stops this process serving a deleted image from memory. */
   forgetImage?: (sha256: string) => void
 }
-
-const NOT_AN_IMAGE = 'the file is not a PNG, JPEG, GIF, WebP or AVIF image (svc reads the type from the file itself, not from its name)'
-const SVG_REFUSED = 'SVG images are not accepted, because they can carry scripts; export the picture as PNG or WebP and upload that'
 
 /**
  * Builds the image routes, mounted at `/console/api/images`.
@@ -113,16 +109,13 @@ export function consoleImagesApi(
   }
 
   app.post('/', uploadRate, withUploader, inSlot, limit, async (c) => {
-    const bytes = await uploadedBytes(c)
-    if (bytes === undefined) return consoleError(c, 400, 'send the image as the request body, or as the field "file" of a multipart form')
-    if (bytes.length === 0) return consoleError(c, 400, 'the file is empty')
-    const type = imageTypeOf(bytes)
-    if (!type) return consoleError(c, 415, looksLikeSvg(bytes) ? SVG_REFUSED : NOT_AN_IMAGE)
+    let bytes: Buffer, type: ImageType
     try {
-      imageDimensions(bytes, type)
+      bytes = await uploadedImageBytes(c.req)
+      type = acceptedImageType(bytes)
     } catch (error) {
-      if (!(error instanceof MalformedImage)) throw error
-      return consoleError(c, 415, `the file starts like a ${FORMAT_NAMES[type.extension]} image but is not one: ${error.message}`)
+      if (!(error instanceof UnacceptableImage)) throw error
+      return consoleError(c, error.status, error.message)
     }
     try {
       const { sha256, created } = await storeImage(db, { bytes, type, organisationId: c.get('uploader'), quotaBytes })
@@ -173,16 +166,6 @@ export function consoleImagesApi(
   return app
 }
 
-const FORMAT_NAMES = { png: 'PNG', jpg: 'JPEG', gif: 'GIF', webp: 'WebP', avif: 'AVIF' } as const
-
 /** The URL extension of a stored image's type. */
 const extensionOf = (mediaType: string): string =>
   Object.values(IMAGE_TYPES).find((type) => type.mediaType === mediaType)?.extension ?? 'png'
-
-/** The uploaded bytes: the body, or a multipart form's `file`; `undefined` for a form without one. */
-async function uploadedBytes(c: UploadContext): Promise<Buffer | undefined> {
-  if (!/^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? '')) return Buffer.from(await c.req.arrayBuffer())
-  const form = await c.req.parseBody().catch(() => undefined)
-  const file = form?.['file']
-  return file instanceof File ? Buffer.from(await file.arrayBuffer()) : undefined
-}

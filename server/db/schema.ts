@@ -6,6 +6,7 @@
  */
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { AuditEventsTable } from './tables/audit-tables.js'
+import type { ManagementTokensTable } from './tables/management-token-tables.js'
 import type { AdStatisticsTable, AdsTable, ApiKeysTable, ImagesTable, OrganisationsTable } from './tables/ads-tables.js'
 import type {
   AccountLinksTable,
@@ -31,6 +32,7 @@ import type {
 export type * from './tables/ads-tables.js'
 export type * from './tables/audit-tables.js'
 export type * from './tables/identity-tables.js'
+export type * from './tables/management-token-tables.js'
 export type * from './tables/outbox-tables.js'
 
 export interface SettingsTable {
@@ -81,6 +83,7 @@ export interface Database {
   account_tokens: AccountTokensTable
   ad_statistics: AdStatisticsTable
   audit_events: AuditEventsTable
+  management_tokens: ManagementTokensTable
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>
@@ -94,3 +97,4 @@ export type ClientRow = Selectable<ClientsTable>
 export type SigningKeyRow = Selectable<SigningKeysTable>
 export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>
+export type ManagementTokenRow = Selectable<ManagementTokensTable>

@@ -11,6 +11,8 @@ import type { LargeBodyRoute } from '../http/edge.js'
 
 /** Where the console uploads images. */
 export const IMAGE_UPLOAD_PATH = '/console/api/images'
+/** Where the management API uploads images, with the same limits. */
+export const API_IMAGE_UPLOAD_PATH = '/api/v1/images'
 
 /** The largest image svc takes: 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -19,7 +21,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export const IMAGE_TOO_LARGE = `the image is over 5 MB (${MAX_IMAGE_BYTES} bytes); make it smaller (a 2000-pixel-wide JPEG or WebP is usually well under 1 MB) and upload it again`
 
 /**
- * True for a request to the upload route, by method and path (a query and a trailing slash allowed).
+ * True for a request to an upload route (the console's or the management API's), by method and path (a query and a trailing slash allowed).
  *
  * @example
  * isImageUpload('POST', '/console/api/images') // true
@@ -28,7 +30,7 @@ export function isImageUpload(method: string | undefined, url: string): boolean 
   if (method !== 'POST') return false
   const query = url.indexOf('?')
   const path = query < 0 ? url : url.slice(0, query)
-  return path === IMAGE_UPLOAD_PATH || path === `${IMAGE_UPLOAD_PATH}/`
+  return [IMAGE_UPLOAD_PATH, API_IMAGE_UPLOAD_PATH].some((route) => path === route || path === `${route}/`)
 }
 
 /** The upload route, for the edge's table of routes that take larger bodies. */

@@ -31,6 +31,9 @@ const KIND_WORDS: Record<string, string> = {
   webhook_delivery: 'webhook delivery',
   webhook_secret: 'webhook secret',
   provider: 'sign-in provider',
+  management_token: 'management API token',
+  ad: 'ad',
+  image: 'image',
 }
 
 /**
@@ -230,6 +233,7 @@ export class SvcConsoleAudit extends LitElement {
         <div class="hint"><code>cli:${actor.code}</code></div>`
     if (actor.kind === 'setup') return html`First-start setup`
     if (actor.kind === 'system') return html`svc itself (at start or on a schedule)`
+    if (actor.kind === 'token') return html`Management API token <code>id ${actor.code}</code>`
     const name = names[actor.code ?? '']
     return html`<bdi>${name ?? actor.email}</bdi>
       <div class="hint">${name ? html`<bdi>${actor.email}</bdi> · ` : nothing}<code>${actor.code}</code></div>`
@@ -240,7 +244,7 @@ export class SvcConsoleAudit extends LitElement {
     const name = (target.kind === 'person' ? names[target.code] : undefined) ?? target.name
     const kind = KIND_WORDS[target.kind] ?? target.kind
     return html`${kind ? `${kind} ` : ''}<strong><bdi>${name ?? target.code}</bdi></strong
-      >${name ? html` <code>${target.kind === 'api_key' ? `id ${target.code}` : target.code}</code>` : nothing}`
+      >${name ? html` <code>${target.kind === 'api_key' || target.kind === 'management_token' ? `id ${target.code}` : target.code}</code>` : nothing}`
   }
 
   private organisation(code: string | null): TemplateResult | string {

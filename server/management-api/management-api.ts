@@ -1,0 +1,83 @@
+/**
+ * @module The management API at `/api/v1`: its routes (one module per
+ * resource group: ads, images; keys, clients, users, webhooks and reports
+ * come next), the OpenAPI 3.1 document generated from their zod schemas
+ * at `/api/v1/openapi.json`, its reference page at `/api/v1/docs`, and one
+ * error shape for all of it (RFC 9457 problem details). Its paths carry
+ * their prefix, since the document describes the public ads API at `/ads`
+ * beside them; the app loads it on the first request to `/api/v1`
+ * (`lazy-management-api.ts`).
+ */
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import { newRequestId } from '../http/request-id.js'
+import { SVC_VERSION } from '../version.js'
+import { adsRoutes } from './ads-routes.js'
+import { API_BASE, documentHead, registerSecuritySchemes } from './api-document.js'
+import type { ApiVariables } from './bearer-token.js'
+import { imagesRoutes } from './images-routes.js'
+import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-details.js'
+import { describePublicAdsApi } from './public-ads-document.js'
+import { referencePage } from './reference-page.js'
+
+export interface ManagementApiOptions {
+  db: Kysely<Database>
+  /** The public address, for the document's server and image URLs. */
+  issuer: string
+  /** Counts image uploads per token. */
+  limiter: RateLimiter
+  now?: () => Date
+  /** The bytes each organisation's images may take (`SVC_IMAGE_QUOTA_MB`). */
+  imageQuotaBytes?: number | undefined
+  /** Image uploads one token may start a minute. */
+  imageUploadsPerMinute?: number | undefined
+}
+
+/**
+ * Builds the management API, its document and its reference page.
+ *
+ * @example
+ * const api = managementApi({ db, issuer, limiter })
+ * await api.request('/api/v1/openapi.json')
+ */
+export function managementApi({
+  db,
+  issuer,
+  limiter,
+  now = () => new Date(),
+  imageQuotaBytes,
+  imageUploadsPerMinute,
+}: ManagementApiOptions): OpenAPIHono<{ Variables: ApiVariables }> {
+  const api = new OpenAPIHono<{ Variables: ApiVariables }>({
+    // zod's refusals in the one error shape, each field named, instead of the library's own body.
+    defaultHook: (result) => {
+      if (!result.success) throw invalidFieldsOf(result.error, result.target)
+    },
+  })
+  // The request id the app gave the request (lazy-management-api.ts passes it), for problem details; one of its own when called alone.
+  api.use('*', async (c, next) => {
+    c.set('requestId', (c.env as { requestId?: string } | undefined)?.requestId ?? newRequestId())
+    await next()
+  })
+  registerSecuritySchemes(api)
+  adsRoutes(api, db, now)
+  imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
+  describePublicAdsApi(api)
+  const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
+  let generated: ReturnType<typeof document> | undefined
+  api.get(`${API_BASE}/openapi.json`, (c) => c.json((generated ??= document()), 200, { 'Access-Control-Allow-Origin': '*' }))
+  api.route(`${API_BASE}/docs`, referencePage())
+  api.all(`${API_BASE}/*`, (c) =>
+    problemResponse(
+      404,
+      `no management API route ${c.req.method} ${new URL(c.req.url).pathname}; the routes are listed at ${API_BASE}/docs`,
+      {
+        requestId: c.get('requestId'),
+      },
+    ),
+  )
+  api.onError((error, c) => problemAnswer(c, error))
+  return api
+}
