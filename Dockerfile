@@ -10,13 +10,18 @@
 ARG BASE_IMAGE=node:20-bookworm-slim
 
 FROM ${BASE_IMAGE} AS deps
+# Where better-sqlite3 fetches its prebuilt addon: GitHub's releases unless
+# this names a mirror of them (prebuild-install's binary host, laid out as
+# vVERSION/better-sqlite3-vVERSION-node-vABI-linux-x64.tar.gz).
+ARG BETTER_SQLITE3_BINARY_HOST=
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# better-sqlite3 fetches a prebuilt addon from GitHub; where it cannot (no
-# prebuilt for the platform, or no route to GitHub) it compiles one, which
-# needs Python, make and a C++ compiler: installed only then, in this stage.
+# better-sqlite3 fetches a prebuilt addon; where it cannot (no prebuilt for
+# the platform, or no route to its host) it compiles one, which needs
+# Python, make and a C++ compiler: installed only then, in this stage.
 # The first attempt's errors are dropped; a second failure shows its own.
 RUN --mount=type=cache,target=/root/.npm \
+    npm_config_better_sqlite3_binary_host="$BETTER_SQLITE3_BINARY_HOST" \
     npm ci --omit=dev --loglevel=warn 2>/dev/null \
     || { echo "No prebuilt better-sqlite3 addon could be fetched: compiling it." \
          && apt-get update -qq \
