@@ -5,8 +5,10 @@
  * (7 days) opens the set-password page; choosing a password there confirms
  * the address and signs the person in. Works whatever `SVC_SIGNUP` says.
  */
-import { invitationMail } from '../mail/messages/invitation-mail.js'
-import type { UserRow } from '../db/schema.js'
+import { type InvitedAs, invitationMail } from '../mail/messages/invitation-mail.js'
+import type { Database, UserRow } from '../db/schema.js'
+import type { Kysely } from 'kysely'
+import { organisationWithCode } from '../orgs/organisations.js'
 import { UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
 import type { LifecycleContext } from './signup.js'
 import { createUser } from '../accounts/users.js'
@@ -65,10 +67,12 @@ export async function invite(ctx: LifecycleContext, invitation: Invitation): Pro
       now,
     )
     const locale = invitation.locale ?? 'en'
+    const invitedAs = await invitedAsOf(trx, user)
     await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'invitation', continueTo: null, locale, now }, (link) =>
       invitationMail({
         to: user.email,
         ...(invitation.inviter ? { inviter: invitation.inviter } : {}),
+        ...(invitedAs ? { invitedAs } : {}),
         link,
         locale,
         branding: ctx.branding,
@@ -93,8 +97,20 @@ export async function resendInvitation(
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now()
     await voidAccountTokens(trx, user.id, 'invitation', now)
+    const invitedAs = await invitedAsOf(trx, user)
     await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'invitation', continueTo: null, locale, now }, (link) =>
-      invitationMail({ to: user.email, ...(inviter ? { inviter } : {}), link, locale, branding: ctx.branding }),
+      invitationMail({ to: user.email, ...(inviter ? { inviter } : {}), ...(invitedAs ? { invitedAs } : {}), link, locale, branding: ctx.branding }),
     )
   })
+}
+
+/**
+ * What the invited account is, as the mail names it: an operator, or a role
+ * in an organisation (by its name); nothing when it has no role.
+ */
+async function invitedAsOf(db: Kysely<Database>, user: UserRow): Promise<InvitedAs | undefined> {
+  if (user.svc_master) return { role: 'operator' }
+  if (!user.svc_role || user.svc_role === 'none') return undefined
+  const organisation = user.svc_app ? await organisationWithCode(db, user.svc_app) : undefined
+  return { role: user.svc_role, ...(organisation ? { organisation: organisation.name } : {}) }
 }

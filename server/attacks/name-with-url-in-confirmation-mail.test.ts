@@ -58,7 +58,7 @@ it("greets an invited person generically: the name the inviter typed is not the 
   const admin = await consoleUser(idp, { svcApp: organisation.code, svcRole: 'admin' })
   expect((await admin.api('POST', '/people', { email: VICTIM, name: BAIT, role: 'marketer' })).status).toBe(201)
   const [mail] = await mailsTo(VICTIM)
-  expect(mail!.text).toMatch(/^Hello,\n\nConsole User invited you to svc\./)
+  expect(mail!.text).toMatch(/^Hello,\n\nConsole User invited you to svc as marketer in Shop\./)
   expect(mail!.text).not.toContain('evil.example')
 })
 

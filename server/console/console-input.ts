@@ -6,7 +6,10 @@
 import { InvalidInput } from '../invalid-input.js'
 
 /**
- * A list of strings, given as an array or as one space-separated string; absent is empty.
+ * A list of URLs or origins, given as an array or as one string of lines
+ * (a form's textarea, one per line); absent is empty. A line of several
+ * URLs separated by spaces gives each; any other line is kept whole, so
+ * that a refusal quotes what was typed (`"not a url"`, not `"not"`).
  *
  * @example
  * const redirectUris = stringList(input, 'redirect_uris')
@@ -14,7 +17,15 @@ import { InvalidInput } from '../invalid-input.js'
 export function stringList(input: Record<string, unknown>, field: string): string[] {
   const value = input[field]
   if (value === undefined || value === null) return []
-  if (typeof value === 'string') return value.split(/\s+/).filter(Boolean)
+  if (typeof value === 'string')
+    return value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .flatMap((line) => {
+        const words = line.split(/\s+/)
+        return words.every((word) => word.includes('://')) ? words : [line]
+      })
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.filter(Boolean)
   throw new InvalidInput(field, `${field} must be a list of strings`)
 }

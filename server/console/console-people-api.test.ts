@@ -28,7 +28,7 @@ describe('the console people API', () => {
     expect((await admin.api('POST', '/people', { email: 'alan@example.com', role: 'admin' })).status).toBe(201)
     const [mail] = await invitedMail('grace@example.com')
     expect(mail).toMatchObject({ subject: 'You are invited to svc' })
-    expect(mail!.text).toContain('Console User invited you to svc')
+    expect(mail!.text).toContain('Console User invited you to svc as marketer in Mine.')
     expect(mail!.text).toMatch(new RegExp(`${idp.issuer}/accept-invitation\\?token=`))
 
     const list = await admin.api('GET', '/people')

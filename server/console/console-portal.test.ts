@@ -20,7 +20,7 @@ describe('API keys in the console', () => {
     // Both fields at once, so the form shows both.
     const { errors, message } = await refused.json()
     expect(errors).toEqual({
-      origins: 'origin "not" is not a URL; write it as https://host[:port]',
+      origins: 'origin "not a url" is not a URL; write it as https://host[:port]',
       rate_limit: 'rate limit must be an integer from 1 to 100000000 requests a minute',
     })
     expect(message).toBe('the key has 2 problems: origins, rate_limit')

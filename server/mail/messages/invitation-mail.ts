@@ -1,6 +1,7 @@
 /**
- * @module The mail an invitation sends: who invited the person, and a
- * link to choose a password for the account made for them. It greets no
+ * @module The mail an invitation sends: who invited the person, as what
+ * and into which organisation, and a link to choose a password for the
+ * account made for them. It greets no
  * one by name: the invitee's name was typed by the inviter, and the address
  * is not proven yet. The inviter is an operator or an organisation admin,
  * accounts an operator trusted, so their name is shown.
@@ -89,6 +90,36 @@ const THE_TEAM: Record<MailLocale, string> = {
 }
 
 /**
+ * The first sentence when the invitation has a role (and an organisation):
+ * the mail then says what the person is invited to do and for whom. Role
+ * words are the console's, in every language, as the console shows them.
+ */
+const INVITED_AS: Record<MailLocale, { inOrganisation: string; role: string }> = {
+  en: { inOrganisation: '{inviter} invited you to {product} as {role} in {organisation}.', role: '{inviter} invited you to {product} as {role}.' },
+  de: {
+    inOrganisation: '{inviter} hat Sie zu {product} eingeladen, als {role} in {organisation}.',
+    role: '{inviter} hat Sie zu {product} eingeladen, als {role}.',
+  },
+  es: { inOrganisation: '{inviter} te ha invitado a {product} como {role} en {organisation}.', role: '{inviter} te ha invitado a {product} como {role}.' },
+  fr: {
+    inOrganisation: '{inviter} vous a invité sur {product} en tant que {role} dans {organisation}.',
+    role: '{inviter} vous a invité sur {product} en tant que {role}.',
+  },
+  it: { inOrganisation: '{inviter} ti ha invitato su {product} come {role} in {organisation}.', role: '{inviter} ti ha invitato su {product} come {role}.' },
+  nl: {
+    inOrganisation: '{inviter} heeft u uitgenodigd voor {product} als {role} in {organisation}.',
+    role: '{inviter} heeft u uitgenodigd voor {product} als {role}.',
+  },
+  pt: { inOrganisation: '{inviter} convidou-o para o {product} como {role} em {organisation}.', role: '{inviter} convidou-o para o {product} como {role}.' },
+}
+
+/** What the invitation makes the person: their role, and the organisation's name when they belong to one. */
+export interface InvitedAs {
+  role: string
+  organisation?: string
+}
+
+/**
  * The invitation mail, with its link; without an `inviter`, the product's team invites.
  *
  * @example
@@ -97,17 +128,26 @@ const THE_TEAM: Record<MailLocale, string> = {
 export function invitationMail({
   to,
   inviter,
+  invitedAs,
   link,
   locale = 'en',
   branding,
 }: {
   to: string
   inviter?: string
+  /** The role (and organisation) the invitation gives; the mail names them. */
+  invitedAs?: InvitedAs
   link: string
   locale?: MailLocale
   /** The deployment's product name, logo and colour. */
   branding: Branding
 }): OutgoingMail {
   const from = inviter ?? THE_TEAM[locale].replace('{product}', branding.name)
-  return renderMail(to, STRINGS[locale], { email: to, inviter: from }, link, locale, branding)
+  const strings = STRINGS[locale]
+  if (!invitedAs) return renderMail(to, strings, { email: to, inviter: from }, link, locale, branding)
+  // The first paragraph's opening sentence, "X invited you to svc.", says what as and where.
+  const opening = invitedAs.organisation ? INVITED_AS[locale].inOrganisation : INVITED_AS[locale].role
+  const [first = '', ...rest] = strings.paragraphs
+  const paragraphs = [first.replace(/^[^.]*\./, opening), ...rest]
+  return renderMail(to, { ...strings, paragraphs }, { email: to, inviter: from, ...invitedAs }, link, locale, branding)
 }

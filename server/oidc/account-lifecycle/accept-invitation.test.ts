@@ -30,7 +30,7 @@ describe('accepting an invitation', () => {
     const { fixture, user, mail, link } = await invited()
     expect(user).toMatchObject({ email: 'grace@example.com', email_verified: 0, svc_role: 'developer' })
     expect(mail).toMatchObject({ subject: 'You are invited to svc' })
-    expect(mail.text).toContain('Ada Lovelace invited you to svc')
+    expect(mail.text).toContain('Ada Lovelace invited you to svc as developer.')
     expect(mail.html).toContain('Choose your password')
     expect(link).toMatch(new RegExp(`^${fixture.issuer}/accept-invitation\\?token=`))
     // No password works before the link is followed.
