@@ -118,7 +118,7 @@ describe('the People page in Chromium', () => {
       .toBe('Mary Marketer is disabled: they are signed out everywhere and cannot sign in until enabled.')
     await expect.poll(() => row.locator('td[data-label="State"]').textContent()).toBe('disabled')
     expect(await fitsTheScreen()).toBe(true)
-    expect(await signInAs('marketer@demo.example')).toContain('This account has been disabled. Ask the person who runs svc.')
+    expect(await signInAs('marketer@demo.example')).toContain('This account has been disabled. Ask your administrator, or the person who runs svc, to enable it again.')
 
     await manage('marketer@demo.example')
     await row.getByRole('button', { name: 'Enable' }).click()

@@ -13,7 +13,7 @@ import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrow
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { disableAccount, enableAccount } from './account-disabling.js'
 
-const DISABLED = 'This account has been disabled. Ask the person who runs svc.'
+const DISABLED = 'This account has been disabled. Ask your administrator, or the person who runs svc, to enable it again.'
 const WRONG = 'The email or password is not right.'
 const GRACE = { email: 'grace@example.com', password: 'grace password' }
 

@@ -37,7 +37,7 @@ export class AccountDisabled extends Refusal {
   override name = 'AccountDisabled'
   readonly status = 403
   constructor() {
-    super('This account has been disabled. Ask the person who runs this service.')
+    super('This account has been disabled. Ask your administrator, or the person who runs this service, to enable it again.')
   }
 }
 

@@ -193,8 +193,12 @@ export const svcAdsStyles = css`
     flex-wrap: wrap;
     gap: 0.4rem;
   }
+  /* A fixed box for each picture, so that one loading late (they are lazy)
+     does not push the others along: no layout shift. */
   .gallery img {
+    width: 6rem;
     height: 3rem;
+    object-fit: cover;
     border-radius: 4px;
   }
   .actions {

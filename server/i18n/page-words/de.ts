@@ -132,7 +132,8 @@ export const de: PageStrings = {
   goToYourAccount: 'Zu Ihrem Konto',
   openTheConsole: 'Zur Konsole',
   confirmEmailFirst: 'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Folgen Sie dem Link, den wir bei der Anmeldung an sie geschickt haben.',
-  accountDisabled: 'Dieses Konto wurde deaktiviert. Wenden Sie sich an die Person, die {product} betreibt.',
+  accountDisabled:
+    'Dieses Konto wurde deaktiviert. Bitten Sie Ihre Administratorin oder Ihren Administrator oder die Person, die {product} betreibt, es wieder zu aktivieren.',
   signedOutDisabled:
     'Ihr Konto wurde deaktiviert, deshalb wurden Sie abgemeldet. Bitten Sie Ihre Administratorin oder Ihren Administrator oder die Person, die {product} betreibt, es wieder zu aktivieren.',
   sendConfirmationAgain: 'Link noch einmal senden',

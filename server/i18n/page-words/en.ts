@@ -128,7 +128,7 @@ export const en = {
   goToYourAccount: 'Go to your account',
   openTheConsole: 'Open the console',
   confirmEmailFirst: 'Confirm your e-mail address first: follow the link we mailed to it when the account was made.',
-  accountDisabled: 'This account has been disabled. Ask the person who runs {product}.',
+  accountDisabled: 'This account has been disabled. Ask your administrator, or the person who runs {product}, to enable it again.',
   signedOutDisabled:
     'Your account has been disabled, so you were signed out. Ask your administrator, or the person who runs {product}, to enable it again.',
   sendConfirmationAgain: 'Mail me the link again',

@@ -131,7 +131,7 @@ export const es: PageStrings = {
   goToYourAccount: 'Ir a tu cuenta',
   openTheConsole: 'Ir a la consola',
   confirmEmailFirst: 'Primero confirma tu dirección de correo: sigue el enlace que te enviamos al crear la cuenta.',
-  accountDisabled: 'Esta cuenta ha sido desactivada. Pregunta a la persona que gestiona {product}.',
+  accountDisabled: 'Esta cuenta ha sido desactivada. Pide a tu administrador, o a quien gestiona {product}, que la vuelva a activar.',
   signedOutDisabled:
     'Tu cuenta se ha desactivado, por eso se cerró tu sesión. Pide a tu administrador, o a quien gestiona {product}, que la vuelva a activar.',
   sendConfirmationAgain: 'Enviarme el enlace otra vez',

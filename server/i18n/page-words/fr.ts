@@ -132,7 +132,7 @@ export const fr: PageStrings = {
   goToYourAccount: 'Aller à votre compte',
   openTheConsole: 'Ouvrir la console',
   confirmEmailFirst: 'Confirmez d’abord votre adresse e-mail : suivez le lien que nous y avons envoyé à la création du compte.',
-  accountDisabled: 'Ce compte a été désactivé. Adressez-vous à la personne qui gère {product}.',
+  accountDisabled: 'Ce compte a été désactivé. Demandez à votre administrateur, ou à la personne qui gère {product}, de le réactiver.',
   signedOutDisabled:
     'Votre compte a été désactivé, c’est pourquoi vous avez été déconnecté. Demandez à votre administrateur, ou à la personne qui gère {product}, de le réactiver.',
   sendConfirmationAgain: 'Renvoyer le lien',

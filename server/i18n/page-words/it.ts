@@ -128,7 +128,7 @@ export const it: PageStrings = {
   goToYourAccount: 'Vai al tuo account',
   openTheConsole: 'Apri la console',
   confirmEmailFirst: 'Prima conferma il tuo indirizzo e-mail: segui il link che ti abbiamo inviato alla creazione dell’account.',
-  accountDisabled: 'Questo account è stato disattivato. Chiedi a chi gestisce {product}.',
+  accountDisabled: 'Questo account è stato disattivato. Chiedi al tuo amministratore, o a chi gestisce {product}, di riattivarlo.',
   signedOutDisabled:
     'Il tuo account è stato disattivato, perciò sei stato disconnesso. Chiedi al tuo amministratore, o a chi gestisce {product}, di riattivarlo.',
   sendConfirmationAgain: 'Inviami di nuovo il link',

@@ -130,7 +130,7 @@ export const nl: PageStrings = {
   goToYourAccount: 'Naar uw account',
   openTheConsole: 'Naar de console',
   confirmEmailFirst: 'Bevestig eerst uw e-mailadres: volg de link die we bij het aanmaken van het account hebben gestuurd.',
-  accountDisabled: 'Dit account is uitgeschakeld. Vraag het aan degene die {product} beheert.',
+  accountDisabled: 'Dit account is uitgeschakeld. Vraag uw beheerder, of wie {product} beheert, om het weer in te schakelen.',
   signedOutDisabled:
     'Uw account is uitgeschakeld, daarom bent u afgemeld. Vraag uw beheerder, of wie {product} beheert, om het weer in te schakelen.',
   sendConfirmationAgain: 'Stuur de link opnieuw',

@@ -131,7 +131,7 @@ export const pt: PageStrings = {
   goToYourAccount: 'Ir para a sua conta',
   openTheConsole: 'Abrir a consola',
   confirmEmailFirst: 'Confirme primeiro o seu endereço de e-mail: siga a ligação que lhe enviámos quando a conta foi criada.',
-  accountDisabled: 'Esta conta foi desativada. Pergunte à pessoa que gere {product}.',
+  accountDisabled: 'Esta conta foi desativada. Peça ao seu administrador, ou a quem gere {product}, que a volte a ativar.',
   signedOutDisabled:
     'A sua conta foi desativada, por isso a sua sessão foi terminada. Peça ao seu administrador, ou a quem gere {product}, que a volte a ativar.',
   sendConfirmationAgain: 'Enviar a ligação outra vez',
