@@ -38,6 +38,7 @@ export const AUDIT_FAMILIES = [
   'api_key.',
   'client.',
   'signing_key.',
+  'secret_key.',
   'webhook.',
   'provider.',
   'token.',

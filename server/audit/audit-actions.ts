@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   // The identity provider's signing keys.
   'signing_key.rotated',
   'signing_key.retired',
+  // The key svc's stored secrets are encrypted under (`secrets rekey`).
+  'secret_key.rotated',
   // Webhooks.
   'webhook.url_changed',
   'webhook.secret_added',
@@ -79,6 +81,7 @@ export type AuditTargetKind =
   | 'api_key'
   | 'client'
   | 'signing_key'
+  | 'secret_key'
   | 'webhook_secret'
   | 'webhook_delivery'
   | 'provider'

@@ -12,7 +12,8 @@ import { signingKeys } from '../grants/signing-keys.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
 import { runCli } from './run-cli.js'
 
-const KEY_SENTENCE = /^svc-bff: (.+) holds secret key ([0-9a-f]{8}), but this database's secrets are encrypted under key ([0-9a-f]{8}): give svc the key they were encrypted with \(after `secrets rekey`, the new one\) in SVC_SECRET_KEY or SVC_SECRET_KEY_FILE$/
+const KEY_SENTENCE =
+  /^svc-bff: (.+) holds secret key ([0-9a-f]{8}), but this database's secrets are encrypted under key ([0-9a-f]{8}): give svc the key they were encrypted with \(after `secrets rekey`, the new one\) in SVC_SECRET_KEY or SVC_SECRET_KEY_FILE$/
 
 let folder: string
 let dbPath: string
@@ -50,10 +51,39 @@ const keyFile = (name: string, bytes = randomBytes(32)) => {
 
 /** Adds one of each secret kind through the CLI; returns the secrets it was shown or gave. */
 async function storeSecrets(env: Record<string, string>) {
-  const client = await svc(['client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hook', '--json'], env)
+  const client = await svc(
+    [
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/cb',
+      '--webhook-url',
+      'https://shop.example/hook',
+      '--json',
+    ],
+    env,
+  )
   expect(client.exitCode).toBe(0)
   const providerSecret = `provider-${randomBytes(8).toString('hex')}`
-  const provider = await svc(['provider', 'add', '--slug', 'partner', '--name', 'Partner', '--issuer', 'https://id.partner.example', '--client-id', 'svc', '--client-secret', providerSecret], env)
+  const provider = await svc(
+    [
+      'provider',
+      'add',
+      '--slug',
+      'partner',
+      '--name',
+      'Partner',
+      '--issuer',
+      'https://id.partner.example',
+      '--client-id',
+      'svc',
+      '--client-secret',
+      providerSecret,
+    ],
+    env,
+  )
   expect(provider.exitCode).toBe(0)
   expect((await svc(['keys', 'rotate', '--now'], env)).exitCode).toBe(0)
   return { webhookSecret: JSON.parse(client.stdout).webhook_secret as string, providerSecret }
@@ -67,7 +97,9 @@ describe.skipIf(testingOnPostgres)('the secret key of a SQLite database', () => 
     const { webhookSecret, providerSecret } = await storeSecrets({})
     const key = `${dbPath}.key`
     expect(statSync(key).mode & 0o777).toBe(0o600)
-    const raw = Buffer.concat([readFileSync(dbPath), ...(existsSync(`${dbPath}-wal`) ? [readFileSync(`${dbPath}-wal`)] : [])]).toString('latin1')
+    const raw = Buffer.concat([readFileSync(dbPath), ...(existsSync(`${dbPath}-wal`) ? [readFileSync(`${dbPath}-wal`)] : [])]).toString(
+      'latin1',
+    )
     expect(raw).toContain('Shop') // the file is readable as such: the test would see a secret
     for (const secret of [webhookSecret, providerSecret, '"d":"', 'whsec_']) expect(raw).not.toContain(secret)
 
@@ -78,7 +110,13 @@ describe.skipIf(testingOnPostgres)('the secret key of a SQLite database', () => 
     const withoutKey = await runCli(['provider', 'list', '--db', backup], { stdout: () => {}, stderr: () => {}, env: {} })
     expect(withoutKey).toBe(1)
     const restored: string[] = []
-    expect(await runCli(['provider', 'list', '--db', backup], { stdout: (t) => restored.push(t), stderr: () => {}, env: { SVC_SECRET_KEY_FILE: key } })).toBe(0)
+    expect(
+      await runCli(['provider', 'list', '--db', backup], {
+        stdout: (t) => restored.push(t),
+        stderr: () => {},
+        env: { SVC_SECRET_KEY_FILE: key },
+      }),
+    ).toBe(0)
     expect(restored.join()).toContain('partner')
   })
 
@@ -113,8 +151,21 @@ describe.skipIf(testingOnPostgres)('the secret key of a SQLite database', () => 
     expect(old.stderr).toContain(`SVC_SECRET_KEY_FILE (${body.old_key_file}) holds secret key ${body.old_key}`)
     const text = await svc(['secrets', 'rekey'])
     expect(text.stdout).toContain(`${dbPath}.key now holds key`)
+    expect(text.stdout).toContain('(1 signing key, 1 webhook secret')
     expect(text.stdout).toContain('keep it with them')
     expect(readFileSync(dbPath).toString('latin1')).not.toContain(webhookSecret)
+    // Each rotation is in the audit log, by the keys' ids only.
+    const audit = JSON.parse((await svc(['audit', 'list', '--action', 'secret_key.', '--json'])).stdout) as {
+      events: { action: string; actor: { kind: string }; detail: Record<string, unknown> }[]
+    }
+    expect(audit.events.map((event) => event.action)).toEqual(['secret_key.rotated', 'secret_key.rotated'])
+    expect(audit.events).toContainEqual(
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'cli' }),
+        detail: { old_key: body.old_key, new_key: body.new_key },
+      }),
+    )
+    expect(JSON.stringify(audit)).not.toContain(before.trim())
   })
 })
 
@@ -128,7 +179,8 @@ describe('the secret key given by the settings', () => {
     expect(wrong.stderr).toMatch(/^svc-bff: SVC_SECRET_KEY holds/)
     expect(await readsSecrets({ SVC_SECRET_KEY: 'not-a-key' })).toMatchObject({
       exitCode: 1,
-      stderr: 'svc-bff: SVC_SECRET_KEY must be 32 random bytes in base64, base64url or hex, such as the output of `openssl rand -base64 32`',
+      stderr:
+        'svc-bff: SVC_SECRET_KEY must be 32 random bytes in base64, base64url or hex, such as the output of `openssl rand -base64 32`',
     })
     const missing = join(folder, 'missing.key')
     expect(await readsSecrets({ SVC_SECRET_KEY_FILE: missing })).toMatchObject({
@@ -147,11 +199,15 @@ describe('the secret key given by the settings', () => {
   it('rekeys to a new key file svc makes, after which the new key opens every secret and the old one is refused', async () => {
     const first = keyFile('first.key')
     const { providerSecret, webhookSecret } = await storeSecrets({ SVC_SECRET_KEY_FILE: first })
-    expect((await svc(['secrets', 'rekey'], { SVC_SECRET_KEY_FILE: first })).stderr).toMatch(/^svc-bff: secrets rekey needs --new-key-file FILE/)
+    expect((await svc(['secrets', 'rekey'], { SVC_SECRET_KEY_FILE: first })).stderr).toMatch(
+      /^svc-bff: secrets rekey needs --new-key-file FILE/,
+    )
     const second = join(folder, 'second.key')
     const rekey = await svc(['secrets', 'rekey', '--new-key-file', second], { SVC_SECRET_KEY_FILE: first })
     expect(rekey.exitCode).toBe(0)
-    expect(rekey.stdout).toMatch(/^Re-encrypted \d+ secrets in one transaction \(1 signing keys, 1 webhook secrets, 1 provider client secrets, \d+ settings\) from key [0-9a-f]{8} to key [0-9a-f]{8}\.$/m)
+    expect(rekey.stdout).toMatch(
+      /^Re-encrypted \d+ secrets in one transaction \(1 signing key, 1 webhook secret, 1 provider client secret, \d+ settings?\) from key [0-9a-f]{8} to key [0-9a-f]{8}\.$/m,
+    )
     expect(rekey.stdout).toContain(`Made the new key in ${second} (0600). svc now refuses key`)
     expect(rekey.stdout).toContain(`set SVC_SECRET_KEY_FILE=${second}`)
     expect(statSync(second).mode & 0o777).toBe(0o600)

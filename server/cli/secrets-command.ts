@@ -10,6 +10,7 @@
  * change; a key given by `SVC_SECRET_KEY(_FILE)` is changed by the
  * operator, since svc cannot change its own settings.
  */
+import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { existsSync, linkSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { rekeySecrets } from '../db/rekey.js'
 import { secretBoxOf, type SecretKey, SecretUnreadable } from '../db/secret-box.js'
@@ -54,9 +55,18 @@ export async function secretsRekey(args: string[], io: CliIo): Promise<CommandOu
       throw error
     })
     const total = counts.signing_keys + counts.webhook_secrets + counts.external_providers + counts.settings
+    // Who re-encrypted the secrets, from which key's id to which: never a key itself.
+    await recordAuditEvent(db, {
+      actor: cliActor(),
+      action: 'secret_key.rotated',
+      target: { kind: 'secret_key', code: next.id },
+      detail: { old_key: old.id, new_key: next.id },
+    })
+    const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`
     const moved =
-      `Re-encrypted ${total} secrets in one transaction (${counts.signing_keys} signing keys, ${counts.webhook_secrets} webhook secrets, ` +
-      `${counts.external_providers} provider client secrets, ${counts.settings} settings) from key ${old.id} to key ${next.id}.`
+      `Re-encrypted ${count(total, 'secret')} in one transaction (${count(counts.signing_keys, 'signing key')}, ` +
+      `${count(counts.webhook_secrets, 'webhook secret')}, ${count(counts.external_providers, 'provider client secret')}, ` +
+      `${count(counts.settings, 'setting')}) from key ${old.id} to key ${next.id}.`
     const json = { old_key: old.id, new_key: next.id, reencrypted: counts }
     if (defaultFile !== undefined) {
       const retired = retireDefaultKeyFile(defaultFile, old.id, source, newKeyFile === undefined)

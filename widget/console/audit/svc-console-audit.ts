@@ -117,7 +117,7 @@ export class SvcConsoleAudit extends LitElement {
         ${
           admin
             ? 'Who changed what, newest first.'
-            : 'Who changed what, newest first: people and their roles, organisations, API keys, clients, signing keys and webhooks.'
+            : 'Who changed what, newest first: people and their roles, organisations, API keys, clients, webhooks, signing keys and the secret key, management API tokens and the ads and images they changed.'
         }
         Times are in ${browserTimeZone()}.
         ${admin && ownOrganisation ? html`You see the changes in <bdi>${ownOrganisation.name}</bdi> only.` : nothing}
