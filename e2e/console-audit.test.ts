@@ -87,7 +87,7 @@ describe('the console Audit log page in Chromium', () => {
     const [key, role, person] = await rows(page)
     expect(key![0]).toMatch(/GMT\+9/)
     expect(key![1]).toMatch(/^Otto Operator operator@demo\.example · ACC\w+$/)
-    expect(key![2]).toMatch(/^Created API key svc_pk_\w{4}… id \d+ api_key\.created$/)
+    expect(key![2]).toMatch(/^Created API key svc_pk_[\w-]{4}… id \d+ api_key\.created$/)
     expect(key![3]).toBe(`Demo Publisher ${organisation}`)
     expect(role![1]).toBe(`Command line cli:${userInfo().username}`)
     expect(role![2]).toMatch(new RegExp(`^Changed the role of ${ARABIC_NAME} ACC\\w+ person\\.role_changed$`))
