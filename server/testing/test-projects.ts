@@ -47,7 +47,10 @@ export const POSTGRES_ONLY = ['e2e/replicas.test.ts']
  *    a webhook delivery, or a test reading stored rows), or
  *  - it imports a repository module (one that builds queries) directly.
  * A test that reaches the database only through the app runs repositories
- * whose own tests are in this list already. `e2e/replicas.test.ts` is
+ * whose own tests are in this list already. So does an attack test
+ * (`server/attacks/`: a stranger's requests against the whole app), unless
+ * it sends requests at once (`Promise.all`): then it races the database,
+ * whose locks the two dialects take differently. `e2e/replicas.test.ts` is
  * added: it runs only on PostgreSQL.
  *
  * @example
@@ -64,9 +67,11 @@ export function postgresTests(root: string): string[] {
       (module) => module === 'server/db/test-database.ts' || (module.startsWith('server/testing/') && usesTestDatabase(module)),
     )
   const buildsQueries = (file: string) => BUILDS_QUERIES.test(source(file))
+  const racesTheDatabase = (file: string) => /\bPromise\.all\(/.test(source(file))
   const chosen = testFiles(root, 'server').filter(
     (test) =>
       usesTestDatabase(test) &&
+      (!test.startsWith('server/attacks/') || racesTheDatabase(test)) &&
       (test.startsWith('server/db/') ||
         buildsQueries(test) ||
         buildsQueries(test.replace(/\.test\.ts$/, '.ts')) ||
