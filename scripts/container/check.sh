@@ -12,7 +12,9 @@
 #      the ads API with the demo's key, /sdk.js, the image's HEALTHCHECK and
 #      its non-root user, then that SIGTERM drains (exit 0, `svc.stopped`)
 #      and that `svc-bff` in the image reads the volume's database;
-#   5. removes the container and the built image.
+#   5. starts a fresh container without --demo: its setup link makes the
+#      first operator, who signs in to the console through it;
+#   6. removes the container and the built image.
 # It needs root (debootstrap, buildah's storage) and installs debootstrap,
 # buildah and python3-yaml from Debian when they are missing.
 #
@@ -302,5 +304,32 @@ node -e '
   if (!organisations?.some((org) => /demo/i.test(org.name))) throw new Error("no demo organisation in " + JSON.stringify(organisations))
 ' "$work/orgs.json" || fail "svc-bff org list did not list the demo's organisation"
 say "svc-bff on the PATH reads /data/svc.db"
+
+# 5. An operator's first start: a fresh container of the same image (a new
+# /data), without --demo. The setup link it prints makes the first
+# operator, who then signs in to the console through svc's sign-in page
+# (scripts/container/operator-sign-in.mjs, over HTTP as a browser goes).
+buildah rm "$container" >/dev/null
+container="$(buildah from --pull=never "$IMAGE")"
+say "starting serve without --demo in a fresh container on port $port"
+buildah run --isolation chroot --network host --env "PORT=$port" "$container" -- \
+  node dist/server/cli.js serve >"$work/first.out" 2>"$work/first.err" &
+server_pid=$!
+link=""
+for _ in $(seq 1 120); do
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/first.err" >&2; fail "serve exited before it printed a setup link"; }
+  link="$(grep -o 'http://[^ "]*/setup?token=[A-Za-z0-9_-]*' "$work/first.err" | head -1 || true)"
+  [ -n "$link" ] && break
+  sleep 0.5
+done
+[ -n "$link" ] || { cat "$work/first.err" >&2; fail "no setup link on a fresh start"; }
+signed_in="$(node scripts/container/operator-sign-in.mjs "${link%%/setup*}" "$link" 2>&1)" \
+  || { tail -5 "$work/first.err" >&2; fail "the operator's first day: $signed_in"; }
+say "$signed_in"
+for pid in $(descendants "$server_pid"); do
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = node ] && kill -TERM "$pid"
+done
+wait "$server_pid" || true
+server_pid=""
 
 say "passed"
