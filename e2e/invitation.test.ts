@@ -52,8 +52,8 @@ describe('an invitation in Chromium, with sign-up closed', () => {
     // An admin gives their organisation's roles only: developers are made by an operator.
     // Each person's Manage panel has a Role too: these are the invitation form's.
     const form = admin.getByRole('form', { name: 'Invite someone' })
-    // The page renders the form once the people list has loaded: wait for it, as a person would.
-    await expect.poll(() => form.getByLabel('Role').locator('option').allInnerTexts()).toEqual([
+    // The form is there once the page has loaded (allInnerTexts does not wait for it): wait, as a person would.
+    await expect.poll(() => form.getByLabel('Role').locator('option').allInnerTexts(), { timeout: 15_000 }).toEqual([
       'Marketer (edits ads)',
       'Admin (ads, API keys and people)',
     ])
