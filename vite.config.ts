@@ -129,6 +129,10 @@ export default defineConfig(({ mode }) => ({
     // Set-ups start processes and Chromium one after another, each slower
     // still on a busy machine.
     hookTimeout: 180_000,
+    // expect.poll gives up after one second by default: on a busy machine a
+    // page or a mail can take longer than that to appear. Waiting longer
+    // costs a passing test nothing; it asks again every 50 ms.
+    expect: { poll: { timeout: 15_000 } },
     // Projects: `npm test` runs `sqlite*` (every test) and `postgres*` (the
     // dialect-sensitive ones again, when SVC_TEST_POSTGRES_URL names a
     // server) as two legs side by side. The `*-hashing` projects keep
