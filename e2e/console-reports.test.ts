@@ -98,7 +98,10 @@ describe('the console Reports page in Chromium', () => {
 
     const csvOf = async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
-      return readFileSync((await download.path())!, 'utf8')
+      const file = readFileSync((await download.path())!, 'utf8')
+      // UTF-8's byte-order mark first, so that Excel reads the titles' scripts right.
+      expect(file.charCodeAt(0)).toBe(0xfeff)
+      return file.slice(1)
     }
     // The table's last row is its total, the CSV's `total`.
     const asCsv = (header: string, cells: string[][]) =>
@@ -128,11 +131,44 @@ describe('the console Reports page in Chromium', () => {
       'donation-stories,Donation Stories,8,0,0,0.0,0.0',
     ])
 
-    // A reversed range is refused beside its field.
+    // A rate stays on one line, also just above the width where the table becomes cards: "60.8%" does not break after its digits.
+    await page.setViewportSize({ width: 660, height: 720 })
+    const rateLines = await page.locator('svc-console-reports table.stacked td.number').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange()
+        range.selectNodeContents(cell)
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+      }),
+    )
+    expect(rateLines.every((lines) => lines === 1)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    // The totals count in words: one click, not "1 clicks".
+    expect(await page.locator('svc-console-reports p.totals').textContent()).toMatch(/51 impressions,[\s\S]*, 1 click\.\s*$/)
+
+    // A reversed range is refused in the page, beside its field, in the console's words, without asking the API.
+    const asked: string[] = []
+    page.on('request', (request) => void (request.url().includes('/console/api/reports') && asked.push(request.url())))
     await page.getByLabel('From', { exact: true }).fill('2025-05-09')
     await page.getByRole('button', { name: 'Show' }).click()
     await expect.poll(() => page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).toBe('true')
-    expect(await page.locator('svc-console-reports #from-error').textContent()).toContain('must not be after')
+    expect(await page.locator('svc-console-reports #from-error').textContent()).toContain(
+      'Choose a first day on or before the last day, 2025-05-03.',
+    )
+    expect(await page.locator('svc-console-reports [role="alert"]').textContent()).toBe('Fix the date marked above.')
+    // Longer than a report covers: the last day is the one to change.
+    await page.getByLabel('From', { exact: true }).fill('2024-01-01')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect
+      .poll(() => page.locator('svc-console-reports #to-error').textContent())
+      .toContain('A report covers at most 366 days: choose a last day on or before 2024-12-31.')
+    expect(await page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).not.toBe('true')
+    expect(asked).toEqual([])
+    // The same range typed into the address is refused the same way.
+    await page.goto(`${bff.started.url}/console/reports?from=2025-05-09&to=2025-05-01`)
+    await expect
+      .poll(() => page.locator('svc-console-reports #from-error').textContent())
+      .toContain('Choose a first day on or before the last day, 2025-05-01.')
+    expect(asked).toEqual([])
     await context.close()
   })
 

@@ -11,6 +11,9 @@ export type ReportGrouping = 'day' | 'ad' | 'slot'
 
 export const REPORT_GROUPINGS: readonly ReportGrouping[] = ['day', 'ad', 'slot']
 
+/** The most days one report covers: the API refuses a longer range, and the console's page checks it before asking. */
+export const MAX_REPORT_DAYS = 366
+
 /** One row of a report: the counts of one day, ad or slot, and its rates. */
 export interface AdReportRow {
   /** The day (`2025-05-01`, in the report's zone), the ad's code or the slot's slug. */

@@ -4,11 +4,10 @@
  * the last 7 days by default, at most 366 days; the grouping; and the
  * optional ad or slot to narrow to. Each refusal names its field.
  */
-import { REPORT_GROUPINGS, type ReportGrouping, type ReportRange } from '../../shared/ad-report.js'
+import { MAX_REPORT_DAYS, REPORT_GROUPINGS, type ReportGrouping, type ReportRange } from '../../shared/ad-report.js'
 import { InvalidInput } from '../invalid-input.js'
 
-/** The longest range a report covers, in days. */
-export const MAX_REPORT_DAYS = 366
+/** The days a report covers when it names no dates, up to today. */
 export const DEFAULT_REPORT_DAYS = 7
 
 /** A report request that cannot be answered; `field` names the parameter. A query, not a write: 400, not 422. */

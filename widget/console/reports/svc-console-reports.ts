@@ -6,16 +6,36 @@
  * operator's choice), the dates and the grouping are kept in the address.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import { type AdReport, type AdReportRow, reportCsv, shownRate } from '../../../shared/ad-report.js'
+import { type AdReport, type AdReportRow, MAX_REPORT_DAYS, reportCsv, shownRate } from '../../../shared/ad-report.js'
 import { ConsoleApiError, consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
-import { field, type FieldAria, fieldsSummary } from '../console-field.js'
+import { field, type FieldAria } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
+import { counted } from '../console-words.js'
 import { browserTimeZone } from '../../../shared/local-date-time.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import type { ReportChart } from './report-chart.js'
 
 const GROUPINGS = { day: 'Date', ad: 'Ad', slot: 'Slot' } as const
+
+const DAY_MS = 86_400_000
+
+/**
+ * What is wrong with a range of dates (`YYYY-MM-DD`, either may be empty),
+ * in the console's words and beside the field to change; nothing when the
+ * API would take it. Checked in the page so that a reversed or too long
+ * range never reaches the API, whose words are a script's.
+ */
+export function rangeRefusal(from: string, to: string): Record<string, string> {
+  if (!from || !to) return {}
+  if (from > to) return { from: `Choose a first day on or before the last day, ${to}.` }
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1
+  if (days > MAX_REPORT_DAYS) {
+    const lastDay = new Date(Date.parse(from) + (MAX_REPORT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)
+    return { to: `A report covers at most ${MAX_REPORT_DAYS} days: choose a last day on or before ${lastDay}.` }
+  }
+  return {}
+}
 
 /**
  * The Reports page.
@@ -37,6 +57,8 @@ export class SvcConsoleReports extends LitElement {
       td.number {
         text-align: end;
         font-variant-numeric: tabular-nums;
+        /* "50.0%" is one word: it never breaks across two lines. */
+        white-space: nowrap;
       }
       @media (max-width: 40rem) {
         td.number {
@@ -77,7 +99,7 @@ export class SvcConsoleReports extends LitElement {
       by: params.get('by') ?? 'day',
     }
     // A report is one organisation's: with none yet, the page says so and asks nothing.
-    if (hasOrganisation(this.me)) void this.report.load()
+    if (hasOrganisation(this.me)) this.load()
   }
 
   override disconnectedCallback(): void {
@@ -126,13 +148,25 @@ export class SvcConsoleReports extends LitElement {
     const url = new URL(location.href)
     for (const [name, value] of Object.entries(this.asked)) if (value) url.searchParams.set(name, value)
     history.replaceState(history.state, '', url)
+    this.load()
+  }
+
+  /** Asks for the report the address or the form names, unless its range is refused here. */
+  private load(): void {
+    const refused = rangeRefusal(this.asked.from, this.asked.to)
+    if (Object.keys(refused).length > 0) {
+      this.report.errors = refused
+      this.requestUpdate()
+      return
+    }
     // Another organisation's or range's numbers must not stay under the new heading.
     void this.report.load({ fresh: true })
   }
 
   private downloadCsv(report: AdReport): void {
     const link = document.createElement('a')
-    link.href = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }))
+    // The byte-order mark tells Excel the file is UTF-8; without it Arabic, Hebrew and emoji titles come out garbled.
+    link.href = URL.createObjectURL(new Blob(['\uFEFF', reportCsv(report)], { type: 'text/csv;charset=utf-8' }))
     link.download = `report-${report.organisation}-${report.from}-to-${report.to}-by-${report.by}-${report.tz.replaceAll('/', '-')}.csv`
     link.click()
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
@@ -166,7 +200,10 @@ export class SvcConsoleReports extends LitElement {
         <button type="submit" class="primary">Show</button>
       </form>
       <p class="hint">Days in your time zone, ${this.tz}. Rates are shares of impressions; "—" where there were none.</p>
-      ${this.report.alert(fieldsSummary(errors))}
+      ${
+        // The fields are above this line, not below it as on the other pages' forms.
+        this.report.alert(Object.keys(errors).length === 1 ? 'Fix the date marked above.' : 'Fix the fields marked above.')
+      }
       ${this.report.view('Loading the report…', (shown) => this.reportView(shown), { alerted: Object.keys(errors).length === 0 })}
     `
   }
@@ -187,8 +224,8 @@ export class SvcConsoleReports extends LitElement {
     const label = GROUPINGS[report.by]
     return html`
       <p class="totals" role="status">
-        ${report.from} to ${report.to}: ${totals.impressions} impressions, viewable rate ${shownRate(totals.viewable_rate)}, CTR
-        ${shownRate(totals.ctr)}, ${totals.clicks} clicks.
+        ${report.from} to ${report.to}: ${counted(totals.impressions, 'impression', 'impressions')}, viewable rate
+        ${shownRate(totals.viewable_rate)}, CTR ${shownRate(totals.ctr)}, ${counted(totals.clicks, 'click', 'clicks')}.
       </p>
       <div
         class="chart"
