@@ -5,13 +5,12 @@
  * schemas their handlers validate with (`@hono/zod-openapi`), so the
  * document cannot say one thing while a handler does another.
  */
-import { STATUS_CODES } from 'node:http'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { ProblemSchema } from './problem-details.js'
+import { problemTitle } from './problem-json.js'
 import { TOKEN_SCOPES } from './token-scopes.js'
 
-/** Where the management API is mounted. */
-export const API_BASE = '/api/v1'
+export { API_BASE } from './problem-json.js'
 
 const PROBLEM_WHEN: Record<number, string> = {
   400: 'A query or path parameter is invalid, or the body is not valid JSON.',
@@ -37,7 +36,7 @@ export function problemResponses(...statuses: number[]) {
     statuses.map((status) => [
       status,
       {
-        description: PROBLEM_WHEN[status] ?? STATUS_CODES[status] ?? 'Refused.',
+        description: PROBLEM_WHEN[status] ?? `${problemTitle(status)}.`,
         content: { 'application/problem+json': { schema: ProblemSchema } },
       },
     ]),

@@ -954,11 +954,14 @@ export interface components {
         Problem: {
             /** @description `about:blank`: the status and `title` say what kind of problem it is, `detail` what to fix. */
             type: string;
-            /** @example Unprocessable Content */
+            /**
+             * @description RFC 9110's reason phrase of `status`.
+             * @example Unprocessable Content
+             */
             title: string;
             /** @example 422 */
             status: number;
-            /** @example the ad has 1 invalid field */
+            /** @example the body has 1 invalid field: weight must be an integer from 1 to 100 */
             detail: string;
             /** @description Quote it when contacting the operator. */
             request_id?: string;
