@@ -108,3 +108,16 @@ describe('management API refusals', () => {
     for (const [, status, title] of rows) expect(title, status).toBe(REASON_PHRASES[Number(status)])
   })
 })
+
+describe("the document's ads", () => {
+  it("describes the ad's public fields once: ManagedAd is PublicAd and how the ad is run, and an answered ad has them all", async () => {
+    const document = await (await call('/openapi.json', undefined)).json()
+    const { ManagedAd, PublicAd } = document.components.schemas
+    expect(ManagedAd.allOf[0]).toEqual({ $ref: '#/components/schemas/PublicAd' })
+    const runFields = Object.keys(ManagedAd.allOf[1].properties)
+    expect(runFields.filter((field) => field in PublicAd.properties)).toEqual([])
+    const ad = await acme.addAd({ title: 'Sale' })
+    const answered = await (await call(`/ads/${ad.code}`, await token('ads:read'))).json()
+    expect(Object.keys(answered).sort()).toEqual([...Object.keys(PublicAd.properties), ...runFields].sort())
+  })
+})

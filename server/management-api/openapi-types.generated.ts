@@ -916,28 +916,9 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
-        ManagedAd: {
-            /**
-             * @description The ad's identifier in every svc API.
-             * @example ADS4820019375
-             */
-            code: string;
+        ManagedAd: components["schemas"]["PublicAd"] & {
             /** @example ORG0123456789 */
             organisation: string;
-            title: string;
-            label: string;
-            url: string;
-            link: string;
-            /** @enum {string} */
-            target: "_self" | "_blank";
-            size: string | null;
-            /** @description The slot the ad shows in; the ads API matches its slug. */
-            display: string;
-            tags: string | null;
-            /** @description Sanitised HTML. */
-            description: string;
-            image: string;
-            images: string[];
             /** @enum {string} */
             status: "saved" | "draft";
             /** @description 1: served by the ads API (with status saved, inside its schedule). */
@@ -949,6 +930,27 @@ export interface components {
             weight: number;
             created_at: string;
             updated_at: string;
+        };
+        PublicAd: {
+            /**
+             * @description The ad's identifier in every svc API.
+             * @example ADS4820019375
+             */
+            code: string;
+            title: string;
+            label: string;
+            url: string;
+            link: string;
+            /** @enum {string} */
+            target: "_self" | "_blank";
+            size: string | null;
+            /** @description The slot the ad shows in; the ads API matches its slug. */
+            display: string;
+            tags: string | null;
+            /** @description Sanitised HTML; still treat it as HTML. */
+            description: string;
+            image: string;
+            images: string[];
         };
         /** @description RFC 9457 problem details, the shape of every error of the management API. */
         Problem: {
@@ -1055,22 +1057,6 @@ export interface components {
             code: 200;
             data: components["schemas"]["PublicAd"][];
             count: number;
-        };
-        PublicAd: {
-            code: string;
-            title: string;
-            label: string;
-            url: string;
-            link: string;
-            /** @enum {string} */
-            target: "_self" | "_blank";
-            size: string | null;
-            display: string;
-            tags: string | null;
-            /** @description Sanitised HTML; still treat it as HTML. */
-            description: string;
-            image: string;
-            images: string[];
         };
         /** @description No ad matched (`info`, 404), or the request was refused (`error`); `message` names the parameter and the rule. */
         PublicAdsRefusal: {
