@@ -24,6 +24,19 @@ const INITIALIZER = `window.addEventListener('load', () => {
 })
 `
 
+// The page's own corrections to Swagger UI's stylesheet, for a phone: the Responses table's third column
+// ("Links", empty in this document: it says "No links" on every row) pushed the table 23 px past a 375 px
+// window, and long words and examples must wrap or scroll inside their box rather than widen the page.
+const STYLESHEET = `.swagger-ui .responses-table td, .swagger-ui .parameters td, .swagger-ui .markdown, .swagger-ui .renderedMarkdown { overflow-wrap: anywhere; }
+.swagger-ui pre, .swagger-ui .highlight-code, .swagger-ui .model-box { max-width: 100%; overflow-x: auto; }
+@media (max-width: 600px) {
+  .swagger-ui .responses-table { table-layout: fixed; width: 100%; }
+  .swagger-ui .responses-table .response-col_links { display: none; }
+  .swagger-ui .responses-table .response-col_status { width: 3.5em; }
+  .swagger-ui .wrapper { padding: 0 8px; }
+}
+`
+
 /**
  * Builds the reference page and its assets, mounted at `/api/v1/docs`.
  *
@@ -46,6 +59,7 @@ export function referencePage(): Hono {
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <title>svc management API reference</title>
             <link rel="stylesheet" href="${API_BASE}/docs/swagger-ui.css" />
+            <link rel="stylesheet" href="${API_BASE}/docs/reference.css" />
           </head>
           <body>
             <main id="reference"><p>Loading the reference of <a href="${API_BASE}/openapi.json">${API_BASE}/openapi.json</a>…</p></main>
@@ -60,6 +74,7 @@ export function referencePage(): Hono {
   app.get('/initializer.js', (c) =>
     c.body(INITIALIZER, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
   )
+  app.get('/reference.css', (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }))
   app.get('/:asset', async (c) => {
     const name = c.req.param('asset')
     const type = ASSETS[name]
