@@ -1,16 +1,21 @@
 /**
  * @module `/api/v1/docs`: the management API's reference, drawn by
  * Swagger UI from `/api/v1/openapi.json`. Swagger UI's files are served
- * from the installed `swagger-ui-dist` package, read from disk the first
+ * from the installed `swagger-ui-dist` package (or, in the single-file
+ * executable, from its assets), read the first
  * time the page asks for them and kept, so the page works offline and no
  * other page (nor the server's start) pays for them.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { getAsset, isSea } from 'node:sea'
 import { Hono } from 'hono'
 import { html } from '../http/html.js'
 import { API_BASE } from './api-document.js'
+
+/** Where the single-file executable carries swagger-ui-dist's files among its assets (scripts/build-binary.mjs puts them there). */
+export const SEA_ASSET_FOLDER = 'swagger-ui'
 
 /** The files of swagger-ui-dist the page loads, with their media types. */
 const ASSETS: Record<string, string> = {
@@ -46,7 +51,11 @@ const STYLESHEET = `.swagger-ui .responses-table td, .swagger-ui .parameters td,
 export function referencePage(): Hono {
   const app = new Hono()
   const loaded = new Map<string, Promise<Buffer>>()
-  const folder = () => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  // Inside the single-file executable there is no node_modules to resolve (nor an import.meta): the files are its assets.
+  const read = (name: string): Promise<Buffer> =>
+    isSea()
+      ? Promise.resolve(Buffer.from(getAsset(`${SEA_ASSET_FOLDER}/${name}`)))
+      : readFile(join(dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')), name))
   const policy =
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
@@ -79,7 +88,7 @@ export function referencePage(): Hono {
     const name = c.req.param('asset')
     const type = ASSETS[name]
     if (type === undefined) return c.notFound()
-    if (!loaded.has(name)) loaded.set(name, readFile(join(folder(), name)))
+    if (!loaded.has(name)) loaded.set(name, read(name))
     const bytes = await loaded.get(name)!
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' })
   })
