@@ -41,7 +41,10 @@ describe('management API refusals', () => {
     const put = await call('/ads', writer, { method: 'PUT', body: '{}' })
     expect(put.status).toBe(405)
     expect(put.headers.get('Allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST'])
-    expect(await problem(put)).toMatchObject({ title: 'Method Not Allowed', detail: expect.stringMatching(/\/api\/v1\/ads does not take PUT/) })
+    expect(await problem(put)).toMatchObject({
+      title: 'Method Not Allowed',
+      detail: expect.stringMatching(/\/api\/v1\/ads does not take PUT/),
+    })
     // Another token each few calls: this app allows 3 a minute.
     const second = await token()
     const getPublish = await call('/ads/ADS4820019375/publish', second)
@@ -55,10 +58,33 @@ describe('management API refusals', () => {
     await problem(unknown)
   })
 
+  it('refuses a body too large that declared no length as problem details too', async () => {
+    // app.request sends no Content-Length, so the app's own limit, not the edge's, refuses it.
+    const res = await call('/ads', await token(), { method: 'POST', body: `{"title":"${'x'.repeat(1024 * 1024)}"}` })
+    expect(res.status).toBe(413)
+    expect(await problem(res)).toMatchObject({ title: 'Content Too Large', detail: 'the body is over 1048576 bytes' })
+  })
+
+  it("documents 429 on every route, and each refusal's example under its own status", async () => {
+    const document = await (await call('/openapi.json', undefined)).json()
+    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, any> }>>(document.paths)) {
+      if (!path.startsWith('/api/v1/')) continue
+      for (const [method, { responses }] of Object.entries(operations)) {
+        expect(Object.keys(responses), `${method} ${path}`).toContain('429')
+        for (const [status, answer] of Object.entries(responses)) {
+          const example = answer.content?.['application/problem+json']?.example
+          if (example) expect(example, `${method} ${path} ${status}`).toMatchObject({ status: Number(status) })
+        }
+      }
+    }
+  })
+
   it('tells a caller who sent a publishable API key that the management API needs a token, and where to make one', async () => {
     const res = await call('/ads', acme.apiKey)
     expect(res.status).toBe(401)
-    expect((await problem(res)).detail).toMatch(/publishable API key \(svc_pk_…\).*management token \(svc_mt_…\).*svc-bff token create or in the console/)
+    expect((await problem(res)).detail).toMatch(
+      /publishable API key \(svc_pk_…\).*management token \(svc_mt_…\).*svc-bff token create or in the console/,
+    )
   })
 
   it("counts every call against the token's limit: RateLimit headers on each answer, then 429 with Retry-After", async () => {

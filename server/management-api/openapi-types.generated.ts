@@ -46,6 +46,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -55,6 +63,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -64,6 +80,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -73,6 +97,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -116,6 +165,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -125,6 +182,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -134,6 +199,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -143,6 +216,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -152,6 +233,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -200,6 +298,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -209,6 +315,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -218,6 +332,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -253,6 +392,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -262,6 +409,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -271,6 +426,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -312,6 +492,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -321,6 +509,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -330,6 +526,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -339,6 +543,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -348,6 +560,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -394,6 +623,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -403,6 +640,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -412,6 +657,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -462,6 +732,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -471,6 +749,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -480,6 +766,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -553,6 +864,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -562,6 +881,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -571,6 +898,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -580,6 +915,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -589,6 +932,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Content Too Large",
+                         *       "status": 413,
+                         *       "detail": "The body is too large."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -598,15 +949,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unsupported Media Type",
+                         *       "status": 415,
+                         *       "detail": "The body is not of a type this route takes."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests; retry after `Retry-After` seconds. */
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -616,6 +983,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Service Unavailable",
+                         *       "status": 503,
+                         *       "detail": "svc is busy; retry after `Retry-After` seconds."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -625,6 +1000,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Insufficient Storage",
+                         *       "status": 507,
+                         *       "detail": "The organisation's image quota is full."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
