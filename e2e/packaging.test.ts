@@ -73,6 +73,19 @@ describe('what a publisher installs', () => {
     const bff = await startServe([join(folder, 'svc-bff')], ['--demo', '--db', join(folder, 'svc.db')], { cwd: folder })
     try {
       await servesAdsAndWidgets(bff)
+      // The management API's document and its reference page, whose Swagger UI files ride in the binary.
+      expect((await fetch(`${bff.origin}/api/v1/openapi.json`)).status).toBe(200)
+      expect(await (await fetch(`${bff.origin}/api/v1/docs`)).text()).toContain('/api/v1/docs/swagger-ui-bundle.js')
+      for (const [file, type] of [
+        ['swagger-ui-bundle.js', 'text/javascript'],
+        ['swagger-ui.css', 'text/css'],
+        ['reference.css', 'text/css'],
+      ] as const) {
+        const res = await fetch(`${bff.origin}/api/v1/docs/${file}`)
+        expect(res.status, file).toBe(200)
+        expect(res.headers.get('content-type'), file).toContain(type)
+        expect((await res.arrayBuffer()).byteLength, file).toBeGreaterThan(500)
+      }
       expect(execFileSync(join(folder, 'svc-bff'), ['--help'], { encoding: 'utf8' })).toContain('Usage: svc-bff')
     } finally {
       await bff.stop()

@@ -1,7 +1,7 @@
 // `npm run build:binary`: the single-file Linux executable of svc-bff
 // (Node's single executable applications). The server and every
 // dependency are bundled into one CommonJS script, the built widget and
-// SDK ride along as assets, and the whole is injected into a copy of this
+// SDK and the API reference page's Swagger UI files ride along as assets, and the whole is injected into a copy of this
 // Node binary. better-sqlite3's native addon cannot live inside it, so it
 // is copied beside it: dist/binary/svc-bff and dist/binary/better_sqlite3.node.
 import { execFileSync } from 'node:child_process'
@@ -35,7 +35,15 @@ await build({
 
 const manifest = join(work, 'widget-files.json')
 writeFileSync(manifest, JSON.stringify(widgets))
-const assets = { 'widget-files.json': manifest, ...Object.fromEntries(widgets.map((name) => [`widget/${name}`, join('dist/widget', name)])) }
+const require = createRequire(import.meta.url)
+// The management API's reference page (/api/v1/docs) draws with these two files of swagger-ui-dist,
+// which has no node_modules to be read from here: server/management-api/reference-page.ts reads them as swagger-ui/NAME.
+const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'))
+const assets = {
+  'widget-files.json': manifest,
+  ...Object.fromEntries(widgets.map((name) => [`widget/${name}`, join('dist/widget', name)])),
+  ...Object.fromEntries(['swagger-ui-bundle.js', 'swagger-ui.css'].map((name) => [`swagger-ui/${name}`, join(swaggerUi, name)])),
+}
 const config = join(work, 'sea-config.json')
 writeFileSync(
   config,
@@ -46,7 +54,6 @@ execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: '
 const binary = join(out, 'svc-bff')
 copyFileSync(process.execPath, binary)
 chmodSync(binary, 0o755)
-const require = createRequire(import.meta.url)
 const postject = join(dirname(require.resolve('postject/package.json')), 'dist', 'cli.js')
 execFileSync(
   process.execPath,

@@ -50,6 +50,7 @@ import type { SvcMetrics } from './metrics/svc-metrics.js'
 import { recordRouteTemplate } from './metrics/http-metrics.js'
 import { metricsEndpoint } from './metrics/metrics-endpoint.js'
 import { lazyManagementApi } from './management-api/lazy-management-api.js'
+import { isManagementApiPath, problemJson } from './management-api/problem-json.js'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -87,6 +88,8 @@ export interface AppOptions {
   imageQuotaBytes?: number
   /** Image uploads one console account may start a minute; 20 by default. */
   imageUploadsPerMinute?: number
+  /** Calls one management API token may make a minute (`SVC_API_REQUESTS_PER_MINUTE`); 600 by default. */
+  apiRequestsPerMinute?: number
   /** One `info` log line per answered request (`SVC_ACCESS_LOG=1`), when the log level lets `info` through; off by default. */
   accessLog?: boolean
   /** Where requests, ads served, sign-ins and the rest are counted (`metrics/svc-metrics.ts`); nothing is counted without. */
@@ -132,6 +135,7 @@ export function createBff({
   branding = DEFAULT_BRANDING,
   imageQuotaBytes,
   imageUploadsPerMinute,
+  apiRequestsPerMinute,
   accessLog = false,
   metrics,
   metricsToken,
@@ -159,7 +163,10 @@ export function createBff({
   // No route takes more; forms and the token endpoint keep tighter limits of their own.
   const limitBody = bodyLimit({
     maxSize: MAX_REQUEST_BODY_BYTES,
-    onError: (c) => c.json({ status: 'error', code: 413, message: BODY_TOO_LARGE }, 413),
+    onError: (c) =>
+      isManagementApiPath(c.req.path)
+        ? c.body(problemJson(413, BODY_TOO_LARGE, c.get('requestId')), 413, { 'Content-Type': 'application/problem+json' })
+        : c.json({ status: 'error', code: 413, message: BODY_TOO_LARGE }, 413),
   })
   // GET and HEAD carry no body; the limit would still build the web Request that the
   // node adapter otherwise never makes, costing userinfo a fifth of its throughput.
@@ -198,7 +205,18 @@ export function createBff({
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )
-  app.all('/api/v1/*', lazyManagementApi({ db, issuer: provider.issuer, limiter, now, imageQuotaBytes, imageUploadsPerMinute }))
+  app.all(
+    '/api/v1/*',
+    lazyManagementApi({
+      db,
+      issuer: provider.issuer,
+      limiter,
+      now,
+      imageQuotaBytes,
+      imageUploadsPerMinute,
+      requestsPerMinute: apiRequestsPerMinute,
+    }),
+  )
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
   app.route('/images', imageFiles(db, { images: servedImages }))

@@ -14,6 +14,7 @@ import { InvalidTrustedProxy, trustedProxies, type TrustedProxies } from './http
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './http/http-server.js'
 import { DEFAULT_IMAGE_QUOTA_MB } from './images/upload-limits.js'
 import { DEFAULT_KEY_SET_CACHE_MS, MAX_KEY_SET_CACHE_MS } from './grants/signing-keys.js'
+import { DEFAULT_API_REQUESTS_PER_MINUTE } from './management-api/api-limits.js'
 import { DEFAULT_LEASE_MS } from './webhooks/worker.js'
 
 export { testOnlyScryptCost } from './test-only-scrypt-cost.js'
@@ -252,6 +253,13 @@ export const SETTINGS = {
     shownDefault: `\`${DEFAULT_IMAGE_QUOTA_MB}\``,
     parse: integer(1, 1024 * 1024),
     doc: "the megabytes (of 2²⁰ bytes; 1 to 1048576) each organisation's uploaded images may take; an upload past it is refused with 507 and the numbers",
+  }),
+  apiRequestsPerMinute: spec<number>({
+    env: 'SVC_API_REQUESTS_PER_MINUTE',
+    default: DEFAULT_API_REQUESTS_PER_MINUTE,
+    shownDefault: `\`${DEFAULT_API_REQUESTS_PER_MINUTE}\``,
+    parse: integer(1, 1_000_000),
+    doc: 'the calls (1 to 1000000) one management API token may make a minute; past it the API answers 429 with `Retry-After`, and every answer carries `RateLimit-*` and `X-RateLimit-*` headers (docs/api.md)',
   }),
   webhookAllowPrivate: spec<boolean>({
     env: 'SVC_WEBHOOK_ALLOW_PRIVATE',

@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely'
 import { ANYWHERE } from '../../shared/slug.js'
 import { apiKeyGrants } from '../api-keys/api-key-grants.js'
-import { assertKeyMayCall, rateLimitBucket } from '../ads/api-key-auth.js'
+import { assertKeyMayCall, rateLimitBucket, unknownKeyMessage } from '../ads/api-key-auth.js'
 import { BatchReplayed, InvalidApiKey, MethodNotAllowed, MissingApiKey, RateLimited, UnsupportedMediaType } from '../ads/errors.js'
 import { corsHeaders } from '../ads/partner-cors.js'
 import { type AdsAnswer, errorAnswer } from '../ads/respond.js'
@@ -76,7 +76,7 @@ export function adEventsHandler({
       // Each step answers at once when it can (a kept key, the in-memory limiter, known ads), and is awaited only when it cannot.
       const found = API_KEY.test(batch.key) ? grantFor(batch.key) : undefined
       const grant = found instanceof Promise ? await found : found
-      if (!grant) throw new InvalidApiKey('API key is not valid')
+      if (!grant) throw new InvalidApiKey(unknownKeyMessage(batch.key))
       const hit = limiter.hit(`${rateLimitBucket(grant, 'read_ads', origin)}:events`, grant.rateLimit)
       const rate = hit instanceof Promise ? await hit : hit
       headers['X-RateLimit-Limit'] = String(rate.limit)

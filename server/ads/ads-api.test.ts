@@ -236,6 +236,19 @@ describe('authentication and origins', () => {
     expect((await res.json()).message).toBe('API key is not valid')
   })
 
+  it('tells a caller who sent a management token that the ads API takes a publishable key, and where to make one', async () => {
+    const { createManagementToken } = await import('../management-api/management-tokens-repository.js')
+    const { secret } = await createManagementToken(publisher.db, {
+      name: 'CMS',
+      organisationId: publisher.organisation.id,
+      scopes: 'ads:read',
+      createdBy: 'cli:test',
+    })
+    const res = await get('/ads', bearer(secret))
+    expect(res.status).toBe(401)
+    expect((await res.json()).message).toMatch(/management token \(svc_mt_…\).*publishable API key \(svc_pk_…\).*svc-bff key create/)
+  })
+
   it("refuses every key of an archived organisation with a 403 in the revoked key's shape, and answers again once unarchived", async () => {
     await publisher.addAd()
     const second = await publisher.addKey()

@@ -31,13 +31,28 @@ export function authenticate(
   if (!match || match[1]!.length > KEY_MAX_LENGTH) {
     throw new InvalidApiKey('Authorization header is malformed; send Authorization: Bearer <API key>')
   }
-  const found = grantFor(match[1]!)
-  return found instanceof Promise ? found.then(liveGrant) : liveGrant(found)
+  const key = match[1]!
+  const found = grantFor(key)
+  return found instanceof Promise ? found.then((grant) => liveGrant(grant, key)) : liveGrant(found, key)
 }
 
-function liveGrant(grant: ApiKeyGrant | undefined): ApiKeyGrant {
-  if (!grant) throw new InvalidApiKey('API key is not valid')
+function liveGrant(grant: ApiKeyGrant | undefined, key: string): ApiKeyGrant {
+  if (!grant) throw new InvalidApiKey(unknownKeyMessage(key))
   return grant
+}
+
+/**
+ * What the refusal of a key svc does not know says: a management token
+ * (`svc_mt_…`) sent here by mistake is told what this API takes and where
+ * to make it. Built only on this refusal path, never for a served request.
+ *
+ * @example
+ * unknownKeyMessage('svc_mt_…') // 'this is a management token (svc_mt_…), …'
+ */
+export function unknownKeyMessage(key: string): string {
+  if (key.startsWith('svc_mt_'))
+    return 'this is a management token (svc_mt_…), which only the management API at /api/v1 takes; the ads API needs an organisation\'s publishable API key (svc_pk_…): make one on the console\'s API keys page or with svc-bff key create'
+  return 'API key is not valid'
 }
 
 /**

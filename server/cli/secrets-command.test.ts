@@ -12,8 +12,8 @@ import { signingKeys } from '../grants/signing-keys.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
 import { runCli } from './run-cli.js'
 
-const KEY_SENTENCE =
-  /^svc-bff: (.+) holds secret key ([0-9a-f]{8}), but this database's secrets are encrypted under key ([0-9a-f]{8}): give svc the key they were encrypted with \(after `secrets rekey`, the new one\) in SVC_SECRET_KEY or SVC_SECRET_KEY_FILE$/
+const KEY_SENTENCE = /^svc-bff: (.+) holds secret key ([0-9a-f]{8}), but this database's secrets are encrypted under key ([0-9a-f]{8}): /
+const THE_KEY = 'the key they were encrypted with (after `secrets rekey`, the new one)'
 
 let folder: string
 let dbPath: string
@@ -134,6 +134,19 @@ describe.skipIf(testingOnPostgres)('the secret key of a SQLite database', () => 
     expect((await readsSecrets({ SVC_SECRET_KEY_FILE: join(folder, 'moved.key') })).exitCode).toBe(0)
   })
 
+  it('refuses a key file beside the database that holds another key, naming the file and how to restore it', async () => {
+    await storeSecrets({})
+    const saved = readFileSync(`${dbPath}.key`, 'utf8')
+    // Another copy's key file, as after restoring the database without its own.
+    writeFileSync(`${dbPath}.key`, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 })
+    const result = await readsSecrets({})
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(new RegExp(`^svc-bff: the key file ${dbPath}\\.key holds secret key [0-9a-f]{8}, but`))
+    expect(result.stderr.endsWith(`: restore ${dbPath}.key from where you backed it up, or set SVC_SECRET_KEY or SVC_SECRET_KEY_FILE to ${THE_KEY}`)).toBe(true)
+    writeFileSync(`${dbPath}.key`, saved)
+    expect((await readsSecrets({})).exitCode).toBe(0)
+  })
+
   it('rekeys in place: the key file holds the new key, the old one is kept beside it and refused', async () => {
     const { webhookSecret } = await storeSecrets({})
     const before = readFileSync(`${dbPath}.key`, 'utf8')
@@ -149,6 +162,7 @@ describe.skipIf(testingOnPostgres)('the secret key of a SQLite database', () => 
     expect(old.exitCode).toBe(1)
     expect(old.stderr).toMatch(KEY_SENTENCE)
     expect(old.stderr).toContain(`SVC_SECRET_KEY_FILE (${body.old_key_file}) holds secret key ${body.old_key}`)
+    expect(old.stderr).toContain(`: put ${THE_KEY} in ${body.old_key_file}, or point SVC_SECRET_KEY_FILE at the file that holds it`)
     const text = await svc(['secrets', 'rekey'])
     expect(text.stdout).toContain(`${dbPath}.key now holds key`)
     expect(text.stdout).toContain('(1 signing key, 1 webhook secret')
@@ -177,6 +191,7 @@ describe('the secret key given by the settings', () => {
     expect(wrong.exitCode).toBe(1)
     expect(wrong.stderr).toMatch(KEY_SENTENCE)
     expect(wrong.stderr).toMatch(/^svc-bff: SVC_SECRET_KEY holds/)
+    expect(wrong.stderr.endsWith(`: set SVC_SECRET_KEY to ${THE_KEY}`)).toBe(true)
     expect(await readsSecrets({ SVC_SECRET_KEY: 'not-a-key' })).toMatchObject({
       exitCode: 1,
       stderr:

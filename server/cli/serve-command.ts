@@ -107,6 +107,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         draining: () => draining,
         adStatistics,
         imageQuotaBytes: settings.imageQuotaMb * 1024 * 1024,
+        apiRequestsPerMinute: settings.apiRequestsPerMinute,
         accessLog: settings.accessLog,
         metrics,
         metricsToken: settings.metricsToken,

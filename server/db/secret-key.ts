@@ -6,7 +6,8 @@
  * Rails makes `master.key`; PostgreSQL, shared by replicas, must be given
  * it. Every database holds a check value (the setting
  * `secret-key-check`, sealed under its key), so a missing or wrong key
- * stops svc at start with a sentence naming the setting, before anything
+ * stops svc at start with a sentence naming where the key came from (the
+ * setting, or the key file beside the database) and what to do, before anything
  * reads a secret, rather than failing later on a row.
  */
 import { constants, closeSync, existsSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
@@ -141,12 +142,21 @@ export async function unlockSecrets(
     } catch {
       const needed = envelopeKeyId(check) ?? 'unknown'
       throw new SecretKeyRefused(
-        `${resolved.from} holds secret key ${resolved.key.id}, but this database's secrets are encrypted under key ${needed}: ` +
-          'give svc the key they were encrypted with (after `secrets rekey`, the new one) in SVC_SECRET_KEY or SVC_SECRET_KEY_FILE',
+        `${resolved.from} holds secret key ${resolved.key.id}, but this database's secrets are encrypted under key ${needed}: ${wrongKeyAdvice(resolved, source)}`,
       )
     }
   }
   return resolved
+}
+
+/** What to do about a key that does not open the database's secrets, said about where that key came from. */
+function wrongKeyAdvice(resolved: ResolvedKey, source: SecretKeySource): string {
+  const theKey = 'the key they were encrypted with (after `secrets rekey`, the new one)'
+  // The file beside the database was replaced or belongs to another copy: the operator looks for the file, not the variables.
+  if (resolved.defaultFile !== undefined)
+    return `restore ${resolved.defaultFile} from where you backed it up, or set SVC_SECRET_KEY or SVC_SECRET_KEY_FILE to ${theKey}`
+  if (source.file !== undefined) return `put ${theKey} in ${source.file}, or point SVC_SECRET_KEY_FILE at the file that holds it`
+  return `set SVC_SECRET_KEY to ${theKey}`
 }
 
 function defaultKey(where: { sqlitePath?: string; postgres?: boolean }, check: string | undefined): ResolvedKey {

@@ -52,4 +52,30 @@ describe('the HTTP edge', () => {
     expect(head).toMatch(/^HTTP\/1\.1 413 /)
     expect(answer).not.toHaveBeenCalled()
   })
+
+  it('refuses a body over the limit to the management API as problem details, with the request id, and to others in the ads envelope', async () => {
+    const origin = new URL(await start([]))
+    const refusalOf = (path: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(origin.port), origin.hostname)
+        let text = ''
+        socket.on('data', (chunk) => (text += String(chunk)))
+        socket.on('close', () => resolve(text))
+        // Chunked, so the body is read between its braces.
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nX-Request-Id: req_big1\r\nContent-Length: ${MAX_REQUEST_BODY_BYTES + 1}\r\n\r\n`)
+      })
+    const api = await refusalOf('/api/v1/ads?organisation=ORG1')
+    expect(api).toMatch(/^HTTP\/1\.1 413 /)
+    expect(api).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/i)
+    expect(JSON.parse(api.slice(api.indexOf('{'), api.lastIndexOf('}') + 1))).toEqual({
+      type: 'about:blank',
+      title: 'Content Too Large',
+      status: 413,
+      detail: `the body is over ${MAX_REQUEST_BODY_BYTES} bytes`,
+      request_id: 'req_big1',
+    })
+    const other = await refusalOf('/api/v10')
+    expect(other).toMatch(/\r\ncontent-type: application\/json\r\n/i)
+    expect(JSON.parse(other.slice(other.indexOf('{'), other.lastIndexOf('}') + 1))).toMatchObject({ status: 'error', code: 413 })
+  })
 })

@@ -14,6 +14,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { log } from '../log.js'
+import { isManagementApiPath, problemJson } from '../management-api/problem-json.js'
 import { measureRequest, setRouteTemplate } from '../metrics/http-metrics.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
 import { requestIdFor } from './request-id.js'
@@ -77,8 +78,12 @@ export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies =
     const declared = Number(req.headers['content-length'] ?? 0)
     const large = declared > MAX_REQUEST_BODY_BYTES ? largeBodies.find((route) => route.matches(req)) : undefined
     if (declared > (large?.maxBytes ?? MAX_REQUEST_BODY_BYTES)) {
-      const body = JSON.stringify({ status: 'error', code: 413, message: large?.tooLarge ?? BODY_TOO_LARGE })
-      res.writeHead(413, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close', 'X-Request-Id': id })
+      const message = large?.tooLarge ?? BODY_TOO_LARGE
+      // In the shape of the family the path belongs to: the management API's problem details, else the ads envelope.
+      const problem = isManagementApiPath(req.url ?? '')
+      const body = problem ? problemJson(413, message, id) : JSON.stringify({ status: 'error', code: 413, message })
+      const type = problem ? 'application/problem+json' : 'application/json'
+      res.writeHead(413, { 'Content-Type': type, 'Cache-Control': 'no-store', Connection: 'close', 'X-Request-Id': id })
       res.end(body)
       return
     }

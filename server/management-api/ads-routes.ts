@@ -18,38 +18,13 @@ import { organisationById } from '../orgs/organisations.js'
 import { slotKey } from '../../shared/slug.js'
 import { type ApiContext, type ApiVariables, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
 import { API_BASE, problemResponses } from './api-document.js'
+import { type ManagedAd, ManagedAdSchema } from './ad-schema.js'
 import { InvalidFields } from './problem-details.js'
 
 /** A page's size when the caller names none, and the most one page holds. */
 export const DEFAULT_PAGE = 20
 export const MAX_PAGE = 100
 
-export const ManagedAdSchema = z
-  .object({
-    code: z.string().openapi({ example: 'ADS4820019375', description: "The ad's identifier in every svc API." }),
-    organisation: z.string().openapi({ example: 'ORG0123456789' }),
-    title: z.string(),
-    label: z.string(),
-    url: z.string(),
-    link: z.string(),
-    target: z.enum(['_self', '_blank']),
-    size: z.string().nullable(),
-    display: z.string().openapi({ description: 'The slot the ad shows in; the ads API matches its slug.' }),
-    tags: z.string().nullable(),
-    description: z.string().openapi({ description: 'Sanitised HTML.' }),
-    image: z.string(),
-    images: z.array(z.string()),
-    status: z.enum(AD_STATUSES),
-    publish: z.number().int().min(0).max(1).openapi({ description: '1: served by the ads API (with status saved, inside its schedule).' }),
-    starts: z.string().nullable().openapi({ description: 'ISO 8601 in UTC, or null for at once.' }),
-    ends: z.string().nullable().openapi({ description: 'ISO 8601 in UTC, or null for never.' }),
-    weight: z.number().int(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi('ManagedAd')
-
-export type ManagedAd = z.infer<typeof ManagedAdSchema>
 
 const AdPageSchema = z
   .object({

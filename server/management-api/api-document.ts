@@ -5,13 +5,12 @@
  * schemas their handlers validate with (`@hono/zod-openapi`), so the
  * document cannot say one thing while a handler does another.
  */
-import { STATUS_CODES } from 'node:http'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { ProblemSchema } from './problem-details.js'
+import { problemTitle } from './problem-json.js'
 import { TOKEN_SCOPES } from './token-scopes.js'
 
-/** Where the management API is mounted. */
-export const API_BASE = '/api/v1'
+export { API_BASE } from './problem-json.js'
 
 const PROBLEM_WHEN: Record<number, string> = {
   400: 'A query or path parameter is invalid, or the body is not valid JSON.',
@@ -21,24 +20,31 @@ const PROBLEM_WHEN: Record<number, string> = {
   413: 'The body is too large.',
   415: 'The body is not of a type this route takes.',
   422: 'The body breaks a rule; `errors` names each field.',
-  429: 'Too many requests; retry after `Retry-After` seconds.',
+  429: "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`.",
   503: 'svc is busy; retry after `Retry-After` seconds.',
   507: "The organisation's image quota is full.",
 }
 
 /**
- * The problem-details answers of a route, for its `responses`.
+ * The problem-details answers of a route, for its `responses`; 429 is
+ * always among them, since every call with a token counts against its limit.
  *
  * @example
  * responses: { 200: …, ...problemResponses(401, 403, 404) }
  */
 export function problemResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((status) => [
+    [...new Set([...statuses, 429])].map((status) => [
       status,
       {
-        description: PROBLEM_WHEN[status] ?? STATUS_CODES[status] ?? 'Refused.',
-        content: { 'application/problem+json': { schema: ProblemSchema } },
+        description: PROBLEM_WHEN[status] ?? `${problemTitle(status)}.`,
+        content: {
+          'application/problem+json': {
+            schema: ProblemSchema,
+            // Each status its own example, rather than the schema's 422 under every code; 422 keeps the schema's, whose fields it shows.
+            ...(status === 422 ? {} : { example: { type: 'about:blank', title: problemTitle(status), status, detail: PROBLEM_WHEN[status] ?? problemTitle(status) } }),
+          },
+        },
       },
     ]),
   )

@@ -35,8 +35,10 @@ export class Unauthenticated extends Refusal {
   readonly status = 401
   constructor(message: string, presented: boolean) {
     super(message)
+    // RFC 6750 §3 allows printable ASCII but `"` and `\` in the description; a header cannot carry more.
+    const description = message.replaceAll('…', '...').replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '')
     this.headers = {
-      'WWW-Authenticate': presented ? `Bearer realm="svc", error="invalid_token", error_description="${message}"` : 'Bearer realm="svc"',
+      'WWW-Authenticate': presented ? `Bearer realm="svc", error="invalid_token", error_description="${description}"` : 'Bearer realm="svc"',
     }
   }
 }
@@ -61,7 +63,12 @@ const REFUSED = {
   unknown: 'the token is not a management token svc knows; make one with svc-bff token create',
   expired: 'the token has expired; make a new one with svc-bff token create',
   revoked: 'the token was revoked; make a new one with svc-bff token create',
+  publishable:
+    'this is a publishable API key (svc_pk_…), which only the public ads API takes; the management API needs a management token (svc_mt_…): make one with svc-bff token create or in the console',
 } as const
+
+/** The prefix of an organisation's publishable ads API keys, often sent here by mistake. */
+const PUBLISHABLE_KEY_PREFIX = 'svc_pk_'
 
 /**
  * Admits a request whose bearer token is live and carries `scope`, and sets `caller`.
@@ -80,6 +87,7 @@ export function requireScope(
       throw new Unauthenticated('send a management token: Authorization: Bearer svc_mt_…', false)
     const bearer = /^Bearer +([\x21-\x7e]+)$/i.exec(header.trim())?.[1]
     if (bearer === undefined) throw new Unauthenticated('the Authorization header must be Bearer followed by a management token', true)
+    if (bearer.startsWith(PUBLISHABLE_KEY_PREFIX)) throw new Unauthenticated(REFUSED.publishable, true)
     const found = await managementTokenFor(db, bearer, now())
     if (found.refused) throw new Unauthenticated(REFUSED[found.refused], true)
     const { token } = found

@@ -15,6 +15,7 @@ import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { newRequestId } from '../http/request-id.js'
 import { SVC_VERSION } from '../version.js'
 import { adsRoutes } from './ads-routes.js'
+import { callRate } from './call-rate.js'
 import { API_BASE, documentHead, registerSecuritySchemes } from './api-document.js'
 import type { ApiVariables } from './bearer-token.js'
 import { imagesRoutes } from './images-routes.js'
@@ -33,6 +34,8 @@ export interface ManagementApiOptions {
   imageQuotaBytes?: number | undefined
   /** Image uploads one token may start a minute. */
   imageUploadsPerMinute?: number | undefined
+  /** Calls one token may make a minute (`SVC_API_REQUESTS_PER_MINUTE`). */
+  requestsPerMinute?: number | undefined
 }
 
 /**
@@ -49,6 +52,7 @@ export function managementApi({
   now = () => new Date(),
   imageQuotaBytes,
   imageUploadsPerMinute,
+  requestsPerMinute,
 }: ManagementApiOptions): OpenAPIHono<{ Variables: ApiVariables }> {
   const api = new OpenAPIHono<{ Variables: ApiVariables }>({
     // zod's refusals in the one error shape, each field named, instead of the library's own body.
@@ -61,6 +65,7 @@ export function managementApi({
     c.set('requestId', (c.env as { requestId?: string } | undefined)?.requestId ?? newRequestId())
     await next()
   })
+  api.use(`${API_BASE}/*`, callRate({ limiter, perMinute: requestsPerMinute }))
   registerSecuritySchemes(api)
   adsRoutes(api, db, now)
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
@@ -69,15 +74,39 @@ export function managementApi({
   let generated: ReturnType<typeof document> | undefined
   api.get(`${API_BASE}/openapi.json`, (c) => c.json((generated ??= document()), 200, { 'Access-Control-Allow-Origin': '*' }))
   api.route(`${API_BASE}/docs`, referencePage())
-  api.all(`${API_BASE}/*`, (c) =>
-    problemResponse(
-      404,
-      `no management API route ${c.req.method} ${new URL(c.req.url).pathname}; the routes are listed at ${API_BASE}/docs`,
-      {
+  api.all(`${API_BASE}/*`, (c) => {
+    const path = new URL(c.req.url).pathname
+    // A known path asked with a method it does not take: 405 with the ones it does (RFC 9110 §15.5.6).
+    const allowed = methodsAt(api, path)
+    if (allowed.length > 0)
+      return problemResponse(405, `${path} does not take ${c.req.method}; it takes ${allowed.join(', ')}`, {
         requestId: c.get('requestId'),
-      },
-    ),
-  )
+        headers: { Allow: allowed.join(', ') },
+      })
+    return problemResponse(404, `no management API route ${c.req.method} ${path}; the routes are listed at ${API_BASE}/docs`, {
+      requestId: c.get('requestId'),
+    })
+  })
   api.onError((error, c) => problemAnswer(c, error))
   return api
+}
+
+/** The methods the API's routes take at `path` (HEAD with GET, as Hono answers it), read from the routes themselves so none is forgotten. */
+function methodsAt(api: OpenAPIHono<any>, path: string): string[] {
+  const methods = new Set<string>()
+  for (const route of api.routes) {
+    if (route.method === 'ALL' || !templateMatches(route.path, path)) continue
+    methods.add(route.method)
+    if (route.method === 'GET') methods.add('HEAD')
+  }
+  return [...methods]
+}
+
+/** Whether a Hono path template (`/api/v1/ads/:code`) matches a path. */
+function templateMatches(template: string, path: string): boolean {
+  const pattern = template
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return new RegExp(`^${pattern}/?$`).test(path)
 }

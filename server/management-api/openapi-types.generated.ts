@@ -46,6 +46,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -55,6 +63,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -64,6 +80,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -73,6 +97,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -116,6 +165,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -125,6 +182,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -134,6 +199,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -143,6 +216,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -152,6 +233,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -200,6 +298,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -209,6 +315,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -218,6 +332,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -253,6 +392,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -262,6 +409,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -271,6 +426,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -312,6 +492,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -321,6 +509,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -330,6 +526,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -339,6 +543,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -348,6 +560,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -394,6 +623,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -403,6 +640,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -412,6 +657,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -462,6 +732,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -471,6 +749,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -480,6 +766,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -553,6 +864,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -562,6 +881,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -571,6 +898,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -580,6 +915,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -589,6 +932,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Content Too Large",
+                         *       "status": 413,
+                         *       "detail": "The body is too large."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -598,15 +949,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unsupported Media Type",
+                         *       "status": 415,
+                         *       "detail": "The body is not of a type this route takes."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many requests; retry after `Retry-After` seconds. */
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -616,6 +983,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Service Unavailable",
+                         *       "status": 503,
+                         *       "detail": "svc is busy; retry after `Retry-After` seconds."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -625,6 +1000,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Insufficient Storage",
+                         *       "status": 507,
+                         *       "detail": "The organisation's image quota is full."
+                         *     }
+                         */
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
@@ -916,28 +1299,9 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
-        ManagedAd: {
-            /**
-             * @description The ad's identifier in every svc API.
-             * @example ADS4820019375
-             */
-            code: string;
+        ManagedAd: components["schemas"]["PublicAd"] & {
             /** @example ORG0123456789 */
             organisation: string;
-            title: string;
-            label: string;
-            url: string;
-            link: string;
-            /** @enum {string} */
-            target: "_self" | "_blank";
-            size: string | null;
-            /** @description The slot the ad shows in; the ads API matches its slug. */
-            display: string;
-            tags: string | null;
-            /** @description Sanitised HTML. */
-            description: string;
-            image: string;
-            images: string[];
             /** @enum {string} */
             status: "saved" | "draft";
             /** @description 1: served by the ads API (with status saved, inside its schedule). */
@@ -950,15 +1314,39 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        PublicAd: {
+            /**
+             * @description The ad's identifier in every svc API.
+             * @example ADS4820019375
+             */
+            code: string;
+            title: string;
+            label: string;
+            url: string;
+            link: string;
+            /** @enum {string} */
+            target: "_self" | "_blank";
+            size: string | null;
+            /** @description The slot the ad shows in; the ads API matches its slug. */
+            display: string;
+            tags: string | null;
+            /** @description Sanitised HTML; still treat it as HTML. */
+            description: string;
+            image: string;
+            images: string[];
+        };
         /** @description RFC 9457 problem details, the shape of every error of the management API. */
         Problem: {
             /** @description `about:blank`: the status and `title` say what kind of problem it is, `detail` what to fix. */
             type: string;
-            /** @example Unprocessable Content */
+            /**
+             * @description RFC 9110's reason phrase of `status`.
+             * @example Unprocessable Content
+             */
             title: string;
             /** @example 422 */
             status: number;
-            /** @example the ad has 1 invalid field */
+            /** @example the body has 1 invalid field: weight must be an integer from 1 to 100 */
             detail: string;
             /** @description Quote it when contacting the operator. */
             request_id?: string;
@@ -1052,22 +1440,6 @@ export interface components {
             code: 200;
             data: components["schemas"]["PublicAd"][];
             count: number;
-        };
-        PublicAd: {
-            code: string;
-            title: string;
-            label: string;
-            url: string;
-            link: string;
-            /** @enum {string} */
-            target: "_self" | "_blank";
-            size: string | null;
-            display: string;
-            tags: string | null;
-            /** @description Sanitised HTML; still treat it as HTML. */
-            description: string;
-            image: string;
-            images: string[];
         };
         /** @description No ad matched (`info`, 404), or the request was refused (`error`); `message` names the parameter and the rule. */
         PublicAdsRefusal: {

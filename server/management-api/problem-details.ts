@@ -7,13 +7,13 @@
  * validation failures, malformed JSON, a missing token, and svc's own
  * faults, which expose only the request id (`refusal.ts` decides).
  */
-import { STATUS_CODES } from 'node:http'
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { z as zod } from 'zod'
 import { callerHungUp } from '../http/caller-hung-up.js'
 import { exposureOf, Refusal } from '../refusal.js'
+import { problemTitle } from './problem-json.js'
 
 /** One invalid input: a body field by JSON pointer (`#/title`), or a query or path parameter by name. */
 export interface FieldProblem {
@@ -27,9 +27,9 @@ export const ProblemSchema = z
     type: z
       .string()
       .openapi({ description: '`about:blank`: the status and `title` say what kind of problem it is, `detail` what to fix.' }),
-    title: z.string().openapi({ example: 'Unprocessable Content' }),
+    title: z.string().openapi({ example: problemTitle(422), description: "RFC 9110's reason phrase of `status`." }),
     status: z.number().int().openapi({ example: 422 }),
-    detail: z.string().openapi({ example: 'the ad has 1 invalid field' }),
+    detail: z.string().openapi({ example: 'the body has 1 invalid field: weight must be an integer from 1 to 100' }),
     request_id: z.string().optional().openapi({ description: 'Quote it when contacting the operator.' }),
     errors: z
       .array(z.object({ detail: z.string(), pointer: z.string().optional(), parameter: z.string().optional() }))
@@ -66,7 +66,7 @@ export function problemAnswer(c: Context, error: unknown): Response {
       ? 'the body is not valid JSON; send one JSON object with Content-Type: application/json'
       : error.status === 415
         ? `this route does not take a body of Content-Type ${c.req.header('Content-Type') ?? '(none)'}; the reference at /api/v1/docs lists the types it takes`
-        : error.message || (STATUS_CODES[error.status] ?? 'refused')
+        : error.message || problemTitle(error.status)
     return problemResponse(error.status, detail, { requestId })
   }
   const { status, message, headers, field } = exposureOf(error, { requestId, hungUp: callerHungUp(c) })
@@ -90,7 +90,7 @@ export function problemResponse(
     headers = {},
   }: { requestId?: string | undefined; errors?: FieldProblem[] | undefined; headers?: Record<string, string> } = {},
 ): Response {
-  const body: Problem = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail }
+  const body: Problem = { type: 'about:blank', title: problemTitle(status), status, detail }
   if (requestId !== undefined) body.request_id = requestId
   if (errors !== undefined) body.errors = errors
   return new Response(JSON.stringify(body), {

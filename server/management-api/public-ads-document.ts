@@ -7,24 +7,8 @@
  * through this description, so it stays true.
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi'
-import { AD_IMAGES_MAX, AD_LIMIT_MAX, AD_LIMIT_MIN } from '../../shared/ads-wire.js'
-
-const PublicAdSchema = z
-  .object({
-    code: z.string(),
-    title: z.string(),
-    label: z.string(),
-    url: z.string(),
-    link: z.string(),
-    target: z.enum(['_self', '_blank']),
-    size: z.string().nullable(),
-    display: z.string(),
-    tags: z.string().nullable(),
-    description: z.string().openapi({ description: 'Sanitised HTML; still treat it as HTML.' }),
-    image: z.string(),
-    images: z.array(z.string()).max(AD_IMAGES_MAX),
-  })
-  .openapi('PublicAd')
+import { AD_LIMIT_MAX, AD_LIMIT_MIN } from '../../shared/ads-wire.js'
+import { PublicAdSchema } from './ad-schema.js'
 
 const AdsSuccessSchema = z
   .union([
