@@ -3,7 +3,8 @@
  * @module The built `svc-bff` executable, `dist/server/cli.js`: runs the
  * server's bundle beside it (`cli.bundle.cjs`, built from server/cli.ts)
  * with the code cache of compile-cache.ts. scripts/server-bundle.ts builds
- * this file and fills in the bundle's name and hash.
+ * this file, as CommonJS like the bundle, and fills in the bundle's name
+ * and hash.
  */
 import { fileURLToPath } from 'node:url'
 import { runWithCompileCache } from './compile-cache.js'
