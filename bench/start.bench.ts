@@ -7,8 +7,11 @@
  * `/proc/PID/stat`), which a busy machine disturbs less than the clock.
  * Goal: an existing database ready within 300 ms, where bare Node starts
  * in about 40 ms (7.5 times bare, the ratio checked on a busy machine).
- * With `BENCH_POSTGRES_URL`, also an existing PostgreSQL database (in a
- * schema of its own, dropped at the end).
+ * The rows run with the compile cache the first start saved
+ * (server/launcher/compile-cache.ts); one more row starts on the existing
+ * file without it (an empty `TMPDIR` each time), as the first start of a
+ * new build does. With `BENCH_POSTGRES_URL`, also an existing PostgreSQL
+ * database (in a schema of its own, dropped at the end).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -53,6 +56,7 @@ export async function benchStart(): Promise<void> {
     { name: 'bare node -e http server', starts: [] },
     { name: 'svc, fresh SQLite file', starts: [] },
     { name: 'svc, existing SQLite file', starts: [] },
+    { name: 'svc, existing file, no compile cache', starts: [] },
     ...(postgres ? [{ name: 'svc, existing PostgreSQL database', starts: [] }] : []),
   ]
   // Interleaved, so that a busy moment of the machine falls on every row alike.
@@ -60,7 +64,10 @@ export async function benchStart(): Promise<void> {
     rows[0]!.starts.push(await startProcess(['-e', BARE_SERVER], '/', {}, true))
     rows[1]!.starts.push(await startSvc(['--db', join(folder, `fresh-${round}`, 'svc.db')], '/readyz'))
     rows[2]!.starts.push(await startSvc(['--db', existing], '/readyz'))
-    if (postgres) rows[3]!.starts.push(await startSvc([], '/readyz', { DATABASE_URL: postgres.url }))
+    // The cache lives under TMPDIR: an empty one is a build's first start.
+    const noCache = mkdtempSync(join(folder, 'tmp-'))
+    rows[3]!.starts.push(await startSvc(['--db', existing], '/readyz', { TMPDIR: noCache }))
+    if (postgres) rows[4]!.starts.push(await startSvc([], '/readyz', { DATABASE_URL: postgres.url }))
   }
   await postgres?.drop()
   rmSync(folder, { recursive: true, force: true })
@@ -77,7 +84,7 @@ export async function benchStart(): Promise<void> {
       row === rows[0]
         ? ''
         : `   ${(ready / bare!.ready).toFixed(1).padStart(5)} × bare   CPU ${(cpu / bare!.cpu).toFixed(1).padStart(5)} × bare`
-    console.log(`  ${row.name.padEnd(34)} ${ready.toFixed(0).padStart(6)} ms   CPU ${cpu.toFixed(0).padStart(5)} ms${ratios}`)
+    console.log(`  ${row.name.padEnd(38)} ${ready.toFixed(0).padStart(6)} ms   CPU ${cpu.toFixed(0).padStart(5)} ms${ratios}`)
   }
   const cpuRatio = onExisting!.cpu / bare!.cpu
   console.log(

@@ -15,12 +15,14 @@ export const SERVER_BUNDLE_VARIABLE = 'SVC_TEST_SERVER_BUNDLE'
 
 export default async function setup(): Promise<() => void> {
   // Loaded here, not at the top: the test workers import this module for the name alone.
-  const { build } = await import('esbuild')
-  const { serverBundleOptions } = await import('../scripts/server-bundle.js')
+  const { buildServer, bundleBeside } = await import('../scripts/server-bundle.js')
   // Beside dist/server/cli.js, so it finds the widget bundles the same way.
   const bundle = fileURLToPath(new URL(`../dist/server/svc-bff-under-test-${randomBytes(4).toString('hex')}.js`, import.meta.url))
-  await build(serverBundleOptions(bundle))
+  await buildServer(bundle)
   // The test workers are started after this and inherit the variable.
   process.env[SERVER_BUNDLE_VARIABLE] = bundle
-  return () => rmSync(bundle, { force: true })
+  return () => {
+    rmSync(bundle, { force: true })
+    rmSync(bundleBeside(bundle), { force: true })
+  }
 }

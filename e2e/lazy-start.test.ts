@@ -3,7 +3,10 @@
  * on an existing SQLite database, reads only better-sqlite3 from
  * node_modules (everything else it starts with is inside the bundle), and
  * leaves the PostgreSQL driver, nodemailer, sanitize-html and
- * openid-client for the first request that needs one, which still works.
+ * openid-client for the first request that needs one, which still works;
+ * and `/readyz` answers before Hono's node adapter has loaded node:http2
+ * and Node's fetch classes (undici), which the first request for the app
+ * loads.
  * Node's module loader reports every file it resolves to a hook
  * (fixtures/record-loaded-packages.mjs). How long a start takes is
  * measured by `npm run bench -- start`, not here.
@@ -18,6 +21,14 @@ import { startBff, startServe, svcBffCommand } from './bff-process.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const recorder = fileURLToPath(new URL('fixtures/record-loaded-packages.mjs', import.meta.url))
 
+/** The Node built-in modules loaded when the first /readyz came in. */
+function builtinsAtReady(record: string): string[] {
+  return readFileSync(record, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('builtin:'))
+    .map((line) => line.slice('builtin:'.length))
+}
+
 /** The packages of node_modules the process has resolved a file of so far, sorted. */
 function packagesRead(record: string): string[] {
   if (!existsSync(record)) return []
@@ -29,7 +40,7 @@ function packagesRead(record: string): string[] {
 }
 
 describe('a start on an existing database', () => {
-  it('reads only better-sqlite3 from node_modules; openid-client waits for the first console sign-in, which works', async () => {
+  it('reads only better-sqlite3 from node_modules and is ready without the fetch classes; openid-client waits for the first console sign-in, which works', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-lazy-start-'))
     const db = join(folder, 'svc.db')
     // The first start makes and migrates the database; the one measured finds it there.
@@ -45,6 +56,10 @@ describe('a start on an existing database', () => {
       expect((await fetch(`${bff.origin}/readyz`)).status).toBe(200)
       // bindings and file-uri-to-path are better-sqlite3's, finding its native addon.
       expect(packagesRead(record).filter((name) => name !== 'bindings' && name !== 'file-uri-to-path')).toEqual(['better-sqlite3'])
+
+      expect(builtinsAtReady(record)).toContain('http')
+      expect(builtinsAtReady(record)).not.toContain('internal/deps/undici/undici')
+      expect(builtinsAtReady(record)).not.toContain('http2')
 
       const login = await fetch(`${bff.origin}/console/login`, { redirect: 'manual' })
       expect(login.status).toBe(302)

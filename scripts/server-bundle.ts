@@ -1,17 +1,25 @@
 /**
- * @module The server's bundle, `dist/server/cli.js`: `npm run build:server`
+ * @module The built server, `dist/server/cli.js`: `npm run build:server`
  * runs this file, and the tests that start the built server build with the
- * same options, so they run what ships.
+ * same function, so they run what ships.
  *
  * The packages are bundled in, not left for Node to find at run time:
  * Node's ES module loader resolves, reads and links each file of a package
  * one by one, and kysely (about a thousand files), zod and jose alone took
  * more than half of a start (`npm run bench -- start`). Left outside are
  * better-sqlite3, whose native addon must sit in its package folder, and
- * pg's optional native client, which svc does not use. CommonJS packages
- * inside an ES module bundle call `require` for Node's built-in modules,
- * hence the banner that defines it.
+ * pg's optional native client, which svc does not use.
+ *
+ * The bundle is CommonJS (`cli.bundle.cjs`) run by a small launcher
+ * (`cli.js`, server/launcher/launch.ts) through `vm.Script`, which takes
+ * V8's code cache from the previous start: compiling the bundle was about
+ * a third of a start, and Node 20 has no compile cache of its own for ES
+ * modules. CommonJS has no `import.meta`, so `import.meta.url` is defined
+ * as the bundle's own file URL, the same folder as before.
  */
+import { createHash } from 'node:crypto'
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
 
@@ -23,25 +31,82 @@ import { build, type BuildOptions } from 'esbuild'
  */
 export const UNBUNDLED_PACKAGES = ['better-sqlite3', 'pg-native', 'pg', 'nodemailer', 'sanitize-html', 'openid-client']
 
+/** CommonJS has no `import.meta`: `import.meta.url` is defined as this, the file's own URL. */
+const IMPORT_META_URL = "const svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;"
+
 /**
- * The esbuild options of the server's bundle, written to `outfile`.
+ * The bundle beside the launcher `outfile`: `cli.js` → `cli.bundle.cjs`.
  *
  * @example
- * await build(serverBundleOptions('dist/server/cli.js'))
+ * bundleBeside('dist/server/cli.js') // 'dist/server/cli.bundle.cjs'
  */
-export function serverBundleOptions(outfile: string): BuildOptions {
+export function bundleBeside(outfile: string): string {
+  return outfile.replace(/\.js$/, '') + '.bundle.cjs'
+}
+
+/**
+ * Builds the server: the launcher at `outfile` and the bundle beside it ({@link bundleBeside}).
+ *
+ * @example
+ * await buildServer('dist/server/cli.js')
+ */
+export async function buildServer(outfile: string): Promise<void> {
+  const bundleFile = bundleBeside(outfile)
+  const { outputFiles } = await build({ ...serverBundleOptions(), outfile: bundleFile, write: false })
+  const bundle = Buffer.from(importsThroughLauncher(outputFiles[0]!.text))
+  const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16)
+  mkdirSync(dirname(outfile), { recursive: true })
+  writeFileSync(bundleFile, bundle)
+  await build({
+    entryPoints: [fileURLToPath(new URL('../server/launcher/launch.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: IMPORT_META_URL },
+    define: { SVC_BUNDLE: JSON.stringify({ file: basename(bundleFile), hash }), 'import.meta.url': 'svcImportMetaUrl' },
+    outfile,
+    logLevel: 'warning',
+  })
+  chmodSync(outfile, 0o755)
+  // The launcher is CommonJS too, though named .js in a "type": "module" package: an ES module
+  // entry costs Node its ES module loader, and importing node:fs as a module builds its
+  // facade, which loads every file stream class (about 90 ms of CPU at start together).
+  writeFileSync(join(dirname(outfile), 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`)
+}
+
+/**
+ * The bundle's `import("pg")` and the like, of the packages loaded on first
+ * use, made `svcImportPackage("pg")`: the launcher passes the bundle a
+ * function that imports from a module file, as code run by `vm.Script`
+ * from a code cache cannot (server/launcher/compile-cache.ts).
+ */
+function importsThroughLauncher(bundle: string): string {
+  const names = UNBUNDLED_PACKAGES.map((name) => name.replace(/-/g, '\\-')).join('|')
+  const rewritten = bundle.replace(new RegExp(`\\bimport\\((["'])(${names})\\1\\)`, 'g'), 'svcImportPackage($1$2$1)')
+  const left = /\bimport\((["'][^"']+["'])\)/.exec(rewritten)
+  if (left) throw new Error(`the server's bundle imports ${left[1]} at run time, which the launcher does not know: add it to UNBUNDLED_PACKAGES`)
+  return rewritten
+}
+
+/**
+ * The esbuild options of the server's CommonJS bundle (without its output file).
+ *
+ * @example
+ * await build({ ...serverBundleOptions(), outfile: 'dist/server/cli.bundle.cjs' })
+ */
+export function serverBundleOptions(): BuildOptions {
   return {
     entryPoints: [fileURLToPath(new URL('../server/cli.ts', import.meta.url))],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: UNBUNDLED_PACKAGES,
-    banner: { js: "import { createRequire as svcCreateRequire } from 'node:module';\nconst require = svcCreateRequire(import.meta.url);" },
-    outfile,
+    banner: { js: IMPORT_META_URL },
+    define: { 'import.meta.url': 'svcImportMetaUrl' },
     logLevel: 'warning',
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await build(serverBundleOptions(fileURLToPath(new URL('../dist/server/cli.js', import.meta.url))))
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer(fileURLToPath(new URL('../dist/server/cli.js', import.meta.url)))

@@ -26,7 +26,7 @@ import { signingKeys } from './grants/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
 import { databaseRateLimiter } from './http/database-rate-limiter.js'
 import { databaseFailureCounters } from './http/database-failure-counters.js'
-import { healthChecks } from './http/health.js'
+import { healthChecks, healthFastRoutes } from './http/health.js'
 import { trustProxies, type TrustedProxies } from './http/client-address.js'
 import { fixedWindowRateLimiter, type RateLimiter } from './http/fixed-window-rate-limiter.js'
 import { newRequestId } from './http/request-id.js'
@@ -232,8 +232,10 @@ export function createBff({
     return c.json({ status: 'error', code: status, message }, status as 500, headers)
   })
 
-  // The routes answered straight from node:http, for speed: servers' token requests and the ads API.
+  // The routes answered straight from node:http, for speed: the health checks (a start is ready
+  // without Hono's node adapter), servers' token requests and the ads API.
   const fastRoutes: FastRoute[] = [
+    ...healthFastRoutes(db, draining),
     {
       matches: isServerTokenRequest,
       route: '/oidc/token',

@@ -26,6 +26,7 @@ import { bootstrapRequestFrom } from '../setup/bootstrap-operator.js'
 import { announceSetupLink, bootstrapOnStart } from '../setup/first-start.js'
 import { databaseReadings } from './metrics-readings.js'
 import { listenForScrapes } from '../metrics/metrics-port.js'
+import { announceServerReady } from '../launcher/server-ready.js'
 
 export const SERVE_USAGE =
   'serve [--port 8787] [--host 127.0.0.1] [--issuer URL] [--jwks-cache-seconds 21600] [--trusted-proxies ADDRESS,CIDR...] [--image-quota-mb 200] [--demo]'
@@ -191,6 +192,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       '',
       `Try: curl -H 'Authorization: Bearer ${demoApiKey}' '${base}/ads/home?limit=3'`,
     )
+  // The built server's launcher saves the code this start compiled, for the next start (launcher/compile-cache.ts).
+  announceServerReady()
   return {
     json: { url: base, port: listening.port, database, ...(demoApiKey ? { demo_api_key: demoApiKey } : {}) },
     text: lines.join('\n'),

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { serverBundleOptions } from '../../scripts/server-bundle.js'
+import { buildServer } from '../../scripts/server-bundle.js'
 import { runCliOn } from '../testing/cli-runner.js'
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
@@ -20,7 +19,7 @@ describe('svc-bff --version', () => {
     // Built as npm run build:server builds dist/server/cli.js, into a folder of the checkout so its packages resolve.
     mkdirSync('test-artifacts', { recursive: true })
     const out = join(resolve(mkdtempSync(join('test-artifacts', 'version-bundle-'))), 'cli.js')
-    await build(serverBundleOptions(out))
+    await buildServer(out)
     try {
       // Run from elsewhere: no package.json it could read at run time.
       expect(execFileSync(process.execPath, [out, '--version'], { cwd: tmpdir(), encoding: 'utf8' })).toBe(`svc-bff ${version}\n`)
