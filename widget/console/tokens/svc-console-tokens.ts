@@ -81,11 +81,21 @@ export class SvcConsoleTokens extends LitElement {
         flex: 0 0 7rem;
         font-weight: 600;
       }
+      @media (max-width: 40rem) {
+        .scope .resource {
+          flex-basis: 100%;
+        }
+      }
       .scope label {
         display: inline-flex;
         gap: 0.3rem;
         align-items: center;
         font-weight: normal;
+        margin: 0;
+        white-space: nowrap;
+      }
+      .scope input {
+        width: auto;
         margin: 0;
       }
       .new-token-value {
@@ -106,6 +116,11 @@ export class SvcConsoleTokens extends LitElement {
       }
       .revoke {
         margin-top: 0.25rem;
+      }
+      /* Cells break long words anywhere; a button's word stays whole. */
+      .revoke button {
+        overflow-wrap: normal;
+        white-space: nowrap;
       }
     `,
   ]
@@ -280,7 +295,7 @@ export class SvcConsoleTokens extends LitElement {
         >. Copy it now: svc will not show it again.
       </p>
       <div class="new-token-value">
-        <label class="visually-hidden" for="new-token">New token</label>
+        <label class="visually-hidden" for="new-token">The new token</label>
         <input
           id="new-token"
           readonly
