@@ -142,7 +142,7 @@ describe('the console API tokens page in Chromium', () => {
   })
 
   it('lets an operator make operator-wide tokens, and shows a marketer no page and no link', { timeout: 90_000 }, async () => {
-    const context = await browser.newContext()
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' })
     const page = await context.newPage()
     await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/tokens')
     await page.getByLabel('Tokens of').selectOption({ label: 'Every organisation (operator-wide tokens)' })
@@ -150,9 +150,18 @@ describe('the console API tokens page in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('operator-wide')).toBe('1')
     await makeToken(page, 'Deploy', { People: 'Read and write' })
     await expect.poll(async () => (await rows(page)).map((cells) => cells[1])).toEqual(['People: read and write'])
-    // The admin's organisation still has only its own.
+    // A date: the token expires when that day ends where the browser is (Tokyo here).
+    const day = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)
+    const [year, month, date] = day.toLocaleDateString('en-CA', { timeZone: 'Asia/Tokyo' }).split('-')
+    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'A date…' })
+    await page.getByLabel('Expires at the end of').fill(`${year}-${month}-${date}`)
+    await makeToken(page, 'Until then', { Reports: 'Read' })
+    await expect.poll(async () => (await rows(page)).length).toBe(2)
+    const monthWord = new Date(Number(year), Number(month) - 1, 15).toLocaleDateString('en-US', { month: 'short' })
+    expect((await rows(page))[0]![4]).toBe(`${monthWord} ${Number(date)}, ${year}, 11:59 PM GMT+9`)
+    // Kept in the address through a reload.
     await page.reload()
-    await expect.poll(async () => (await rows(page)).length).toBe(1)
+    await expect.poll(async () => (await rows(page)).length).toBe(2)
 
     const marketer = await (await browser.newContext()).newPage()
     await signInToConsole(marketer, bff.started.url, 'marketer@demo.example', '/console/tokens')

@@ -199,7 +199,8 @@ export class SvcConsoleTokens extends LitElement {
     const date = /^(\d{4})-(\d\d)-(\d\d)$/.exec(String(form.get('expires_on') ?? ''))
     // No date chosen: the API refuses the empty value beside the field.
     if (!date) return { expires_at: '' }
-    return { expires_at: new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3]) + 1).toISOString() }
+    // The day's last millisecond, so the list says the chosen day (11:59 PM), not midnight of the next.
+    return { expires_at: new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3]), 23, 59, 59, 999).toISOString() }
   }
 
   private revoke(token: ConsoleManagementToken): void {
