@@ -10,6 +10,7 @@ import { allOrganisations, organisationByCode, organisationById } from '../orgs/
 import {
   listManagementTokens,
   managementTokenState,
+  type ManagementTokenState,
   managementTokenWithId,
   MAX_TOKEN_DAYS,
 } from '../management-api/management-tokens-repository.js'
@@ -90,7 +91,7 @@ export async function tokenList(args: string[], io: CliIo): Promise<CommandOutpu
       prefix: `${token.prefix}…`,
       organisation: token.organisationId === null ? null : (codes.get(token.organisationId) ?? null),
       scopes: token.scopes,
-      state: managementTokenState(token, now),
+      state: cliState(managementTokenState(token, now)),
       created_by: token.createdBy,
       created_at: token.createdAt,
       expires_at: token.expiresAt,
@@ -143,6 +144,9 @@ export async function tokenRevoke(args: string[], io: CliIo): Promise<CommandOut
     }
   })
 }
+
+/** A token's state as `key list` words a key's: `live` where the console says Active. */
+const cliState = (state: ManagementTokenState): string => (state === 'active' ? 'live' : state)
 
 /** Columns padded to their widest cell, two spaces apart, the header first. */
 function aligned(table: string[][]): string {
