@@ -182,6 +182,7 @@ describe('the console Audit log page in Chromium', () => {
         expect(upload!.join(' ')).toContain(`Image uploader Management API token · id ${made.id}`)
         expect(upload!.join(' ')).toMatch(/Uploaded image http:\/\/\S+\/images\/\S+/)
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
+        await page.screenshot({ path: join(tmpdir(), `svc-audit-image-upload-${width}.png`), fullPage: true })
         await context.close()
       }
     },

@@ -57,6 +57,10 @@ export class SvcConsoleAudit extends LitElement {
       table.audit .details li {
         overflow-wrap: anywhere;
       }
+      /* Breaking anywhere lets the table squeeze the details; a floor keeps "image/png" whole beside a long target. */
+      table.audit td:last-child {
+        min-width: 10rem;
+      }
       table.audit td:first-child,
       table.audit td:nth-child(2) {
         min-width: 8rem;
