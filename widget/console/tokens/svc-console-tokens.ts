@@ -8,22 +8,22 @@
  * The choice is kept in the address (`?organisation=CODE` or
  * `?operator-wide=1`), so a reload or Back keeps it.
  */
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
+import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import {
   type ConsoleManagementToken,
   type ConsoleManagementTokenCreated,
   type ConsoleManagementTokenInput,
   type ConsoleManagementTokenList,
   resourceWords,
-  scopeInWords,
 } from '../../../shared/management-tokens-wire.js'
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { noOrganisationYet } from '../organisation-choice.js'
-import { readableTime } from '../../../shared/local-date-time.js'
 import '../svc-copy-button.js'
+import { tokensStyles } from './tokens-styles.js'
+import { tokenTable } from './token-table.js'
 
 /** The expiries offered, as GitHub offers them for fine-grained tokens: 30 days unless chosen otherwise. */
 const EXPIRIES = [
@@ -39,91 +39,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** The operator-wide tokens in the picker and the address. */
 const OPERATOR_WIDE = ''
 
-const STATE_WORDS: Record<ConsoleManagementToken['state'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
-
 /**
  * The API tokens page.
  *
  * @summary `<svc-console-tokens .me=${me}>`
  */
 export class SvcConsoleTokens extends LitElement {
-  static override styles = [
-    consoleStyles,
-    css`
-      .new-token {
-        max-width: 40rem;
-        margin-bottom: 1.5rem;
-      }
-      fieldset {
-        border: 1px solid #d0d7de;
-        border-radius: 6px;
-        margin: 0 0 1rem;
-        padding: 0.5rem 0.75rem;
-        min-width: 0;
-      }
-      legend {
-        font-weight: 600;
-        padding: 0 0.25rem;
-      }
-      /* One line a resource: its name, then its three choices; they wrap under it on a phone. */
-      .scope {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem 1rem;
-        align-items: baseline;
-        padding: 0.35rem 0;
-        border-bottom: 1px solid #eaeef2;
-      }
-      .scope:last-of-type {
-        border-bottom: 0;
-      }
-      .scope .resource {
-        flex: 0 0 7rem;
-        font-weight: 600;
-      }
-      @media (max-width: 40rem) {
-        .scope .resource {
-          flex-basis: 100%;
-        }
-      }
-      .scope label {
-        display: inline-flex;
-        gap: 0.3rem;
-        align-items: center;
-        font-weight: normal;
-        margin: 0;
-        white-space: nowrap;
-      }
-      .scope input {
-        width: auto;
-        margin: 0;
-      }
-      .new-token-value {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem;
-        align-items: center;
-      }
-      .new-token-value input {
-        flex: 1 1 20rem;
-        min-width: 0;
-        font-family: ui-monospace, monospace;
-      }
-      .token-scopes {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .revoke {
-        margin-top: 0.25rem;
-      }
-      /* Cells break long words anywhere; a button's word stays whole. */
-      .revoke button {
-        overflow-wrap: normal;
-        white-space: nowrap;
-      }
-    `,
-  ]
+  static override styles = [consoleStyles, tokensStyles]
   static override properties = { me: { attribute: false }, created: { state: true }, expiry: { state: true } }
   declare me: ConsoleMe
   /** The token just made and its name, shown this once. */
@@ -252,7 +174,7 @@ export class SvcConsoleTokens extends LitElement {
                 </p>`
               : nothing
           }
-          ${this.form()} ${tokens.length === 0 ? nothing : this.table(tokens)}`,
+          ${this.form()} ${tokens.length === 0 ? nothing : tokenTable(tokens, (token) => this.revoke(token))}`,
         { alerted: true },
       )}
     `
@@ -395,57 +317,6 @@ export class SvcConsoleTokens extends LitElement {
     return message.startsWith('give at least one scope')
       ? 'Choose Read or Read and write for at least one of these.'
       : 'One of these choices is not known to svc; reload the page, then try again.'
-  }
-
-  private table(tokens: ConsoleManagementToken[]): TemplateResult {
-    return html`<table class="stacked">
-      <caption class="visually-hidden">
-        Tokens, newest first
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">May</th>
-          <th scope="col">Created by</th>
-          <th scope="col">Created</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Last used</th>
-          <th scope="col">State</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${tokens.map(
-          (token) =>
-            html`<tr>
-              <td data-label="Name">
-                <bdi>${token.name}</bdi>
-                <div class="hint"><code>${token.prefix}…</code></div>
-              </td>
-              <td data-label="May">
-                <ul class="token-scopes">
-                  ${token.scopes.map((scope) => html`<li>${scopeInWords(scope)}</li>`)}
-                </ul>
-              </td>
-              <td data-label="Created by" dir="auto">${token.created_by}</td>
-              <td data-label="Created">${readableTime(token.created_at)}</td>
-              <td data-label="Expires">${token.expires_at === null ? 'Never' : readableTime(token.expires_at)}</td>
-              <td data-label="Last used">${token.last_used_at === null ? 'Never' : readableTime(token.last_used_at)}</td>
-              <td data-label="State">
-                ${STATE_WORDS[token.state]}
-                ${
-                  token.state === 'revoked'
-                    ? nothing
-                    : html`<div class="revoke">
-                        <button type="button" class="danger" aria-label="Revoke ${token.name}" @click=${() => this.revoke(token)}>
-                          Revoke
-                        </button>
-                      </div>`
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`
   }
 }
 
