@@ -5,7 +5,7 @@
  * readable names (right-to-left ones too) and codes beside them; "Load
  * more", the filters, an organisation admin's narrower view, and 375 px.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -145,4 +145,46 @@ describe('the console Audit log page in Chromium', () => {
     expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('block')
     await context.close()
   })
+
+  it(
+    'names the management token that uploaded an image, and its address wraps: nothing scrolls sideways at 1280 or 375 px',
+    { timeout: 90_000 },
+    async () => {
+      const db = await openDatabase({ sqlitePath: dbPath })
+      const demo = await allOrganisations(db).finally(() => db.destroy())
+      const made = JSON.parse(
+        (
+          await runCliOn(dbPath, [
+            'token',
+            'create',
+            '--org',
+            demo[0]!.code,
+            '--scopes',
+            'images:write',
+            '--name',
+            'Image uploader',
+            '--json',
+          ])
+        ).stdout,
+      )
+      const uploaded = await fetch(`${bff.started.url}/api/v1/images`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${made.token}`, 'Content-Type': 'image/png' },
+        body: readFileSync(new URL('../server/images/fixtures/two-colours.png', import.meta.url)),
+      })
+      expect(uploaded.status).toBe(201)
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ viewport: { width, height: 800 } })
+        const page = await context.newPage()
+        await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit?action=image.')
+        await expect.poll(async () => (await rows(page)).length).toBe(1)
+        const [upload] = await rows(page)
+        expect(upload!.join(' ')).toContain(`Image uploader Management API token · id ${made.id}`)
+        expect(upload!.join(' ')).toMatch(/Uploaded image http:\/\/\S+\/images\/\S+/)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
+        await page.screenshot({ path: join(tmpdir(), `svc-audit-image-upload-${width}.png`), fullPage: true })
+        await context.close()
+      }
+    },
+  )
 })

@@ -53,6 +53,8 @@ export type AuditFamily = (typeof AUDIT_FAMILIES)[number]
 /** The console's page of events: with the current names of the accounts it mentions, by code. */
 export interface ConsoleAuditPage extends AuditEventPage {
   names: Record<string, string>
+  /** The names of the management tokens that acted, by id (tokens are revoked, never deleted, so each is found). */
+  token_names: Record<string, string>
   /** The families the reader's events belong to (an admin's organisation's, an operator's all): what the filter offers. */
   families: AuditFamily[]
 }

@@ -127,17 +127,21 @@ export const actionWords = (action: string): string => ACTION_WORDS[action] ?? a
 export const fieldWords = (key: string): string => FIELD_WORDS[key] ?? key.replaceAll('_', ' ')
 
 /**
- * A detail value as text: lists joined, nothing as a dash, yes or no, a named thing by its name.
+ * A detail value as text: lists joined, nothing as a dash, yes or no, a
+ * named thing by its name; an instant in the viewer's time, or kept ISO
+ * 8601 with `isoTimes` (the command line, whose other times are ISO).
  *
  * @example
  * valueWords(['admin']) // 'admin'
+ * valueWords('2026-03-31T10:00:00.000Z', { isoTimes: true }) // '2026-03-31T10:00:00.000Z'
  */
-export function valueWords(value: unknown): string {
+export function valueWords(value: unknown, { isoTimes = false } = {}): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   // An instant (a key's signing start) in the viewer's time, as the When column shows it.
-  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return readableTime(value, { seconds: true })
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueWords).join(', ')
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value))
+    return isoTimes ? value : readableTime(value, { seconds: true })
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => valueWords(item, { isoTimes })).join(', ')
   if (typeof value === 'object') {
     const named = value as { name?: unknown; code?: unknown }
     return named.name ? `${String(named.name)} (${String(named.code)})` : JSON.stringify(value)

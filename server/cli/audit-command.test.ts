@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { runCliOn, tableCells } from '../testing/cli-runner.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { openDatabase } from '../db/open-database.js'
 
 let dbPath: string
 beforeEach(() => {
@@ -169,5 +171,24 @@ describe('the audit log of svc-bff commands', () => {
     expect(await audit()).toEqual([
       expect.objectContaining({ action: 'audit.pruned', detail: { before: '2999-01-01T00:00:00.000Z', removed: 7 } }),
     ])
+  })
+
+  it("prints a token's expiry as ISO 8601, as every other time, and names the token that acted", async () => {
+    const org = (await json('org', 'create', '--name', 'Acme')).body.code
+    const made = (await json('token', 'create', '--org', org, '--scopes', 'ads:write', '--name', 'CMS import', '--expires-days', '30')).body
+    const [row] = tableCells((await cli('audit', 'list', '--action', 'token.')).stdout).slice(1)
+    const expiresAt = (await audit('--action', 'token.'))[0]!.detail.expires_at as string
+    expect(expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(row!.at(-1)).toBe(`scopes=ads:write; expires_at=${expiresAt}`)
+
+    // A change the token made: the log names the token by id and name.
+    const db = await openDatabase({ sqlitePath: dbPath })
+    try {
+      await recordAuditEvent(db, { actor: { kind: 'token', id: made.id }, action: 'ad.created', target: { kind: 'ad', code: 'ADS1' } })
+    } finally {
+      await db.destroy()
+    }
+    const [byToken] = tableCells((await cli('audit', 'list', '--action', 'ad.')).stdout).slice(1)
+    expect(byToken![1]).toBe(`token:${made.id} (CMS import)`)
   })
 })

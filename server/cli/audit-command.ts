@@ -12,6 +12,7 @@ import { type CliIo, type CommandOutput, commandSettings, withDatabase } from '.
 import { integer, parseFlags, required } from './flags.js'
 import { textTable } from './text-table.js'
 import { allOrganisations } from '../orgs/organisations.js'
+import { managementTokenNames } from '../management-api/management-tokens-repository.js'
 // The console's own words for a detail's values, so the shell and the Audit log page say the same.
 import { valueWords } from '../../shared/audit-words.js'
 
@@ -53,12 +54,14 @@ export async function auditList(args: string[], io: CliIo): Promise<CommandOutpu
     const names = new Map((await allOrganisations(db)).map((org) => [org.code, org.name]))
     const organisation = (code: unknown) => {
       const name = typeof code === 'string' ? names.get(code) : undefined
-      return name ? `${name} (${String(code)})` : valueWords(code)
+      return name ? `${name} (${String(code)})` : valueWords(code, { isoTimes: true })
     }
+    const tokenIds = events.flatMap(({ actor }) => (actor.kind === 'token' && /^\d+$/.test(actor.code ?? '') ? [Number(actor.code)] : []))
+    const tokenNames = await managementTokenNames(db, [...new Set(tokenIds)])
     const table = textTable<AuditEvent>(
       [
         ['WHEN', (event) => event.occurred_at],
-        ['WHO', actorWords],
+        ['WHO', (event) => actorWords(event, tokenNames)],
         ['ACTION', (event) => event.action],
         ['TARGET', targetWords],
         ['ORGANISATION', (event) => (event.organisation === null ? '—' : organisation(event.organisation))],
@@ -102,11 +105,14 @@ function instant(value: string, flag: string): Date {
   return at
 }
 
-/** Who acted: `ada@example.com (ACC…)`, `cli:ada`, `token:7`, `setup`, or `svc` for svc itself. */
-function actorWords({ actor }: AuditEvent): string {
+/** Who acted: `ada@example.com (ACC…)`, `cli:ada`, `token:7 (CMS import)`, `setup`, or `svc` for svc itself. */
+function actorWords({ actor }: AuditEvent, tokenNames: Map<number, string>): string {
   if (actor.kind === 'account') return `${actor.email} (${actor.code})`
   if (actor.kind === 'cli') return `cli:${actor.code}`
-  if (actor.kind === 'token') return `token:${actor.code}`
+  if (actor.kind === 'token') {
+    const name = tokenNames.get(Number(actor.code))
+    return name === undefined ? `token:${actor.code}` : `token:${actor.code} (${name})`
+  }
   return actor.kind === 'system' ? 'svc' : actor.kind
 }
 
@@ -122,7 +128,8 @@ function targetWords({ target }: AuditEvent): string {
  */
 function detailWords(detail: AuditEvent['detail'], organisation: (code: unknown) => string): string {
   const { before, after, ...rest } = detail as { before?: unknown; after?: unknown } & Record<string, unknown>
-  const shown = (key: string, value: unknown) => (key === 'organisation' ? organisation(value) : valueWords(value))
+  // Times stay ISO 8601, as the WHEN column prints them.
+  const shown = (key: string, value: unknown) => (key === 'organisation' ? organisation(value) : valueWords(value, { isoTimes: true }))
   const pairs: string[] = []
   if (before && after && typeof before === 'object' && typeof after === 'object') {
     const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>]

@@ -47,6 +47,7 @@ describe('svc-bff token create, token list and token revoke', () => {
     expect(lines[2]!.slice(scopesColumn)).toMatch(/^ads:write,keys:read\s/)
     expect(lines[2]).toContain(org.body.code)
     expect(lines[1]).toContain('every (operator)')
+    expect(lines[1]).toMatch(/\slive\s/)
     expect(listed.stdout).not.toContain(made.body.token)
 
     const revoked = await json('token', 'revoke', String(made.body.id))

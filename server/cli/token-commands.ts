@@ -5,18 +5,16 @@
  * which reaches every organisation. A token is printed once, at creation;
  * every creation and revocation goes in the audit log.
  */
-import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
-import type { AuditActor } from '../audit/audit-actions.js'
+import { cliActor } from '../audit/audit-events.js'
 import { allOrganisations, organisationByCode, organisationById } from '../orgs/organisations.js'
 import {
-  createManagementToken,
   listManagementTokens,
-  type ManagementToken,
+  managementTokenState,
+  type ManagementTokenState,
   managementTokenWithId,
   MAX_TOKEN_DAYS,
-  revokeManagementToken,
 } from '../management-api/management-tokens-repository.js'
-import { managementTokenTarget } from '../management-api/token-audit.js'
+import { issueManagementToken, withdrawManagementToken } from '../management-api/management-token-changes.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags, required } from './flags.js'
@@ -26,9 +24,6 @@ export const TOKEN_USAGE = [
   'token list [--org CODE]',
   'token revoke ID',
 ].join('\n  ')
-
-/** Who the log says made a token, as the token's row keeps it. */
-const createdBy = (actor: AuditActor): string => (actor.kind === 'cli' ? `cli:${actor.user}` : actor.kind)
 
 /**
  * Makes a token for one organisation, or an operator-wide one, and prints it once.
@@ -51,22 +46,16 @@ export async function tokenCreate(args: string[], io: CliIo): Promise<CommandOut
   const expiresInDays = integer(values['expires-days'], '--expires-days', 1, MAX_TOKEN_DAYS)
   return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = values.org === undefined ? undefined : await organisationByCode(db, values.org)
-    const actor = cliActor()
     const now = new Date()
     const name = values.name ?? `made on ${now.toISOString().slice(0, 10)}`
-    const { token, secret } = await createManagementToken(
-      db,
-      { name, organisationId: organisation?.id ?? null, scopes, createdBy: createdBy(actor), expiresInDays },
-      now,
-    )
-    await recordAuditEvent(
+    const { token, secret } = await issueManagementToken(
       db,
       {
-        actor,
-        action: 'token.created',
-        target: managementTokenTarget(token),
-        organisation: organisation?.code ?? null,
-        detail: { scopes: token.scopes, expires_at: token.expiresAt },
+        actor: cliActor(),
+        organisation: organisation ? { id: organisation.id, code: organisation.code } : null,
+        name,
+        scopes,
+        expiresInDays,
       },
       now,
     )
@@ -95,14 +84,14 @@ export async function tokenList(args: string[], io: CliIo): Promise<CommandOutpu
     const organisation = values.org === undefined ? undefined : await organisationByCode(db, values.org)
     const tokens = await listManagementTokens(db, organisation ? { organisationId: organisation.id } : {})
     const codes = new Map((await allOrganisations(db)).map((org) => [org.id, org.code]))
-    const now = new Date().toISOString()
+    const now = new Date()
     const rows = tokens.map((token) => ({
       id: token.id,
       name: token.name,
       prefix: `${token.prefix}…`,
       organisation: token.organisationId === null ? null : (codes.get(token.organisationId) ?? null),
       scopes: token.scopes,
-      state: stateOf(token, now),
+      state: cliState(managementTokenState(token, now)),
       created_by: token.createdBy,
       created_at: token.createdAt,
       expires_at: token.expiresAt,
@@ -144,12 +133,11 @@ export async function tokenRevoke(args: string[], io: CliIo): Promise<CommandOut
     if (!token) throw new CliError(`no management token has the id ${id}; token list shows them`)
     const organisation = token.organisationId === null ? null : ((await organisationById(db, token.organisationId))?.code ?? null)
     const now = new Date()
-    if (!(await revokeManagementToken(db, id, now)))
+    if (!(await withdrawManagementToken(db, cliActor(), token, organisation, now)))
       return {
         json: { revoked: { id, organisation, revoked_at: token.revokedAt, already: true } },
         text: `Management token ${id} (${token.prefix}…) was revoked already, at ${token.revokedAt}.`,
       }
-    await recordAuditEvent(db, { actor: cliActor(), action: 'token.revoked', target: managementTokenTarget(token), organisation }, now)
     return {
       json: { revoked: { id, organisation, revoked_at: now.toISOString(), already: false } },
       text: `Revoked management token ${id} (${token.prefix}…); the server refuses it from its next request.`,
@@ -157,11 +145,8 @@ export async function tokenRevoke(args: string[], io: CliIo): Promise<CommandOut
   })
 }
 
-function stateOf(token: ManagementToken, now: string): string {
-  if (token.revokedAt !== null) return 'revoked'
-  if (token.expiresAt !== null && token.expiresAt <= now) return 'expired'
-  return 'live'
-}
+/** A token's state as `key list` words a key's: `live` where the console says Active. */
+const cliState = (state: ManagementTokenState): string => (state === 'active' ? 'live' : state)
 
 /** Columns padded to their widest cell, two spaces apart, the header first. */
 function aligned(table: string[][]): string {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listAuditEvents, recordAuditEvent } from '../audit/audit-events.js'
 import { createOrganisation } from '../orgs/organisations.js'
 import { consoleUser, type ConsoleUser } from '../testing/console-user.js'
+import { createManagementToken, revokeManagementToken } from '../management-api/management-tokens-repository.js'
 import { CALLBACK, type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 
 let idp: IdentityFixture
@@ -167,5 +168,29 @@ describe('reading the audit log in the console', () => {
     expect([first.events.length, first.events[0].target.code, typeof first.next]).toEqual([50, 'cli_50', 'number'])
     const second = await (await operator.api('GET', `/audit?before=${first.next}`)).json()
     expect([second.events.map((e: { target: { code: string } }) => e.target.code), second.next]).toEqual([['cli_0'], null])
+  })
+
+  it('names the management tokens that acted, revoked ones too, beside their ids', async () => {
+    const acme = await createOrganisation(idp.db, { name: 'Acme' })
+    const { token } = await createManagementToken(idp.db, {
+      name: 'CMS import',
+      organisationId: acme.id,
+      scopes: 'ads:write',
+      createdBy: 'cli:ada',
+    })
+    await revokeManagementToken(idp.db, token.id)
+    await recordAuditEvent(idp.db, {
+      actor: { kind: 'token', id: token.id },
+      action: 'ad.created',
+      target: { kind: 'ad', code: 'ADS1' },
+      organisation: acme.code,
+    })
+    // An id no token has (a log restored into another database) is shown without a name, never an error.
+    await recordAuditEvent(idp.db, { actor: { kind: 'token', id: 999 }, action: 'ad.deleted', target: { kind: 'ad', code: 'ADS2' } })
+    const operator = await consoleUser(idp, { svcMaster: true })
+    const page = await (await operator.api('GET', '/audit')).json()
+    expect(page.token_names).toEqual({ [String(token.id)]: 'CMS import' })
+    const admin = await consoleUser(idp, { svcApp: acme.code, svcRole: 'admin' })
+    expect((await (await admin.api('GET', '/audit')).json()).token_names).toEqual({ [String(token.id)]: 'CMS import' })
   })
 })

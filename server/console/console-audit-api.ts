@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { auditFamiliesSeen, listAuditEvents } from '../audit/audit-events.js'
 import { userBySub } from '../accounts/users.js'
+import { managementTokenNames } from '../management-api/management-tokens-repository.js'
 import type { Database } from '../db/schema.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -49,9 +50,16 @@ export function consoleAuditApi(db: Kysely<Database>, sessions: ConsoleSessions)
       limit: PAGE,
     })
     const families = await auditFamiliesSeen(db, scope)
-    return c.json({ ...page, names: await currentNames(db, page.events), families } satisfies ConsoleAuditPage, 200, {
-      'Cache-Control': 'no-store',
-    })
+    return c.json(
+      {
+        ...page,
+        names: await currentNames(db, page.events),
+        token_names: await tokenNames(db, page.events),
+        families,
+      } satisfies ConsoleAuditPage,
+      200,
+      { 'Cache-Control': 'no-store' },
+    )
   })
   return app
 }
@@ -76,4 +84,16 @@ async function currentNames(db: Kysely<Database>, events: ConsoleAuditPage['even
   }
   const found = await Promise.all([...subs].map(async (sub) => [sub, (await userBySub(db, sub))?.name] as const))
   return Object.fromEntries(found.filter((entry): entry is readonly [string, string] => entry[1] !== undefined))
+}
+
+/**
+ * The names of the management tokens that acted, by id. Looked up rather
+ * than recorded with each event: a token's name never changes and a token
+ * is revoked, never deleted, so the lookup always finds it, and events
+ * recorded before names were shown get them too, with no new column.
+ */
+async function tokenNames(db: Kysely<Database>, events: ConsoleAuditPage['events']): Promise<Record<string, string>> {
+  const ids = new Set<number>()
+  for (const event of events) if (event.actor.kind === 'token' && /^\d+$/.test(event.actor.code ?? '')) ids.add(Number(event.actor.code))
+  return Object.fromEntries([...(await managementTokenNames(db, [...ids]))].map(([id, name]) => [String(id), name]))
 }

@@ -22,6 +22,7 @@ import { consoleAdsApi } from './console-ads-api.js'
 import { consoleImagesApi } from './console-images-api.js'
 import { consoleDeveloperApi } from './console-developer-api.js'
 import { consoleKeysApi } from './console-keys-api.js'
+import { consoleTokensApi } from './console-tokens-api.js'
 import { consoleOrganisationsApi } from './console-organisations-api.js'
 import { consolePeopleApi } from './console-people-api.js'
 import { consoleReportsApi } from './console-reports-api.js'
@@ -128,6 +129,7 @@ export function adminConsole({
     }),
   )
   app.route('/api/keys', consoleKeysApi(db, sessions))
+  app.route('/api/tokens', consoleTokensApi(db, sessions))
   app.route('/api/organisations', consoleOrganisationsApi(db, sessions))
   app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding, events))
   app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name }))

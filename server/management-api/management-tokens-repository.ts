@@ -45,9 +45,14 @@ export interface NewManagementToken {
   scopes: string | readonly string[]
   /** `account:SUB` or `cli:USER`. */
   createdBy: string
-  /** Days until it expires; never when absent. */
+  /** Days until it expires; never when absent (and no `expiresAt`). */
   expiresInDays?: number | undefined
+  /** The instant it expires, instead of `expiresInDays` (a date chosen in the console). */
+  expiresAt?: Date | undefined
 }
+
+/** Where a token stands: usable, past its expiry, or revoked. */
+export type ManagementTokenState = 'active' | 'expired' | 'revoked'
 
 /**
  * Hashes a presented token the way it is stored.
@@ -70,13 +75,9 @@ export async function createManagementToken(
   input: NewManagementToken,
   now = new Date(),
 ): Promise<{ token: ManagementToken; secret: string }> {
-  const name = input.name.trim()
-  if (name === '' || name.length > TOKEN_NAME_MAX)
-    throw new InvalidInput('name', `a token's name must be 1 to ${TOKEN_NAME_MAX} characters`)
+  const name = tokenName(input.name)
   const scopes = parseTokenScopes(input.scopes)
-  const days = input.expiresInDays
-  if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS))
-    throw new InvalidInput('expires_days', `a token expires after 1 to ${MAX_TOKEN_DAYS} whole days, or never`)
+  const expiresAt = tokenExpiry(input, now)
   const secret = `${MANAGEMENT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
   const row = await db
     .insertInto('management_tokens')
@@ -88,7 +89,7 @@ export async function createManagementToken(
       token_prefix: secret.slice(0, SHOWN_CHARACTERS),
       created_by: input.createdBy,
       created_at: now.toISOString(),
-      expires_at: days === undefined ? null : new Date(now.getTime() + days * DAY_MS).toISOString(),
+      expires_at: expiresAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -165,6 +166,72 @@ export async function revokeManagementToken(db: Kysely<Database>, id: number, no
     .where('revoked_at', 'is', null)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
+}
+
+/**
+ * A token's state at `now`: revoked wins over expired.
+ *
+ * @example
+ * managementTokenState(token) // 'active'
+ */
+export function managementTokenState(token: Pick<ManagementToken, 'expiresAt' | 'revokedAt'>, now = new Date()): ManagementTokenState {
+  if (token.revokedAt !== null) return 'revoked'
+  if (token.expiresAt !== null && token.expiresAt <= now.toISOString()) return 'expired'
+  return 'active'
+}
+
+/**
+ * The names of tokens by id, revoked ones included (tokens are never
+ * deleted, so every id the audit log names is found).
+ *
+ * @example
+ * await managementTokenNames(db, [7, 9]) // Map { 7 => 'CMS import', 9 => 'Partner onboarding' }
+ */
+export async function managementTokenNames(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('management_tokens')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute()
+  return new Map(rows.map((row) => [Number(row.id), row.name]))
+}
+
+/**
+ * A token's name as stored, trimmed; refused when empty or too long.
+ *
+ * @example
+ * tokenName(' CMS ') // 'CMS'
+ */
+export function tokenName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed === '' || trimmed.length > TOKEN_NAME_MAX)
+    throw new InvalidInput('name', `a token's name must be 1 to ${TOKEN_NAME_MAX} characters`)
+  return trimmed
+}
+
+/**
+ * The stored expiry: after whole days, at an instant, or never (null);
+ * within {@link MAX_TOKEN_DAYS} and in the future, else refused.
+ *
+ * @example
+ * tokenExpiry({ expiresInDays: 30 }, new Date('2026-03-01T00:00:00Z')) // '2026-03-31T00:00:00.000Z'
+ */
+export function tokenExpiry(
+  { expiresInDays: days, expiresAt: at }: Pick<NewManagementToken, 'expiresInDays' | 'expiresAt'>,
+  now = new Date(),
+): string | null {
+  if (days !== undefined && at !== undefined)
+    throw new InvalidInput('expires_days', 'give a number of days or a date for the expiry, not both')
+  if (days !== undefined) {
+    if (!Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS)
+      throw new InvalidInput('expires_days', `a token expires after 1 to ${MAX_TOKEN_DAYS} whole days, or never`)
+    return new Date(now.getTime() + days * DAY_MS).toISOString()
+  }
+  if (at === undefined) return null
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime() || at.getTime() > now.getTime() + MAX_TOKEN_DAYS * DAY_MS)
+    throw new InvalidInput('expires_at', `a token's expiry date must be in the future and at most ${MAX_TOKEN_DAYS} days away`)
+  return at.toISOString()
 }
 
 function tokenOfRow(row: ManagementTokenRow): ManagementToken {

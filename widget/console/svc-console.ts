@@ -1,6 +1,6 @@
 /**
  * @module `<svc-console>`: the console's frame. It loads who is signed in,
- * shows the sections their roles open (Marketing › Ads, Images and Reports, API keys, People,
+ * shows the sections their roles open (Marketing › Ads, Images and Reports, API keys, API tokens, People,
  * Developers, Signing keys, and everyone's Account), and routes
  * `/console/...` paths to pages without reloading.
  */
@@ -19,6 +19,7 @@ import './organisations/svc-console-organisations.js'
 import './people/svc-console-people.js'
 import './reports/svc-console-reports.js'
 import './signing-keys/svc-console-signing-keys.js'
+import './tokens/svc-console-tokens.js'
 
 /**
  * The console application.
@@ -158,8 +159,8 @@ export class SvcConsole extends LitElement {
             ${me.roles.ads ? link('/console/images', 'Marketing › Images') : ''}
             ${me.roles.ads ? link('/console/reports', 'Marketing › Reports') : ''}
             ${me.roles.apiKeys ? link('/console/organisations', 'Organisations') : ''}
-            ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/people', 'People') : ''}
-            ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
+            ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/tokens', 'API tokens') : ''}
+            ${me.roles.apiKeys ? link('/console/people', 'People') : ''} ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
             ${me.roles.apiKeys ? link('/console/audit', 'Audit log') : ''}
             ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', 'Account')}
           </ul>
@@ -197,6 +198,9 @@ export class SvcConsole extends LitElement {
     if (/^\/console\/organisations\/?$/.test(this.path))
       return me.roles.apiKeys ? html`<svc-console-organisations .me=${me}></svc-console-organisations>` : refused
     if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
+    // Management API tokens: the same gate as API keys (the API keeps an admin to their organisation).
+    if (/^\/console\/tokens\/?$/.test(this.path))
+      return me.roles.apiKeys ? html`<svc-console-tokens .me=${me}></svc-console-tokens>` : refused
     // People: the same gate as API keys (operators, and admins of an organisation).
     if (/^\/console\/people\/?$/.test(this.path))
       return me.roles.apiKeys ? html`<svc-console-people .me=${me}></svc-console-people>` : refused

@@ -49,6 +49,18 @@ export class SvcConsoleAudit extends LitElement {
       table.audit td {
         overflow-wrap: break-word;
       }
+      /*
+       * A target's name or a detail may be one long word (an uploaded image's URL): break-word
+       * would still size its column to that word and widen the page, so these break anywhere.
+       */
+      table.audit td strong,
+      table.audit .details li {
+        overflow-wrap: anywhere;
+      }
+      /* Breaking anywhere lets the table squeeze the details; a floor keeps "image/png" whole beside a long target. */
+      table.audit td:last-child {
+        min-width: 10rem;
+      }
       table.audit td:first-child,
       table.audit td:nth-child(2) {
         min-width: 8rem;
@@ -100,6 +112,7 @@ export class SvcConsoleAudit extends LitElement {
           events: [...shown.events, ...more.events],
           next: more.next,
           names: { ...shown.names, ...more.names },
+          token_names: { ...shown.token_names, ...more.token_names },
           families: more.families,
         }
       },
@@ -201,7 +214,7 @@ export class SvcConsoleAudit extends LitElement {
             (event) =>
               html`<tr>
                 <td data-label="When"><time datetime=${event.occurred_at}>${readableTime(event.occurred_at, { seconds: true })}</time></td>
-                <td data-label="Who">${this.actor(event, data.names)}</td>
+                <td data-label="Who">${this.actor(event, data)}</td>
                 <td data-label="What">
                   ${actionWords(event.action)} ${this.target(event, data.names)}
                   <div class="hint"><code>${event.action}</code></div>
@@ -227,13 +240,17 @@ export class SvcConsoleAudit extends LitElement {
       }`
   }
 
-  private actor({ actor }: AuditEvent, names: Record<string, string>): TemplateResult {
+  private actor({ actor }: AuditEvent, { names, token_names: tokenNames }: ConsoleAuditPage): TemplateResult {
     if (actor.kind === 'cli')
       return html`Command line
         <div class="hint"><code>cli:${actor.code}</code></div>`
     if (actor.kind === 'setup') return html`First-start setup`
     if (actor.kind === 'system') return html`svc itself (at start or on a schedule)`
-    if (actor.kind === 'token') return html`Management API token <code>id ${actor.code}</code>`
+    if (actor.kind === 'token') {
+      const name = tokenNames[actor.code ?? '']
+      return html`${name === undefined ? 'A management API token' : html`<bdi>${name}</bdi>`}
+        <div class="hint">Management API token · <code>id ${actor.code}</code></div>`
+    }
     const name = names[actor.code ?? '']
     return html`<bdi>${name ?? actor.email}</bdi>
       <div class="hint">${name ? html`<bdi>${actor.email}</bdi> · ` : nothing}<code>${actor.code}</code></div>`
