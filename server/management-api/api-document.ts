@@ -83,6 +83,7 @@ export function documentHead(issuer: string, version: string) {
     tags: [
       { name: 'Ads', description: "An organisation's ads." },
       { name: 'Images', description: 'Images for ads, stored by svc.' },
+      { name: 'API keys', description: "An organisation's publishable keys for the public ads API." },
       { name: 'Public ads API', description: 'What partner pages call with a publishable API key; see docs/ads/api.md.' },
     ],
   }

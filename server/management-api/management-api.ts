@@ -18,6 +18,7 @@ import { adsRoutes } from './ads-routes.js'
 import { API_BASE, documentHead, registerSecuritySchemes } from './api-document.js'
 import type { ApiVariables } from './bearer-token.js'
 import { imagesRoutes } from './images-routes.js'
+import { keysRoutes } from './keys-routes.js'
 import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-details.js'
 import { describePublicAdsApi } from './public-ads-document.js'
 import { referencePage } from './reference-page.js'
@@ -64,6 +65,7 @@ export function managementApi({
   registerSecuritySchemes(api)
   adsRoutes(api, db, now)
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
+  keysRoutes(api, db, now)
   describePublicAdsApi(api)
   const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
   let generated: ReturnType<typeof document> | undefined
