@@ -34,7 +34,7 @@ export async function apiTestbed(options: Partial<AppOptions> = {}): Promise<Api
     app,
     token: async (scopes, organisationId = acme.organisation.id) =>
       (await createManagementToken(acme.db, { name: 'test', organisationId, scopes, createdBy: 'cli:test' })).secret,
-    call: (path, secret, init = {}) =>
+    call: async (path, secret, init = {}) =>
       app.request(`/api/v1${path}`, {
         ...init,
         headers: {

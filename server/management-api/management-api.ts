@@ -19,6 +19,8 @@ import { API_BASE, documentHead, registerSecuritySchemes } from './api-document.
 import type { ApiVariables } from './bearer-token.js'
 import { imagesRoutes } from './images-routes.js'
 import { keysRoutes } from './keys-routes.js'
+import { clientsRoutes } from './clients-routes.js'
+import { webhookEndpointsRoutes } from './webhook-endpoints-routes.js'
 import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-details.js'
 import { describePublicAdsApi } from './public-ads-document.js'
 import { referencePage } from './reference-page.js'
@@ -34,6 +36,10 @@ export interface ManagementApiOptions {
   imageQuotaBytes?: number | undefined
   /** Image uploads one token may start a minute. */
   imageUploadsPerMinute?: number | undefined
+  /** Lets webhook URLs name private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`). */
+  webhookAllowPrivate?: boolean | undefined
+  /** The deployment's brand, refused as a client's name like svc's. */
+  productName?: string | undefined
 }
 
 /**
@@ -50,6 +56,8 @@ export function managementApi({
   now = () => new Date(),
   imageQuotaBytes,
   imageUploadsPerMinute,
+  webhookAllowPrivate = false,
+  productName = 'svc',
 }: ManagementApiOptions): OpenAPIHono<{ Variables: ApiVariables }> {
   const api = new OpenAPIHono<{ Variables: ApiVariables }>({
     // zod's refusals in the one error shape, each field named, instead of the library's own body.
@@ -66,6 +74,8 @@ export function managementApi({
   adsRoutes(api, db, now)
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
   keysRoutes(api, db, now)
+  clientsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate, productName })
+  webhookEndpointsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate })
   describePublicAdsApi(api)
   const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
   let generated: ReturnType<typeof document> | undefined
