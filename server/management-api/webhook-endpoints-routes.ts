@@ -211,6 +211,7 @@ export function webhookEndpointsRoutes(
           `client ${client.client_id} has a webhook endpoint already (whe_${client.client_id}); change its url with PATCH, or delete it first: a client has one endpoint today`,
         )
       const target = await checkedUrl(body.url)
+      const organisation = await organisationCode(client)
       const secret = await db.transaction().execute(async (trx) => {
         await setWebhookUrl(trx, client.id, target)
         await recordAuditEvent(
@@ -219,7 +220,7 @@ export function webhookEndpointsRoutes(
             actor: c.get('caller').actor,
             action: 'webhook.url_changed',
             target: clientTarget(client),
-            organisation: await organisationCode(client),
+            organisation,
             detail: changedFields({ webhook_url: null }, { webhook_url: target }),
           },
           now(),
@@ -297,6 +298,7 @@ export function webhookEndpointsRoutes(
     }),
     async (c) => {
       const client = await endpointClient(c, c.req.valid('param').id)
+      const organisation = await organisationCode(client)
       await db.transaction().execute(async (trx) => {
         await setWebhookUrl(trx, client.id, null)
         await removeAllWebhookSecrets(trx, client.id, now())
@@ -306,7 +308,7 @@ export function webhookEndpointsRoutes(
             actor: c.get('caller').actor,
             action: 'webhook.url_changed',
             target: clientTarget(client),
-            organisation: await organisationCode(client),
+            organisation,
             detail: changedFields({ webhook_url: client.webhook_url }, { webhook_url: null }),
           },
           now(),
