@@ -3,6 +3,10 @@ import { listAuditEvents } from '../audit/audit-events.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { clientSecretMatches } from '../clients/client-row.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
+import { createOrganisation } from '../orgs/organisations.js'
+import { consoleUser } from '../testing/console-user.js'
+import { identityFixture } from '../testing/identity-fixture.js'
+import { createManagementToken } from './management-tokens-repository.js'
 import { type ApiTestbed, apiTestbed, json, problem } from './management-api-testing.js'
 
 let bed: ApiTestbed
@@ -156,3 +160,25 @@ describe('management API: clients', () => {
 })
 
 const shopInput = { name: 'Theirs', redirectUris: ['https://theirs.example/callback'] }
+
+describe("a client registered in the console's developer portal", () => {
+  it("belongs to its developer's organisation, so that organisation's token reaches it and another's does not", async () => {
+    const idp = await identityFixture()
+    try {
+      const acme = await createOrganisation(idp.db, { name: 'Acme' })
+      const other = await createOrganisation(idp.db, { name: 'Other' })
+      const developer = await consoleUser(idp, { svcRole: 'developer', svcApp: acme.code })
+      const made = await (await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'https://shop.example/cb' })).json()
+      const tokenOf = async (organisationId: number) =>
+        (await createManagementToken(idp.db, { name: 'test', organisationId, scopes: 'clients:read', createdBy: 'cli:test' })).secret
+      const read = (secret: string) =>
+        idp.bff.app.request(`/api/v1/clients/${made.client.client_id}`, { headers: { Authorization: `Bearer ${secret}` } })
+      const answer = await read(await tokenOf(acme.id))
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toMatchObject({ client_id: made.client.client_id, organisation: acme.code, name: 'Shop' })
+      expect((await read(await tokenOf(other.id))).status).toBe(404)
+    } finally {
+      await idp.close()
+    }
+  })
+})
