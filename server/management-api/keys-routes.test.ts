@@ -76,6 +76,7 @@ describe('management API: API keys', () => {
       await problem(res)
     }
     expect((await call('/keys/not-a-number', writer)).status).toBe(404)
+    expect((await call('/keys/999999999999999', writer)).status).toBe(404)
     expect((await call(`/keys?organisation=${other.organisation.code}`, writer)).status).toBe(404)
     expect((await call('/keys', writer, json('POST', { organisation: other.organisation.code }))).status).toBe(404)
 

@@ -93,7 +93,8 @@ export function keysRoutes(api: OpenAPIHono<{ Variables: ApiVariables }>, db: Ky
 
   /** The key with this id in the caller's organisation (any, for an operator-wide token), with its organisation's code; 404 otherwise. */
   async function keyInScope(c: ApiContext, id: string): Promise<{ key: ListedApiKey; organisation: string }> {
-    const found = /^[1-9]\d{0,14}$/.test(id) ? await apiKeyWithId(db, Number(id)) : undefined
+    // Within a 32-bit integer column's range, so PostgreSQL is never asked for a row id it cannot hold.
+    const found = /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? await apiKeyWithId(db, Number(id)) : undefined
     const own = c.get('caller').organisation
     if (!found || (own && own.id !== found.organisation_id)) throw new NotFound(`no API key ${id} in this token's organisation`)
     const { organisation_id, ...key } = found
