@@ -215,6 +215,8 @@ export function createBff({
       imageQuotaBytes,
       imageUploadsPerMinute,
       requestsPerMinute: apiRequestsPerMinute,
+      webhookAllowPrivate,
+      productName: branding.name,
     }),
   )
   // The account page's short address.

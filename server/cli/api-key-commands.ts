@@ -2,10 +2,9 @@
  * @module `key create`: another API key for an organisation, with the id
  * `key list` and `key revoke` name it by.
  */
-import { apiKeyWithId, createApiKey } from '../api-keys/api-keys.js'
-import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
-import { apiKeyTarget } from '../audit/audit-targets.js'
-import { organisationByCode, originsOfOrganisation } from '../orgs/organisations.js'
+import { issueApiKey } from '../api-keys/api-key-lifecycle.js'
+import { cliActor } from '../audit/audit-events.js'
+import { organisationByCode } from '../orgs/organisations.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, list, parseFlags, required } from './flags.js'
 
@@ -28,21 +27,14 @@ export async function keyCreate(args: string[], io: CliIo): Promise<CommandOutpu
   const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 100_000_000)
   return withDatabase(commandSettings(values, io), async (db) => {
     const organisation = await organisationByCode(db, code)
-    const origins = values.origin ?? originsOfOrganisation(organisation)
-    const { apiKey, keyId } = await createApiKey(db, {
-      organisationId: organisation.id,
-      origins,
+    const { apiKey, key } = await issueApiKey(db, {
+      organisation,
+      origins: values.origin,
       rateLimit,
       permissions: list(values.permissions),
-    })
-    const key = (await apiKeyWithId(db, keyId))!
-    await recordAuditEvent(db, {
       actor: cliActor(),
-      action: 'api_key.created',
-      target: apiKeyTarget(keyId, key.key_prefix),
-      organisation: organisation.code,
-      detail: { origins: key.origins, rate_limit: key.rate_limit, permissions: key.permissions },
     })
+    const keyId = key.id
     // The id is how `key list` and `key revoke` name the key later; the key itself is never shown again.
     return {
       json: { api_key: apiKey, id: keyId },

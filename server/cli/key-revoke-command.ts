@@ -4,10 +4,10 @@
  * database's change stamp on every request (api-key-grants.ts), so the
  * running server refuses the key from its next request on.
  */
-import { apiKeyWithId, revokeApiKey } from '../api-keys/api-keys.js'
+import { apiKeyWithId } from '../api-keys/api-keys.js'
+import { revokeApiKeyAs } from '../api-keys/api-key-lifecycle.js'
 import { organisationById } from '../orgs/organisations.js'
-import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
-import { apiKeyTarget } from '../audit/audit-targets.js'
+import { cliActor } from '../audit/audit-events.js'
 import { CliError, UsageError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { integer, parseFlags } from './flags.js'
@@ -29,21 +29,15 @@ export async function keyRevoke(args: string[], io: CliIo): Promise<CommandOutpu
     const key = await apiKeyWithId(db, id)
     if (!key) throw new CliError(`no API key has the id ${id}; key list --org CODE shows an organisation's keys`)
     const organisation = (await organisationById(db, key.organisation_id))?.code ?? null
-    if (key.revoked_at !== null) {
+    const { already, revokedAt } = await revokeApiKeyAs(db, key, organisation, cliActor())
+    if (already) {
       return {
-        json: { revoked: { id, organisation, revoked_at: key.revoked_at, already: true } },
-        text: `API key ${id} (${key.key_prefix}…) was revoked already, at ${key.revoked_at}.`,
+        json: { revoked: { id, organisation, revoked_at: revokedAt, already: true } },
+        text: `API key ${id} (${key.key_prefix}…) was revoked already, at ${revokedAt}.`,
       }
     }
-    const now = new Date()
-    await revokeApiKey(db, id, now)
-    await recordAuditEvent(
-      db,
-      { actor: cliActor(), action: 'api_key.revoked', target: apiKeyTarget(id, key.key_prefix), organisation },
-      now,
-    )
     return {
-      json: { revoked: { id, organisation, revoked_at: now.toISOString(), already: false } },
+      json: { revoked: { id, organisation, revoked_at: revokedAt, already: false } },
       text: `Revoked API key ${id} (${key.key_prefix}…) of ${organisation}; it stops working with the server's next request.`,
     }
   })

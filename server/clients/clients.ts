@@ -38,6 +38,8 @@ export interface NewClient {
   logoUri?: string
   /** The developer registering it in the console. */
   ownerSub?: string
+  /** The organisation it belongs to (its developer's, or a management token's); none when left out. */
+  organisationId?: number | null
   /** svc's own base URL, for its own clients (console, demo): their URIs on it may be plain http off loopback. */
   issuer?: string
   /** The console's own registration, which alone may carry svc's name. */
@@ -93,6 +95,7 @@ export async function createClient(
       terms_of_service_url: termsOfServiceUrl,
       logo_uri: logoUri,
       owner_sub: input.ownerSub ?? null,
+      organisation_id: input.organisationId ?? null,
       application_type: type,
       created_at: now.toISOString(),
     })
@@ -218,6 +221,37 @@ export async function thirdPartyClientIdNamed(db: Kysely<Database>, name: string
 }
 
 /**
+ * The clients a management token reaches: every client but svc's own,
+ * only those of `organisationId` unless it is `undefined` (an
+ * operator-wide token); newest first.
+ *
+ * @example
+ * const clients = await organisationClients(db, caller.organisation?.id)
+ */
+export async function organisationClients(db: Kysely<Database>, organisationId: number | undefined): Promise<ClientRow[]> {
+  return organisationClientsQuery(db, organisationId).orderBy('id', 'desc').execute()
+}
+
+/**
+ * One of {@link organisationClients}, by its public id.
+ *
+ * @example
+ * const client = await organisationClient(db, caller.organisation?.id, 'cli_…')
+ */
+export async function organisationClient(
+  db: Kysely<Database>,
+  organisationId: number | undefined,
+  clientId: string,
+): Promise<ClientRow | undefined> {
+  return organisationClientsQuery(db, organisationId).where('client_id', '=', clientId).executeTakeFirst()
+}
+
+function organisationClientsQuery(db: Kysely<Database>, organisationId: number | undefined) {
+  const thirdParty = db.selectFrom('clients').selectAll().where('first_party', '=', 0)
+  return organisationId === undefined ? thirdParty : thirdParty.where('organisation_id', '=', organisationId)
+}
+
+/**
  * Replaces a client's redirect URIs, as given (svc's own clients, kept pointing at the issuer).
  *
  * @example
@@ -287,12 +321,12 @@ export async function changeClientRegistration(db: Kysely<Database>, id: number,
 }
 
 /**
- * Sets the URL a client's webhooks go to.
+ * Sets the URL a client's webhooks go to; `null` stops them.
  *
  * @example
  * await setWebhookUrl(trx, client.id, 'https://shop.example/hooks')
  */
-export async function setWebhookUrl(db: Kysely<Database>, id: number, webhookUrl: string): Promise<void> {
+export async function setWebhookUrl(db: Kysely<Database>, id: number, webhookUrl: string | null): Promise<void> {
   await db.updateTable('clients').set({ webhook_url: webhookUrl }).where('id', '=', id).execute()
 }
 

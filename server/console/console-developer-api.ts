@@ -29,6 +29,7 @@ import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
 import { accountActor } from '../audit/account-actor.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
 import type { ConsoleSessions } from './console-sessions.js'
+import { organisationWithCode } from '../orgs/organisations.js'
 import type {
   ConsoleClient,
   ConsoleClientChanged,
@@ -84,6 +85,8 @@ export function consoleDeveloperApi(
       ...(form.termsOfServiceUrl === undefined ? {} : { termsOfServiceUrl: form.termsOfServiceUrl }),
       ...(form.logoUri === undefined ? {} : { logoUri: form.logoUri }),
       ownerSub: c.get('session').sub,
+      // The developer's organisation, whose management tokens then reach the client.
+      organisationId: (await organisationWithCode(db, c.get('session').roles.organisation ?? ''))?.id ?? null,
     }
     const made = await db.transaction().execute(async (trx) => {
       const { clientId, clientSecret } = await createClient(trx, registration)

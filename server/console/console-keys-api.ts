@@ -6,14 +6,13 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { apiKeysOf, apiKeyWithId, createApiKey, organisationIdOfApiKey, rateLimitOf, revokeApiKey } from '../api-keys/api-keys.js'
+import { apiKeysOf, apiKeyWithId, organisationIdOfApiKey, rateLimitOf } from '../api-keys/api-keys.js'
+import { issueApiKey, revokeApiKeyAs } from '../api-keys/api-key-lifecycle.js'
 import { canonicalOrigin } from '../orgs/origins.js'
 import { organisationById, organisationWithCode, originsOfOrganisation } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { fieldRefusals } from './field-refusals.js'
-import { recordAuditEvent } from '../audit/audit-events.js'
 import { accountActor } from '../audit/account-actor.js'
-import { apiKeyTarget } from '../audit/audit-targets.js'
 import { optionalWholeNumber, rowId, stringList } from './console-input.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleApiKeyCreated, ConsoleApiKeyList } from '../../shared/console-wire.js'
@@ -54,16 +53,13 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
     const origins = refusals.checked('origins', () => stringList(input, 'origins').map(canonicalOrigin))
     const rateLimit = refusals.checked('rate_limit', () => rateLimitOf(optionalWholeNumber(input, 'rate_limit')))
     if (Object.keys(refusals.errors).length > 0) return consoleError(c, 422, refusals.message('the key'), { errors: refusals.errors })
-    const { apiKey, keyId } = await createApiKey(db, { organisationId: organisation.id, origins: origins!, rateLimit: rateLimit! })
-    const key = (await apiKeyWithId(db, keyId))!
-    await recordAuditEvent(db, {
+    const { apiKey, key } = await issueApiKey(db, {
+      organisation,
+      origins: origins!,
+      rateLimit: rateLimit!,
       actor: accountActor(c.get('session')),
-      action: 'api_key.created',
-      target: apiKeyTarget(keyId, key.key_prefix),
-      organisation: organisation.code,
-      detail: { origins: key.origins, rate_limit: key.rate_limit, permissions: key.permissions },
     })
-    return c.json({ id: keyId, api_key: apiKey } satisfies ConsoleApiKeyCreated, 201)
+    return c.json({ id: key.id, api_key: apiKey } satisfies ConsoleApiKeyCreated, 201)
   })
 
   app.delete('/:id', async (c) => {
@@ -73,15 +69,8 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
     const owner = organisationId === undefined ? undefined : await organisationById(db, organisationId)
     if (!owner || (!roles.operator && owner.code !== roles.organisation))
       return consoleError(c, 404, `no key ${c.req.param('id')} in your organisation`)
-    const key = (await apiKeyWithId(db, keyId))!
-    await revokeApiKey(db, keyId)
-    if (key.revoked_at === null)
-      await recordAuditEvent(db, {
-        actor: accountActor(c.get('session')),
-        action: 'api_key.revoked',
-        target: apiKeyTarget(keyId, key.key_prefix),
-        organisation: owner.code,
-      })
+    // A key revoked already keeps its first revocation time, as key revoke keeps it.
+    await revokeApiKeyAs(db, (await apiKeyWithId(db, keyId))!, owner.code, accountActor(c.get('session')))
     return c.body(null, 204)
   })
   return app

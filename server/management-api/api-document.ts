@@ -17,6 +17,7 @@ const PROBLEM_WHEN: Record<number, string> = {
   401: 'No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`).',
   403: "The token lacks the route's scope, or its organisation is archived.",
   404: "No such resource in the token's organisation.",
+  409: 'The request conflicts with what exists; `detail` says what to do instead.',
   413: 'The body is too large.',
   415: 'The body is not of a type this route takes.',
   422: 'The body breaks a rule; `errors` names each field.',
@@ -89,6 +90,9 @@ export function documentHead(issuer: string, version: string) {
     tags: [
       { name: 'Ads', description: "An organisation's ads." },
       { name: 'Images', description: 'Images for ads, stored by svc.' },
+      { name: 'API keys', description: "An organisation's publishable keys for the public ads API." },
+      { name: 'Clients', description: 'Applications that sign people in through svc.' },
+      { name: 'Webhook endpoints', description: "Where a client's events are sent, signed." },
       { name: 'Public ads API', description: 'What partner pages call with a publishable API key; see docs/ads/api.md.' },
     ],
   }

@@ -170,3 +170,48 @@ describe('image uploads through the whole server', () => {
     expect((await upload(noisyPng(1400))).status).toBe(413)
   })
 })
+
+describe('a client generated from the document, for keys, clients and webhook endpoints', () => {
+  it('makes a key, registers a client, sends it back unchanged, gives it a webhook endpoint and rotates its secret', async () => {
+    const document = await servedDocument()
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/keys', '/api/v1/keys/{id}', '/api/v1/clients/{client_id}', '/api/v1/webhook-endpoints/{id}/rotate-secret']),
+    )
+    const { secret } = await createManagementToken(acme.db, {
+      name: 'Onboarding',
+      organisationId: acme.organisation.id,
+      scopes: 'keys:write,clients:write,webhooks:write',
+      createdBy: 'cli:test',
+    })
+    const api = createClient<paths>({ baseUrl: bff.origin, headers: { Authorization: `Bearer ${secret}` } })
+
+    const key = await api.POST('/api/v1/keys', { body: { origins: ['https://shop.example'], rate_limit: 60 } })
+    expect(key.response.status).toBe(201)
+    const served = await bff.request('/ads/home', { headers: { Authorization: `Bearer ${key.data!.api_key}`, Origin: 'https://shop.example' } })
+    expect(served.status).not.toBe(401)
+    const keys = await api.GET('/api/v1/keys')
+    expect(keys.data?.data.map((listed) => listed.id)).toContain(key.data!.id)
+
+    const registered = await api.POST('/api/v1/clients', { body: { name: 'Shop', redirect_uris: ['https://shop.example/callback'] } })
+    expect(registered.response.status).toBe(201)
+    const { client_secret, webhook_endpoint, webhook_secret, ...client } = registered.data!
+    expect(client_secret).toMatch(/^sec_/)
+    expect([webhook_endpoint, webhook_secret]).toEqual([null, null])
+    const read = await api.GET('/api/v1/clients/{client_id}', { params: { path: { client_id: client.client_id } } })
+    expect(read.data).toEqual(client)
+    const sentBack = await api.PATCH('/api/v1/clients/{client_id}', { params: { path: { client_id: client.client_id } }, body: read.data! })
+    expect(sentBack.data).toEqual(client)
+    const refused = await api.PATCH('/api/v1/clients/{client_id}', { params: { path: { client_id: client.client_id } }, body: { name: '' } })
+    expect(refused.response.status).toBe(422)
+    expect(refused.error?.errors?.[0]?.pointer).toBe('#/name')
+
+    const endpoint = await api.POST('/api/v1/webhook-endpoints', { body: { client: client.client_id, url: 'https://shop.example/hooks' } })
+    expect(endpoint.response.status).toBe(201)
+    const rotated = await api.POST('/api/v1/webhook-endpoints/{id}/rotate-secret', { params: { path: { id: endpoint.data!.id } } })
+    expect(rotated.data?.secrets).toHaveLength(2)
+    expect(rotated.data?.secret).not.toBe(endpoint.data!.secret)
+    const second = await api.POST('/api/v1/webhook-endpoints', { body: { client: client.client_id, url: 'https://shop.example/other' } })
+    expect(second.response.status).toBe(409)
+    expect((await api.DELETE('/api/v1/clients/{client_id}', { params: { path: { client_id: client.client_id } } })).response.status).toBe(204)
+  })
+})

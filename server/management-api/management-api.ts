@@ -19,6 +19,9 @@ import { callRate } from './call-rate.js'
 import { API_BASE, documentHead, registerSecuritySchemes } from './api-document.js'
 import type { ApiVariables } from './bearer-token.js'
 import { imagesRoutes } from './images-routes.js'
+import { keysRoutes } from './keys-routes.js'
+import { clientsRoutes } from './clients-routes.js'
+import { webhookEndpointsRoutes } from './webhook-endpoints-routes.js'
 import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-details.js'
 import { describePublicAdsApi } from './public-ads-document.js'
 import { referencePage } from './reference-page.js'
@@ -36,6 +39,10 @@ export interface ManagementApiOptions {
   imageUploadsPerMinute?: number | undefined
   /** Calls one token may make a minute (`SVC_API_REQUESTS_PER_MINUTE`). */
   requestsPerMinute?: number | undefined
+  /** Lets webhook URLs name private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`). */
+  webhookAllowPrivate?: boolean | undefined
+  /** The deployment's brand, refused as a client's name like svc's. */
+  productName?: string | undefined
 }
 
 /**
@@ -53,6 +60,8 @@ export function managementApi({
   imageQuotaBytes,
   imageUploadsPerMinute,
   requestsPerMinute,
+  webhookAllowPrivate = false,
+  productName = 'svc',
 }: ManagementApiOptions): OpenAPIHono<{ Variables: ApiVariables }> {
   const api = new OpenAPIHono<{ Variables: ApiVariables }>({
     // zod's refusals in the one error shape, each field named, instead of the library's own body.
@@ -69,6 +78,9 @@ export function managementApi({
   registerSecuritySchemes(api)
   adsRoutes(api, db, now)
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
+  keysRoutes(api, db, now)
+  clientsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate, productName })
+  webhookEndpointsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate })
   describePublicAdsApi(api)
   const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
   let generated: ReturnType<typeof document> | undefined

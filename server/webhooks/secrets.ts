@@ -50,6 +50,22 @@ export async function removeWebhookSecret(
 }
 
 /**
+ * Removes every active secret of the client, as its webhook endpoint is
+ * removed, so an endpoint made again starts with a secret of its own.
+ *
+ * @example
+ * await removeAllWebhookSecrets(trx, client.id)
+ */
+export async function removeAllWebhookSecrets(db: Kysely<Database>, clientId: number, now = new Date()): Promise<void> {
+  await db
+    .updateTable('webhook_secrets')
+    .set({ removed_at: now.toISOString() })
+    .where('client_id', '=', clientId)
+    .where('removed_at', 'is', null)
+    .execute()
+}
+
+/**
  * The client's active secrets, oldest first.
  *
  * @example

@@ -50,6 +50,8 @@ export interface ClientsTable {
   owner_sub: string | null
   /** OpenID Connect Registration's `application_type`: `native` apps' loopback redirect URIs take any port (migration 0018). */
   application_type: Generated<ApplicationType>
+  /** The organisation the client belongs to; `null` for one the CLI or an operator registered (migration 0025). */
+  organisation_id: Generated<number | null>
 }
 
 /** A web app runs on a server or in a browser; a native app on a device (RFC 8252). */

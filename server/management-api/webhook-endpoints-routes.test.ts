@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { listAuditEvents } from '../audit/audit-events.js'
+import { clientByClientId, createClient } from '../clients/clients.js'
+import { activeWebhookSecrets } from '../webhooks/secrets.js'
+import { type ApiTestbed, apiTestbed, json, problem } from './management-api-testing.js'
+
+let bed: ApiTestbed
+let clientId: string
+beforeEach(async () => {
+  bed = await apiTestbed()
+  ;({ clientId } = await createClient(bed.acme.db, {
+    name: 'Shop',
+    redirectUris: ['https://shop.example/callback'],
+    organisationId: bed.acme.organisation.id,
+  }))
+})
+afterEach(() => bed.acme.db.destroy())
+
+const secretsOf = async (id: string) => activeWebhookSecrets(bed.acme.db, (await clientByClientId(bed.acme.db, id))!.id)
+
+describe('management API: webhook endpoints', () => {
+  it('makes an endpoint with its secret shown once, refuses a second for the client, changes its URL and removes it', async () => {
+    const { call, token, acme } = bed
+    const writer = await token('webhooks:write')
+    const made = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))
+    expect(made.status).toBe(201)
+    const endpoint = await made.json()
+    expect(endpoint).toMatchObject({
+      id: `whe_${clientId}`,
+      client: clientId,
+      organisation: acme.organisation.code,
+      url: 'https://shop.example/hooks',
+      events: ['*'],
+      secrets: [{ id: expect.any(Number), number: 1, fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) }],
+      secret: expect.stringMatching(/^whsec_/),
+    })
+    expect(made.headers.get('Location')).toBe(`/api/v1/webhook-endpoints/${endpoint.id}`)
+    expect(await secretsOf(clientId)).toEqual([endpoint.secret])
+
+    const second = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/other' }))
+    expect(second.status).toBe(409)
+    expect((await problem(second)).detail).toMatch(/has a webhook endpoint already .*PATCH/)
+
+    const reader = await token('webhooks:read')
+    const { secret: _shownOnce, ...stored } = endpoint
+    expect(await (await call(`/webhook-endpoints/${endpoint.id}`, reader)).json()).toEqual(stored)
+    expect((await (await call('/webhook-endpoints', reader)).json()).data).toEqual([stored])
+    expect((await (await call('/webhook-endpoints?client=cli_none', reader)).json()).data).toEqual([])
+
+    // Sent back as read: nothing changes; then the URL alone.
+    const same = await call(`/webhook-endpoints/${endpoint.id}`, writer, json('PATCH', stored))
+    expect(same.status).toBe(200)
+    expect(await same.json()).toEqual(stored)
+    const moved = await call(`/webhook-endpoints/${endpoint.id}`, writer, json('PATCH', { ...stored, url: 'https://shop.example/v2/hooks' }))
+    expect(await moved.json()).toEqual({ ...stored, url: 'https://shop.example/v2/hooks' })
+    expect((await clientByClientId(acme.db, clientId))!.webhook_url).toBe('https://shop.example/v2/hooks')
+    expect(await secretsOf(clientId)).toEqual([endpoint.secret])
+
+    expect((await call(`/webhook-endpoints/${endpoint.id}`, writer, { method: 'DELETE' })).status).toBe(204)
+    expect((await call(`/webhook-endpoints/${endpoint.id}`, reader)).status).toBe(404)
+    expect((await clientByClientId(acme.db, clientId))!.webhook_url).toBeNull()
+    expect(await secretsOf(clientId)).toEqual([])
+    // Made again, it has a secret of its own.
+    const again = await (await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))).json()
+    expect(again.secret).not.toBe(endpoint.secret)
+    expect(await secretsOf(clientId)).toEqual([again.secret])
+
+    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    expect(events.map((e) => [e.action, e.detail])).toEqual([
+      ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
+      ['webhook.url_changed', { before: { webhook_url: 'https://shop.example/v2/hooks' }, after: { webhook_url: null } }],
+      ['webhook.url_changed', { before: { webhook_url: 'https://shop.example/hooks' }, after: { webhook_url: 'https://shop.example/v2/hooks' } }],
+      ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
+    ])
+    expect(JSON.stringify(events)).not.toContain(endpoint.secret)
+  })
+
+  it('rotates the secret: the new one is shown once and both sign until the old is removed', async () => {
+    const { call, token } = bed
+    const writer = await token('webhooks:write')
+    const endpoint = await (await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))).json()
+    const rotated = await call(`/webhook-endpoints/${endpoint.id}/rotate-secret`, writer, { method: 'POST' })
+    expect(rotated.status).toBe(201)
+    const after = await rotated.json()
+    expect(after.secret).toMatch(/^whsec_/)
+    expect(after.secrets.map((s: { number: number }) => s.number)).toEqual([1, 2])
+    expect(await secretsOf(clientId)).toEqual([endpoint.secret, after.secret])
+
+    const old = after.secrets[0].id
+    expect((await call(`/webhook-endpoints/${endpoint.id}/secrets/${old}`, writer, { method: 'DELETE' })).status).toBe(204)
+    expect(await secretsOf(clientId)).toEqual([after.secret])
+    const last = await call(`/webhook-endpoints/${endpoint.id}/secrets/${after.secrets[1].id}`, writer, { method: 'DELETE' })
+    expect(last.status).toBe(409)
+    expect((await problem(last)).detail).toMatch(/only one; rotate first/)
+    expect((await call(`/webhook-endpoints/${endpoint.id}/secrets/${old}`, writer, { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it("answers 401, 403, 404 for another organisation's endpoint and problem details for an invalid URL, never a 500", async () => {
+    const { call, token, acme, other } = bed
+    const { clientId: theirs } = await createClient(acme.db, {
+      name: 'Theirs',
+      redirectUris: ['https://theirs.example/callback'],
+      webhookUrl: 'https://theirs.example/hooks',
+      organisationId: other.organisation.id,
+    })
+    expect((await call('/webhook-endpoints', undefined)).status).toBe(401)
+    expect((await problem(await call('/webhook-endpoints', await token('clients:write')))).detail).toMatch(/lacks the scope webhooks:read/)
+    const writer = await token('webhooks:write')
+    for (const [method, path, init] of [
+      ['GET', '', {}],
+      ['PATCH', '', json('PATCH', { url: 'https://mine.example/' })],
+      ['DELETE', '', {}],
+      ['POST', '/rotate-secret', {}],
+    ] as const) {
+      const res = await call(`/webhook-endpoints/whe_${theirs}${path}`, writer, { method, ...init })
+      expect(res.status, `${method} ${path}`).toBe(404)
+      await problem(res)
+    }
+    expect((await call('/webhook-endpoints/not-an-endpoint', writer)).status).toBe(404)
+    expect((await call(`/webhook-endpoints/whe_${clientId}`, writer)).status).toBe(404)
+    const notMine = await call('/webhook-endpoints', writer, json('POST', { client: theirs, url: 'https://mine.example/' }))
+    expect(notMine.status).toBe(422)
+    expect((await problem(notMine)).errors).toEqual([{ pointer: '#/client', detail: `no client ${theirs} in this token's organisation` }])
+
+    for (const [url, detail] of [
+      ['https://10.0.0.5/hooks', /private, loopback and link-local/],
+      ['http://127.0.0.1:8080/hooks', /private, loopback and link-local/],
+      ['ftp://shop.example/hooks', /url must be an http or https URL/],
+      ['https://user:pw@shop.example/hooks', /user name or password/],
+    ] as const) {
+      const res = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url }))
+      expect(res.status, url).toBe(422)
+      expect((await problem(res)).errors, url).toEqual([{ pointer: '#/url', detail: expect.stringMatching(detail) }])
+    }
+    const events = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/', events: ['user.created'], colour: 1 }))
+    expect((await problem(events)).errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '#/events', detail: expect.stringMatching(/^events must be \["\*"\]/) },
+        { pointer: '#/colour', detail: 'unknown field colour' },
+      ]),
+    )
+    expect((await call('/webhook-endpoints', writer, json('POST', { url: 'https://shop.example/' }))).status).toBe(422)
+
+    const operator = await token('webhooks:read', null)
+    const all = await (await call('/webhook-endpoints', operator)).json()
+    expect(all.data.map((e: { client: string; organisation: string }) => [e.client, e.organisation])).toEqual([[theirs, other.organisation.code]])
+  })
+})
