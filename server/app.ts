@@ -198,7 +198,7 @@ export function createBff({
       fetchInProcess: (request) => Promise.resolve(app.fetch(request)),
     }),
   )
-  app.all('/api/v1/*', lazyManagementApi({ db, issuer: provider.issuer, limiter, now, imageQuotaBytes, imageUploadsPerMinute }))
+  app.all('/api/v1/*', lazyManagementApi({ db, issuer: provider.issuer, limiter, now, imageQuotaBytes, imageUploadsPerMinute, events: provider.events, branding }))
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
   app.route('/images', imageFiles(db, { images: servedImages }))

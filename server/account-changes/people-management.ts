@@ -40,8 +40,8 @@ export interface PeopleManager {
   sub?: string | undefined
   /** The manager as the audit log names them. */
   actor: AuditActor
-  /** The manager as an invitation mail names them. */
-  name: string
+  /** The manager as an invitation mail names them; unnamed (a token), the mail names the product's team. */
+  name?: string | undefined
 }
 
 /**
@@ -134,7 +134,7 @@ export async function invitePerson(
     svcApp: organisation.code,
     svcRole: invitation.role,
     svcAccess: ACCESS_OF_ROLE[invitation.role],
-    inviter: manager.name,
+    ...(manager.name !== undefined ? { inviter: manager.name } : {}),
     locale: invitation.locale,
   })
   await recordAuditEvent(
@@ -262,7 +262,7 @@ export async function sendPersonPasswordReset(ctx: LifecycleContext, manager: Pe
  */
 export async function resendPersonInvitation(ctx: LifecycleContext, manager: PeopleManager, person: UserRow, locale: Locale): Promise<void> {
   if (accountState(person) !== 'invited') throw new PeopleRefusal(409, `${person.name} has accepted the invitation already.`)
-  await resendInvitation(ctx, person, { inviter: manager.name, locale })
+  await resendInvitation(ctx, person, { ...(manager.name !== undefined ? { inviter: manager.name } : {}), locale })
   await recordPersonAction(ctx.db, manager.actor, 'person.invitation_resent', person)
 }
 

@@ -21,6 +21,10 @@ import { imagesRoutes } from './images-routes.js'
 import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-details.js'
 import { describePublicAdsApi } from './public-ads-document.js'
 import { referencePage } from './reference-page.js'
+import { usersRoutes } from './users-routes.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { type Branding, DEFAULT_BRANDING } from '../branding.js'
+import { webhookOutbox } from '../webhooks/outbox.js'
 
 export interface ManagementApiOptions {
   db: Kysely<Database>
@@ -33,6 +37,10 @@ export interface ManagementApiOptions {
   imageQuotaBytes?: number | undefined
   /** Image uploads one token may start a minute. */
   imageUploadsPerMinute?: number | undefined
+  /** Tells clients of what changes to their users (disabling, signing out, removing); the webhook outbox by default. */
+  events?: AccountEvents | undefined
+  /** The product name, logo and colour the invitation and reset mails show. */
+  branding?: Branding | undefined
 }
 
 /**
@@ -49,6 +57,8 @@ export function managementApi({
   now = () => new Date(),
   imageQuotaBytes,
   imageUploadsPerMinute,
+  events = webhookOutbox({ now }),
+  branding = DEFAULT_BRANDING,
 }: ManagementApiOptions): OpenAPIHono<{ Variables: ApiVariables }> {
   const api = new OpenAPIHono<{ Variables: ApiVariables }>({
     // zod's refusals in the one error shape, each field named, instead of the library's own body.
@@ -64,6 +74,7 @@ export function managementApi({
   registerSecuritySchemes(api)
   adsRoutes(api, db, now)
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
+  usersRoutes(api, db, { lifecycle: { db, issuer, now, branding }, events, now })
   describePublicAdsApi(api)
   const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
   let generated: ReturnType<typeof document> | undefined
