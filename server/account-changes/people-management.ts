@@ -139,7 +139,13 @@ export async function invitePerson(
   })
   await recordAuditEvent(
     db,
-    { actor: manager.actor, action: 'person.invited', target: personTarget(user), organisation: organisation.code, detail: personState(user) },
+    {
+      actor: manager.actor,
+      action: 'person.invited',
+      target: personTarget(user),
+      organisation: organisation.code,
+      detail: personState(user),
+    },
     ctx.now(),
   )
   return { user, organisation }
@@ -246,7 +252,12 @@ export async function signPersonOutEverywhere(
  * @example
  * await sendPersonPasswordReset(ctx, manager, person, 'en')
  */
-export async function sendPersonPasswordReset(ctx: LifecycleContext, manager: PeopleManager, person: UserRow, locale: Locale): Promise<void> {
+export async function sendPersonPasswordReset(
+  ctx: LifecycleContext,
+  manager: PeopleManager,
+  person: UserRow,
+  locale: Locale,
+): Promise<void> {
   if (isDisabled(person)) throw new PeopleRefusal(409, `${person.name}’s account is disabled: enable it first, then send the link.`)
   if (accountState(person) === 'invited')
     throw new PeopleRefusal(409, `${person.name} has not accepted the invitation yet: send the invitation again instead.`)
@@ -260,7 +271,12 @@ export async function sendPersonPasswordReset(ctx: LifecycleContext, manager: Pe
  * @example
  * await resendPersonInvitation(ctx, manager, person, 'en')
  */
-export async function resendPersonInvitation(ctx: LifecycleContext, manager: PeopleManager, person: UserRow, locale: Locale): Promise<void> {
+export async function resendPersonInvitation(
+  ctx: LifecycleContext,
+  manager: PeopleManager,
+  person: UserRow,
+  locale: Locale,
+): Promise<void> {
   if (accountState(person) !== 'invited') throw new PeopleRefusal(409, `${person.name} has accepted the invitation already.`)
   await resendInvitation(ctx, person, { ...(manager.name !== undefined ? { inviter: manager.name } : {}), locale })
   await recordPersonAction(ctx.db, manager.actor, 'person.invitation_resent', person)

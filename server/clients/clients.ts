@@ -207,6 +207,24 @@ function developerClientsQuery(db: Kysely<Database>, ownerSub: string | undefine
 }
 
 /**
+ * The row ids of an organisation's clients: those registered by one of
+ * its people (a client has no organisation of its own; its registering
+ * developer's is its organisation). The management API's organisation
+ * tokens reach these clients' deliveries and no others.
+ *
+ * @example
+ * const ids = await clientRowIdsOfOrganisation(db, 'ORG0123456789')
+ */
+export async function clientRowIdsOfOrganisation(db: Kysely<Database>, organisationCode: string): Promise<number[]> {
+  const rows = await developerClientsQuery(db, undefined)
+    .clearSelect()
+    .select('id')
+    .where('owner_sub', 'in', (eb) => eb.selectFrom('users').select('sub').where('svc_app', '=', organisationCode))
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/**
  * The public id of a client that is not svc's own, found by its name (the demo's client).
  *
  * @example

@@ -62,7 +62,12 @@ export function consoleManager(c: PeopleContext): PeopleManager {
  */
 export function peopleRefusal(c: Context, error: unknown): Response {
   if (error instanceof PeopleRefusal)
-    return consoleError(c, error.status, error.message, error.field ? { errors: { [error.field]: error.fieldMessage ?? error.message } } : {})
+    return consoleError(
+      c,
+      error.status,
+      error.message,
+      error.field ? { errors: { [error.field]: error.fieldMessage ?? error.message } } : {},
+    )
   return refusal(c, error)
 }
 
@@ -92,15 +97,14 @@ export function consolePersonActions(
   }
 
   /** Runs an action on the person SUB names, once the rules say the viewer reaches them. */
-  const onPerson =
-    (act: (c: PeopleContext, person: UserRow, manager: PeopleManager) => Promise<Response>) => async (c: PeopleContext) => {
-      try {
-        const manager = consoleManager(c)
-        return await act(c, await personInReach(db, manager, c.req.param('sub') ?? ''), manager)
-      } catch (error) {
-        return peopleRefusal(c, error)
-      }
+  const onPerson = (act: (c: PeopleContext, person: UserRow, manager: PeopleManager) => Promise<Response>) => async (c: PeopleContext) => {
+    try {
+      const manager = consoleManager(c)
+      return await act(c, await personInReach(db, manager, c.req.param('sub') ?? ''), manager)
+    } catch (error) {
+      return peopleRefusal(c, error)
     }
+  }
 
   app.post(
     '/:sub/role',

@@ -83,6 +83,9 @@ export function documentHead(issuer: string, version: string) {
     tags: [
       { name: 'Ads', description: "An organisation's ads." },
       { name: 'Images', description: 'Images for ads, stored by svc.' },
+      { name: 'Users', description: "The organisation's people and their invitations, as the console's People page." },
+      { name: 'Webhook deliveries', description: 'What svc sent to clients’ webhook URLs, each attempt, and replaying one.' },
+      { name: 'Reports', description: 'Impressions, clicks and their rates, as the console’s Reports.' },
       { name: 'Public ads API', description: 'What partner pages call with a publishable API key; see docs/ads/api.md.' },
     ],
   }

@@ -22,6 +22,8 @@ import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-detai
 import { describePublicAdsApi } from './public-ads-document.js'
 import { referencePage } from './reference-page.js'
 import { usersRoutes } from './users-routes.js'
+import { deliveriesRoutes } from './deliveries-routes.js'
+import { reportsRoutes } from './reports-routes.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { type Branding, DEFAULT_BRANDING } from '../branding.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
@@ -75,6 +77,8 @@ export function managementApi({
   adsRoutes(api, db, now)
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
   usersRoutes(api, db, { lifecycle: { db, issuer, now, branding }, events, now })
+  deliveriesRoutes(api, db, now)
+  reportsRoutes(api, db, now)
   describePublicAdsApi(api)
   const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
   let generated: ReturnType<typeof document> | undefined

@@ -54,7 +54,9 @@ export function positionOfCursor(kind: string, cursor: string, shape: RegExp): s
   const text = Buffer.from(cursor, 'base64url').toString()
   const position = text.startsWith(`${kind}:`) ? text.slice(kind.length + 1) : undefined
   if (position === undefined || !shape.test(position))
-    throw new InvalidFields(400, 'cursor is not one this API gave', [{ parameter: 'cursor', detail: 'cursor must be the next_cursor of a page' }])
+    throw new InvalidFields(400, 'cursor is not one this API gave', [
+      { parameter: 'cursor', detail: 'cursor must be the next_cursor of a page' },
+    ])
   return position
 }
 

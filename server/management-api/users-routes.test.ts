@@ -87,7 +87,9 @@ describe('users: who may call', () => {
     const orgToken = await token('users:write')
     const developer = await call(`/users/${marketer.sub}`, orgToken, { method: 'PATCH', body: '{"role":"developer"}' })
     expect(developer.status).toBe(403)
-    expect((await problem(developer)).errors).toEqual([{ pointer: '#/role', detail: expect.stringMatching(/only an operator makes a developer/) }])
+    expect((await problem(developer)).errors).toEqual([
+      { pointer: '#/role', detail: expect.stringMatching(/only an operator makes a developer/) },
+    ])
     const makeOperator = await call(`/users/${marketer.sub}`, orgToken, { method: 'PATCH', body: '{"operator":true}' })
     expect(makeOperator.status).toBe(403)
     // An operator in the organisation is read, never changed, by its token.
@@ -132,7 +134,10 @@ describe('users: problem details for bad input, never a 500', () => {
     expect(again.status).toBe(409)
     expect((await problem(again)).errors).toEqual([{ pointer: '#/email', detail: expect.stringMatching(/exists already/) }])
 
-    const badChange = await call(`/users/${taken.sub}`, writer, { method: 'PATCH', body: '{"role":"owner","disabled":"yes","email":"x@example.com"}' })
+    const badChange = await call(`/users/${taken.sub}`, writer, {
+      method: 'PATCH',
+      body: '{"role":"owner","disabled":"yes","email":"x@example.com"}',
+    })
     expect(badChange.status).toBe(422)
     expect((await problem(badChange)).errors).toEqual(
       expect.arrayContaining([
@@ -201,8 +206,17 @@ describe('users: the People page through the API', () => {
     expect(await userBySub(acme.db, grace.id)).toBeUndefined()
 
     const { events } = await listAuditEvents(acme.db, { actor: 'token' })
-    expect(events.map((event) => event.action)).toEqual(['person.removed', 'person.invitation_resent', 'person.role_changed', 'person.invited'])
-    expect(events[3]).toMatchObject({ actor: { kind: 'token' }, organisation: acme.organisation.code, target: { kind: 'person', code: grace.id } })
+    expect(events.map((event) => event.action)).toEqual([
+      'person.removed',
+      'person.invitation_resent',
+      'person.role_changed',
+      'person.invited',
+    ])
+    expect(events[3]).toMatchObject({
+      actor: { kind: 'token' },
+      organisation: acme.organisation.code,
+      target: { kind: 'person', code: grace.id },
+    })
   })
 
   it('saves a user read back unchanged as nothing changed, then one field; disables, signs out and mails a reset', async () => {

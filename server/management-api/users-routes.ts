@@ -48,7 +48,9 @@ export const ManagedUserSchema = z
     name: z.string(),
     role: z
       .enum(ROLES)
-      .openapi({ description: 'The role in its organisation: `admin`, `marketer` (edits ads), `developer` (clients and webhooks) or `none`.' }),
+      .openapi({
+        description: 'The role in its organisation: `admin`, `marketer` (edits ads), `developer` (clients and webhooks) or `none`.',
+      }),
     operator: z.boolean().openapi({ description: 'An operator administers all of svc, every organisation included.' }),
     disabled: z.boolean().openapi({ description: 'A disabled account cannot sign in.' }),
     organisation: z.string().nullable().openapi({ example: 'ORG0123456789', description: "The organisation's code; null for none." }),
@@ -165,12 +167,16 @@ export function usersRoutes(
       tags: ['Users'],
       summary: "List the organisation's people, newest first",
       description:
-        "Scope `users:read`. `q` finds a text in the name or e-mail address, ignoring case. An operator-wide token lists everyone unless it names an `organisation`. A page at a time, as the ads list.",
+        'Scope `users:read`. `q` finds a text in the name or e-mail address, ignoring case. An operator-wide token lists everyone unless it names an `organisation`. A page at a time, as the ads list.',
       security: [{ managementToken: [] }],
       middleware: [read] as const,
       request: {
         query: z.object({
-          q: z.string().max(200, 'q must be at most 200 characters').optional().openapi({ description: 'Text to find in the name or e-mail address.' }),
+          q: z
+            .string()
+            .max(200, 'q must be at most 200 characters')
+            .optional()
+            .openapi({ description: 'Text to find in the name or e-mail address.' }),
           ...pageQuery,
           organisation: organisationQuery,
         }),
@@ -210,7 +216,10 @@ export function usersRoutes(
         body: { required: true, content: { 'application/json': { schema: InvitationBody } } },
       },
       responses: {
-        201: { ...userAnswer('The invited user.'), headers: { Location: { schema: { type: 'string' }, description: "The user's address." } } },
+        201: {
+          ...userAnswer('The invited user.'),
+          headers: { Location: { schema: { type: 'string' }, description: "The user's address." } },
+        },
         ...problemResponses(400, 401, 403, 404, 409, 422),
       },
     }),
@@ -296,7 +305,8 @@ export function usersRoutes(
     {
       path: 'invitation',
       summary: 'Send the invitation again',
-      description: 'A fresh invitation mail; the links mailed before stop working. Only for a user whose invitation is open (409 otherwise).',
+      description:
+        'A fresh invitation mail; the links mailed before stop working. Only for a user whose invitation is open (409 otherwise).',
       act: (c: ApiContext, person: UserRow) => resendPersonInvitation(lifecycle, managerOf(c), person, requestLocale(c)),
     },
     {
