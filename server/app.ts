@@ -217,6 +217,8 @@ export function createBff({
       requestsPerMinute: apiRequestsPerMinute,
       webhookAllowPrivate,
       productName: branding.name,
+      events: provider.events,
+      branding,
     }),
   )
   // The account page's short address.

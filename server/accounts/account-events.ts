@@ -22,6 +22,23 @@ export interface AccountEventMap {
 
 export type AccountEventName = keyof AccountEventMap
 
+/** Every event's name, for what checks a name at run time (the management API's delivery filter). */
+export const ACCOUNT_EVENT_NAMES = [
+  'account.signed_in',
+  'account.signed_out',
+  'account.consent_granted',
+  'account.consent_revoked',
+  'account.linked',
+  'account.unlinked',
+  'account.deleted',
+  'tokens.revoked',
+  'ping',
+] as const satisfies readonly AccountEventName[]
+
+// An event added to the map and not to the list fails to compile here.
+const everyEventListed: Record<Exclude<AccountEventName, (typeof ACCOUNT_EVENT_NAMES)[number]>, never> = {}
+void everyEventListed
+
 /** Records events; `clientId` is the public id of the client the event belongs to. */
 export interface AccountEvents {
   record<E extends AccountEventName>(db: Kysely<Database>, event: E, clientId: string, data: AccountEventMap[E]): Promise<void>

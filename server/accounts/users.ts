@@ -229,6 +229,33 @@ export interface PeopleSearch {
  * const { users, total } = await searchUsers(db, { text: 'grace', limit: 50, offset: 0 })
  */
 export async function searchUsers(db: Kysely<Database>, search: PeopleSearch): Promise<{ users: UserRow[]; total: number }> {
+  const query = matchingUsers(db, search)
+  const [users, count] = await Promise.all([
+    query.selectAll().orderBy('email').limit(search.limit).offset(search.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { users, total: Number(count.count) }
+}
+
+/**
+ * The accounts a search finds, newest first, below the row `beforeId`
+ * when given: the management API's pages, whose cursor does not move
+ * when accounts are added meanwhile.
+ *
+ * @example
+ * const users = await newestUsers(db, { organisation: 'ORG0123456789', text: 'grace', limit: 21 })
+ */
+export async function newestUsers(
+  db: Kysely<Database>,
+  search: Omit<PeopleSearch, 'offset'> & { beforeId?: number },
+): Promise<UserRow[]> {
+  let query = matchingUsers(db, search)
+  if (search.beforeId !== undefined) query = query.where('id', '<', search.beforeId)
+  return query.selectAll().orderBy('id', 'desc').limit(search.limit).execute()
+}
+
+/** The accounts of the organisation, if one is named, whose name or address holds the text. */
+function matchingUsers(db: Kysely<Database>, search: Pick<PeopleSearch, 'organisation' | 'text'>) {
   // `!` escapes LIKE's wildcards in what was typed; lower() on both sides, as PostgreSQL's LIKE minds case.
   const text = search.text?.trim().toLowerCase() ?? ''
   const pattern = `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`
@@ -241,11 +268,7 @@ export async function searchUsers(db: Kysely<Database>, search: PeopleSearch): P
         eb(sql<string>`lower(${sql.ref('email')})`, 'like', sql<string>`${pattern} escape '!'`),
       ]),
     )
-  const [users, count] = await Promise.all([
-    query.selectAll().orderBy('email').limit(search.limit).offset(search.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { users, total: Number(count.count) }
+  return query
 }
 
 /** What an operator may change of an account's name and svc claims; an absent field stays as it is. */

@@ -210,6 +210,24 @@ function developerClientsQuery(db: Kysely<Database>, ownerSub: string | undefine
 }
 
 /**
+ * The row ids of an organisation's clients (`clients.organisation_id`,
+ * migration 0025). The management API's organisation tokens reach these
+ * clients' deliveries and no others.
+ *
+ * @example
+ * const ids = await clientRowIdsOfOrganisation(db, 'ORG0123456789')
+ */
+export async function clientRowIdsOfOrganisation(db: Kysely<Database>, organisationCode: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('first_party', '=', 0)
+    .where('organisation_id', 'in', (eb) => eb.selectFrom('organisations').select('id').where('code', '=', organisationCode))
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/**
  * The public id of a client that is not svc's own, found by its name (the demo's client).
  *
  * @example

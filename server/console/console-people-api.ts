@@ -3,7 +3,7 @@
  * organisation admins: the accounts they manage, searched by name or
  * e-mail a page at a time (an operator sees everyone, or one
  * organisation's; an admin their organisation's), and inviting someone
- * (see `account-changes/invitations.ts`); what can be done to one person
+ * (the rules are `account-changes/people-management.ts`'s, which the management API shares); what can be done to one person
  * is `console-person-actions.ts`. An admin invites into their own
  * organisation only; an operator names one. Every role an
  * invitation gives is one the inviter may give (`shared/invitable-roles.ts`):
@@ -13,21 +13,19 @@ import { LOCALES, type Locale } from '../i18n/locale.js'
 import { requestLocale } from '../i18n/request-locale.js'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { INVITABLE_ROLES, type InvitableRole, ACCESS_OF_ROLE, invite } from '../account-changes/invitations.js'
+import { INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitations.js'
+import { invitePerson } from '../account-changes/people-management.js'
 import { rolesInvitableBy } from '../../shared/invitable-roles.js'
 import type { AccountEvents } from '../accounts/account-events.js'
-import { searchUsers, userByEmail } from '../accounts/users.js'
+import { searchUsers } from '../accounts/users.js'
 import type { Database, OrganisationRow } from '../db/schema.js'
 import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
 import { consolePerson } from './console-person.js'
-import { consolePersonActions } from './console-person-actions.js'
-import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
+import { consoleManager, consolePersonActions, peopleRefusal } from './console-person-actions.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
 import type { Branding } from '../branding.js'
-import { recordAuditEvent } from '../audit/audit-events.js'
-import { accountActor } from '../audit/account-actor.js'
-import { personState, personTarget } from '../audit/audit-targets.js'
 import type { ConsoleInvited, ConsolePeople } from '../../shared/console-wire.js'
 
 /** People a page holds unless asked for fewer; a page never holds more than `MAX_PER_PAGE`. */
@@ -105,58 +103,30 @@ export function consolePeopleApi(
 
   app.post('/', async (c) => {
     const input = (await jsonObject(c)) ?? {}
-    const { roles, claims, sub } = c.get('session')
-    const asked = typeof input.organisation === 'string' && input.organisation !== '' ? input.organisation : undefined
-    if (!roles.operator && asked !== undefined && asked !== roles.organisation)
-      return consoleError(c, 403, `organisation admins invite only into their own organisation (${roles.organisation})`)
-    const organisation = await organisationWithCode(db, (roles.operator ? asked : roles.organisation) ?? '')
-    if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
     const role = input.role
     if (typeof role !== 'string' || !(INVITABLE_ROLES as readonly string[]).includes(role)) {
       const message = `role must be ${INVITABLE_ROLES.join(', ')}`
       return consoleError(c, 422, message, { errors: { role: message } })
     }
-    if (!rolesInvitableBy(roles).includes(role as InvitableRole)) {
-      const message = 'organisation admins invite admins and marketers; developers are made by an operator'
-      return consoleError(c, 403, message, { errors: { role: message } })
-    }
-    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : ''
-    if (email === '')
-      return consoleError(c, 422, 'enter the e-mail address to invite', { errors: { email: 'enter the e-mail address to invite' } })
     if (input.name !== undefined && typeof input.name !== 'string')
       return consoleError(c, 422, 'name must be text', { errors: { name: 'name must be text' } })
     if (input.locale !== undefined && input.locale !== '' && !(LOCALES as readonly unknown[]).includes(input.locale)) {
       const message = `locale must be one of ${LOCALES.join(', ')}`
       return consoleError(c, 422, message, { errors: { locale: message } })
     }
-    if (await userByEmail(db, email)) {
-      const message = `an account with the email ${email} exists already`
-      return consoleError(c, 409, message, { errors: { email: message } })
-    }
     try {
-      const user = await invite(
-        { db, issuer, now: () => new Date(), branding },
-        {
-          email,
-          name: input.name as string | undefined,
-          svcApp: organisation.code,
-          svcRole: role,
-          svcAccess: ACCESS_OF_ROLE[role as InvitableRole],
-          inviter: String(claims.name ?? claims.email ?? sub),
-          // Unsaid, the inviter's own language is the best guess.
-          locale: typeof input.locale === 'string' && input.locale !== '' ? (input.locale as Locale) : requestLocale(c),
-        },
-      )
-      await recordAuditEvent(db, {
-        actor: accountActor(c.get('session')),
-        action: 'person.invited',
-        target: personTarget(user),
-        organisation: organisation.code,
-        detail: personState(user),
+      // The rules (whose organisation, which roles, an address taken) are People's own, shared with the management API.
+      const { user } = await invitePerson({ db, issuer, now: () => new Date(), branding }, consoleManager(c), {
+        email: typeof input.email === 'string' ? input.email : '',
+        name: input.name as string | undefined,
+        role: role as InvitableRole,
+        organisation: typeof input.organisation === 'string' ? input.organisation : undefined,
+        // Unsaid, the inviter's own language is the best guess.
+        locale: typeof input.locale === 'string' && input.locale !== '' ? (input.locale as Locale) : requestLocale(c),
       })
       return c.json({ sub: user.sub, invited: user.email } satisfies ConsoleInvited, 201)
     } catch (error) {
-      return refusal(c, error)
+      return peopleRefusal(c, error)
     }
   })
   app.route('/', consolePersonActions(db, issuer, branding, events))

@@ -4,6 +4,7 @@
  * name. Shared by the list and by every action, which answer the person
  * as they are after it.
  */
+import { organisationRoleOf } from '../account-changes/people-management.js'
 import { accountState } from '../accounts/account-state.js'
 import type { OrganisationRow, UserRow } from '../db/schema.js'
 import type { ConsolePerson } from '../../shared/console-wire.js'
@@ -16,17 +17,6 @@ import type { ConsolePerson } from '../../shared/console-wire.js'
  */
 export function roleOf(user: UserRow): ConsolePerson['role'] {
   return user.svc_master === 1 ? 'operator' : organisationRoleOf(user)
-}
-
-/**
- * The role beneath operator: what the account's svc.role and svc.access give.
- *
- * @example
- * organisationRoleOf(operatorWhoEditsAds) // 'marketer'
- */
-export function organisationRoleOf(user: UserRow): ConsolePerson['organisation_role'] {
-  if (user.svc_role === 'admin' || user.svc_role === 'developer') return user.svc_role
-  return (JSON.parse(user.svc_access) as string[]).includes('Ads:Edit') ? 'marketer' : 'none'
 }
 
 /**

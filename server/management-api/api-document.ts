@@ -83,7 +83,7 @@ export function documentHead(issuer: string, version: string) {
       title: 'svc management API',
       version,
       description:
-        'Automate what the console does: ads and their images today; keys, clients, users, webhooks and reports follow. ' +
+        'Automate what the console does: ads and their images, API keys, clients and their webhook endpoints, users and invitations, webhook deliveries and replay, and reports. ' +
         'Errors are RFC 9457 problem details. The public ads API that `<svc-ads>` calls is described too (tag Public ads API).',
     },
     servers: [{ url: issuer }],
@@ -93,6 +93,9 @@ export function documentHead(issuer: string, version: string) {
       { name: 'API keys', description: "An organisation's publishable keys for the public ads API." },
       { name: 'Clients', description: 'Applications that sign people in through svc.' },
       { name: 'Webhook endpoints', description: "Where a client's events are sent, signed." },
+      { name: 'Users', description: "The organisation's people and their invitations, as the console's People page." },
+      { name: 'Webhook deliveries', description: 'What svc sent to clients’ webhook URLs, each attempt, and replaying one.' },
+      { name: 'Reports', description: 'Impressions, clicks and their rates, as the console’s Reports.' },
       { name: 'Public ads API', description: 'What partner pages call with a publishable API key; see docs/ads/api.md.' },
     ],
   }

@@ -215,3 +215,55 @@ describe('a client generated from the document, for keys, clients and webhook en
     expect((await api.DELETE('/api/v1/clients/{client_id}', { params: { path: { client_id: client.client_id } } })).response.status).toBe(204)
   })
 })
+
+describe('users, deliveries and reports through a generated client', () => {
+  it('are in the document, each with its scope', async () => {
+    const document = await servedDocument()
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/users',
+        '/api/v1/users/{id}',
+        '/api/v1/users/{id}/invitation',
+        '/api/v1/invitations',
+        '/api/v1/deliveries',
+        '/api/v1/deliveries/{id}/replay',
+        '/api/v1/reports',
+      ]),
+    )
+    expect(document.paths['/api/v1/invitations'].post.description).toMatch(/Scope `users:write`/)
+    expect(document.components.schemas.Invitation.required).toEqual(['email', 'role'])
+  })
+
+  it('invites someone, finds them, saves them back as read with a new role, and reads the report', async () => {
+    const { secret } = await createManagementToken(acme.db, {
+      name: 'HR sync',
+      organisationId: acme.organisation.id,
+      scopes: 'users:write,reports:read,webhooks:read',
+      createdBy: 'cli:test',
+    })
+    const api = createClient<paths>({ baseUrl: bff.origin, headers: { Authorization: `Bearer ${secret}` } })
+
+    const invited = await api.POST('/api/v1/invitations', { body: { email: 'grace@example.com', name: 'Grace Hopper', role: 'marketer' } })
+    expect(invited.response.status).toBe(201)
+    const grace = invited.data!
+    expect(grace).toMatchObject({ state: 'invited', role: 'marketer', organisation: acme.organisation.code })
+
+    const found = await api.GET('/api/v1/users', { params: { query: { q: 'hopper', limit: 10 } } })
+    expect(found.data?.data.map((user) => user.id)).toEqual([grace.id])
+
+    const loaded = await api.GET('/api/v1/users/{id}', { params: { path: { id: grace.id } } })
+    const saved = await api.PATCH('/api/v1/users/{id}', { params: { path: { id: grace.id } }, body: { ...loaded.data!, role: 'admin' } })
+    expect(saved.response.status).toBe(200)
+    expect(saved.data).toMatchObject({ id: grace.id, role: 'admin', email: 'grace@example.com' })
+    const refused = await api.POST('/api/v1/invitations', { body: { email: 'grace@example.com', role: 'admin' } })
+    expect(refused.response.status).toBe(409)
+    expect(refused.error).toMatchObject({ status: 409, errors: [{ pointer: '#/email' }] })
+
+    const report = await api.GET('/api/v1/reports', { params: { query: { from: '2026-05-01', to: '2026-05-03', by: 'day' } } })
+    expect(report.data).toMatchObject({ organisation: acme.organisation.code, by: 'day', totals: { impressions: 0, ctr: null } })
+    expect(report.data?.series.days).toEqual(['2026-05-01', '2026-05-02', '2026-05-03'])
+
+    const deliveries = await api.GET('/api/v1/deliveries', { params: { query: { state: 'dead' } } })
+    expect(deliveries.data).toEqual({ data: [], next_cursor: null })
+  })
+})

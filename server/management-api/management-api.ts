@@ -1,7 +1,7 @@
 /**
  * @module The management API at `/api/v1`: its routes (one module per
- * resource group: ads, images; keys, clients, users, webhooks and reports
- * come next), the OpenAPI 3.1 document generated from their zod schemas
+ * resource group: ads, images, API keys, clients, webhook endpoints,
+ * users and invitations, deliveries, reports), the OpenAPI 3.1 document generated from their zod schemas
  * at `/api/v1/openapi.json`, its reference page at `/api/v1/docs`, and one
  * error shape for all of it (RFC 9457 problem details). Its paths carry
  * their prefix, since the document describes the public ads API at `/ads`
@@ -25,6 +25,12 @@ import { webhookEndpointsRoutes } from './webhook-endpoints-routes.js'
 import { invalidFieldsOf, problemAnswer, problemResponse } from './problem-details.js'
 import { describePublicAdsApi } from './public-ads-document.js'
 import { referencePage } from './reference-page.js'
+import { usersRoutes } from './users-routes.js'
+import { deliveriesRoutes } from './deliveries-routes.js'
+import { reportsRoutes } from './reports-routes.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { type Branding, DEFAULT_BRANDING } from '../branding.js'
+import { webhookOutbox } from '../webhooks/outbox.js'
 
 export interface ManagementApiOptions {
   db: Kysely<Database>
@@ -43,6 +49,10 @@ export interface ManagementApiOptions {
   webhookAllowPrivate?: boolean | undefined
   /** The deployment's brand, refused as a client's name like svc's. */
   productName?: string | undefined
+  /** Tells clients of what changes to their users (disabling, signing out, removing); the webhook outbox by default. */
+  events?: AccountEvents | undefined
+  /** The product name, logo and colour the invitation and reset mails show. */
+  branding?: Branding | undefined
 }
 
 /**
@@ -62,6 +72,8 @@ export function managementApi({
   requestsPerMinute,
   webhookAllowPrivate = false,
   productName = 'svc',
+  events = webhookOutbox({ now }),
+  branding = DEFAULT_BRANDING,
 }: ManagementApiOptions): OpenAPIHono<{ Variables: ApiVariables }> {
   const api = new OpenAPIHono<{ Variables: ApiVariables }>({
     // zod's refusals in the one error shape, each field named, instead of the library's own body.
@@ -81,6 +93,9 @@ export function managementApi({
   keysRoutes(api, db, now)
   clientsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate, productName })
   webhookEndpointsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate })
+  usersRoutes(api, db, { lifecycle: { db, issuer, now, branding }, events, now })
+  deliveriesRoutes(api, db, now)
+  reportsRoutes(api, db, now)
   describePublicAdsApi(api)
   const document = () => api.getOpenAPI31Document(documentHead(issuer, SVC_VERSION))
   let generated: ReturnType<typeof document> | undefined

@@ -2871,6 +2871,1507 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's people, newest first
+         * @description Scope `users:read`. `q` finds a text in the name or e-mail address, ignoring case. An operator-wide token lists everyone unless it names an `organisation`. A page at a time, as the ads list.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Text to find in the name or e-mail address. */
+                    q?: string;
+                    limit?: number;
+                    /** @description The `next_cursor` of the page before. */
+                    cursor?: string;
+                    /** @description The organisation's code. Only an operator-wide token names one; an organisation's token works in its own. */
+                    organisation?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of people. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUserPage"];
+                    };
+                };
+                /** @description A query or path parameter is invalid, or the body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone
+         * @description Scope `users:write`. Makes the account and mails the invitation, as the console's People page does; the link opens a page where they choose a password. An organisation's token gives `admin` or `marketer`; only an operator-wide token makes a `developer`. Answers 201 with the user (state `invited`).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The organisation's code. Only an operator-wide token names one; an organisation's token works in its own. */
+                    organisation?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            responses: {
+                /** @description The invited user. */
+                201: {
+                    headers: {
+                        /** @description The user's address. */
+                        Location?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUser"];
+                    };
+                };
+                /** @description A query or path parameter is invalid, or the body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request conflicts with what exists; `detail` says what to do instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body breaks a rule; `errors` names each field. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a user
+         * @description Scope `users:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUser"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user
+         * @description Scope `users:write`. The account goes with its sessions, consents and tokens; the clients it used are told (`account.deleted`). The last operator who can sign in is never removed (409).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request conflicts with what exists; `detail` says what to do instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role, operator status or disabled state
+         * @description Scope `users:write`. `role` as the People page gives it (an organisation's token: `admin`, `marketer` or `none`; the role held may be sent back); `operator` only with an operator-wide token; `disabled: true` ends the user's sessions and tokens at once. The last operator who can sign in is never unmade or disabled (409).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserChanges"];
+                };
+            };
+            responses: {
+                /** @description The user as changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUser"];
+                    };
+                };
+                /** @description A query or path parameter is invalid, or the body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request conflicts with what exists; `detail` says what to do instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body breaks a rule; `errors` names each field. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the invitation again
+         * @description Scope `users:write`. A fresh invitation mail; the links mailed before stop working. Only for a user whose invitation is open (409 otherwise). Answers 202: the mail is queued (svc's mail outbox sends it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user; the mail is queued. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUser"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request conflicts with what exists; `detail` says what to do instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password-reset link
+         * @description Scope `users:write`. Not to a disabled account nor to one whose invitation is open (409). Answers 202: the mail is queued (svc's mail outbox sends it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user; the mail is queued. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUser"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request conflicts with what exists; `detail` says what to do instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Scope `users:write`. Ends every session of the user and revokes their clients' tokens, from the next request on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManagedUser"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries, newest first
+         * @description Scope `webhooks:read`. Each delivery with its attempts; filters `client`, `event` and `state`. An organisation's token sees the deliveries to its clients (those its developers registered); an operator-wide token every client's, or one `organisation`'s. A page at a time, as the ads list.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this client's deliveries (its `client_id`). */
+                    client?: string;
+                    /** @description Only deliveries of this event. */
+                    event?: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping";
+                    state?: "pending" | "delivered" | "dead";
+                    limit?: number;
+                    /** @description The `next_cursor` of the page before. */
+                    cursor?: string;
+                    /** @description Only for an operator-wide token: the organisation whose clients' deliveries to list. */
+                    organisation?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of deliveries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDeliveryPage"];
+                    };
+                };
+                /** @description A query or path parameter is invalid, or the body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a delivery with its attempts
+         * @description Scope `webhooks:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The delivery. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDelivery"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a delivery
+         * @description Scope `webhooks:write`. As the developer portal's Replay: the delivery is queued again at once with a fresh set of attempts, under the same `X-SVC-Delivery`, whatever its state. Answers 202 with the delivery as queued; svc's webhook sender sends it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The delivery, queued again. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDelivery"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's ad report
+         * @description Scope `reports:read`. Impressions, viewable impressions, clicks and their rates over a range of days, grouped by day, ad or slot, as the console's Reports and `svc-bff report` show them. Counts are kept per hour; days are cut in `tz`. At most 366 days.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The first day, included (`YYYY-MM-DD`); 7 days before `to` when absent. */
+                    from?: string;
+                    /** @description The last day, included (`YYYY-MM-DD`); today in `tz` when absent. */
+                    to?: string;
+                    /** @description An IANA time zone; UTC when absent. */
+                    tz?: string;
+                    /** @description What a row is: a day (the default), an ad or a slot. */
+                    by?: "day" | "ad" | "slot";
+                    /** @description Only this ad's counts (its code). */
+                    ad?: string;
+                    /** @description Only this slot's counts (its slug). */
+                    slot?: string;
+                    /** @description The organisation's code. Only an operator-wide token needs it; an organisation's token reads its own. */
+                    organisation?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdReport"];
+                    };
+                };
+                /** @description A query or path parameter is invalid, or the body is not valid JSON. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Bad Request",
+                         *       "status": 400,
+                         *       "detail": "A query or path parameter is invalid, or the body is not valid JSON."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Unauthorized",
+                         *       "status": 401,
+                         *       "detail": "No token, or one that is unknown, expired or revoked (`WWW-Authenticate: Bearer`)."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token lacks the route's scope, or its organisation is archived. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Forbidden",
+                         *       "status": 403,
+                         *       "detail": "The token lacks the route's scope, or its organisation is archived."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such resource in the token's organisation. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Not Found",
+                         *       "status": 404,
+                         *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Too Many Requests",
+                         *       "status": 429,
+                         *       "detail": "The token's calls this minute (or its image uploads) are spent; retry after `Retry-After` seconds. Every answer carries `RateLimit-*` and `X-RateLimit-*`."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ads": {
         parameters: {
             query?: never;
@@ -3508,6 +5009,166 @@ export interface components {
             organisation?: string | null;
             secrets?: unknown[];
             created_at?: string;
+        };
+        ManagedUserPage: {
+            data: components["schemas"]["ManagedUser"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        ManagedUser: {
+            /**
+             * @description The account's code, its OpenID `sub`.
+             * @example ACC0123456789
+             */
+            id: string;
+            email: string;
+            name: string;
+            /**
+             * @description The role in its organisation: `admin`, `marketer` (edits ads), `developer` (clients and webhooks) or `none`.
+             * @enum {string}
+             */
+            role: "admin" | "marketer" | "developer" | "none";
+            /** @description An operator administers all of svc, every organisation included. */
+            operator: boolean;
+            /** @description A disabled account cannot sign in. */
+            disabled: boolean;
+            /**
+             * @description The organisation's code; null for none.
+             * @example ORG0123456789
+             */
+            organisation: string | null;
+            /**
+             * @description `invited`: the invitation was not accepted yet; `unconfirmed`: signed up, the address not confirmed yet.
+             * @enum {string}
+             */
+            state: "active" | "invited" | "unconfirmed" | "disabled";
+            email_verified: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description Whom to invite, and as what; the console People page’s Invite form. */
+        Invitation: {
+            /** Format: email */
+            email: string;
+            name?: string;
+            /** @enum {string} */
+            role: "admin" | "marketer" | "developer";
+            /**
+             * @description The mail's language and its pages'; the request's Accept-Language, else English, when absent.
+             * @enum {string}
+             */
+            language?: "en" | "de" | "es" | "fr" | "it" | "nl" | "pt";
+        };
+        /** @description The fields to change: `role`, `operator`, `disabled`. The others of a user may be sent back as read, unchanged; a changed one is refused. */
+        UserChanges: {
+            /** @enum {string} */
+            role?: "admin" | "marketer" | "developer" | "none";
+            operator?: boolean;
+            disabled?: boolean;
+            /**
+             * @description The account's code, its OpenID `sub`.
+             * @example ACC0123456789
+             */
+            id?: string;
+            email?: string;
+            name?: string;
+            /**
+             * @description The organisation's code; null for none.
+             * @example ORG0123456789
+             */
+            organisation?: string | null;
+            /**
+             * @description `invited`: the invitation was not accepted yet; `unconfirmed`: signed up, the address not confirmed yet.
+             * @enum {string}
+             */
+            state?: "active" | "invited" | "unconfirmed" | "disabled";
+            email_verified?: boolean;
+            created_at?: string;
+            /** @description Ignored: it moves with every change. */
+            updated_at?: string;
+        };
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        WebhookDelivery: {
+            /** @description The delivery: `X-SVC-Delivery`, the same across its attempts and replays. */
+            id: string;
+            /** @description The client's `client_id`. */
+            client: string;
+            /** @enum {string} */
+            event: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping";
+            /** @description The envelope's `id` (`evt_…`). */
+            event_id: string;
+            url: string;
+            /**
+             * @description `pending` (to be sent or retried), `delivered` (a 2xx), or `dead` (every retry failed).
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "dead";
+            /** @description Attempts since it was queued or last replayed. */
+            attempt_count: number;
+            next_attempt_at: string;
+            created_at: string;
+            delivered_at: string | null;
+            /** @description Every attempt, oldest first, replays included. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            /** @description When the attempt was sent (ISO 8601, UTC). */
+            attempted_at: string;
+            /** @description The receiver's HTTP status; null when it did not answer. */
+            status_code: number | null;
+            /** @description Why the attempt failed, when it did (no answer in 10 s, a refused address, …). */
+            error: string | null;
+            duration_ms: number;
+            /** @description The first KiB of the answer. */
+            response_excerpt: string | null;
+        };
+        AdReport: {
+            organisation: string;
+            from: string;
+            to: string;
+            tz: string;
+            /** @enum {string} */
+            by: "day" | "ad" | "slot";
+            ad?: string;
+            slot?: string;
+            rows: components["schemas"]["AdReportRow"][];
+            totals: {
+                impressions: number;
+                /** @description Impressions in view for one second (IAB/MRC display rule). */
+                viewable: number;
+                clicks: number;
+                /** @description viewable / impressions in percent, one decimal; null without impressions. */
+                viewable_rate: number | null;
+                /** @description clicks / impressions in percent, one decimal; null without impressions. */
+                ctr: number | null;
+            };
+            /** @description Every day of the range, oldest first, with its totals: what the console’s chart draws. */
+            series: {
+                days: string[];
+                impressions: number[];
+                viewable: number[];
+                clicks: number[];
+                viewable_rate: (number | null)[];
+                ctr: (number | null)[];
+            };
+        };
+        AdReportRow: {
+            /** @description The day (`2025-05-01`, in the report's zone), the ad's code or the slot's slug. */
+            key: string;
+            /** @description The ad's title, or the slot's name, while an ad still names it. */
+            title?: string;
+            impressions: number;
+            /** @description Impressions in view for one second (IAB/MRC display rule). */
+            viewable: number;
+            clicks: number;
+            /** @description viewable / impressions in percent, one decimal; null without impressions. */
+            viewable_rate: number | null;
+            /** @description clicks / impressions in percent, one decimal; null without impressions. */
+            ctr: number | null;
         };
         /** @description `data` is one ad when the effective `limit` is 1, else a list. */
         PublicAds: {

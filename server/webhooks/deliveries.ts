@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { publicClientIdsByRowId } from '../clients/clients.js'
-import type { Database } from '../db/schema.js'
+import type { Database, WebhookDeliveriesTable } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { attemptsAtDeliveries } from './webhook-attempts.js'
 import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
@@ -27,13 +27,63 @@ export interface DeliveryFilter {
  * const dead = await listDeliveries(db, { dead: true })
  */
 export async function listDeliveries(db: Kysely<Database>, { dead, clientId }: DeliveryFilter = {}) {
-  let query = db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'state', 'attempts', 'url', 'next_attempt_at', 'created_at', 'delivered_at', 'event_id', 'client_id'])
-    .orderBy('created_at', 'desc')
+  let query = db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).orderBy('created_at', 'desc')
   if (dead) query = query.where('state', '=', 'dead')
   if (clientId !== undefined) query = query.where('client_id', '=', clientId)
-  const rows = await query.limit(1000).execute()
+  return withEventsAndAttempts(db, await query.limit(1000).execute())
+}
+
+/** What the management API's list narrows to; `clientIds` (the organisation's clients) limits the rest. */
+export interface DeliveryPageFilter {
+  clientIds?: readonly number[]
+  event?: string
+  state?: 'pending' | 'delivered' | 'dead'
+  /** The last delivery of the page before: the next page starts below it. */
+  before?: { createdAt: string; id: string }
+  limit: number
+}
+
+/**
+ * Deliveries newest first, a page at a time, each with its event and attempts.
+ *
+ * @example
+ * const page = await pageOfDeliveries(db, { clientIds: [3, 4], state: 'dead', limit: 21 })
+ */
+export async function pageOfDeliveries(db: Kysely<Database>, filter: DeliveryPageFilter) {
+  if (filter.clientIds?.length === 0) return []
+  let query = db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc')
+  if (filter.clientIds !== undefined) query = query.where('client_id', 'in', [...filter.clientIds])
+  if (filter.state !== undefined) query = query.where('state', '=', filter.state)
+  if (filter.event !== undefined) {
+    const event = filter.event
+    query = query.where('event_id', 'in', (eb) => eb.selectFrom('webhook_events').select('id').where('event', '=', event))
+  }
+  if (filter.before !== undefined) {
+    const { createdAt, id } = filter.before
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]))
+  }
+  return withEventsAndAttempts(db, await query.limit(filter.limit).execute())
+}
+
+/**
+ * One delivery with its event and attempts, and the row id of its client; `undefined` when none has the id.
+ *
+ * @example
+ * const delivery = await deliveryWithAttempts(db, '5f0c…')
+ */
+export async function deliveryWithAttempts(db: Kysely<Database>, id: string) {
+  const row = await db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const [delivery] = await withEventsAndAttempts(db, [row])
+  return delivery && { ...delivery, client_row_id: row.client_id }
+}
+
+const DELIVERY_COLUMNS = ['id', 'state', 'attempts', 'url', 'next_attempt_at', 'created_at', 'delivered_at', 'event_id', 'client_id'] as const
+
+type DeliveryListRow = Pick<WebhookDeliveriesTable, (typeof DELIVERY_COLUMNS)[number]>
+
+/** The deliveries with their events, their clients' public ids and their attempts, oldest attempt first. */
+async function withEventsAndAttempts(db: Kysely<Database>, rows: DeliveryListRow[]) {
   const events = await webhookEventsById(
     db,
     rows.map((row) => row.event_id),
