@@ -70,12 +70,16 @@ export function optionalWholeNumber(input: Record<string, unknown>, field: strin
   throw new InvalidInput(field, `${field} must be a whole number`)
 }
 
+/** The largest id a row has: PostgreSQL's `integer`, which refuses a larger number outright. */
+const LARGEST_ROW_ID = 2 ** 31 - 1
+
 /**
- * A row id from a path: digits only, so that `8.0`, `0x8` or ` 8` name no row.
+ * A row id from a path: digits only, so that `8.0`, `0x8` or ` 8` name no
+ * row, and no larger than an id can be (PostgreSQL would fail the query).
  *
  * @example
- * const id = rowId(c.req.param('id')) // undefined for 'abc'
+ * const id = rowId(c.req.param('id')) // undefined for 'abc' or '99999999999'
  */
 export function rowId(value: string | undefined): number | undefined {
-  return value !== undefined && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined
+  return value !== undefined && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= LARGEST_ROW_ID ? Number(value) : undefined
 }

@@ -189,3 +189,12 @@ describe('the console API for management tokens', () => {
     expect((await listAuditEvents(idp.db)).events).toHaveLength(1)
   })
 })
+
+describe('ids in the console API paths', () => {
+  it('answers 404 for an id larger than any row can have, on either database, never a 500', async () => {
+    const acme = await createOrganisation(idp.db, { name: 'Acme' })
+    const admin = await consoleUser(idp, { svcApp: acme.code, svcRole: 'admin' })
+    for (const path of ['/tokens/99999999999', '/keys/99999999999', '/tokens/2147483648'])
+      expect((await admin.api('DELETE', path)).status, path).toBe(404)
+  })
+})
