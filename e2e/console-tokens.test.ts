@@ -85,7 +85,8 @@ describe('the console API tokens page in Chromium', () => {
     const [row] = await rows(page)
     expect(row![0]).toBe(`CMS import ${token.slice(0, 11)}…`)
     expect(row![1]).toBe('Ads: read and write')
-    expect(row![2]).toBe('Ada Admin (admin@demo.example)')
+    // The name, and the address on a line of its own.
+    expect(row![2]).toBe('Ada Admin admin@demo.example')
     expect(row![5]).toBe('Never')
     expect(row![6]).toMatch(/^Active/)
 

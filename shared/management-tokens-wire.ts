@@ -5,6 +5,9 @@
  * one time it is shown; and the scopes in people's words.
  */
 
+/** The longest name a token may have: the console's field stops there, and the server refuses longer. */
+export const TOKEN_NAME_MAX = 100
+
 /** One management token; the token itself is shown once, at creation, and never again. */
 export interface ConsoleManagementToken {
   id: number
@@ -28,6 +31,8 @@ export interface ConsoleManagementTokenList {
   organisation: string | null
   /** The resources a token may be given, in the order the form offers them. */
   resources: string[]
+  /** Those of `resources` the API only reads: the form offers no "Read and write" for them. */
+  read_only: string[]
   /** The most days a token may live. */
   max_days: number
   tokens: ConsoleManagementToken[]

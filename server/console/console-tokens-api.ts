@@ -23,7 +23,7 @@ import {
   tokenName,
 } from '../management-api/management-tokens-repository.js'
 import { issueManagementToken, withdrawManagementToken } from '../management-api/management-token-changes.js'
-import { parseTokenScopes, TOKEN_RESOURCES } from '../management-api/token-scopes.js'
+import { parseTokenScopes, READ_ONLY_RESOURCES, TOKEN_RESOURCES } from '../management-api/token-scopes.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { fieldRefusals } from './field-refusals.js'
 import { optionalWholeNumber, rowId } from './console-input.js'
@@ -69,6 +69,7 @@ export function consoleTokensApi(db: Kysely<Database>, sessions: ConsoleSessions
       {
         organisation: owner?.code ?? null,
         resources: [...TOKEN_RESOURCES],
+        read_only: [...READ_ONLY_RESOURCES],
         max_days: MAX_TOKEN_DAYS,
         tokens: tokens.map((token) => ({
           id: token.id,

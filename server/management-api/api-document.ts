@@ -61,7 +61,7 @@ export function registerSecuritySchemes(api: OpenAPIHono<any>): void {
   api.openAPIRegistry.registerComponent('securitySchemes', 'managementToken', {
     type: 'http',
     scheme: 'bearer',
-    description: `A management token (\`svc_mt_…\`) from \`svc-bff token create\`. Scopes: ${TOKEN_SCOPES.join(', ')}; \`write\` implies \`read\`.`,
+    description: `A management token (\`svc_mt_…\`) made in the console (API tokens) or with \`svc-bff token create\`. Scopes: ${TOKEN_SCOPES.join(', ')}; \`write\` implies \`read\`.`,
   })
   api.openAPIRegistry.registerComponent('securitySchemes', 'adsApiKey', {
     type: 'http',

@@ -60,11 +60,11 @@ export class NotFound extends Refusal {
 }
 
 const REFUSED = {
-  unknown: 'the token is not a management token svc knows; make one with svc-bff token create',
-  expired: 'the token has expired; make a new one with svc-bff token create',
-  revoked: 'the token was revoked; make a new one with svc-bff token create',
+  unknown: 'the token is not a management token svc knows; make one in the console (API tokens) or with svc-bff token create',
+  expired: 'the token has expired; make a new one in the console (API tokens) or with svc-bff token create',
+  revoked: 'the token was revoked; make a new one in the console (API tokens) or with svc-bff token create',
   publishable:
-    'this is a publishable API key (svc_pk_…), which only the public ads API takes; the management API needs a management token (svc_mt_…): make one with svc-bff token create or in the console',
+    'this is a publishable API key (svc_pk_…), which only the public ads API takes; the management API needs a management token (svc_mt_…): make one in the console (API tokens) or with svc-bff token create',
 } as const
 
 /** The prefix of an organisation's publishable ads API keys, often sent here by mistake. */

@@ -83,7 +83,7 @@ describe('management API refusals', () => {
     const res = await call('/ads', acme.apiKey)
     expect(res.status).toBe(401)
     expect((await problem(res)).detail).toMatch(
-      /publishable API key \(svc_pk_…\).*management token \(svc_mt_…\).*svc-bff token create or in the console/,
+      /publishable API key \(svc_pk_…\).*management token \(svc_mt_…\).*in the console \(API tokens\) or with svc-bff token create/,
     )
   })
 

@@ -9,14 +9,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database, ManagementTokenRow } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
+import { TOKEN_NAME_MAX } from '../../shared/management-tokens-wire.js'
 import { parseTokenScopes, type TokenScope } from './token-scopes.js'
 
 /** What every management token starts with. */
 export const MANAGEMENT_TOKEN_PREFIX = 'svc_mt_'
 /** The most days a token may live; an unlimited token is made by leaving the lifetime out. */
 export const MAX_TOKEN_DAYS = 3650
-/** The longest name a token may have. */
-export const TOKEN_NAME_MAX = 100
+export { TOKEN_NAME_MAX }
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Shown characters of a token: the prefix and four of its random part. */
 const SHOWN_CHARACTERS = MANAGEMENT_TOKEN_PREFIX.length + 4

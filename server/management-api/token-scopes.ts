@@ -13,10 +13,17 @@ export type TokenResource = (typeof TOKEN_RESOURCES)[number]
 /** A scope: a resource and what may be done to it. */
 export type TokenScope = `${TokenResource}:${'read' | 'write'}`
 
-/** Every scope there is, in the order lists show them. */
-export const TOKEN_SCOPES: readonly TokenScope[] = TOKEN_RESOURCES.flatMap((resource) => [`${resource}:read`, `${resource}:write`] as const)
+/** The resources the API only reads: a `write` scope of theirs would grant nothing. */
+export const READ_ONLY_RESOURCES: readonly TokenResource[] = ['reports']
 
-const SCOPE_RULE = `scopes are comma-separated resource:read or resource:write, the resources being ${TOKEN_RESOURCES.join(', ')}`
+/** Every scope there is, in the order lists show them. */
+export const TOKEN_SCOPES: readonly TokenScope[] = TOKEN_RESOURCES.flatMap((resource) =>
+  READ_ONLY_RESOURCES.includes(resource) ? ([`${resource}:read`] as const) : ([`${resource}:read`, `${resource}:write`] as const),
+)
+
+const SCOPE_RULE =
+  `scopes are comma-separated resource:read or resource:write, the resources being ${TOKEN_RESOURCES.join(', ')}` +
+  ` (${READ_ONLY_RESOURCES.join(', ')}: read only)`
 
 /**
  * Reads a scope list as a token is made: each must be known, at least one

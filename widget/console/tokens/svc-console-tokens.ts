@@ -15,6 +15,7 @@ import {
   type ConsoleManagementTokenInput,
   type ConsoleManagementTokenList,
   resourceWords,
+  TOKEN_NAME_MAX,
 } from '../../../shared/management-tokens-wire.js'
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
@@ -55,10 +56,12 @@ export class SvcConsoleTokens extends LitElement {
   /** The organisation shown, or {@link OPERATOR_WIDE}. */
   private organisation = OPERATOR_WIDE
   private resources: string[] = []
+  private readOnly: string[] = []
   private readonly tokens = new ConsoleDataController(this, async (signal) => {
     const query = this.organisation === OPERATOR_WIDE ? 'operator-wide=1' : `organisation=${encodeURIComponent(this.organisation)}`
     const list = await consoleApi<ConsoleManagementTokenList>('GET', `/tokens?${query}`, { signal })
     this.resources = list.resources
+    this.readOnly = list.read_only
     return list.tokens
   })
 
@@ -235,13 +238,13 @@ export class SvcConsoleTokens extends LitElement {
     return html`<form @submit=${this.create} aria-label="New token" class="panel new-token">
       <h2>New token</h2>
       ${field(
-        { id: 'name', label: 'Name', hint: 'What it is for, so that you know it in this list.', error: errors.name },
+        { id: 'name', label: 'Name', hint: `What it is for, so that you know it in this list; up to ${TOKEN_NAME_MAX} characters.`, error: errors.name },
         (a) =>
           html`<input
             id=${a.id}
             name="name"
             required
-            maxlength="100"
+            maxlength=${TOKEN_NAME_MAX}
             dir="auto"
             autocomplete="off"
             placeholder="CMS import"
@@ -255,7 +258,7 @@ export class SvcConsoleTokens extends LitElement {
           (resource) =>
             html`<div class="scope" role="radiogroup" aria-label=${resourceWords(resource)}>
               <span class="resource" aria-hidden="true">${resourceWords(resource)}</span>
-              ${(['none', 'read', 'write'] as const).map(
+              ${(this.readOnly.includes(resource) ? (['none', 'read'] as const) : (['none', 'read', 'write'] as const)).map(
                 (access) =>
                   html`<label
                     ><input type="radio" name="scope-${resource}" value=${access} ?checked=${access === 'none'} />

@@ -9,6 +9,12 @@ import { readableTime } from '../../../shared/local-date-time.js'
 
 const STATE_WORDS: Record<ConsoleManagementToken['state'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
 
+/** "Name (e-mail)" as a name with its address on a line of its own, so neither breaks mid-word. */
+function creator(words: string) {
+  const [, name, address] = /^(.*) \(([^()]+@[^()]+)\)$/.exec(words) ?? []
+  return name && address ? html`<bdi>${name}</bdi><div class="hint address"><bdi>${address}</bdi></div>` : html`<bdi>${words}</bdi>`
+}
+
 /**
  * The table of tokens; `revoke` is called with the token whose Revoke was pressed.
  *
@@ -44,7 +50,7 @@ export function tokenTable(tokens: ConsoleManagementToken[], revoke: (token: Con
                 ${token.scopes.map((scope) => html`<li>${scopeInWords(scope)}</li>`)}
               </ul>
             </td>
-            <td data-label="Created by" dir="auto">${token.created_by}</td>
+            <td data-label="Created by">${creator(token.created_by)}</td>
             <td data-label="Created">${readableTime(token.created_at)}</td>
             <td data-label="Expires">${token.expires_at === null ? 'Never' : readableTime(token.expires_at)}</td>
             <td data-label="Last used">${token.last_used_at === null ? 'Never' : readableTime(token.last_used_at)}</td>

@@ -70,6 +70,14 @@ export const tokensStyles = css`
     padding: 0;
     list-style: none;
   }
+  /* An address widens its column rather than breaking mid-word; it breaks only where nothing else would fit (break-word leaves the column's width alone). */
+  .address {
+    overflow-wrap: break-word;
+  }
+  /* "Webhooks: read and write" is one item: the column widens to it rather than stacking its words. */
+  .token-scopes li {
+    white-space: nowrap;
+  }
   .revoke {
     margin-top: 0.25rem;
   }
