@@ -222,7 +222,13 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await page.getByLabel('Published').uncheck()
       await page.getByRole('button', { name: 'Save changes' }).click()
       await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
+      // Said as publishing says it: what visitors now get, not only that the ad was saved.
+      await expect.poll(() => page.getByText(`Saved "${before.title}": it is no longer served.`).isVisible()).toBe(true)
       expect(await servedCodes()).not.toContain(code)
+      await page.getByLabel('Published').check()
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => page.getByText(`Saved "${before.title}": it is served now.`).isVisible()).toBe(true)
+      expect(await servedCodes()).toContain(code)
     },
   )
 
@@ -254,7 +260,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Gift Cards', exact: true }) })
       await row.getByRole('button', { name: 'Unpublish Gift Cards' }).click()
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unpublished "Gift Cards"' }).isVisible()).toBe(true)
-      expect(await row.getByRole('cell', { name: 'No', exact: true }).isVisible()).toBe(true)
+      expect(await row.getByRole('cell', { name: 'Not published', exact: true }).isVisible()).toBe(true)
       const served = () =>
         fetch(`${bff.origin}/ads/home-slider-ads?limit=12&random=0`, { headers: { Authorization: `Bearer ${bff.started.demo_api_key}` } })
           .then((res) => res.json() as Promise<{ data: { title: string }[] }>)
@@ -264,7 +270,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await expect
         .poll(() => page.getByRole('status').filter({ hasText: 'Published "Gift Cards": it is served now.' }).isVisible())
         .toBe(true)
-      expect(await row.getByRole('cell', { name: 'Yes', exact: true }).isVisible()).toBe(true)
+      expect(await row.getByRole('cell', { name: 'Published', exact: true }).isVisible()).toBe(true)
       expect(await served()).toContain('Gift Cards')
 
       await row.getByRole('button', { name: 'Duplicate Gift Cards' }).click()
