@@ -154,6 +154,7 @@ export class SvcConsoleAdForm extends LitElement {
           name=${name}
           type=${type}
           maxlength=${max}
+          dir=${type === 'url' ? 'ltr' : 'auto'}
           .value=${this.ad.data![name]}
           aria-invalid=${a.invalid}
           aria-describedby=${a.describedBy}
