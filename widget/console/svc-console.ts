@@ -90,6 +90,11 @@ export class SvcConsole extends LitElement {
         padding: 0;
         white-space: nowrap;
       }
+      /* One box a link, the hidden part of its name inside it, so a click or tap anywhere on the words lands on it. */
+      nav a {
+        display: inline-block;
+        position: relative;
+      }
       nav a[aria-current='page'] {
         font-weight: 700;
         text-decoration: underline;
