@@ -1,11 +1,26 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
+import { AD_TEXT_MAX, AD_URL_MAX } from '../shared/ad-limits.js'
+
+/** An Arabic title of 185 characters: past 90 % of the 200 allowed, so its count is announced. */
+const ARABIC_TITLE =
+  'تخفيضات الشتاء الكبرى على جميع الملابس والأحذية والإكسسوارات في جميع فروعنا ومتجرنا الإلكتروني لفترة محدودة فقط، لا تفوتوا الفرصة واحصلوا على خصم يصل إلى سبعين بالمئة اليوم'.padEnd(
+    185,
+    ' ع',
+  )
+const LONG_TITLE =
+  'A very long title for a winter sale that goes on and on, naming every shop, every brand and every kind of coat, boot and scarf in it, until it reaches the very last character the ads allow'.padEnd(
+    200,
+    '.',
+  )
+const LONG_LABEL = 'Everything must go: coats, boots, scarves, gloves and hats from every brand we stock, in every size, while they last'
 
 describe('the console in Chromium: Marketing > Ads', () => {
   let bff: RunningBff
@@ -222,7 +237,13 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await page.getByLabel('Published').uncheck()
       await page.getByRole('button', { name: 'Save changes' }).click()
       await expect.poll(async () => (await api(`/ads/${code}`)).body.ad.publish).toBe(0)
+      // Said as publishing says it: what visitors now get, not only that the ad was saved.
+      await expect.poll(() => page.getByText(`Saved "${before.title}": it is no longer served.`).isVisible()).toBe(true)
       expect(await servedCodes()).not.toContain(code)
+      await page.getByLabel('Published').check()
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => page.getByText(`Saved "${before.title}": it is served now.`).isVisible()).toBe(true)
+      expect(await servedCodes()).toContain(code)
     },
   )
 
@@ -254,7 +275,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Gift Cards', exact: true }) })
       await row.getByRole('button', { name: 'Unpublish Gift Cards' }).click()
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unpublished "Gift Cards"' }).isVisible()).toBe(true)
-      expect(await row.getByRole('cell', { name: 'No', exact: true }).isVisible()).toBe(true)
+      expect(await row.getByRole('cell', { name: 'Not published', exact: true }).isVisible()).toBe(true)
       const served = () =>
         fetch(`${bff.origin}/ads/home-slider-ads?limit=12&random=0`, { headers: { Authorization: `Bearer ${bff.started.demo_api_key}` } })
           .then((res) => res.json() as Promise<{ data: { title: string }[] }>)
@@ -264,7 +285,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await expect
         .poll(() => page.getByRole('status').filter({ hasText: 'Published "Gift Cards": it is served now.' }).isVisible())
         .toBe(true)
-      expect(await row.getByRole('cell', { name: 'Yes', exact: true }).isVisible()).toBe(true)
+      expect(await row.getByRole('cell', { name: 'Published', exact: true }).isVisible()).toBe(true)
       expect(await served()).toContain('Gift Cards')
 
       await row.getByRole('button', { name: 'Duplicate Gift Cards' }).click()
@@ -343,6 +364,59 @@ describe('the console in Chromium: Marketing > Ads', () => {
       expect(await page.getByText('✓ Saved').isVisible()).toBe(true)
     },
   )
+
+  it("shows each limited field's limit while typing, and words the list as a marketer does", { timeout: 60_000 }, async () => {
+    const shots = join(fileURLToPath(new URL('..', import.meta.url)), 'test-artifacts', 'console-ads')
+    mkdirSync(shots, { recursive: true })
+    for (const width of [1280, 375]) {
+      const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
+      await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads/new')
+      const title = page.getByLabel('Title')
+      // The server's limits, from the one table both read.
+      for (const [name, label] of [
+        ['title', 'Title'],
+        ['label', 'Label'],
+        ['link', 'Button text'],
+        ['size', 'Size'],
+        ['tags', 'Tags'],
+      ] as const)
+        expect(await page.getByLabel(label, { exact: true }).getAttribute('maxlength'), label).toBe(String(AD_TEXT_MAX[name]))
+      expect(await page.getByLabel('Link URL').getAttribute('maxlength')).toBe(String(AD_URL_MAX))
+      const counter = page.locator('#title-count')
+      const announced = page.locator('#title-count + [aria-live="polite"]')
+      await title.fill('A'.repeat(143))
+      await expect.poll(async () => (await counter.textContent())!.replace(/\s+/g, ' ').trim()).toBe('143 / 200 characters')
+      expect(await counter.evaluate((element) => (element as HTMLElement).innerText.trim())).toMatch(/^143 \/ 200/)
+      // Far from the limit nothing is announced; near it, the count is.
+      expect((await announced.textContent())!.trim()).toBe('')
+      expect(await title.getAttribute('aria-describedby')).toContain('title-count')
+      await title.fill(ARABIC_TITLE)
+      await expect.poll(async () => (await announced.textContent())!.trim()).toBe(`${ARABIC_TITLE.length} of 200 characters`)
+      // Typing past the limit stops at it, as the server would refuse more.
+      await title.fill('B'.repeat(199))
+      await title.press('End')
+      await page.keyboard.type('CDE')
+      expect((await title.inputValue()).length).toBe(200)
+      await title.fill(ARABIC_TITLE)
+      await page.getByLabel('Label').fill(LONG_LABEL)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+      await page.screenshot({ path: join(shots, `new-ad-arabic-${width}.png`), fullPage: true })
+      await title.fill(LONG_TITLE)
+      await page.screenshot({ path: join(shots, `new-ad-long-${width}.png`), fullPage: true })
+
+      // The list: states in words, never the API's "saved"; an ad with no dates says so.
+      await page.goto(`${bff.started.url}/console/ads`)
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Gift Cards', exact: true }) })
+      await expect.poll(() => row.count()).toBe(1)
+      const cells = await row.getByRole('cell').allTextContents()
+      expect(cells.map((cell) => cell.trim())).not.toContain('saved')
+      await expect.poll(() => row.locator('td[data-label="State"]').textContent()).toMatch(/^(Published|Not published|Draft)$/)
+      expect(await row.locator('td[data-label="Schedule"]').textContent()).toMatch(/^No dates · weight \d+$/)
+      expect(await page.getByLabel('Status').locator('option').allTextContents()).toEqual(['Any', 'Ready', 'Draft'])
+      await page.screenshot({ path: join(shots, `list-${width}.png`), fullPage: true })
+      await page.context().close()
+    }
+  })
 
   it('fits a phone: the ads list and the editor at 375 px have no sideways scrolling', { timeout: 60_000 }, async () => {
     const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()

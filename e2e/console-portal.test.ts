@@ -209,6 +209,8 @@ describe('the console in Chromium: the developer portal and the account page', (
       const box = (await header.boundingBox())!
       expect(box.x + box.width, path).toBeLessThanOrEqual(375)
       for (const name of ['Signing keys', 'Account']) {
+        // The sections scroll in their own strip: a link brought in by focus is wholly on screen.
+        await page.getByRole('link', { name, exact: true }).focus()
         const link = (await page.getByRole('link', { name, exact: true }).boundingBox())!
         expect(link.x + link.width, `${name} on ${path}`).toBeLessThanOrEqual(375)
       }

@@ -6,6 +6,7 @@
  * so the console can show every problem beside its own field.
  */
 import * as z from 'zod'
+import { AD_DESCRIPTION_MAX, AD_TEXT_MAX, AD_URL_MAX } from '../../shared/ad-limits.js'
 import { AD_IMAGES_MAX } from '../../shared/ads-wire.js'
 import { slotKey } from '../../shared/slug.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -16,7 +17,7 @@ export const AD_STATUSES = ['saved', 'draft'] as const
 export type AdStatus = (typeof AD_STATUSES)[number]
 
 /** The longest title an ad may have. */
-export const AD_TITLE_MAX = 200
+export const AD_TITLE_MAX = AD_TEXT_MAX.title
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u
 
@@ -38,7 +39,7 @@ function httpUrl(field: string, { orEmpty = false } = {}) {
   return z
     .string({ error: `${field} must be a string` })
     .trim()
-    .max(2048, `${field} must be at most 2048 characters`)
+    .max(AD_URL_MAX, `${field} must be at most ${AD_URL_MAX} characters`)
     .refine(
       (value) => (orEmpty && value === '') || isHttpUrl(value),
       orEmpty ? `${field} must be an http or https URL or empty` : `${field} must be an http or https URL`,
@@ -72,17 +73,19 @@ function isHttpUrl(value: string): boolean {
 
 const fields = {
   title: text('title', AD_TITLE_MAX, 1),
-  label: text('label', 300),
+  label: text('label', AD_TEXT_MAX.label),
   url: httpUrl('url', { orEmpty: true }),
-  link: text('link', 80),
+  link: text('link', AD_TEXT_MAX.link),
   target: z.enum(['_self', '_blank'], { error: 'target must be _self or _blank' }),
-  size: optionalText('size', 50),
-  display: text('display', 100, 1)
+  size: optionalText('size', AD_TEXT_MAX.size),
+  display: text('display', AD_TEXT_MAX.display, 1)
     .refine((value) => !CONTROL_CHARACTERS.test(value), 'display must not contain control characters')
     // A name of only dashes and spaces has an empty slug: no request could ever reach its ads.
     .refine((value) => slotKey(value) !== '', 'display must name a slot with letters or digits'),
-  tags: optionalText('tags', 500),
-  description: z.string({ error: 'description must be a string' }).max(50_000, 'description must be at most 50000 characters'),
+  tags: optionalText('tags', AD_TEXT_MAX.tags),
+  description: z
+    .string({ error: 'description must be a string' })
+    .max(AD_DESCRIPTION_MAX, `description must be at most ${AD_DESCRIPTION_MAX} characters`),
   image: httpUrl('image', { orEmpty: true }),
   images: z
     .array(httpUrl('images'), { error: 'images must be a list of URLs' })

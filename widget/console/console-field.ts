@@ -29,7 +29,16 @@ export interface FieldOptions {
    * them the refusal is shown as the server words it.
    */
   say?: { apiNames: readonly string[]; words: string }
+  /**
+   * A field the server limits in length: the control carries
+   * `maxlength=${max}`, and a counter under it ("143 / 200") says how much
+   * is used, so the limit shows while typing rather than after saving.
+   */
+  limit?: { max: number; length: number }
 }
+
+/** From this share of a limit on, the count is announced as it changes (politely), not only shown. */
+const NEAR_THE_LIMIT = 0.9
 
 /**
  * One labelled field; `control` renders the input, select or textarea with the given attributes.
@@ -39,17 +48,30 @@ export interface FieldOptions {
  *   html`<input id=${a.id} name="origins" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`)
  */
 export function field(
-  { id, label, hint, error: refusal, check = false, say }: FieldOptions,
+  { id, label, hint, error: refusal, check = false, say, limit }: FieldOptions,
   control: (aria: FieldAria) => TemplateResult,
 ): TemplateResult {
   const error = refusal && say ? inFieldWords(refusal, say.apiNames, say.words) : refusal
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  const describedBy = [hint ? `${id}-hint` : '', limit ? `${id}-count` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   const aria: FieldAria = { id, invalid: error ? 'true' : 'false', describedBy: describedBy || nothing }
   return html`<div class="field">
     ${check ? html`<label class="check">${control(aria)} ${label}</label>` : html`<label for=${id}>${label}</label> ${control(aria)}`}
-    ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : nothing}
+    ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : nothing} ${limit ? lengthCounter(id, limit) : nothing}
     ${error ? html`<div class="error" id="${id}-error">${error}</div>` : nothing}
   </div>`
+}
+
+/**
+ * "143 / 200" under a limited field, read with the control; a screen
+ * reader hears it change only near the limit, so typing a short title is
+ * not interrupted at every key.
+ */
+function lengthCounter(id: string, { max, length }: { max: number; length: number }): TemplateResult {
+  const near = length >= max * NEAR_THE_LIMIT
+  return html`<div class="counter ${near ? 'near' : ''}" id="${id}-count">
+      ${length} / ${max}<span class="visually-hidden"> characters</span>
+    </div>
+    <div class="visually-hidden" aria-live="polite">${near ? `${length} of ${max} characters` : ''}</div>`
 }
 
 /**

@@ -87,6 +87,17 @@ export const consoleStyles = css`
     color: #57606a;
     font-size: 0.9rem;
   }
+  /* A limited field's "143 / 200", at the end of the line under it; darker near the limit. */
+  .counter {
+    color: #57606a;
+    font-size: 0.85rem;
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
+  .counter.near {
+    color: #9a6700;
+    font-weight: 600;
+  }
   table {
     border-collapse: collapse;
     width: 100%;

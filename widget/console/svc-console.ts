@@ -30,40 +30,82 @@ export class SvcConsole extends LitElement {
   static override styles = [
     consoleStyles,
     css`
+      /*
+       * One line from 40rem up, whatever the roles: the sections take the
+       * room left by the product name and the account, and scroll sideways
+       * in their own strip if a long name leaves too little. On a phone the
+       * strip is a row of its own under them, scrolled (by finger, or by
+       * focus moving along it) rather than wrapping into a tall header.
+       */
       header {
         display: flex;
-        flex-wrap: wrap;
+        flex-wrap: nowrap;
         align-items: center;
-        gap: 0.5rem 1.5rem;
-        padding: 0.75rem 1.5rem;
+        gap: 0.5rem 1rem;
+        padding: 0.5rem 1.5rem;
+        font-size: 0.9375rem;
         background: #24292f;
         color: #fff;
       }
       header a {
         color: #fff;
       }
+      header > strong {
+        flex: none;
+        white-space: nowrap;
+      }
+      header nav {
+        flex: 1 1 auto;
+        min-width: 0;
+        overflow-x: auto;
+        scrollbar-width: thin;
+        /* Room for the focus outline, which the strip would clip. */
+        padding: 0.3rem;
+        margin: -0.3rem;
+      }
       header .who {
+        flex: none;
         margin-inline-start: auto;
         display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem 1rem;
+        gap: 0.75rem;
         align-items: center;
         min-width: 0;
       }
-      header .who span {
-        overflow-wrap: anywhere;
+      /*
+       * The name, cut short with an ellipsis when long; the address too is
+       * in full on hover and for screen readers, but not on screen, where
+       * it would take the sections' room (the account page shows it).
+       */
+      header .who > span {
+        max-width: 10rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
       }
       nav ul {
         list-style: none;
         display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem 1rem;
+        gap: 0.9rem;
         margin: 0;
         padding: 0;
+        white-space: nowrap;
+      }
+      /* One box a link, the hidden part of its name inside it, so a click or tap anywhere on the words lands on it. */
+      nav a {
+        display: inline-block;
+        position: relative;
       }
       nav a[aria-current='page'] {
         font-weight: 700;
         text-decoration: underline;
+      }
+      .in-name {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
       }
       main {
         padding: 1.5rem;
@@ -76,11 +118,23 @@ export class SvcConsole extends LitElement {
         main {
           padding-inline: 1rem;
         }
+        header {
+          flex-wrap: wrap;
+        }
+        header nav {
+          order: 1;
+          flex-basis: 100%;
+        }
+        header .who > span {
+          max-width: 11rem;
+        }
       }
       form.logout button {
         background: transparent;
         color: #fff;
         border-color: #57606a;
+        padding-block: 0.3rem;
+        white-space: nowrap;
       }
     `,
   ]
@@ -122,6 +176,9 @@ export class SvcConsole extends LitElement {
 
   private readonly onPopState = () => (this.path = location.pathname)
 
+  // On a phone the sections scroll in their strip; the browser scrolls a focused link only if none of it shows, so a half-shown one is brought in whole.
+  private readonly onNavFocus = (event: FocusEvent) => (event.target as HTMLElement).scrollIntoView({ block: 'nearest', inline: 'nearest' })
+
   private readonly onClick = (event: MouseEvent) => {
     const link = event.composedPath().find((node) => node instanceof HTMLAnchorElement) as HTMLAnchorElement | undefined
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
@@ -148,16 +205,20 @@ export class SvcConsole extends LitElement {
     if (this.problem) return html`<main><p role="alert">The console could not load: ${this.problem}</p></main>`
     if (!this.me) return html`<main><p>Loading the console…</p></main>`
     const me = this.me
-    const link = (href: string, text: string) =>
-      html`<li><a href=${href} aria-current=${this.path === href || this.path.startsWith(`${href}/`) ? 'page' : 'false'}>${text}</a></li>`
+    const current = (href: string) => (this.path === href || this.path.startsWith(`${href}/`) ? 'page' : 'false')
+    const link = (href: string, text: string) => html`<li><a href=${href} aria-current=${current(href)}>${text}</a></li>`
+    // Marketing's three pages are "Marketing › Ads" by name and "Ads" on screen, so the header keeps to one line at 1280 px.
+    const marketing = (href: string, text: string) =>
+      html`<li>
+        <a href=${href} aria-current=${current(href)}><span class="in-name">Marketing › </span>${text}</a>
+      </li>`
     return html`
       <header>
         <strong dir="auto">${me.product}</strong>
-        <nav aria-label="Sections">
+        <nav aria-label="Sections" @focusin=${this.onNavFocus}>
           <ul>
-            ${me.roles.ads ? link('/console/ads', 'Marketing › Ads') : ''}
-            ${me.roles.ads ? link('/console/images', 'Marketing › Images') : ''}
-            ${me.roles.ads ? link('/console/reports', 'Marketing › Reports') : ''}
+            ${me.roles.ads ? marketing('/console/ads', 'Ads') : ''} ${me.roles.ads ? marketing('/console/images', 'Images') : ''}
+            ${me.roles.ads ? marketing('/console/reports', 'Reports') : ''}
             ${me.roles.apiKeys ? link('/console/organisations', 'Organisations') : ''}
             ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/tokens', 'API tokens') : ''}
             ${me.roles.apiKeys ? link('/console/people', 'People') : ''} ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
@@ -166,7 +227,7 @@ export class SvcConsole extends LitElement {
           </ul>
         </nav>
         <div class="who">
-          <span><bdi>${me.name}</bdi> (${me.email})</span>
+          <span title="${me.name} (${me.email})"><bdi>${me.name}</bdi><span class="in-name"> (${me.email})</span></span>
           <form class="logout" method="post" action="/console/logout">
             <input type="hidden" name="csrf" .value=${me.csrf} />
             <button type="submit">Sign out</button>

@@ -11,6 +11,7 @@
  * before, and a newer preview the older one.
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import { AD_TEXT_MAX, AD_URL_MAX } from '../../../shared/ad-limits.js'
 import type { Ad } from '../../../shared/ads-wire.js'
 import type { ConsoleAdAnswer, ConsoleAdInput, ConsoleAdPreview } from '../../../shared/console-wire.js'
 import { type AdFields, adFieldsOf, adInputOf, newAdFields } from './ad-form-fields.js'
@@ -42,11 +43,14 @@ export class SvcConsoleAdForm extends LitElement {
   /** The layout previewed, which the embed snippet asks for too. */
   declare layout: string
   private previewTimer?: ReturnType<typeof setTimeout>
+  /** Whether the ad was served (saved and published) as last loaded or saved. */
+  private servedWhenLoaded = false
   /** The ad being edited: loaded, then changed field by field. */
   private readonly ad = new ConsoleDataController<AdFields>(this, async (signal) => {
     if (!this.code) return newAdFields()
     const { ad } = await consoleApi<ConsoleAdAnswer>('GET', `/ads/${this.code}`, { signal })
     this.organisation = ad.organisation
+    this.servedWhenLoaded = ad.status === 'saved' && ad.publish === 1
     return adFieldsOf(ad)
   })
   /** The ad as the ads API would serve it; a failed preview keeps the last one (saving shows what is wrong). */
@@ -97,6 +101,8 @@ export class SvcConsoleAdForm extends LitElement {
   private save(event: SubmitEvent): void {
     event.preventDefault()
     const publishing = !this.code && (event.submitter as HTMLButtonElement | null)?.value === 'publish'
+    // What the ad was before this save, to say what a change of Published means for visitors.
+    const wasServed = this.servedWhenLoaded
     void this.ad.act(
       async (signal) => {
         const body = this.code ? this.payload() : { ...this.payload(), publish: publishing ? 1 : 0, organisation: this.organisation }
@@ -109,7 +115,11 @@ export class SvcConsoleAdForm extends LitElement {
         if (!this.code) this.ad.data = { ...this.ad.data!, publish: ad.publish }
         // A slot named here for the first time is now one of the organisation's.
         this.renderRoot.querySelector('svc-console-slot-picker')?.refresh()
-        return `Saved "${ad.title}"${this.code ? '' : ad.publish ? ', published' : ', not published'}.`
+        if (!this.code) return `Saved "${ad.title}"${ad.publish ? ', published' : ', not published'}.`
+        const served = ad.status === 'saved' && ad.publish === 1
+        this.servedWhenLoaded = served
+        if (served === wasServed) return `Saved "${ad.title}".`
+        return served ? `Saved "${ad.title}": it is served now.` : `Saved "${ad.title}": it is no longer served.`
       },
       { reload: false },
     )
@@ -133,13 +143,18 @@ export class SvcConsoleAdForm extends LitElement {
     hint = '',
     type = 'text',
   ): TemplateResult {
+    // Text has the server's limit with a counter; an address only the limit (no one types 2048 characters).
+    const max = name === 'url' || name === 'image' ? AD_URL_MAX : AD_TEXT_MAX[name]
+    const limit = name === 'url' || name === 'image' ? undefined : { max, length: this.ad.data![name].length }
     return field(
-      { id: name, label, hint, error: refusalsInFormWords(this.ad.errors)[name] },
+      { id: name, label, hint, error: refusalsInFormWords(this.ad.errors)[name], limit },
       (a) =>
         html`<input
           id=${a.id}
           name=${name}
           type=${type}
+          maxlength=${max}
+          dir=${type === 'url' ? 'ltr' : 'auto'}
           .value=${this.ad.data![name]}
           aria-invalid=${a.invalid}
           aria-describedby=${a.describedBy}
@@ -248,7 +263,7 @@ export class SvcConsoleAdForm extends LitElement {
                 aria-describedby=${a.describedBy}
                 @change=${(event: Event) => this.set('status', (event.target as HTMLSelectElement).value as AdFields['status'])}
               >
-                <option value="saved">Saved</option>
+                <option value="saved">Ready</option>
                 <option value="draft">Draft</option>
               </select>`,
           )}

@@ -110,7 +110,7 @@ export class SvcConsoleAds extends LitElement {
           (a) =>
             html`<select id=${a.id} name="status" .value=${this.filter.status}>
               <option value="">Any</option>
-              <option value="saved">Saved</option>
+              <option value="saved">Ready</option>
               <option value="draft">Draft</option>
             </select>`,
         )}
@@ -139,8 +139,7 @@ export class SvcConsoleAds extends LitElement {
                   <tr>
                     <th scope="col">Title</th>
                     <th scope="col">Slot</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Published</th>
+                    <th scope="col">State</th>
                     <th scope="col">Schedule</th>
                     ${this.me.roles.operator ? html`<th scope="col">Organisation</th>` : ''}
                     <th scope="col">Updated</th>
@@ -153,10 +152,7 @@ export class SvcConsoleAds extends LitElement {
                       html`<tr>
                         <td><a href="/console/ads/${ad.code}">${ad.title}</a></td>
                         <td data-label="Slot">${ad.display}</td>
-                        <td data-label="Status">${ad.status}</td>
-                        <td data-label="Published">
-                          ${ad.publish ? (ad.status === 'draft' ? 'Yes, but not served: a draft' : 'Yes') : 'No'}
-                        </td>
+                        <td data-label="State">${stateWords(ad)}</td>
                         <td data-label="Schedule">${scheduleCell(ad, now)}</td>
                         ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}
                         <td data-label="Updated">${readableTime(ad.updated_at)}</td>
@@ -197,10 +193,22 @@ declare global {
 if (!customElements.get('svc-console-ads')) customElements.define('svc-console-ads', SvcConsoleAds)
 
 /**
+ * The ad's status and Published box in one phrase a marketer uses, never
+ * the API's `saved`: "Published", "Not published", "Draft".
+ */
+function stateWords(ad: ListedAd): string {
+  if (ad.status === 'draft') return ad.publish ? 'Draft: published, but drafts are never served' : 'Draft'
+  return ad.publish ? 'Published' : 'Not published'
+}
+
+/**
  * The ad's schedule state, with the moment that ends it in the browser's
- * time zone, and its weight: `Scheduled, from 01/06/2030, 11:00:00 · weight 20`.
+ * time zone, and its weight: `Scheduled, from 01/06/2030, 11:00:00 · weight 20`, or
+ * `No dates · weight 10`.
  */
 function scheduleCell(ad: ListedAd, now: number): string {
+  // With neither end there is no window to be within: the ad runs whenever it is published.
+  if (!ad.starts && !ad.ends) return `No dates · weight ${ad.weight}`
   const state = scheduleState(ad, now)
   const words = scheduleWords(state, ad.status === 'saved' && Boolean(ad.publish))
   const at = (utc: string) => readableTime(utc)

@@ -7,6 +7,7 @@
  * beside the field.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import { AD_URL_MAX } from '../../../shared/ad-limits.js'
 import { consoleStyles } from '../console-styles.js'
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, uploadImage } from './upload-image.js'
 
@@ -192,6 +193,7 @@ export class SvcConsoleImageField extends LitElement {
         <input
           id=${id}
           type="url"
+          maxlength=${AD_URL_MAX}
           .value=${this.value}
           aria-invalid=${marked ? 'true' : 'false'}
           aria-describedby=${describedBy}

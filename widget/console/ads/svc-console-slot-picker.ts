@@ -4,6 +4,7 @@
  * slot), or named anew only after choosing "New slot…"; with the embed
  * snippet that shows the chosen slot on a partner page, and a copy button.
  */
+import { AD_TEXT_MAX } from '../../../shared/ad-limits.js'
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { ConsoleSlotList } from '../../../shared/console-wire.js'
 import { slugOfSlot } from '../../../shared/slug.js'
@@ -176,10 +177,12 @@ export class SvcConsoleSlotPicker extends LitElement {
                   ? `Pages will ask for it as ${chosenSlug}.`
                   : 'For example Summer Banner; pages ask for it as summer-banner.',
                 error: this.error,
+                limit: { max: AD_TEXT_MAX.display, length: this.value.length },
               },
               (a) =>
                 html`<input
                   id=${a.id}
+                  maxlength=${AD_TEXT_MAX.display}
                   .value=${this.value}
                   aria-invalid=${a.invalid}
                   aria-describedby=${a.describedBy}

@@ -13,6 +13,7 @@ import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToShow } from '../organisation-choice.js'
 import { shownOnce } from '../shown-once.js'
+import '../svc-copy-button.js'
 import { readableTime } from '../../../shared/local-date-time.js'
 
 /**
@@ -91,11 +92,21 @@ export class SvcConsoleKeys extends LitElement {
       return html`<h1>API keys</h1>
         ${noOrganisationYet(this.me)}`
     const { errors } = this.keys
+    const shown = this.me.organisations.find((org) => org.code === this.organisation)
     return html`
       <h1>API keys</h1>
       ${
         this.me.roles.operator && !this.me.roles.organisation
           ? html`<div class="organisation-picker">${organisationPicker(this.me, this.organisation, this.chooseOrganisation)}</div>`
+          : nothing
+      }
+      ${
+        // The code is what `svc-bff key create --org` and the management API ask for; the docs send people here for it.
+        shown
+          ? html`<p class="organisation-shown">
+              Keys of <strong dir="auto">${shown.name}</strong>, organisation code <code>${shown.code}</code>
+              <svc-copy-button .value=${shown.code} label="Copy the code"></svc-copy-button>
+            </p>`
           : nothing
       }
       ${shownOnce(this.created ? { 'New API key': this.created } : {})} ${this.keys.status()} ${this.keys.alert(fieldsSummary(errors))}
