@@ -17,7 +17,7 @@ import { signOutEverywhere } from './sign-out-everywhere.js'
 import type { UserRow } from '../db/schema.js'
 import { type AccountTokenPurpose, usableAccountToken, useAccountToken, voidEveryLink } from '../accounts/account-tokens.js'
 import { unlinkEveryProvider } from '../accounts/account-links.js'
-import { hashPassword } from '../accounts/passwords.js'
+import { hashPassword, verifyPassword } from '../accounts/passwords.js'
 import type { LifecycleContext } from './signup.js'
 import { isDisabled, type ProfileFields, setPasswordHash, setProfile, userById } from '../accounts/users.js'
 import type { Locale } from '../i18n/locale.js'
@@ -62,6 +62,19 @@ export async function resetTarget(
   const usable = await usableAccountToken(ctx.db, token, purpose, ctx.now())
   const user = usable && (await userById(ctx.db, usable.userId))
   return user ? { user, continueTo: usable.continueTo } : undefined
+}
+
+/**
+ * True when `password` is the one the account has now: a reset to it would
+ * change nothing while saying it did. Checked against the stored hash
+ * through the password queue (rejects with `PasswordWorkBusy` when it is
+ * full), as any password is; svc keeps no other form of it to compare.
+ *
+ * @example
+ * if (await isCurrentPassword(target.user, typed)) refuse(FORM_ERRORS[locale].passwordReused)
+ */
+export async function isCurrentPassword(user: UserRow, password: string): Promise<boolean> {
+  return verifyPassword(password, user.password_hash)
 }
 
 /**

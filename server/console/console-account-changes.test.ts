@@ -64,6 +64,11 @@ describe('changing the password on the account page', () => {
       status: 422,
       errors: { current_password: 'That is not your current password.' },
     })
+    // The password it has already: a "change" that changes nothing is refused beside the new one.
+    expect(await errorsOf(await user.api('POST', '/account/password', { current_password: CURRENT, new_password: CURRENT }))).toEqual({
+      status: 422,
+      errors: { new_password: 'Choose a password you have not used here before.' },
+    })
     expect(await mails()).toEqual([])
   })
 

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { PasswordWorkBusy, verifyPassword } from '../accounts/passwords.js'
 import { passwordProblem } from '../accounts/password-policy.js'
+import { FORM_ERRORS } from '../i18n/form-errors.js'
 import { setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
 import { plainEmailAddress } from '../../shared/email-address.js'
 import { hasUnsafeNameCharacters } from '../accounts/person-name.js'
@@ -97,6 +98,12 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
     if (problem) return consoleError(c, 422, problem, { errors: { new_password: problem } })
     const user = await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
+    // The current password was just checked against the stored hash (through the password queue), so
+    // a new one equal to it as typed is the password the account has: changing to it would change nothing.
+    if (password === text(body.current_password)) {
+      const message = FORM_ERRORS.en.passwordReused
+      return consoleError(c, 422, message, { errors: { new_password: message } })
+    }
     try {
       await changePassword(ctx, events, user, password, session.svcSessionId, requestLocale(c))
     } catch (error) {

@@ -4,8 +4,8 @@
  * openid-client on the server (authorization code flow with PKCE, state
  * and nonce). Its requests to the token endpoint go straight to the app in
  * this process, so no replica needs to reach its own public URL. Routes:
- * `/console/login`, `/console/callback`, `/console/logout` (POST) and
- * `/console/signed-out`.
+ * `/console/login`, `/console/callback`, `/console/logout` (POST),
+ * `/console/signed-out` and `/console/account-deleted`.
  */
 import { sameSecret } from '../http/constant-time.js'
 import { type Context, Hono } from 'hono'
@@ -128,6 +128,20 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
       html`${messagePage('Signed out', 'You are signed out of the svc console.')}\n<p><a href="/console">Sign in again</a></p>`,
     ),
   )
+  // Where the account page goes once the account is gone: a page of its own, so nothing still names the
+  // deleted person (the console's header does), and a way onward. Someone signed in has an account to see instead.
+  app.get('/account-deleted', async (c) => {
+    if (await sessions.current(c)) return c.redirect('/console/account', 303)
+    return htmlPage(
+      c,
+      200,
+      'Account deleted',
+      messagePage('Account deleted', 'Your account is deleted, and every application you used was told. You are signed out.', {
+        href: '/console/account',
+        text: 'Sign in with another account',
+      }),
+    )
+  })
   return app
 }
 

@@ -230,6 +230,21 @@ describe('the account page', () => {
     expect((await user.api('POST', '/account/delete', { confirm: user.email })).status).toBe(200)
     expect((await idp.events()).at(-1)!.name).toBe('account.deleted')
     expect((await user.api('GET', '/account')).status).toBe(401)
+    // Where the page goes next: signed out, naming nobody, with a way onward.
+    const gone = await user.browser.request(`${idp.issuer}/console/account-deleted`)
+    expect(gone.status).toBe(200)
+    const page = await gone.text()
+    expect(page).toContain('<h1>Account deleted</h1>')
+    expect(page).toContain('<a href="/console/account">Sign in with another account</a>')
+    expect(page).not.toContain(user.email)
+    expect(page).not.toContain('Sign out')
+  })
+
+  it('sends someone signed in from the account-deleted page to their account', async () => {
+    const user = await consoleUser(idp, {}, '/console/account')
+    const signedIn = await user.browser.request(`${idp.issuer}/console/account-deleted`)
+    expect(signedIn.status).toBe(303)
+    expect(signedIn.headers.get('Location')).toBe('/console/account')
   })
 })
 

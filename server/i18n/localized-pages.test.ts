@@ -78,6 +78,21 @@ describe('the login page in German', () => {
     expect(await refused.text()).toContain('Het e-mailadres of wachtwoord klopt niet.')
   })
 
+  it('speaks to a Brazilian browser (pt-BR) in words Brazil uses as its own, as it does to Portugal', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'pt-BR, pt;q=0.9, en;q=0.5' })
+    const res = await browser.request(`${fixture.issuer}/login`)
+    const page = await res.text()
+    expect(res.headers.get('Content-Language')).toBe('pt')
+    expect(page).toContain('<label for="password">Senha</label>')
+    expect(page).toContain('>Esqueceu a senha?</a>')
+    const refused = await browser.submit(`${fixture.issuer}/login`, page, { email: USER.email, password: 'wrong' })
+    expect(await refused.text()).toContain('O e-mail ou a senha não estão corretos.')
+    const forgot = await (await browser.request(`${fixture.issuer}/forgot-password`)).text()
+    expect(forgot).toContain('Redefinir a senha')
+    expect(forgot).not.toMatch(/palavra-passe|ligação|Introduza/i)
+  })
+
   it('speaks English for languages it does not have', async () => {
     const fixture = (idp = await identityFixture())
     const res = await new ScriptedBrowser({ 'Accept-Language': 'ja, zh;q=0.8' }).request(authorizeUrl(fixture, { ui_locales: 'tlh' }))

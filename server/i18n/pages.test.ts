@@ -10,6 +10,19 @@ import { messagePage } from '../pages/message-page.js'
 
 const en = pageStrings('en', 'svc')
 
+describe('the Portuguese words', () => {
+  // One table serves pt-PT and pt-BR: where the two differ, a word only one of them uses would sound foreign to the other.
+  it.each([
+    ['page', PAGE_STRINGS.pt],
+    ['form error', FORM_ERRORS.pt],
+  ] as const)('%s words use neither side’s own words where the two differ', (_, table: Record<string, string>) => {
+    for (const [key, value] of Object.entries(table))
+      expect(value, key).not.toMatch(
+        /palavras?-passe|ligaç(ão|ões)|enviámos|\bregist(o|os|ado)\b|\brepor\b|reposição|consola|diapositivo|demasiad|introduza|\best(á|ou|ão) a \w+r\b|\bcar[aá]ter\b|\baceite\b/i,
+      )
+  })
+})
+
 describe.each([
   ['page', PAGE_STRINGS],
   ['form error', FORM_ERRORS],

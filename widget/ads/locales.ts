@@ -32,7 +32,8 @@ const TABLE: Record<string, string> = {
   fr: 'Diapositive précédente|Diapositive suivante|Diapositive|sur|Démarrer le diaporama automatique|Arrêter le diaporama automatique|Annonces|En savoir plus|Sponsorisé|Plus|Moins',
   it: 'Diapositiva precedente|Diapositiva successiva|Diapositiva|di|Avvia presentazione automatica|Interrompi presentazione automatica|Annunci|Scopri di più|Sponsorizzato|Altro|Meno',
   nl: 'Vorige dia|Volgende dia|Dia|van|Automatische diavoorstelling starten|Automatische diavoorstelling stoppen|Advertenties|Meer informatie|Gesponsord|Meer|Minder',
-  pt: 'Diapositivo anterior|Diapositivo seguinte|Diapositivo|de|Iniciar apresentação automática|Parar apresentação automática|Anúncios|Saiba mais|Patrocinado|Mais|Menos',
+  // Neutral for Portugal and Brazil ("Diapositivo" is Portugal's word, "Slide" Brazil's): each slide is an ad.
+  pt: 'Anúncio anterior|Próximo anúncio|Anúncio|de|Iniciar apresentação automática|Parar apresentação automática|Anúncios|Saiba mais|Patrocinado|Mais|Menos',
 }
 
 const cache: Record<string, AdsStrings> = {}

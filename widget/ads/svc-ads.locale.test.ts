@@ -75,6 +75,8 @@ describe('<svc-ads> in the page’s language and colours', () => {
     ['es', 'Diapositiva siguiente'],
     ['it', 'Diapositiva successiva'],
     ['nl', 'Volgende dia'],
+    // One word for Portugal and Brazil: "Diapositivo" is only Portugal's.
+    ['pt-BR', 'Próximo anúncio'],
   ] as const) {
     it(`speaks ${locale}`, async () => {
       const element = await previewed(ADS, { locale })

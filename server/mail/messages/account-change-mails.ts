@@ -243,12 +243,12 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
   },
   pt: {
     passwordChanged: {
-      subject: 'A sua palavra-passe do {product} foi alterada',
+      subject: 'A sua senha do {product} foi alterada',
       paragraphs: [
-        'A palavra-passe da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
-        'Se foi o próprio, não precisa de fazer nada. Se não, peça já uma ligação para a repor: só é enviada para este endereço, e a nova palavra-passe termina a sessão de todos os outros.',
+        'A senha da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
+        'Se a alteração foi sua, não há nada a fazer. Se não, peça já um link para a redefinir: só é enviado para este endereço, e a nova senha termina a sessão de todos os outros.',
       ],
-      action: 'Repor a palavra-passe',
+      action: 'Redefinir a senha',
       after: [],
     },
     emailChangeNotice: {
@@ -258,7 +258,7 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       ],
       action: 'Abrir a página da sua conta',
       after: [
-        'Se não foi o próprio, altere já a palavra-passe na página da sua conta, ou use «Esqueceu-se da palavra-passe?» na página de início de sessão: uma palavra-passe nova cancela a alteração.',
+        'Se o pedido não foi seu, altere já a senha na página da sua conta, ou use «Esqueceu a senha?» na página de início de sessão: uma senha nova cancela a alteração.',
       ],
     },
     confirmNewEmail: {
@@ -266,17 +266,15 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       paragraphs: ['Para tornar {email} o endereço da sua conta {product}, confirme-o.'],
       action: 'Confirmar endereço de e-mail',
       after: [
-        'A ligação funciona uma vez, durante 24 horas. Até lá, a sua conta mantém o endereço antigo.',
+        'O link funciona uma vez, durante 24 horas. Até lá, a sua conta mantém o endereço antigo.',
         'Se não fez este pedido, ignore este e-mail.',
       ],
     },
     newEmailTaken: {
       subject: 'Já tem uma conta {product}',
-      paragraphs: [
-        'Alguém, talvez o próprio, pediu para passar outra conta {product} para {email}. Já tem uma conta com este endereço, por isso nada mudou.',
-      ],
+      paragraphs: ['Foi pedido para passar outra conta {product} para {email}. Já tem uma conta com este endereço, por isso nada mudou.'],
       action: 'Iniciar sessão',
-      after: ['Se não foi o próprio, ignore este e-mail: a sua conta não foi alterada.'],
+      after: ['Se o pedido não foi seu, ignore este e-mail: a sua conta não foi alterada.'],
     },
   },
 }

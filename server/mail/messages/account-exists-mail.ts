@@ -83,13 +83,13 @@ const STRINGS: Record<MailLocale, MailStrings> = {
   pt: {
     subject: 'Já tem uma conta {product}',
     paragraphs: [
-      'Alguém, talvez o próprio, tentou criar uma conta {product} com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
-      'Se se esqueceu da palavra-passe, defina uma nova aqui; isto também confirma o seu endereço:',
+      'Houve uma tentativa de criar uma conta {product} com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
+      'Se esqueceu a senha, defina uma nova aqui; isto também confirma o seu endereço:',
     ],
-    action: 'Definir uma nova palavra-passe',
+    action: 'Definir uma nova senha',
     after: [
-      'A ligação funciona uma vez, durante 30 minutos. Caso contrário, inicie sessão como habitualmente em {signin}.',
-      'Se não foi o próprio, ignore este e-mail: a sua conta não foi alterada.',
+      'O link funciona uma vez, durante 30 minutos. Caso contrário, inicie sessão como de costume em {signin}.',
+      'Se o pedido não foi seu, ignore este e-mail: a sua conta não foi alterada.',
     ],
   },
 }

@@ -68,12 +68,12 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   pt: {
-    subject: 'Foi convidado para o {product}',
-    paragraphs: ['{inviter} convidou-o para o {product}. A sua conta é {email}; escolha uma palavra-passe para começar a usá-la.'],
-    action: 'Escolher a sua palavra-passe',
+    subject: 'Convite para o {product}',
+    paragraphs: ['{inviter} enviou um convite para o {product}. A sua conta é {email}; escolha uma senha para começar a usá-la.'],
+    action: 'Escolher a sua senha',
     after: [
-      'A ligação funciona uma vez, durante 7 dias. Escolher uma palavra-passe confirma o seu endereço de e-mail e inicia sessão.',
-      'Se não esperava este convite, ignore este e-mail: ninguém pode usar a conta sem a ligação.',
+      'O link funciona uma vez, durante 7 dias. Escolher uma senha confirma o seu endereço de e-mail e inicia sessão.',
+      'Se não esperava este convite, ignore este e-mail: ninguém pode usar a conta sem o link.',
     ],
   },
 }
@@ -86,7 +86,7 @@ const THE_TEAM: Record<MailLocale, string> = {
   fr: 'L’équipe {product}',
   it: 'Il team di {product}',
   nl: 'Het {product}-team',
-  pt: 'A equipa do {product}',
+  pt: 'O {product}',
 }
 
 /**
@@ -110,7 +110,10 @@ const INVITED_AS: Record<MailLocale, { inOrganisation: string; role: string }> =
     inOrganisation: '{inviter} heeft u uitgenodigd voor {product} als {role} in {organisation}.',
     role: '{inviter} heeft u uitgenodigd voor {product} als {role}.',
   },
-  pt: { inOrganisation: '{inviter} convidou-o para o {product} como {role} em {organisation}.', role: '{inviter} convidou-o para o {product} como {role}.' },
+  pt: {
+    inOrganisation: '{inviter} enviou um convite para o {product} como {role} em {organisation}.',
+    role: '{inviter} enviou um convite para o {product} como {role}.',
+  },
 }
 
 /** What the invitation makes the person: their role, and the organisation's name when they belong to one. */

@@ -62,12 +62,12 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   pt: {
-    subject: 'Reponha a sua palavra-passe do {product}',
-    paragraphs: ['Alguém, talvez o próprio, pediu para repor a palavra-passe da conta {product} {email}.'],
-    action: 'Definir uma nova palavra-passe',
+    subject: 'Redefina a sua senha do {product}',
+    paragraphs: ['Foi pedida a redefinição da senha da conta {product} {email}.'],
+    action: 'Definir uma nova senha',
     after: [
-      'A ligação funciona uma vez, durante 30 minutos. Definir uma nova palavra-passe termina a sessão em todos os outros sítios.',
-      'Se não fez este pedido, ignore este e-mail: a sua palavra-passe fica como está.',
+      'O link funciona uma vez, durante 30 minutos. Definir uma nova senha termina todas as outras sessões.',
+      'Se não fez este pedido, ignore este e-mail: a sua senha fica como está.',
     ],
   },
 }

@@ -62,12 +62,12 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
   },
   pt: {
-    subject: 'A sua ligação para iniciar sessão no {product}',
-    paragraphs: ['Alguém, talvez o próprio, pediu uma ligação para iniciar sessão na conta {product} {email}.'],
+    subject: 'O seu link para iniciar sessão no {product}',
+    paragraphs: ['Foi pedido um link para iniciar sessão na conta {product} {email}.'],
     action: 'Iniciar sessão',
     after: [
-      'A ligação funciona uma vez, durante 15 minutos.',
-      'Se não fez este pedido, ignore este e-mail: ninguém pode usar a ligação sem ele. Pode ter havido muitas tentativas falhadas na sua conta; uma palavra-passe longa protege-a.',
+      'O link funciona uma vez, durante 15 minutos.',
+      'Se não fez este pedido, ignore este e-mail: ninguém pode usar o link sem ele. Pode ter havido muitas tentativas falhadas na sua conta; uma senha longa é a melhor proteção.',
     ],
   },
 }

@@ -68,8 +68,8 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     paragraphs: ['Para terminar a criação da sua conta {product}, confirme que {email} é o seu endereço.'],
     action: 'Confirmar endereço de e-mail',
     after: [
-      'A ligação funciona uma vez, durante 24 horas.',
-      'Se não criou uma conta no {product}, ignore este e-mail: ninguém pode usar o endereço sem esta ligação.',
+      'O link funciona uma vez, durante 24 horas.',
+      'Se não criou uma conta no {product}, ignore este e-mail: ninguém pode usar o endereço sem este link.',
     ],
   },
 }

@@ -236,7 +236,14 @@ describe('password reset', () => {
     const form = await (await browser.request(mail!.link!)).text()
     const weak = await browser.submit(`${fixture.issuer}/reset-password`, form, { password: 'short' })
     expect(weak.status).toBe(400)
-    expect(await weak.text()).toContain('id="password-error">Use at least 12 characters')
+    const weakPage = await weak.text()
+    expect(weakPage).toContain('id="password-error">Use at least 12 characters (this one has 5).</p>')
+    // The advice on a good password is the hint's, said once, not again in the refusal.
+    expect(weakPage.match(/unrelated words/g)).toHaveLength(1)
+    // The password the account has already: refused beside the field, and the link still works.
+    const same = await browser.submit(`${fixture.issuer}/reset-password`, form, { password: USER.password })
+    expect(same.status).toBe(400)
+    expect(await same.text()).toContain('id="password-error">Choose a password you have not used here before.</p>')
     const done = await browser.submit(`${fixture.issuer}/reset-password`, form, { password: NEW_PASSWORD })
     expect(done.status).toBe(200)
     expect(await done.text()).toContain('you are signed in as Ada Lovelace')

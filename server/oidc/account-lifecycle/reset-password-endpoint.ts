@@ -1,7 +1,8 @@
 /**
  * @module `/reset-password`: where a reset link lands. GET shows the
  * new-password form while the link is usable; its POST checks the
- * password against the policy, sets it (which confirms the address, ends
+ * password against the policy and, for a reset, that it is not the one
+ * the account has already, sets it (which confirms the address, ends
  * every session of the account and revokes its tokens), then signs the
  * visitor in — they just proved they hold the mailbox and chose the
  * password — and continues the authorization request they came from, or
@@ -14,7 +15,8 @@ import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
 import { PasswordWorkBusy } from '../../accounts/passwords.js'
 import { passwordProblem } from '../../accounts/password-policy.js'
-import { type PasswordLinkPurpose, resetTarget, setNewPassword } from '../../account-changes/password-reset.js'
+import { isCurrentPassword, type PasswordLinkPurpose, resetTarget, setNewPassword } from '../../account-changes/password-reset.js'
+import { FORM_ERRORS } from '../../i18n/form-errors.js'
 import { csrfToken } from '../csrf.js'
 import { INVITATION_WORDING, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
 import { deadLink, deadLinkAnswer } from './dead-link.js'
@@ -104,6 +106,9 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
       if (problem) return form(c, 400, token, target.user.email, problem)
       let done: Awaited<ReturnType<typeof setNewPassword>>
       try {
+        // An invitation's account has no password of its own yet: only a reset can repeat one.
+        if (link.purpose === 'reset_password' && (await isCurrentPassword(target.user, password)))
+          return form(c, 400, token, target.user.email, FORM_ERRORS[requestLocale(c)].passwordReused)
         done = await setNewPassword(provider, provider.events, token, password, link.purpose)
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error

@@ -73,12 +73,12 @@ const MESSAGES: Record<string, SignInMessages> = {
     badLogin: 'Vul het e-mailadres van uw account in (hoogstens 254 tekens).',
   },
   pt: {
-    wrong: 'O e-mail ou a palavra-passe não estão corretos.',
-    tooMany: 'Demasiadas tentativas de início de sessão falhadas.',
+    wrong: 'O e-mail ou a senha não estão corretos.',
+    tooMany: 'Muitas tentativas de início de sessão falhadas.',
     waitSeconds: { one: 'Tente novamente dentro de {count} segundo.', other: 'Tente novamente dentro de {count} segundos.' },
     waitMinutes: { one: 'Tente novamente dentro de {count} minuto.', other: 'Tente novamente dentro de {count} minutos.' },
-    busy: 'O svc está a verificar demasiados inícios de sessão neste momento. Nada se perdeu: tente novamente dentro de alguns segundos.',
-    badLogin: 'Introduza o endereço de e-mail da sua conta (no máximo 254 carateres).',
+    busy: 'O svc tem muitos inícios de sessão para verificar neste momento. Nada se perdeu: tente novamente em alguns segundos.',
+    badLogin: 'Indique o endereço de e-mail da sua conta (no máximo 254 caracteres).',
   },
 }
 

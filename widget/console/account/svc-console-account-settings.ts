@@ -4,6 +4,8 @@
  * the password (current one required), and the e-mail address (current
  * password required; says when a change waits for its link). After a
  * change it fires `account-changed` so the page loads the account again.
+ * A refusal stays only while it is news: typing in a refused field takes
+ * its message away, and any form's success takes away the other forms'.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleAccount } from '../../../shared/console-wire.js'
@@ -13,7 +15,8 @@ import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 
 type Profile = ConsoleAccount['profile']
-type Form = 'profile' | 'password' | 'email'
+const FORMS = ['profile', 'password', 'email'] as const
+type Form = (typeof FORMS)[number]
 const FIX = 'Fix the fields marked above.'
 
 /**
@@ -40,12 +43,39 @@ export class SvcConsoleAccountSettings extends LitElement {
       .act(async (signal) => (await consoleApi<{ message: string }>(method, path, { body, signal })).message, { reload: false })
       .then((done) => {
         if (!done) return
+        for (const other of FORMS) if (other !== form) this.forget(other)
         // Passwords are not kept in the page once used.
         if (form !== 'profile') element.reset()
         // A new password cancels a pending address change: its "we sent a link" no longer holds.
         if (form === 'password') this.forms.email.notice = ''
         this.dispatchEvent(new CustomEvent('account-changed', { bubbles: true, composed: true }))
       })
+  }
+
+  /**
+   * Takes away every form's refusal: the page calls it when one of its own
+   * actions succeeds.
+   */
+  forgetRefusals(): void {
+    for (const form of FORMS) this.forget(form)
+  }
+
+  private forget(form: Form, field?: string): void {
+    const controller = this.forms[form]
+    if (field === undefined) controller.errors = {}
+    else if (field in controller.errors) {
+      const { [field]: _changed, ...rest } = controller.errors
+      controller.errors = rest
+    } else return
+    // With no field left marked, the summary would fall back to the API's sentence: it goes too.
+    if (Object.keys(controller.errors).length === 0) controller.problem = ''
+    this.requestUpdate()
+  }
+
+  /** A refused field typed in: its message no longer describes what is there. */
+  private changed(form: Form, event: Event): void {
+    const input = event.target
+    if (input instanceof HTMLInputElement) this.forget(form, input.name)
   }
 
   private text(
@@ -85,6 +115,7 @@ export class SvcConsoleAccountSettings extends LitElement {
       <form
         class="panel account-form"
         aria-label="Name and picture"
+        @input=${(e: Event) => this.changed('profile', e)}
         @submit=${(e: Event) => this.submit(e, 'profile', 'PUT', '/account/profile')}
       >
         ${this.text('profile', 'profile-name', 'name', 'Name shown', profile.name, { autocomplete: 'name' })}
@@ -107,6 +138,7 @@ export class SvcConsoleAccountSettings extends LitElement {
       <form
         class="panel account-form"
         aria-label="Change your password"
+        @input=${(e: Event) => this.changed('password', e)}
         @submit=${(e: Event) => this.submit(e, 'password', 'POST', '/account/password')}
       >
         ${this.text('password', 'password-current', 'current_password', 'Current password', '', { type: 'password', autocomplete: 'current-password' })}
@@ -127,6 +159,7 @@ export class SvcConsoleAccountSettings extends LitElement {
       <form
         class="panel account-form"
         aria-label="Change your e-mail address"
+        @input=${(e: Event) => this.changed('email', e)}
         @submit=${(e: Event) => this.submit(e, 'email', 'POST', '/account/email')}
       >
         <p>Your address is <span dir="auto">${profile.email}</span>.</p>

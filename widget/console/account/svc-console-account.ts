@@ -3,8 +3,9 @@
  * anyone signed in: their profile (its forms are
  * `<svc-console-account-settings>`), the applications they connected with a
  * Disconnect each (what each may see in people's words), linking and
- * unlinking external accounts, and deleting the account (typing the
- * e-mail address to confirm).
+ * unlinking external accounts (when the operator set up any provider),
+ * and deleting the account (typing the e-mail address to confirm), after
+ * which the whole page leaves for the signed-out `/console/account-deleted`.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleAccount } from '../../../shared/console-wire.js'
@@ -13,6 +14,7 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { scopeWords } from '../console-words.js'
+import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
 
 /**
@@ -22,14 +24,7 @@ import './svc-console-account-settings.js'
  */
 export class SvcConsoleAccount extends LitElement {
   static override styles = consoleStyles
-  static override properties = { deleted: { state: true } }
-  declare deleted: boolean
   private readonly account = new ConsoleDataController(this, (signal) => consoleApi<ConsoleAccount>('GET', '/account', { signal }))
-
-  constructor() {
-    super()
-    this.deleted = false
-  }
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -46,18 +41,22 @@ export class SvcConsoleAccount extends LitElement {
 
   private unlink(link: ConsoleAccount['links'][number]): void {
     if (!confirm(`Unlink your ${link.name} account? You can no longer sign in with it.`)) return
-    void this.account.act(async (signal) => {
-      await consoleApi('DELETE', `/account/links/${link.slug}`, { signal })
-      return `Your ${link.name} account is unlinked.`
-    })
+    void this.account
+      .act(async (signal) => {
+        await consoleApi('DELETE', `/account/links/${link.slug}`, { signal })
+        return `Your ${link.name} account is unlinked.`
+      })
+      .then((done) => done && this.settings?.forgetRefusals())
   }
 
   private disconnect(app: ConsoleAccount['apps'][number]): void {
     if (!confirm(`Disconnect ${app.name}? It loses access to your account until you sign in to it again.`)) return
-    void this.account.act(async (signal) => {
-      await consoleApi('DELETE', `/account/apps/${app.client_id}`, { signal })
-      return `${app.name} is disconnected.`
-    })
+    void this.account
+      .act(async (signal) => {
+        await consoleApi('DELETE', `/account/apps/${app.client_id}`, { signal })
+        return `${app.name} is disconnected.`
+      })
+      .then((done) => done && this.settings?.forgetRefusals())
   }
 
   private deleteAccount(event: Event): void {
@@ -66,17 +65,32 @@ export class SvcConsoleAccount extends LitElement {
     void this.account.act(
       async (signal) => {
         await consoleApi('POST', '/account/delete', { body: { confirm: confirmation }, signal })
-        this.deleted = true
+        // The account is gone, and the session with it: the console's header must not name the person any
+        // more, so the whole page leaves for one that is signed out and says where to go next.
+        location.assign('/console/account-deleted')
       },
-      // The account is gone, and the session with it: there is nothing to load again.
       { reload: false },
     )
   }
 
+  private get settings(): SvcConsoleAccountSettings | null {
+    return this.renderRoot.querySelector('svc-console-account-settings')
+  }
+
+  /** Another form succeeded: what this page refused before no longer stands beside its field. */
+  private forgetRefusal(): void {
+    this.account.errors = {}
+    this.account.problem = ''
+    this.requestUpdate()
+  }
+
+  /** Typing in the confirmation field takes its refusal away. */
+  private confirmChanged(): void {
+    if (!this.account.errors.confirm) return
+    this.forgetRefusal()
+  }
+
   override render(): TemplateResult {
-    if (this.deleted)
-      return html`<h1>Account deleted</h1>
-        <p role="status">Your account is deleted, and every application was told.</p>`
     const account = this.account.data
     if (!account) return html`${this.account.problem ? this.account.alert() : html`<p>Loading your account…</p>`}`
     const { profile } = account
@@ -91,7 +105,10 @@ export class SvcConsoleAccount extends LitElement {
         </div>
       </section>
       ${this.account.status()} ${this.account.alert()}
-      <svc-console-account-settings .profile=${profile} @account-changed=${() => void this.account.load()}></svc-console-account-settings>
+      <svc-console-account-settings
+        .profile=${profile}
+        @account-changed=${() => (this.forgetRefusal(), void this.account.load())}
+      ></svc-console-account-settings>
       <h2 class="section">Connected apps</h2>
       ${
         account.apps.length === 0
@@ -126,30 +143,31 @@ export class SvcConsoleAccount extends LitElement {
               </tbody>
             </table>`
       }
-      <h2 class="section">Linked accounts</h2>
       ${
+        // With no provider set up there is nothing to link: the section would only speak to the operator.
         account.providers.length === 0
-          ? html`<p>No external sign-in providers are configured.</p>`
-          : html`<ul>
-              ${account.providers.map((provider) => {
-                const link = account.links.find((candidate) => candidate.slug === provider.slug)
-                return link
-                  ? html`<li>
-                      <span dir="auto">${provider.name}</span>:
-                      linked${link.email ? html` as <span dir="auto">${link.email}</span>` : nothing}
-                      <button type="button" class="danger" aria-label="Unlink ${provider.name}" @click=${() => this.unlink(link)}>
-                        Unlink
-                      </button>
-                    </li>`
-                  : html`<li>
-                      <span dir="auto">${provider.name}</span>: not linked
-                      <form method="post" action="/console/link/${provider.slug}" class="inline">
-                        <input type="hidden" name="csrf" .value=${consoleCsrf()} />
-                        <button type="submit">Link ${provider.name}</button>
-                      </form>
-                    </li>`
-              })}
-            </ul>`
+          ? nothing
+          : html`<h2 class="section">Linked accounts</h2>
+              <ul>
+                ${account.providers.map((provider) => {
+                  const link = account.links.find((candidate) => candidate.slug === provider.slug)
+                  return link
+                    ? html`<li>
+                        <span dir="auto">${provider.name}</span>:
+                        linked${link.email ? html` as <span dir="auto">${link.email}</span>` : nothing}
+                        <button type="button" class="danger" aria-label="Unlink ${provider.name}" @click=${() => this.unlink(link)}>
+                          Unlink
+                        </button>
+                      </li>`
+                    : html`<li>
+                        <span dir="auto">${provider.name}</span>: not linked
+                        <form method="post" action="/console/link/${provider.slug}" class="inline">
+                          <input type="hidden" name="csrf" .value=${consoleCsrf()} />
+                          <button type="submit">Link ${provider.name}</button>
+                        </form>
+                      </li>`
+                })}
+              </ul>`
       }
       <h2 class="section">Delete your account</h2>
       <form @submit=${this.deleteAccount} aria-label="Delete your account" class="delete-account">
@@ -161,7 +179,15 @@ export class SvcConsoleAccount extends LitElement {
             error: this.account.errors.confirm,
             say: { apiNames: [], words: '' },
           },
-          (a) => html`<input id=${a.id} name="confirm" autocomplete="off" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
+          (a) =>
+            html`<input
+              id=${a.id}
+              name="confirm"
+              autocomplete="off"
+              aria-invalid=${a.invalid}
+              aria-describedby=${a.describedBy}
+              @input=${this.confirmChanged}
+            />`,
         )}
         <button type="submit" class="danger">Delete my account</button>
       </form>
