@@ -26,6 +26,10 @@ describe('the management API reference page', () => {
       const page = await browser.newPage({ viewport: { width, height: 800 } })
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
+      // Nothing the page asks for is missing, not even a favicon (the browser's own request shows only as a console error).
+      const missing: string[] = []
+      page.on('response', (response) => void (response.status() >= 400 && missing.push(`${response.status()} ${response.url()}`)))
+      page.on('console', (message) => void (message.type() === 'error' && missing.push(`console: ${message.text()} ${JSON.stringify(message.location())}`)))
       await page.goto(`${bff.origin}/api/v1/docs`)
       // The operation with the most answers, whose Responses table is the widest.
       const operation = page.locator('#operations-Ads-post_api_v1_ads')
@@ -39,6 +43,7 @@ describe('the management API reference page', () => {
       }))
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
       expect(errors).toEqual([])
+      expect(missing).toEqual([])
       await page.close()
     },
   )

@@ -15,6 +15,7 @@ import type { Database } from '../db/schema.js'
 import { organisationById, organisationWithCode } from '../orgs/organisations.js'
 import { Refusal } from '../refusal.js'
 import { type ManagementToken, managementTokenFor } from './management-tokens-repository.js'
+import { InvalidFields } from './problem-details.js'
 import { grantsScope, type TokenScope } from './token-scopes.js'
 
 /** The caller of a request that passed {@link requireScope}. */
@@ -123,7 +124,10 @@ export async function workingOrganisation(
     if (asked !== undefined && asked !== own.code) throw new NotFound(`no organisation ${asked} among this token's`)
     return own
   }
-  if (asked === undefined) throw new Refusal400('an operator-wide token names the organisation: add ?organisation=CODE')
+  if (asked === undefined) {
+    const detail = 'an operator-wide token names the organisation: add ?organisation=CODE'
+    throw new InvalidFields(400, detail, [{ parameter: 'organisation', detail }])
+  }
   const row = await organisationWithCode(db, asked)
   if (!row) throw new NotFound(`no organisation has the code ${asked}`)
   return { id: row.id, code: row.code }

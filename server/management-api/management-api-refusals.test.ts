@@ -147,3 +147,14 @@ describe("the document's ads", () => {
     expect(Object.keys(answered).sort()).toEqual([...Object.keys(PublicAd.properties), ...runFields].sort())
   })
 })
+
+describe('an operator-wide token that names no organisation', () => {
+  it('is told to name one, with the parameter named in errors like any invalid parameter', async () => {
+    const { secret } = await createManagementToken(acme.db, { name: 'ops', organisationId: null, scopes: 'ads:write', createdBy: 'cli:test' })
+    const res = await call('/ads', secret, { method: 'POST', body: JSON.stringify({ title: 'Hello', display: 'home' }) })
+    expect(res.status).toBe(400)
+    const body = await problem(res)
+    expect(body.detail).toBe('an operator-wide token names the organisation: add ?organisation=CODE')
+    expect(body.errors).toEqual([{ parameter: 'organisation', detail: body.detail }])
+  })
+})

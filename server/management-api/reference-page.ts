@@ -67,6 +67,7 @@ export function referencePage(): Hono {
             <meta charset="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <title>svc management API reference</title>
+            <link rel="icon" href="data:," />
             <link rel="stylesheet" href="${API_BASE}/docs/swagger-ui.css" />
             <link rel="stylesheet" href="${API_BASE}/docs/reference.css" />
           </head>
