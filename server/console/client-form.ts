@@ -2,10 +2,16 @@
  * @module Reads the developer portal's client form (registering a client
  * and editing one) with every rule of registration, collecting every
  * refusal at once, by the form's field, so a developer fixes them all in
- * one go rather than one per save.
+ * one go rather than one per save; and saves an edited form, with its
+ * audit record, as the portal and the management API both do.
  */
+import type { Kysely } from 'kysely'
+import type { AuditActor } from '../audit/audit-actions.js'
+import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
+import { clientDetail, clientTarget } from '../audit/audit-targets.js'
+import { changeClientRegistration, clientByClientId } from '../clients/clients.js'
 import { applicationType, clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
-import type { ApplicationType } from '../db/schema.js'
+import type { ApplicationType, ClientRow, Database } from '../db/schema.js'
 import { webUrl } from '../clients/web-url.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { flag, optionalText, stringList } from './console-input.js'
@@ -65,4 +71,38 @@ export async function readClientForm(
     await refusals.checkedAsync('webhook_url', () => publicWebhookTarget('webhook_url', webhookUrl, { allowPrivate }))
   if (Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the client') }
   return { form: form as ClientForm }
+}
+
+/**
+ * Saves an edited client's registration from its checked form and, when
+ * anything changed, records `client.updated` with the fields before and
+ * after; returns the client as now stored.
+ *
+ * @example
+ * const changed = await saveClientForm(db, client, form, { actor })
+ */
+export async function saveClientForm(
+  db: Kysely<Database>,
+  client: ClientRow,
+  form: ClientForm,
+  audit: { actor: AuditActor; organisation?: string | null | undefined; now?: Date | undefined },
+): Promise<ClientRow> {
+  await changeClientRegistration(db, client.id, {
+    name: form.name,
+    applicationType: form.applicationType,
+    redirectUris: form.redirectUris,
+    postLogoutRedirectUris: form.postLogoutRedirectUris,
+    privacyPolicyUrl: form.privacyPolicyUrl ?? null,
+    termsOfServiceUrl: form.termsOfServiceUrl ?? null,
+    logoUri: form.logoUri ?? null,
+  })
+  const changed = (await clientByClientId(db, client.client_id))!
+  const detail = changedFields(clientDetail(client), clientDetail(changed))
+  if (Object.keys(detail.after).length > 0)
+    await recordAuditEvent(
+      db,
+      { actor: audit.actor, action: 'client.updated', target: clientTarget(changed), organisation: audit.organisation, detail },
+      audit.now,
+    )
+  return changed
 }

@@ -8,7 +8,6 @@
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import {
-  changeClientRegistration,
   clientByClientId,
   createClient,
   deleteClient,
@@ -24,7 +23,7 @@ import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDeliver
 import { activeWebhookSecrets, addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import { optionalText, rowId } from './console-input.js'
-import { readClientForm } from './client-form.js'
+import { readClientForm, saveClientForm } from './client-form.js'
 import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
 import { accountActor } from '../audit/account-actor.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
@@ -131,19 +130,7 @@ export function consoleDeveloperApi(
     const read = await readClientForm(change, { allowPrivate, productName })
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
-    await changeClientRegistration(db, client.id, {
-      name: form.name,
-      applicationType: form.applicationType,
-      redirectUris: form.redirectUris,
-      postLogoutRedirectUris: form.postLogoutRedirectUris,
-      privacyPolicyUrl: form.privacyPolicyUrl ?? null,
-      termsOfServiceUrl: form.termsOfServiceUrl ?? null,
-      logoUri: form.logoUri ?? null,
-    })
-    const changed = (await clientByClientId(db, client.client_id))!
-    const detail = changedFields(clientDetail(client), clientDetail(changed))
-    if (Object.keys(detail.after).length > 0)
-      await recordAuditEvent(db, { actor: accountActor(c.get('session')), action: 'client.updated', target: clientTarget(changed), detail })
+    const changed = await saveClientForm(db, client, form, { actor: accountActor(c.get('session')) })
     return c.json({ client: described(changed) } satisfies ConsoleClientChanged)
   })
 

@@ -10,9 +10,10 @@
  */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
-import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
+import { saveClientForm } from '../console/client-form.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
-import { changeClientRegistration, clientByClientId, createClient, deleteClient, organisationClient, organisationClients } from '../clients/clients.js'
+import { clientByClientId, createClient, deleteClient, organisationClient, organisationClients } from '../clients/clients.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { organisationById } from '../orgs/organisations.js'
 import { addWebhookSecret, listWebhookSecrets } from '../webhooks/secrets.js'
@@ -233,23 +234,11 @@ export function clientsRoutes(
         },
         formOptions,
       )
-      await changeClientRegistration(db, client.id, {
-        name: form.name,
-        applicationType: form.applicationType,
-        redirectUris: form.redirectUris,
-        postLogoutRedirectUris: form.postLogoutRedirectUris,
-        privacyPolicyUrl: form.privacyPolicyUrl ?? null,
-        termsOfServiceUrl: form.termsOfServiceUrl ?? null,
-        logoUri: form.logoUri ?? null,
+      const changed = await saveClientForm(db, client, form, {
+        actor: c.get('caller').actor,
+        organisation: managed.organisation,
+        now: now(),
       })
-      const changed = (await clientByClientId(db, client.client_id))!
-      const detail = changedFields(clientDetail(client), clientDetail(changed))
-      if (Object.keys(detail.after).length > 0)
-        await recordAuditEvent(
-          db,
-          { actor: c.get('caller').actor, action: 'client.updated', target: clientTarget(changed), organisation: managed.organisation, detail },
-          now(),
-        )
       return c.json(managedClient(changed, managed.organisation), 200)
     },
   )
