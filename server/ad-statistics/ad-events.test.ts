@@ -6,6 +6,9 @@ import { type ListeningBff, listeningBff, type Publisher, publisherFixture } fro
 import { deleteAd, updateAd } from '../ads/ads-repository.js'
 import { adStatisticsWriter } from './ad-statistics-writer.js'
 import { adStatisticsFor, hourOf } from './ad-statistics-repository.js'
+import { isPostgres } from '../db/open-database.js'
+import { databaseRateLimiter } from '../http/database-rate-limiter.js'
+import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 
 let publisher: Publisher
 let bff: ListeningBff
@@ -200,6 +203,11 @@ describe('POST /ads/events', () => {
   })
 
   it("rate-limits events per key in a budget of their own, apart from the key's ads requests", async () => {
+    // A stopped clock: on the wall clock a minute boundary between the posts would open a new window.
+    const stopped = { now: () => 1_800_000_000_000 }
+    await bff.close()
+    const limiter = isPostgres(publisher.db) ? databaseRateLimiter(publisher.db, stopped) : fixedWindowRateLimiter(stopped)
+    bff = await listeningBff({ db: publisher.db, adStatistics: statistics, limiter })
     const key = await publisher.addKey({ rateLimit: 2 })
     expect((await post(batch({ key }))).status).toBe(202)
     expect((await post(batch({ key }))).status).toBe(202)
