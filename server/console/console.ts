@@ -34,6 +34,8 @@ import { type ConsoleVariables, consoleError, consoleGuard } from './console-gua
 import { consoleSessions } from './console-sessions.js'
 import { loginThrottle, type LoginThrottle } from '../http/login-throttle.js'
 import { hasAnyRole } from './roles.js'
+import { accountWords } from '../i18n/account-words.js'
+import { requestLocale } from '../i18n/request-locale.js'
 import { userBySub } from '../accounts/users.js'
 import type { Branding } from '../branding.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
@@ -103,6 +105,8 @@ export function adminConsole({
     const organisations = (await activeOrganisations(db)).map(({ code, name }) => ({ code, name }))
     // The account as it is now: the sign-in's claims go stale when the account page changes the name.
     const account = await userBySub(db, String(claims.sub))
+    const locale = requestLocale(c)
+    const words = accountWords(locale, branding.name)
     return c.json(
       {
         sub: claims.sub,
@@ -112,6 +116,8 @@ export function adminConsole({
         csrf,
         organisations: roles.operator ? organisations : organisations.filter((org) => org.code === roles.organisation),
         product: branding.name,
+        locale,
+        header: { account: words.account, signOut: words.signOut, sections: words.sections },
       },
       200,
       { 'Cache-Control': 'no-store' },
