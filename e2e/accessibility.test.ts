@@ -70,7 +70,7 @@ describe('accessibility of the demo page and the framed sign-in button (axe-core
       await embed.focus()
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Embed code')
       const violations = (await page.evaluate(AXE_RUN)) as AxeViolation[]
-      await page.screenshot({ path: join(ARTIFACTS, `demo-${width}.jpg`), type: 'jpeg', quality: 70, fullPage: true })
+      await page.screenshot({ path: join(ARTIFACTS, `demo-${width}.png`), fullPage: true })
       expect(described(violations)).toEqual([])
       await page.close()
     })
