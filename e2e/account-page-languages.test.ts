@@ -97,6 +97,7 @@ describe("the account page in the visitor's language", () => {
       expect(text, key).toContain(ACCOUNT_WORDS[locale][key])
     // The page says which language it speaks, for a screen reader's voice.
     expect(await page.locator('svc-console-account').getAttribute('lang')).toBe(locale)
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
     // A refusal too comes in the visitor's language.
     await page.getByLabel(ACCOUNT_WORDS[locale].currentPassword).first().fill('not my password at all')
     await page.getByLabel(ACCOUNT_WORDS[locale].newPassword).fill('violet kettle harbour lamp')

@@ -167,8 +167,12 @@ export function adminConsole({
     )
     c.header('Referrer-Policy', 'no-referrer')
     c.header('Cache-Control', 'no-store')
+    // The account page speaks the visitor's language from its first paint; the rest of the console is English.
+    const accountPage = c.req.path.startsWith('/console/account')
+    const locale = accountPage ? requestLocale(c) : 'en'
+    const loading = accountPage ? accountWords(locale, branding.name).loadingAccount : 'Loading the console…'
     return c.html(html`<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -179,7 +183,7 @@ ${consoleBuilt ? html`<script type="module" src="/widget/console.js"></script>` 
 </head>
 <body>${
       consoleBuilt
-        ? html`<svc-console><p>Loading the console…</p></svc-console>`
+        ? html`<svc-console><p>${loading}</p></svc-console>`
         : html`<main style="padding: 1rem"><h1>The console is not built</h1>
 <p>This svc runs from a checkout whose browser code was never built. Run <code>npm run build</code> in it, then start svc again.</p></main>`
     }</body>

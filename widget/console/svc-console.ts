@@ -203,7 +203,11 @@ export class SvcConsole extends LitElement {
 
   override render(): TemplateResult {
     if (this.problem) return html`<main><p role="alert">The console could not load: ${this.problem}</p></main>`
-    if (!this.me) return html`<main><p>Loading the console…</p></main>`
+    // The account page's words come with the account, in the visitor's language: until then its wait has none.
+    if (!this.me)
+      return this.path.startsWith('/console/account')
+        ? html`<main><p aria-busy="true">…</p></main>`
+        : html`<main><p>Loading the console…</p></main>`
     const me = this.me
     // Without a console role the console is the account page alone, which speaks the visitor's language: so does its header.
     const visitor = !hasAnyConsoleRole(me)
