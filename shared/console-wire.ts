@@ -6,6 +6,7 @@
  * wire says `string` too: the pages narrow it, the server need not cast.
  */
 import type { Ad } from './ads-wire.js'
+import type { AccountWords } from '../server/i18n/account-words/en.js'
 
 /** Every refusal: a sentence, and per-field messages when a field is to blame. */
 export interface ConsoleRefusal {
@@ -36,6 +37,9 @@ export interface ConsoleMe {
   organisations: { code: string; name: string }[]
   /** The deployment's product name (`SVC_BRAND_NAME`), which the header shows. */
   product: string
+  /** The visitor's language and the header's words in it, which a visitor without a console role (whose console is the account page) sees. */
+  locale: string
+  header: { account: string; signOut: string; sections: string }
 }
 
 // ── /console/api/ads ────────────────────────────────────────────────
@@ -337,6 +341,10 @@ export interface ConsoleAccount {
   apps: { client_id: string; name: string; scopes: string[]; granted_at: string }[]
   links: { slug: string; name: string; email: string | null; linked_at: string }[]
   providers: { slug: string; name: string }[]
+  /** The visitor's language (`ui_locales`, else `Accept-Language`, else `en`), which the page speaks. */
+  locale: string
+  /** The page's words in that language; `{name}` placeholders are the page's to fill. */
+  words: AccountWords
 }
 
 /** `POST /account/delete`. */

@@ -8,9 +8,10 @@
  * a name checks it: sign-up, the account page, invitations (console and
  * CLI), `user create` and `createUser`.
  */
+import { PERSON_NAME_MAX } from '../../shared/field-limits.js'
 
 /** The longest name svc keeps. */
-export const NAME_MAX_LENGTH = 200
+export const NAME_MAX_LENGTH = PERSON_NAME_MAX
 
 // \p{Cc}: C0 and C1 controls, CR, LF and TAB among them; \p{Zl}\p{Zp}: the Unicode line and paragraph
 // separators (U+2028, U+2029), line breaks too. The rest are the Unicode bidi controls:

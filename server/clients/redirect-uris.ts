@@ -18,8 +18,9 @@
  * never matched and is left out of every origin list.
  */
 import { InvalidInput } from '../invalid-input.js'
+import { CLIENT_URI_MAX } from '../../shared/field-limits.js'
 
-export const MAX_URI_LENGTH = 2048
+export const MAX_URI_LENGTH = CLIENT_URI_MAX
 /** White space and control characters: the URL parser drops or escapes them, so the stored URL would differ from the one given. */
 export const DROPPED_BY_URL_PARSER = /[\s\u0000-\u001f\u007f]/
 /** Schemes that run code, read local data or wrap another URL: never somewhere to send a code. */

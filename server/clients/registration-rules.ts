@@ -6,6 +6,7 @@
  */
 import type { ApplicationType } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
+import { CLIENT_NAME_MAX } from '../../shared/field-limits.js'
 import { registrableUri } from './redirect-uris.js'
 
 const MAX_URIS = 50
@@ -51,7 +52,7 @@ export function clientName(
   { svcOwn = false, productName = 'svc' }: { svcOwn?: boolean; productName?: string } = {},
 ): string {
   const name = value.trim()
-  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
+  if (name === '' || name.length > CLIENT_NAME_MAX) throw new InvalidInput('name', `name must be 1 to ${CLIENT_NAME_MAX} characters`)
   if (!svcOwn && reservedNames(productName).has(comparableName(name)))
     throw new InvalidInput(
       'name',

@@ -5,7 +5,7 @@
  * unlinking one (`account.unlinked`), and deleting the account (every token
  * revoked, `account.deleted`), which also ends the console session.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { revokeConsent } from '../account-changes/revoke-consent.js'
 import { deleteAccount } from './account-deletion.js'
@@ -26,6 +26,9 @@ import { accountActor } from '../audit/account-actor.js'
 import { personState, personTarget } from '../audit/audit-targets.js'
 import type { ConsoleAccount, ConsoleAccountDeleted } from '../../shared/console-wire.js'
 import type { Branding } from '../branding.js'
+import { accountWords } from '../i18n/account-words.js'
+import { fill } from '../i18n/pages.js'
+import { requestLocale } from '../i18n/request-locale.js'
 
 /**
  * Builds the account routes, mounted at `/console/api/account`.
@@ -43,10 +46,11 @@ export function consoleAccountApi(
   app.use('*', consoleGuard(sessions))
   accountChangeRoutes(app, { db, issuer, events, throttle, branding })
   const userOf = (sub: string) => userBySub(db, sub)
+  const wordsOf = (c: Context) => accountWords(requestLocale(c), branding.name)
 
   app.get('/', async (c) => {
     const user = await userOf(c.get('session').sub)
-    if (!user) return consoleError(c, 404, 'this account no longer exists')
+    if (!user) return consoleError(c, 404, wordsOf(c).accountGone)
     const consents = await liveConsentsOf(db, user.id)
     const connected = await clientsByIds(
       db,
@@ -71,6 +75,8 @@ export function consoleAccountApi(
       apps,
       links: await linksOf(db, user.id),
       providers: (await externalProviders(db)).map(({ slug, name }) => ({ slug, name })),
+      locale: requestLocale(c),
+      words: wordsOf(c),
     } satisfies ConsoleAccount)
   })
 
@@ -102,10 +108,12 @@ export function consoleAccountApi(
   app.post('/delete', async (c) => {
     const session = c.get('session')
     const user = await userOf(session.sub)
-    if (!user) return consoleError(c, 404, 'this account no longer exists')
+    if (!user) return consoleError(c, 404, wordsOf(c).accountGone)
     const { confirm } = (await jsonObject(c)) ?? {}
-    if (confirm !== user.email)
-      return consoleError(c, 422, 'type your e-mail address to confirm', { errors: { confirm: `type ${user.email} to confirm` } })
+    if (confirm !== user.email) {
+      const message = fill(wordsOf(c).typeToConfirmRefused, { email: user.email })
+      return consoleError(c, 422, message, { errors: { confirm: message } })
+    }
     await deleteAccount(db, events, user)
     await recordAuditEvent(db, {
       actor: accountActor(session),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type IdentityFixture, identityFixture, CALLBACK, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
 import { createUser } from '../accounts/users.js'
+import { ACCOUNT_WORDS, accountWords } from '../i18n/account-words.js'
 
 const CURRENT = 'console password'
 const NEW_PASSWORD = 'violet kettle harbour lamp'
@@ -117,6 +118,42 @@ describe("the account page's mails speak the browser's language", () => {
   })
 })
 
+describe("the account page speaks the browser's language", () => {
+  it('sends the words and answers of a German browser in German, and of any other in English', async () => {
+    user.browser.headers['Accept-Language'] = 'de-CH, de;q=0.9, en;q=0.5'
+    const german = await (await user.api('GET', '/account')).json()
+    expect([german.locale, german.words]).toEqual(['de', accountWords('de', 'svc')])
+    expect(await errorsOf(await user.api('PUT', '/account/profile', { name: ' ', picture: 'ftp://x' }))).toEqual({
+      status: 422,
+      errors: { name: ACCOUNT_WORDS.de.nameRequired, picture: ACCOUNT_WORDS.de.pictureWebAddress },
+    })
+    expect(await errorsOf(await user.api('POST', '/account/password', { current_password: 'wrong guess', new_password: NEW_PASSWORD }))).toEqual(
+      { status: 422, errors: { current_password: ACCOUNT_WORDS.de.wrongCurrentPassword } },
+    )
+    expect(await errorsOf(await user.api('POST', '/account/password', { current_password: CURRENT, new_password: 'short' }))).toEqual({
+      status: 422,
+      errors: { new_password: expect.stringMatching(/^Verwenden Sie mindestens 12 Zeichen/) },
+    })
+    expect(await errorsOf(await user.api('POST', '/account/delete', { confirm: 'someone else' }))).toEqual({
+      status: 422,
+      errors: { confirm: ACCOUNT_WORDS.de.typeToConfirmRefused.replace('{email}', user.email) },
+    })
+    expect((await (await user.api('PUT', '/account/profile', { name: 'Ada Lovelace', given_name: 'Ada', family_name: 'Lovelace' })).json()).message).toBe(
+      ACCOUNT_WORDS.de.nothingChanged,
+    )
+    // The header of a visitor whose console is this page speaks it too.
+    expect((await (await user.api('GET', '/me')).json()).header).toEqual({
+      account: ACCOUNT_WORDS.de.account,
+      signOut: ACCOUNT_WORDS.de.signOut,
+      sections: ACCOUNT_WORDS.de.sections,
+    })
+
+    user.browser.headers['Accept-Language'] = 'tlh, xx;q=0.5'
+    const english = await (await user.api('GET', '/account')).json()
+    expect([english.locale, english.words]).toEqual(['en', accountWords('en', 'svc')])
+  })
+})
+
 describe('changing the e-mail address on the account page', () => {
   it('changes the address only when the link mailed to it is followed, telling the old address', async () => {
     expect(
@@ -177,7 +214,7 @@ describe('changing the e-mail address on the account page', () => {
     const refused = await user.api('POST', '/account/email', { current_password: CURRENT, email: 'victim@example.com' })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect((await refused.json()).message).toContain('too many confirmation mails to victim@example.com')
+    expect((await refused.json()).message).toContain('Too many confirmation mails to victim@example.com')
   })
 
   it('refuses the link when another account took the address meanwhile', async () => {

@@ -15,10 +15,13 @@ import { passwordProblem } from '../accounts/password-policy.js'
 import { FORM_ERRORS } from '../i18n/form-errors.js'
 import { setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
 import { plainEmailAddress } from '../../shared/email-address.js'
+import { PROFILE_LIMITS } from '../../shared/field-limits.js'
 import { hasUnsafeNameCharacters } from '../accounts/person-name.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { clientAddress } from '../http/client-address.js'
 import { requestLocale } from '../i18n/request-locale.js'
+import { type AccountWords, accountWords } from '../i18n/account-words.js'
+import { fill } from '../i18n/pages.js'
 import { changePassword, requestEmailChange } from '../account-changes/account-page-changes.js'
 import { accountMailThrottle } from '../account-changes/account-mail-throttle.js'
 import { addressBlock, type LoginThrottle } from '../http/login-throttle.js'
@@ -36,11 +39,11 @@ export interface AccountChangeOptions {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
-const busy = (c: Context, error: PasswordWorkBusy) =>
+const busy = (c: Context, error: PasswordWorkBusy, say: AccountWords) =>
   consoleError(
     c,
     503,
-    'svc is busy checking passwords at this moment; nothing changed, try again in a few seconds',
+    say.passwordsBusy,
     {},
     {
       'Retry-After': String(error.retryAfterSeconds),
@@ -58,17 +61,19 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
   const ctx = { db, issuer, now, branding }
   // Each change mails an address the account holder types: the same limits as sign-up's mail.
   const mailThrottle = accountMailThrottle({ now: () => now().getTime() })
+  // The visitor's language, as the page that sent the request speaks it.
+  const wordsOf = (c: Context) => accountWords(requestLocale(c), branding.name)
 
   /** The account when `typed` is its password; otherwise the answer to send. */
   async function withCurrentPassword(c: Context<{ Variables: ConsoleVariables }>, typed: string): Promise<UserRow | Response> {
+    const say = wordsOf(c)
     const user = await userBySub(db, c.get('session').sub)
-    if (!user) return consoleError(c, 404, 'this account no longer exists')
-    if (typed === '')
-      return consoleError(c, 422, 'type your current password', { errors: { current_password: 'Type your current password.' } })
+    if (!user) return consoleError(c, 404, say.accountGone)
+    if (typed === '') return consoleError(c, 422, say.typeCurrentPassword, { errors: { current_password: say.typeCurrentPassword } })
     const attempt = { account: user.sub, address: clientAddress(c) }
     const wait = await throttle.reserve(attempt)
     if (wait !== undefined) {
-      const message = `Too many wrong passwords: wait ${wait} seconds, then try again.`
+      const message = fill(say.tooManyWrongPasswords, { seconds: wait })
       return consoleError(c, 429, message, { errors: { current_password: message } }, { 'Retry-After': String(wait) })
     }
     try {
@@ -77,11 +82,9 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
         return user
       }
       await throttle.failed(attempt)
-      return consoleError(c, 422, 'that is not your current password', {
-        errors: { current_password: 'That is not your current password.' },
-      })
+      return consoleError(c, 422, say.wrongCurrentPassword, { errors: { current_password: say.wrongCurrentPassword } })
     } catch (error) {
-      if (error instanceof PasswordWorkBusy) return busy(c, error)
+      if (error instanceof PasswordWorkBusy) return busy(c, error, say)
       throw error
     } finally {
       throttle.release(attempt)
@@ -94,37 +97,32 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
     const session = c.get('session')
     const current = await userBySub(db, session.sub)
     // The policy first: a weak new password is refused without costing a password check.
-    const problem = current && passwordProblem(password, current.email)
+    const problem = current && passwordProblem(password, current.email, requestLocale(c))
     if (problem) return consoleError(c, 422, problem, { errors: { new_password: problem } })
     const user = await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
     // The current password was just checked against the stored hash (through the password queue), so
     // a new one equal to it as typed is the password the account has: changing to it would change nothing.
     if (password === text(body.current_password)) {
-      const message = FORM_ERRORS.en.passwordReused
+      const message = FORM_ERRORS[requestLocale(c)].passwordReused
       return consoleError(c, 422, message, { errors: { new_password: message } })
     }
     try {
       await changePassword(ctx, events, user, password, session.svcSessionId, requestLocale(c))
     } catch (error) {
-      if (error instanceof PasswordWorkBusy) return busy(c, error)
+      if (error instanceof PasswordWorkBusy) return busy(c, error, wordsOf(c))
       throw error
     }
-    return c.json({ message: 'Your password is changed. Every other session was signed out, and a mail tells you so.' })
+    return c.json({ message: wordsOf(c).passwordChanged })
   })
 
   app.post('/email', async (c) => {
     const body = (await jsonObject(c)) ?? {}
+    const say = wordsOf(c)
     const email = plainEmailAddress(text(body.email))
-    if (email === undefined) {
-      const message = 'Type one e-mail address, like ada@example.com, without spaces or any of , ; < > " ( ) [ ] :'
-      return consoleError(c, 422, message, { errors: { email: message } })
-    }
+    if (email === undefined) return consoleError(c, 422, say.oneEmailAddress, { errors: { email: say.oneEmailAddress } })
     const current = await userBySub(db, c.get('session').sub)
-    if (current?.email === email) {
-      const message = 'This is your address already.'
-      return consoleError(c, 422, message, { errors: { email: message } })
-    }
+    if (current?.email === email) return consoleError(c, 422, say.alreadyYourAddress, { errors: { email: say.alreadyYourAddress } })
     const user = await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
     const wait = await mailThrottle.admit({ address: clientAddress(c), email })
@@ -132,52 +130,51 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
       return consoleError(
         c,
         429,
-        `too many confirmation mails to ${email}; try again in ${Math.ceil(wait / 60)} minutes`,
+        fill(say.tooManyMails, { email, minutes: Math.ceil(wait / 60) }),
         {},
         {
           'Retry-After': String(wait),
         },
       )
     await requestEmailChange(ctx, user, email, requestLocale(c))
-    return c.json({
-      message: `We sent a link to ${email}. Your address changes when you follow it (within 24 hours); until then it stays ${user.email}.`,
-    })
+    return c.json({ message: fill(say.emailLinkSent, { email, current: user.email }) })
   })
 
   app.put('/profile', async (c) => {
+    const say = wordsOf(c)
     const user = await userBySub(db, c.get('session').sub)
-    if (!user) return consoleError(c, 404, 'this account no longer exists')
-    const read = profileFrom((await jsonObject(c)) ?? {})
-    if ('errors' in read) return consoleError(c, 422, 'the profile has problems', { errors: read.errors })
+    if (!user) return consoleError(c, 404, say.accountGone)
+    const read = profileFrom((await jsonObject(c)) ?? {}, say)
+    if ('errors' in read) return consoleError(c, 422, say.fixFields, { errors: read.errors })
     const changed = (Object.keys(read.profile) as (keyof ProfileFields)[]).some((key) => read.profile[key] !== user[key])
     if (changed) await setProfile(db, user.id, read.profile, now())
-    return c.json({ message: changed ? 'Your profile is saved.' : 'Nothing changed.' })
+    return c.json({ message: changed ? say.profileSaved : say.nothingChanged })
   })
 }
 
-/** The profile form's fields, checked; an empty optional field clears it. */
-function profileFrom(body: Record<string, unknown>): { profile: ProfileFields } | { errors: Record<string, string> } {
+/** The profile form's fields, checked (refusals in `say`'s language, each beside its field); an empty optional field clears it. */
+function profileFrom(body: Record<string, unknown>, say: AccountWords): { profile: ProfileFields } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {}
-  const optional = (key: string, max: number, words: string, oneLine = false) => {
+  const optional = (key: keyof typeof PROFILE_LIMITS, oneLine = false) => {
     const value = text(body[key]).trim()
-    if (value.length > max) errors[key] = `Use at most ${max} characters for ${words}.`
-    else if (oneLine && hasUnsafeNameCharacters(value)) errors[key] = `Write ${words} on one line, without tabs or text-direction controls.`
+    if (value.length > PROFILE_LIMITS[key]) errors[key] = fill(say.tooLong, { max: PROFILE_LIMITS[key] })
+    else if (oneLine && hasUnsafeNameCharacters(value)) errors[key] = say.oneLine
     return value === '' ? null : value
   }
   const name = text(body.name).trim()
-  if (name === '' || name.length > 200) errors.name = 'Type the name to show, up to 200 characters.'
-  else if (hasUnsafeNameCharacters(name)) errors.name = 'Write the name on one line, without tabs or text-direction controls.'
+  if (name === '' || name.length > PROFILE_LIMITS.name) errors.name = say.nameRequired
+  else if (hasUnsafeNameCharacters(name)) errors.name = say.oneLine
   const profile = {
     name,
-    given_name: optional('given_name', 200, 'your given name', true),
-    family_name: optional('family_name', 200, 'your family name', true),
-    picture: optional('picture', 2000, 'the picture address'),
+    given_name: optional('given_name', true),
+    family_name: optional('family_name', true),
+    picture: optional('picture'),
   }
   if (
     !errors.picture &&
     profile.picture !== null &&
     !/^https?:$/.test(URL.canParse(profile.picture) ? new URL(profile.picture).protocol : '')
   )
-    errors.picture = 'The picture must be a web address starting with https:// or http://.'
+    errors.picture = say.pictureWebAddress
   return Object.keys(errors).length > 0 ? { errors } : { profile }
 }

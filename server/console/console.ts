@@ -34,6 +34,8 @@ import { type ConsoleVariables, consoleError, consoleGuard } from './console-gua
 import { consoleSessions } from './console-sessions.js'
 import { loginThrottle, type LoginThrottle } from '../http/login-throttle.js'
 import { hasAnyRole } from './roles.js'
+import { accountWords } from '../i18n/account-words.js'
+import { requestLocale } from '../i18n/request-locale.js'
 import { userBySub } from '../accounts/users.js'
 import type { Branding } from '../branding.js'
 import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
@@ -103,6 +105,8 @@ export function adminConsole({
     const organisations = (await activeOrganisations(db)).map(({ code, name }) => ({ code, name }))
     // The account as it is now: the sign-in's claims go stale when the account page changes the name.
     const account = await userBySub(db, String(claims.sub))
+    const locale = requestLocale(c)
+    const words = accountWords(locale, branding.name)
     return c.json(
       {
         sub: claims.sub,
@@ -112,6 +116,8 @@ export function adminConsole({
         csrf,
         organisations: roles.operator ? organisations : organisations.filter((org) => org.code === roles.organisation),
         product: branding.name,
+        locale,
+        header: { account: words.account, signOut: words.signOut, sections: words.sections },
       },
       200,
       { 'Cache-Control': 'no-store' },
@@ -161,8 +167,12 @@ export function adminConsole({
     )
     c.header('Referrer-Policy', 'no-referrer')
     c.header('Cache-Control', 'no-store')
+    // The account page speaks the visitor's language from its first paint; the rest of the console is English.
+    const accountPage = c.req.path.startsWith('/console/account')
+    const locale = accountPage ? requestLocale(c) : 'en'
+    const loading = accountPage ? accountWords(locale, branding.name).loadingAccount : 'Loading the console…'
     return c.html(html`<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -173,7 +183,7 @@ ${consoleBuilt ? html`<script type="module" src="/widget/console.js"></script>` 
 </head>
 <body>${
       consoleBuilt
-        ? html`<svc-console><p>Loading the console…</p></svc-console>`
+        ? html`<svc-console><p>${loading}</p></svc-console>`
         : html`<main style="padding: 1rem"><h1>The console is not built</h1>
 <p>This svc runs from a checkout whose browser code was never built. Run <code>npm run build</code> in it, then start svc again.</p></main>`
     }</body>

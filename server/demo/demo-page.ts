@@ -51,6 +51,7 @@ export function demoPage({ apiKey, clientId, widgetScript, publicUrl = '' }: Dem
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 56rem; padding: 1rem 1.5rem 4rem; color: #1f2328; }
   h1 { margin-bottom: 0 } h2 { font-size: 1.1rem; margin-top: 2.5rem } h2 code { font-size: .8rem; color: #57606a; font-weight: normal }
   .muted { color: #57606a } pre { background: #f6f8fa; padding: .75rem 1rem; overflow-x: auto; border-radius: 6px }
+  pre:focus-visible { outline: 3px solid #0969da; outline-offset: 2px }
   .signin { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; min-height: 40px }
   /* The button's box is kept before /sdk.js arrives, so nothing moves. */
   svc-signin { display: inline-block; min-width: 220px; height: 40px }
@@ -68,7 +69,7 @@ ${
   apiKey
     ? ''
     : html`<p>Sign in to <a href="/console">the console</a> to create an organisation and its API key, then call the ads API with it. From the command line:</p>
-<pre>npm run bff -- org create --name "My Shop"
+<pre tabindex="0" role="region" aria-label="Commands to try">npm run bff -- org create --name "My Shop"
 curl -H 'Authorization: Bearer &lt;api_key&gt;' '&lt;this server&gt;/ads/home?limit=3'</pre>`
 }
 ${apiKey ? html`<p class="muted">A partner site showing the demo organisation's published ads with the <code>&lt;svc-ads&gt;</code> web component${clientId ? html`, and signing its visitors in with <code>&lt;svc-signin&gt;</code>` : ''}.</p>` : ''}
@@ -85,7 +86,7 @@ ${
     : !widgetScript
       ? html`<p>The widgets are not built yet: run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`
       : html`<p>Embed it on any page (the classic script in the <code>&lt;head&gt;</code> reserves each slot's space from the first paint; <code>type="module"</code> with <code>/widget/svc-ads.js</code> also works):</p>
-<pre>&lt;script src="${publicUrl}/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
+<pre tabindex="0" role="region" aria-label="Embed code">&lt;script src="${publicUrl}/widget/svc-ads.iife.js"&gt;&lt;/script&gt;
 &lt;svc-ads display="home-slider-ads" api-key="${key}"&gt;&lt;/svc-ads&gt;</pre>
 ${slots}`
 }

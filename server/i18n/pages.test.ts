@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LOCALES } from './locale.js'
 import { fill, PAGE_STRINGS, pageStrings } from './pages.js'
 import { FORM_ERRORS } from './form-errors.js'
+import { ACCOUNT_WORDS } from './account-words.js'
 import { loginPage } from '../oidc/pages/login-page.js'
 import { passwordLengthHintScript, signUpPage } from '../oidc/pages/signup-page.js'
 import { confirmEmailPage, deadLinkPage, forgotPasswordPage, INVITATION_WORDING, newPasswordPage } from '../oidc/pages/password-pages.js'
@@ -15,6 +16,7 @@ describe('the Portuguese words', () => {
   it.each([
     ['page', PAGE_STRINGS.pt],
     ['form error', FORM_ERRORS.pt],
+    ['account page', ACCOUNT_WORDS.pt],
   ] as const)('%s words use neither side’s own words where the two differ', (_, table: Record<string, string>) => {
     for (const [key, value] of Object.entries(table))
       expect(value, key).not.toMatch(
@@ -26,6 +28,7 @@ describe('the Portuguese words', () => {
 describe.each([
   ['page', PAGE_STRINGS],
   ['form error', FORM_ERRORS],
+  ['account page', ACCOUNT_WORDS],
 ] as const)('the %s tables', (_, tables) => {
   it.each(LOCALES)('%s has every key, none empty or left a placeholder, with the same {placeholders} as English', (locale) => {
     const table: Record<string, string> = tables[locale]

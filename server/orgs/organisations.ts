@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import { insertWithFreshCode } from '../db/public-code.js'
 import type { Database, OrganisationRow } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
+import { ORGANISATION_NAME_MAX } from '../../shared/field-limits.js'
 import { canonicalOrigin } from './origins.js'
 import { Refusal } from '../refusal.js'
 
@@ -34,7 +35,8 @@ export class UnknownOrganisation extends Refusal {
  */
 export function organisationNameOf(input: string): string {
   const name = input.trim()
-  if (name === '' || name.length > 200) throw new InvalidInput('name', 'name must be 1 to 200 characters')
+  if (name === '' || name.length > ORGANISATION_NAME_MAX)
+    throw new InvalidInput('name', `name must be 1 to ${ORGANISATION_NAME_MAX} characters`)
   return name
 }
 

@@ -32,9 +32,12 @@ export interface FieldOptions {
   /**
    * A field the server limits in length: the control carries
    * `maxlength=${max}`, and a counter under it ("143 / 200") says how much
-   * is used, so the limit shows while typing rather than after saving.
+   * is used, so the limit shows while typing rather than after saving;
+   * `words` are what a screen reader hears, for a page in another
+   * language: the unit after the count, and the announcement near the
+   * limit with `{length}` and `{max}`.
    */
-  limit?: { max: number; length: number }
+  limit?: { max: number; length: number; words?: { unit: string; count: string } }
 }
 
 /** From this share of a limit on, the count is announced as it changes (politely), not only shown. */
@@ -66,12 +69,16 @@ export function field(
  * reader hears it change only near the limit, so typing a short title is
  * not interrupted at every key.
  */
-function lengthCounter(id: string, { max, length }: { max: number; length: number }): TemplateResult {
+function lengthCounter(
+  id: string,
+  { max, length, words = { unit: 'characters', count: '{length} of {max} characters' } }: NonNullable<FieldOptions['limit']>,
+): TemplateResult {
   const near = length >= max * NEAR_THE_LIMIT
+  const announced = words.count.replace('{length}', String(length)).replace('{max}', String(max))
   return html`<div class="counter ${near ? 'near' : ''}" id="${id}-count">
-      ${length} / ${max}<span class="visually-hidden"> characters</span>
+      ${length} / ${max}<span class="visually-hidden"> ${words.unit}</span>
     </div>
-    <div class="visually-hidden" aria-live="polite">${near ? `${length} of ${max} characters` : ''}</div>`
+    <div class="visually-hidden" aria-live="polite">${near ? announced : ''}</div>`
 }
 
 /**

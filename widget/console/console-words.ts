@@ -1,27 +1,9 @@
 /**
- * @module The console's words for what the API names in its own: the
- * scopes an application may see, counts with their plurals, a refusal's
+ * @module The console's words for what the API names in its own: counts with their plurals, a refusal's
  * field name turned into the label people see beside it, and a failed
  * call (no answer, a server error, an answer without a sentence) as a
  * sentence a marketer understands.
  */
-
-/** What each scope lets an application see, as the account page says it. */
-const SCOPE_WORDS: Record<string, string> = {
-  openid: 'Who you are (your account id)',
-  profile: 'Profile (name, picture)',
-  email: 'Email address',
-  offline_access: 'Access while you are away',
-  'svc.access': 'Your svc roles and access',
-}
-
-/**
- * A scope in people's words; an unknown one as it is named.
- *
- * @example
- * scopeWords('profile') // 'Profile (name, picture)'
- */
-export const scopeWords = (scope: string): string => SCOPE_WORDS[scope] ?? scope
 
 /**
  * A count and its noun, singular for one.

@@ -203,8 +203,15 @@ export class SvcConsole extends LitElement {
 
   override render(): TemplateResult {
     if (this.problem) return html`<main><p role="alert">The console could not load: ${this.problem}</p></main>`
-    if (!this.me) return html`<main><p>Loading the console…</p></main>`
+    // The account page's words come with the account, in the visitor's language: until then its wait has none.
+    if (!this.me)
+      return this.path.startsWith('/console/account')
+        ? html`<main><p aria-busy="true">…</p></main>`
+        : html`<main><p>Loading the console…</p></main>`
     const me = this.me
+    // Without a console role the console is the account page alone, which speaks the visitor's language: so does its header.
+    const visitor = !hasAnyConsoleRole(me)
+    const words = visitor ? me.header : { account: 'Account', signOut: 'Sign out', sections: 'Sections' }
     const current = (href: string) => (this.path === href || this.path.startsWith(`${href}/`) ? 'page' : 'false')
     const link = (href: string, text: string) => html`<li><a href=${href} aria-current=${current(href)}>${text}</a></li>`
     // Marketing's three pages are "Marketing › Ads" by name and "Ads" on screen, so the header keeps to one line at 1280 px.
@@ -213,9 +220,9 @@ export class SvcConsole extends LitElement {
         <a href=${href} aria-current=${current(href)}><span class="in-name">Marketing › </span>${text}</a>
       </li>`
     return html`
-      <header>
+      <header lang=${visitor ? me.locale : 'en'}>
         <strong dir="auto">${me.product}</strong>
-        <nav aria-label="Sections" @focusin=${this.onNavFocus}>
+        <nav aria-label=${words.sections} @focusin=${this.onNavFocus}>
           <ul>
             ${me.roles.ads ? marketing('/console/ads', 'Ads') : ''} ${me.roles.ads ? marketing('/console/images', 'Images') : ''}
             ${me.roles.ads ? marketing('/console/reports', 'Reports') : ''}
@@ -223,14 +230,14 @@ export class SvcConsole extends LitElement {
             ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/tokens', 'API tokens') : ''}
             ${me.roles.apiKeys ? link('/console/people', 'People') : ''} ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
             ${me.roles.apiKeys ? link('/console/audit', 'Audit log') : ''}
-            ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', 'Account')}
+            ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', words.account)}
           </ul>
         </nav>
         <div class="who">
           <span title="${me.name} (${me.email})"><bdi>${me.name}</bdi><span class="in-name"> (${me.email})</span></span>
           <form class="logout" method="post" action="/console/logout">
             <input type="hidden" name="csrf" .value=${me.csrf} />
-            <button type="submit">Sign out</button>
+            <button type="submit">${words.signOut}</button>
           </form>
         </div>
       </header>
@@ -284,6 +291,9 @@ export class SvcConsole extends LitElement {
       <p>There is no console page at ${this.path}. <a href="/console">Back to the console</a>.</p>`
   }
 }
+
+/** Whether the account may open any section besides its own account page. */
+const hasAnyConsoleRole = (me: ConsoleMe): boolean => me.roles.ads || me.roles.apiKeys || me.roles.developer || me.roles.operator
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -47,3 +47,61 @@ describe('<svc-signin>', () => {
     expect((await oneEvent(element, 'svc-signin-error')).detail).to.deep.equal({ reason: 'client-id is missing' })
   })
 })
+
+describe('<svc-signin> turning into "Continue as …"', () => {
+  /** svc's frame says the browser revealed a returning account, as `/oidc/fedcm/button` does. */
+  async function personalise(element: SvcSignin): Promise<HTMLIFrameElement> {
+    const frame = element.shadowRoot!.querySelector('iframe')!
+    if (frame.contentDocument?.readyState !== 'complete') await oneEvent(frame, 'load')
+    const framed = frame.contentWindow as Window & { Function: FunctionConstructor }
+    // Posted from inside the frame, so the message's source is the frame, as svc's page's would be.
+    new framed.Function(`parent.postMessage({ source: 'svc-button', status: 'personalised' }, '*')`)()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    return frame
+  }
+
+  const hadIdentityProvider = 'IdentityProvider' in window
+  before(() => {
+    // The personalised button is offered only where the browser has FedCM's IdentityProvider.
+    if (!hadIdentityProvider) Object.defineProperty(window, 'IdentityProvider', { value: {}, configurable: true })
+  })
+  after(() => {
+    if (!hadIdentityProvider) delete (window as { IdentityProvider?: unknown }).IdentityProvider
+  })
+
+  it('keeps the width the partner asked for', async () => {
+    const element = button({ 'client-id': 'cli_1', width: '220' })
+    const before = element.getBoundingClientRect().width
+    const frame = await personalise(element)
+    expect(frame.hidden).to.equal(false)
+    expect(element.shadowRoot!.querySelector('button')!.hidden).to.equal(true)
+    expect(before).to.equal(220)
+    expect(Math.abs(element.getBoundingClientRect().width - before)).to.be.at.most(1)
+    expect(Math.abs(frame.getBoundingClientRect().width - before)).to.be.at.most(1)
+  })
+
+  it('keeps the plain button\'s own width when the partner set none (no jump to the frame\'s 300 px)', async () => {
+    const element = button({ 'client-id': 'cli_1' })
+    const before = element.getBoundingClientRect().width
+    expect(before).to.be.below(260)
+    const frame = await personalise(element)
+    expect(frame.hidden).to.equal(false)
+    expect(Math.abs(element.getBoundingClientRect().width - before)).to.be.at.most(1)
+    expect(Math.abs(frame.getBoundingClientRect().width - before)).to.be.at.most(1)
+    // A later attribute change (the language) keeps the box too.
+    element.setAttribute('locale', 'de')
+    expect(Math.abs(element.getBoundingClientRect().width - before)).to.be.at.most(1)
+  })
+
+  it('stays hidden when the partner page styles it and hides it', () => {
+    const style = Object.assign(document.createElement('style'), { textContent: 'svc-signin { display: inline-flex }' })
+    document.head.append(style)
+    try {
+      const element = button({ 'client-id': 'cli_1' })
+      element.hidden = true
+      expect(getComputedStyle(element).display).to.equal('none')
+    } finally {
+      style.remove()
+    }
+  })
+})

@@ -16,6 +16,7 @@ import { authorizeByCode, type CodeAnswer, newPkce, REDIRECT_URI, redeemCode, ta
 
 const STYLE = `
 :host { display: inline-block }
+:host([hidden]) { display: none !important }
 button { font: 500 15px/1 system-ui, sans-serif; display: inline-flex; align-items: center; gap: .6rem; padding: 0 1rem; height: 40px; min-width: 100%;
   border-radius: 6px; border: 1px solid #d0d7de; background: #fff; color: #1f2328; cursor: pointer }
 :host([theme="filled_blue"]) button { background: #0969da; border-color: #0969da; color: #fff }
@@ -44,12 +45,14 @@ iframe { border: 0; width: 100%; height: 40px; display: block; color-scheme: nor
  * @attr size - `small`, `medium` (default) or `large`.
  * @attr shape - `rectangular` (default) or `pill`.
  * @attr text - `signin_with` (default), `continue_with`, `signup_with` or `signin`.
- * @attr width - The button's width in pixels.
+ * @attr width - The button's width in pixels (at most 400), kept when it turns into "Continue as …"; without it that takes the width the plain button had (a long name ends in "…"), so the box never changes size.
  * @attr locale - BCP 47 language of the button (en, de, es, fr, it, nl, pt); the page's language when absent.
  */
 export class SvcSignin extends HTMLElement {
   static observedAttributes = ['text', 'width', 'locale']
   private readonly button: HTMLButtonElement
+  /** The width the button had when svc's personalised button took its place, which keeps it (0: none yet). */
+  private keptWidth = 0
 
   constructor() {
     super()
@@ -75,7 +78,8 @@ export class SvcSignin extends HTMLElement {
     logo.textContent = 'svc'
     this.button.replaceChildren(logo, buttonText(this.locale, this.getAttribute('text')))
     const width = Number(this.getAttribute('width'))
-    this.style.width = width > 0 ? `${Math.min(width, 400)}px` : ''
+    const kept = width > 0 ? Math.min(width, 400) : this.keptWidth
+    this.style.width = kept > 0 ? `${kept}px` : ''
   }
 
   /**
@@ -151,6 +155,10 @@ export class SvcSignin extends HTMLElement {
       const data = event.data as { source?: string; status?: string } | null
       if (event.origin !== SCRIPT_ORIGIN || event.source !== frame.contentWindow || data?.source !== 'svc-button') return
       if (data.status === 'personalised') {
+        // "Continue as …" takes the box the button had (the partner's `width` when set), so the partner's
+        // header does not move; a name too long for it ends in "…".
+        this.keptWidth = this.getBoundingClientRect().width
+        this.render()
         frame.hidden = false
         this.button.hidden = true
       } else if (data.status === 'clicked') void this.signIn()

@@ -16,7 +16,7 @@ import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 
 const STYLE =
-  'body{margin:0;font:15px/1.4 system-ui,sans-serif}form{margin:0}button{font:inherit;width:100%;padding:.6rem 1rem;border:1px solid #d0d7de;border-radius:8px;background:#fff;cursor:pointer;display:flex;gap:.6rem;align-items:center}img{width:28px;height:28px;border-radius:50%}'
+  'body{margin:0;font:15px/1.4 system-ui,sans-serif}form{margin:0}button{font:inherit;width:100%;padding:.6rem 1rem;border:1px solid #d0d7de;border-radius:8px;background:#fff;cursor:pointer;display:flex;gap:.6rem;align-items:center}img{width:28px;height:28px;border-radius:50%}[hidden]{display:none!important}'
 
 /** A web origin as a CSP source may name it: scheme, a plain host, a port; nothing that could end the directive. */
 const CSP_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/

@@ -13,7 +13,7 @@ import type { IdentityProviderContext } from '../../grants/identity-provider-con
 import { framedPage, framingPartner, notify } from './framed-page.js'
 
 const STYLE =
-  'body{background:transparent}button{height:40px;padding:0 .75rem;border-radius:6px}button.filled_blue{background:#0969da;border-color:#0969da;color:#fff}button.filled_black{background:#1f2328;border-color:#1f2328;color:#fff}button.pill{border-radius:999px}span{display:grid;text-align:start;line-height:1.2;overflow:hidden}small{opacity:.8;font-size:12px}img{width:24px;height:24px}button:focus-visible{outline:3px solid #0969da;outline-offset:-3px}'
+  'body{background:transparent}button{height:40px;padding:0 .75rem;border-radius:6px}button.filled_blue{background:#0969da;border-color:#0969da;color:#fff}button.filled_black{background:#1f2328;border-color:#1f2328;color:#fff}button.pill{border-radius:999px}span{display:grid;text-align:start;line-height:1.2;overflow:hidden;min-width:0}b,small{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}img{flex:none}small{opacity:.8;font-size:12px}img{width:24px;height:24px}button:focus-visible{outline:3px solid #0969da;outline-offset:-3px}'
 
 /**
  * Builds the button page, mounted at `/oidc/fedcm/button`.

@@ -13,11 +13,12 @@ import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
+import { PROFILE_LIMITS } from '../../../shared/field-limits.js'
+import { type AccountWords, say } from './account-words.js'
 
 type Profile = ConsoleAccount['profile']
 const FORMS = ['profile', 'password', 'email'] as const
 type Form = (typeof FORMS)[number]
-const FIX = 'Fix the fields marked above.'
 
 /**
  * The forms; `profile` is the account as last loaded.
@@ -26,8 +27,12 @@ const FIX = 'Fix the fields marked above.'
  */
 export class SvcConsoleAccountSettings extends LitElement {
   static override styles = consoleStyles
-  static override properties = { profile: { attribute: false } }
+  static override properties = { profile: { attribute: false }, words: { attribute: false } }
   declare profile: Profile | undefined
+  /** The page's words, in the visitor's language. */
+  declare words: AccountWords | undefined
+  /** What is typed in each limited field, for its counter. */
+  private readonly typed: Partial<Record<keyof typeof PROFILE_LIMITS, number>> = {}
   // One controller a form, so a refusal shows beside its own form's fields only.
   private readonly forms: Record<Form, ConsoleDataController<undefined>> = {
     profile: new ConsoleDataController(this, async () => undefined),
@@ -75,7 +80,12 @@ export class SvcConsoleAccountSettings extends LitElement {
   /** A refused field typed in: its message no longer describes what is there. */
   private changed(form: Form, event: Event): void {
     const input = event.target
-    if (input instanceof HTMLInputElement) this.forget(form, input.name)
+    if (!(input instanceof HTMLInputElement)) return
+    if (input.name in PROFILE_LIMITS) {
+      this.typed[input.name as keyof typeof PROFILE_LIMITS] = input.value.length
+      this.requestUpdate()
+    }
+    this.forget(form, input.name)
   }
 
   private text(
@@ -87,14 +97,18 @@ export class SvcConsoleAccountSettings extends LitElement {
     attributes: { type?: string; autocomplete: string },
     hint?: string,
   ) {
+    // A profile field the server limits shows its limit as it is typed in (the password fields have their own rule).
+    const max = form === 'profile' && name in PROFILE_LIMITS ? PROFILE_LIMITS[name as keyof typeof PROFILE_LIMITS] : undefined
+    const length = this.typed[name as keyof typeof PROFILE_LIMITS] ?? value.length
     return field(
-      { id, label, hint, error: this.forms[form].errors[name] },
+      { id, label, hint, error: this.forms[form].errors[name], ...(max === undefined ? {} : { limit: { max, length, words: { unit: this.words!.characters, count: this.words!.characterCount } } }) },
       (a) =>
         html`<input
           id=${a.id}
           name=${name}
           type=${attributes.type ?? 'text'}
           autocomplete=${attributes.autocomplete}
+          maxlength=${max ?? nothing}
           .value=${value}
           aria-invalid=${a.invalid}
           aria-describedby=${a.describedBy}
@@ -102,82 +116,79 @@ export class SvcConsoleAccountSettings extends LitElement {
     )
   }
 
-  private outcome(form: Form): TemplateResult {
-    return html`${this.forms[form].alert(FIX)} ${this.forms[form].status()}`
+  private outcome(form: Form, words: AccountWords): TemplateResult {
+    return html`${this.forms[form].alert(words.fixFields)} ${this.forms[form].status()}`
   }
 
   override render(): TemplateResult | typeof nothing {
-    const profile = this.profile
-    if (!profile) return nothing
+    const { profile, words } = this
+    if (!profile || !words) return nothing
     const busy = (form: Form) => this.forms[form].busy
     return html`
-      <h2 class="section">Name and picture</h2>
+      <h2 class="section">${words.nameAndPicture}</h2>
       <form
         class="panel account-form"
-        aria-label="Name and picture"
+        aria-label=${words.nameAndPicture}
         @input=${(e: Event) => this.changed('profile', e)}
         @submit=${(e: Event) => this.submit(e, 'profile', 'PUT', '/account/profile')}
       >
-        ${this.text('profile', 'profile-name', 'name', 'Name shown', profile.name, { autocomplete: 'name' })}
-        ${this.text('profile', 'profile-given-name', 'given_name', 'Given name', profile.given_name ?? '', { autocomplete: 'given-name' })}
-        ${this.text('profile', 'profile-family-name', 'family_name', 'Family name', profile.family_name ?? '', { autocomplete: 'family-name' })}
+        ${this.text('profile', 'profile-name', 'name', words.nameShown, profile.name, { autocomplete: 'name' })}
+        ${this.text('profile', 'profile-given-name', 'given_name', words.givenName, profile.given_name ?? '', { autocomplete: 'given-name' })}
+        ${this.text('profile', 'profile-family-name', 'family_name', words.familyName, profile.family_name ?? '', { autocomplete: 'family-name' })}
         ${this.text(
           'profile',
           'profile-picture',
           'picture',
-          'Picture address',
+          words.pictureAddress,
           profile.picture ?? '',
           { type: 'url', autocomplete: 'photo' },
-          'A web address (https://…) of an image; empty for none.',
+          words.pictureHint,
         )}
-        <button type="submit" ?disabled=${busy('profile')}>Save name and picture</button>
-        ${this.outcome('profile')}
+        <button type="submit" ?disabled=${busy('profile')}>${words.saveNameAndPicture}</button>
+        ${this.outcome('profile', words)}
       </form>
 
-      <h2 class="section">Password</h2>
+      <h2 class="section">${words.passwordHeading}</h2>
       <form
         class="panel account-form"
-        aria-label="Change your password"
+        aria-label=${words.changeYourPassword}
         @input=${(e: Event) => this.changed('password', e)}
         @submit=${(e: Event) => this.submit(e, 'password', 'POST', '/account/password')}
       >
-        ${this.text('password', 'password-current', 'current_password', 'Current password', '', { type: 'password', autocomplete: 'current-password' })}
+        ${this.text('password', 'password-current', 'current_password', words.currentPassword, '', { type: 'password', autocomplete: 'current-password' })}
         ${this.text(
           'password',
           'password-new',
           'new_password',
-          'New password',
+          words.newPassword,
           '',
           { type: 'password', autocomplete: 'new-password' },
-          'At least 12 characters; a few unrelated words make a good one. Every other session is signed out.',
+          words.newPasswordHint,
         )}
-        <button type="submit" ?disabled=${busy('password')}>Change password</button>
-        ${this.outcome('password')}
+        <button type="submit" ?disabled=${busy('password')}>${words.changePassword}</button>
+        ${this.outcome('password', words)}
       </form>
 
-      <h2 class="section">E-mail address</h2>
+      <h2 class="section">${words.emailHeading}</h2>
       <form
         class="panel account-form"
-        aria-label="Change your e-mail address"
+        aria-label=${words.changeYourEmail}
         @input=${(e: Event) => this.changed('email', e)}
         @submit=${(e: Event) => this.submit(e, 'email', 'POST', '/account/email')}
       >
-        <p>Your address is <span dir="auto">${profile.email}</span>.</p>
+        <p>${say(words.yourAddressIs, { email: profile.email })}</p>
         ${
           profile.pending_email
-            ? html`<p class="pending">
-                A change to <span dir="auto">${profile.pending_email}</span> waits for you to follow the link mailed there (it works for 24
-                hours).
-              </p>`
+            ? html`<p class="pending">${say(words.pendingEmail, { email: profile.pending_email })}</p>`
             : nothing
         }
-        ${this.text('email', 'email-new', 'email', 'New e-mail address', '', { type: 'email', autocomplete: 'email' })}
-        ${this.text('email', 'email-current-password', 'current_password', 'Current password', '', {
+        ${this.text('email', 'email-new', 'email', words.newEmail, '', { type: 'email', autocomplete: 'email' })}
+        ${this.text('email', 'email-current-password', 'current_password', words.currentPassword, '', {
           type: 'password',
           autocomplete: 'current-password',
         })}
-        <button type="submit" ?disabled=${busy('email')}>Send confirmation link</button>
-        ${this.outcome('email')}
+        <button type="submit" ?disabled=${busy('email')}>${words.sendConfirmationLink}</button>
+        ${this.outcome('email', words)}
       </form>
     `
   }

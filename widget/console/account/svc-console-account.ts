@@ -6,6 +6,7 @@
  * unlinking external accounts (when the operator set up any provider),
  * and deleting the account (typing the e-mail address to confirm), after
  * which the whole page leaves for the signed-out `/console/account-deleted`.
+ * It speaks the visitor's language: the words come with the account.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleAccount } from '../../../shared/console-wire.js'
@@ -13,7 +14,7 @@ import { consoleApi, consoleCsrf } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
-import { scopeWords } from '../console-words.js'
+import { type AccountWords, say, sayText, scopeSaid } from './account-words.js'
 import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
 
@@ -39,22 +40,22 @@ export class SvcConsoleAccount extends LitElement {
     void this.account.load()
   }
 
-  private unlink(link: ConsoleAccount['links'][number]): void {
-    if (!confirm(`Unlink your ${link.name} account? You can no longer sign in with it.`)) return
+  private unlink(link: ConsoleAccount['links'][number], words: AccountWords): void {
+    if (!confirm(sayText(words.unlinkConfirm, { provider: link.name }))) return
     void this.account
       .act(async (signal) => {
         await consoleApi('DELETE', `/account/links/${link.slug}`, { signal })
-        return `Your ${link.name} account is unlinked.`
+        return sayText(words.unlinked, { provider: link.name })
       })
       .then((done) => done && this.settings?.forgetRefusals())
   }
 
-  private disconnect(app: ConsoleAccount['apps'][number]): void {
-    if (!confirm(`Disconnect ${app.name}? It loses access to your account until you sign in to it again.`)) return
+  private disconnect(app: ConsoleAccount['apps'][number], words: AccountWords): void {
+    if (!confirm(sayText(words.disconnectConfirm, { app: app.name }))) return
     void this.account
       .act(async (signal) => {
         await consoleApi('DELETE', `/account/apps/${app.client_id}`, { signal })
-        return `${app.name} is disconnected.`
+        return sayText(words.disconnected, { app: app.name })
       })
       .then((done) => done && this.settings?.forgetRefusals())
   }
@@ -92,50 +93,58 @@ export class SvcConsoleAccount extends LitElement {
 
   override render(): TemplateResult {
     const account = this.account.data
-    if (!account) return html`${this.account.problem ? this.account.alert() : html`<p>Loading your account…</p>`}`
-    const { profile } = account
+    // Before the account (and its words) arrive, the wait is shown without words.
+    if (!account) return html`${this.account.problem ? this.account.alert() : html`<p aria-busy="true">…</p>`}`
+    const { profile, words } = account
+    this.lang = account.locale
     return html`
-      <h1>Your account</h1>
+      <h1>${words.yourAccount}</h1>
       <section aria-labelledby="profile" class="profile">
         ${profile.picture ? html`<img src=${profile.picture} alt="" width="64" height="64" />` : nothing}
         <div>
           <h2 id="profile" dir="auto">${profile.name}</h2>
           <div dir="auto">${profile.email}</div>
-          <div class="hint">Account ${profile.sub}</div>
+          <div class="hint">${sayText(words.accountId, { sub: profile.sub })}</div>
         </div>
       </section>
       ${this.account.status()} ${this.account.alert()}
       <svc-console-account-settings
         .profile=${profile}
+        .words=${words}
         @account-changed=${() => (this.forgetRefusal(), void this.account.load())}
       ></svc-console-account-settings>
-      <h2 class="section">Connected apps</h2>
+      <h2 class="section">${words.connectedApps}</h2>
       ${
         account.apps.length === 0
-          ? html`<p>You have not connected any application.</p>`
+          ? html`<p>${words.noApps}</p>`
           : html`<table class="stacked">
               <thead>
                 <tr>
-                  <th scope="col">Application</th>
-                  <th scope="col">May see</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">${words.application}</th>
+                  <th scope="col">${words.maySee}</th>
+                  <th scope="col">${words.since}</th>
+                  <th scope="col">${words.actions}</th>
                 </tr>
               </thead>
               <tbody>
                 ${account.apps.map(
                   (app) =>
                     html`<tr>
-                      <td data-label="Application" dir="auto">${app.name}</td>
-                      <td data-label="May see">
+                      <td data-label=${words.application} dir="auto">${app.name}</td>
+                      <td data-label=${words.maySee}>
                         <ul class="scopes">
-                          ${app.scopes.map((scope) => html`<li>${scopeWords(scope)}</li>`)}
+                          ${app.scopes.map((scope) => html`<li>${scopeSaid(scope, words)}</li>`)}
                         </ul>
                       </td>
-                      <td data-label="Since">${new Date(app.granted_at).toLocaleDateString()}</td>
-                      <td data-label="Actions">
-                        <button type="button" class="danger" aria-label="Disconnect ${app.name}" @click=${() => this.disconnect(app)}>
-                          Disconnect
+                      <td data-label=${words.since}>${new Date(app.granted_at).toLocaleDateString(account.locale)}</td>
+                      <td data-label=${words.actions}>
+                        <button
+                          type="button"
+                          class="danger"
+                          aria-label=${sayText(words.disconnectApp, { app: app.name })}
+                          @click=${() => this.disconnect(app, words)}
+                        >
+                          ${words.disconnect}
                         </button>
                       </td>
                     </tr>`,
@@ -147,35 +156,43 @@ export class SvcConsoleAccount extends LitElement {
         // With no provider set up there is nothing to link: the section would only speak to the operator.
         account.providers.length === 0
           ? nothing
-          : html`<h2 class="section">Linked accounts</h2>
+          : html`<h2 class="section">${words.linkedAccounts}</h2>
               <ul>
                 ${account.providers.map((provider) => {
                   const link = account.links.find((candidate) => candidate.slug === provider.slug)
                   return link
                     ? html`<li>
-                        <span dir="auto">${provider.name}</span>:
-                        linked${link.email ? html` as <span dir="auto">${link.email}</span>` : nothing}
-                        <button type="button" class="danger" aria-label="Unlink ${provider.name}" @click=${() => this.unlink(link)}>
-                          Unlink
+                        ${
+                          link.email
+                            ? say(words.linkedAs, { provider: provider.name, email: link.email })
+                            : say(words.linked, { provider: provider.name })
+                        }
+                        <button
+                          type="button"
+                          class="danger"
+                          aria-label=${sayText(words.unlinkProvider, { provider: provider.name })}
+                          @click=${() => this.unlink(link, words)}
+                        >
+                          ${words.unlink}
                         </button>
                       </li>`
                     : html`<li>
-                        <span dir="auto">${provider.name}</span>: not linked
+                        ${say(words.notLinked, { provider: provider.name })}
                         <form method="post" action="/console/link/${provider.slug}" class="inline">
                           <input type="hidden" name="csrf" .value=${consoleCsrf()} />
-                          <button type="submit">Link ${provider.name}</button>
+                          <button type="submit">${say(words.linkProvider, { provider: provider.name })}</button>
                         </form>
                       </li>`
                 })}
               </ul>`
       }
-      <h2 class="section">Delete your account</h2>
-      <form @submit=${this.deleteAccount} aria-label="Delete your account" class="delete-account">
-        <p>This signs you out everywhere, revokes every token, tells every application you used, and cannot be undone.</p>
+      <h2 class="section">${words.deleteHeading}</h2>
+      <form @submit=${this.deleteAccount} aria-label=${words.deleteHeading} class="delete-account">
+        <p>${words.deleteWarning}</p>
         ${field(
           {
             id: 'confirm',
-            label: `Type ${profile.email} to confirm`,
+            label: sayText(words.typeToConfirm, { email: profile.email }),
             error: this.account.errors.confirm,
             say: { apiNames: [], words: '' },
           },
@@ -189,7 +206,7 @@ export class SvcConsoleAccount extends LitElement {
               @input=${this.confirmChanged}
             />`,
         )}
-        <button type="submit" class="danger">Delete my account</button>
+        <button type="submit" class="danger">${words.deleteMyAccount}</button>
       </form>
     `
   }

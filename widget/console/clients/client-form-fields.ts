@@ -3,9 +3,11 @@
  * client and editing one: each labelled, holding the value given, with
  * its refusal in the form's words beside it.
  */
-import { html, type TemplateResult } from 'lit'
+import { html, nothing, type TemplateResult } from 'lit'
 import type { ConsoleClient } from '../../../shared/console-wire.js'
 import { field } from '../console-field.js'
+import { CLIENT_NAME_MAX, CLIENT_URI_MAX } from '../../../shared/field-limits.js'
+import type { TypedLengths } from '../typed-lengths.js'
 
 /** A field of the registration: its wire name, label, hint and the words its refusals start with. */
 interface ClientField {
@@ -62,6 +64,15 @@ const FIELDS: ClientField[] = [
   },
 ]
 
+/** The longest each one-line field may be, as the server's rules say; the lists are limited address by address. */
+const MAX: Partial<Record<ClientField['name'], number>> = {
+  name: CLIENT_NAME_MAX,
+  privacy_policy_url: CLIENT_URI_MAX,
+  terms_of_service_url: CLIENT_URI_MAX,
+  logo_uri: CLIENT_URI_MAX,
+  webhook_url: CLIENT_URI_MAX,
+}
+
 /** The registration's fields as a form holds them: text, lists separated by spaces, the application type chosen. */
 export type ClientFormValues = Partial<Record<ClientField['name'] | 'application_type', string>>
 
@@ -83,36 +94,45 @@ export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
 
 /**
  * The registration's fields (`webhook`: with the webhook URL, as registering has), holding `values`.
- * `prefix` keeps the ids of two such forms on one page apart.
+ * `prefix` keeps the ids of two such forms on one page apart. Each field
+ * takes no more than the server does; the name counts what it holds
+ * against its limit with the page's `lengths` (an address only stops at
+ * its limit: no one types 2048 characters).
  *
  * @example
- * clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-' })
+ * clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-', lengths: this.lengths })
  */
 export function clientFormFields({
   values = {},
   errors,
   webhook,
   prefix = '',
+  lengths,
 }: {
   values?: ClientFormValues
   errors: Record<string, string>
   webhook: boolean
   prefix?: string
+  lengths: TypedLengths
 }): TemplateResult[] {
-  const fields = FIELDS.filter((one) => webhook || one.name !== 'webhook_url').map(({ name, label, hint, words, apiNames }) =>
-    field(
-      { id: `${prefix}${name}`, label, hint, error: errors[name], say: { apiNames, words } },
+  const fields = FIELDS.filter((one) => webhook || one.name !== 'webhook_url').map(({ name, label, hint, words, apiNames }) => {
+    const id = `${prefix}${name}`
+    const max = MAX[name]
+    const limit = name === 'name' && max !== undefined ? { max, length: lengths.of(id, values[name] ?? '') } : undefined
+    return field(
+      { id, label, hint, error: errors[name], say: { apiNames, words }, ...(limit ? { limit } : {}) },
       (a) =>
         html`<input
           id=${a.id}
           name=${name}
           dir="auto"
+          maxlength=${max ?? nothing}
           .value=${values[name] ?? ''}
           aria-invalid=${a.invalid}
           aria-describedby=${a.describedBy}
         />`,
-    ),
-  )
+    )
+  })
   // After the name: what kind of app it is decides how its redirect URIs match.
   return [fields[0]!, applicationTypeField(values, errors, prefix), ...fields.slice(1)]
 }

@@ -24,6 +24,8 @@ import { counted } from '../console-words.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
 import { readableTime } from '../../../shared/local-date-time.js'
+import { CLIENT_URI_MAX } from '../../../shared/field-limits.js'
+import { TypedLengths } from '../typed-lengths.js'
 
 /**
  * One client's page.
@@ -37,6 +39,7 @@ export class SvcConsoleClientDetail extends LitElement {
   declare secrets: Record<string, string>
   /** The name of the client just deleted, once it is. */
   declare deleted: string
+  private readonly lengths = new TypedLengths(this)
   private readonly detail = new ConsoleDataController(this, (signal) =>
     consoleApi<ConsoleClientDetail>('GET', `/clients/${this.clientId}`, { signal }),
   )
@@ -162,7 +165,7 @@ export class SvcConsoleClientDetail extends LitElement {
       ${shownOnce(this.secrets)} ${this.detail.status()} ${this.detail.alert(fieldsSummary(errors))}
       <h2>Registration</h2>
       <form class="panel register-client" aria-label="Registration" @submit=${this.saveRegistration}>
-        ${clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-' })}
+        ${clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-', lengths: this.lengths })}
         <button type="submit" class="primary">Save registration</button>
       </form>
       <h2 class="section">Webhooks</h2>
@@ -179,6 +182,7 @@ export class SvcConsoleClientDetail extends LitElement {
               id=${a.id}
               name="webhook_url"
               dir="auto"
+              maxlength=${CLIENT_URI_MAX}
               .value=${client.webhook_url ?? ''}
               aria-invalid=${a.invalid}
               aria-describedby=${a.describedBy}

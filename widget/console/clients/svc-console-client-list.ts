@@ -11,6 +11,7 @@ import { clientFormFields } from './client-form-fields.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
+import { TypedLengths } from '../typed-lengths.js'
 
 /**
  * The list of clients, and registering one.
@@ -21,6 +22,7 @@ export class SvcConsoleClientList extends LitElement {
   static override styles = consoleStyles
   static override properties = { secrets: { state: true } }
   declare secrets: Record<string, string>
+  private readonly lengths = new TypedLengths(this)
   private readonly clients = new ConsoleDataController(
     this,
     async (signal) => (await consoleApi<ConsoleClientList>('GET', '/clients', { signal })).clients,
@@ -99,7 +101,7 @@ export class SvcConsoleClientList extends LitElement {
       }
       <h2 class="section">Register a client</h2>
       <form @submit=${this.register} aria-label="Register a client" class="panel register-client">
-        ${clientFormFields({ errors: this.clients.errors, webhook: true })}
+        ${clientFormFields({ errors: this.clients.errors, webhook: true, lengths: this.lengths })}
         ${field(
           { id: 'public', label: 'Public client (a browser or mobile app: no secret, PKCE)', check: true },
           (a) => html`<input type="checkbox" id=${a.id} name="public" />`,

@@ -20,6 +20,8 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { counted } from '../console-words.js'
+import { ORGANISATION_NAME_MAX } from '../../../shared/field-limits.js'
+import { TypedLengths } from '../typed-lengths.js'
 
 const ORIGIN_WORDS = { apiNames: ['origins', 'origin'], words: 'Origin' } as const
 const NAME_WORDS = { apiNames: ['name'], words: 'Name' } as const
@@ -51,6 +53,7 @@ export class SvcConsoleOrganisations extends LitElement {
   declare me: ConsoleMe
   /** The code of the organisation whose name and origins are being edited; empty when none. */
   declare editing: string
+  private readonly lengths = new TypedLengths(this)
   private readonly organisations = new ConsoleDataController(this, (signal) =>
     consoleApi<ConsoleOrganisationList>('GET', '/organisations', { signal }),
   )
@@ -156,14 +159,14 @@ export class SvcConsoleOrganisations extends LitElement {
 
   private nameField(id: string, value: string, error: string | undefined): TemplateResult {
     return field(
-      { id, label: 'Name', error, say: NAME_WORDS },
+      { id, label: 'Name', error, say: NAME_WORDS, limit: { max: ORGANISATION_NAME_MAX, length: this.lengths.of(id, value) } },
       (a) =>
         html`<input
           id=${a.id}
           name="name"
           dir="auto"
           required
-          maxlength="200"
+          maxlength=${ORGANISATION_NAME_MAX}
           .value=${value}
           aria-invalid=${a.invalid}
           aria-describedby=${a.describedBy}

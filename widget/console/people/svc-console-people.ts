@@ -17,6 +17,8 @@ import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { counted } from '../console-words.js'
 import { peopleStyles } from './people-styles.js'
+import { PERSON_NAME_MAX } from '../../../shared/field-limits.js'
+import { TypedLengths } from '../typed-lengths.js'
 import { type PersonHandlers, personActions, ROLE_WORDS, STATE_WORDS } from './person-actions.js'
 
 /** The roles an invitation gives, as the form offers them; only those the viewer may give are shown. */
@@ -64,6 +66,7 @@ export class SvcConsolePeople extends LitElement {
   /** The organisation shown; '' for everyone (an operator's only). */
   private organisation = ''
   private page = 1
+  private readonly lengths = new TypedLengths(this)
   private readonly people = new ConsoleDataController(this, (signal) => {
     const query = new URLSearchParams({ q: this.search, page: String(this.page) })
     if (this.organisation) query.set('organisation', this.organisation)
@@ -287,8 +290,17 @@ export class SvcConsolePeople extends LitElement {
                   hint: 'Optional; they can change it later.',
                   error: errors.name,
                   say: { apiNames: ['name'], words: 'Name' },
+                  limit: { max: PERSON_NAME_MAX, length: this.lengths.of('name', '') },
                 },
-                (a) => html`<input id=${a.id} name="name" dir="auto" aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
+                (a) =>
+                  html`<input
+                    id=${a.id}
+                    name="name"
+                    dir="auto"
+                    maxlength=${PERSON_NAME_MAX}
+                    aria-invalid=${a.invalid}
+                    aria-describedby=${a.describedBy}
+                  />`,
               )}
               ${field(
                 { id: 'role', label: 'Role', error: errors.role, say: { apiNames: ['role'], words: 'Role' } },

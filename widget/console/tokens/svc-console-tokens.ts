@@ -25,6 +25,7 @@ import { noOrganisationYet } from '../organisation-choice.js'
 import '../svc-copy-button.js'
 import { tokensStyles } from './tokens-styles.js'
 import { tokenTable } from './token-table.js'
+import { TypedLengths } from '../typed-lengths.js'
 
 /** The expiries offered, as GitHub offers them for fine-grained tokens: 30 days unless chosen otherwise. */
 const EXPIRIES = [
@@ -57,6 +58,7 @@ export class SvcConsoleTokens extends LitElement {
   private organisation = OPERATOR_WIDE
   private resources: string[] = []
   private readOnly: string[] = []
+  private readonly lengths = new TypedLengths(this)
   private readonly tokens = new ConsoleDataController(this, async (signal) => {
     const query = this.organisation === OPERATOR_WIDE ? 'operator-wide=1' : `organisation=${encodeURIComponent(this.organisation)}`
     const list = await consoleApi<ConsoleManagementTokenList>('GET', `/tokens?${query}`, { signal })
@@ -238,7 +240,13 @@ export class SvcConsoleTokens extends LitElement {
     return html`<form @submit=${this.create} aria-label="New token" class="panel new-token">
       <h2>New token</h2>
       ${field(
-        { id: 'name', label: 'Name', hint: `What it is for, so that you know it in this list; up to ${TOKEN_NAME_MAX} characters.`, error: errors.name },
+        {
+          id: 'name',
+          label: 'Name',
+          hint: 'What it is for, so that you know it in this list.',
+          error: errors.name,
+          limit: { max: TOKEN_NAME_MAX, length: this.lengths.of('name', '') },
+        },
         (a) =>
           html`<input
             id=${a.id}

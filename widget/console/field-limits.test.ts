@@ -1,0 +1,175 @@
+/// <reference types="mocha" />
+/**
+ * The console's limited text fields beyond the ad form, one form a
+ * section: each takes no more than the server's rule (`maxlength` from
+ * shared/field-limits.ts) and counts what it holds as it is typed, and a
+ * load → edit → save round trip sends what was typed. The console API is
+ * answered in the page (a stubbed `fetch`), as the server would.
+ */
+import { expect, fixture, html } from '@open-wc/testing'
+import type { LitElement } from 'lit'
+import { CLIENT_NAME_MAX, CLIENT_URI_MAX, ORGANISATION_NAME_MAX, PERSON_NAME_MAX, PROFILE_LIMITS } from '../../shared/field-limits.js'
+import { TOKEN_NAME_MAX } from '../../shared/management-tokens-wire.js'
+import type { ConsoleAccount, ConsoleMe, ConsoleOrganisation } from '../../shared/console-wire.js'
+import { ACCOUNT_WORDS } from '../../server/i18n/account-words.js'
+import './organisations/svc-console-organisations.js'
+import './clients/svc-console-client-list.js'
+import './tokens/svc-console-tokens.js'
+import './people/svc-console-people.js'
+import './account/svc-console-account-settings.js'
+
+/** What the stubbed console API was sent. */
+interface Sent {
+  method: string
+  path: string
+  body: unknown
+}
+
+const realFetch = window.fetch
+let sent: Sent[] = []
+
+/** Answers `/console/api/...` calls with `answer(method, path, body)` (JSON, 200) until the test ends. */
+function consoleApiAnswers(answer: (method: string, path: string, body: unknown) => unknown): void {
+  sent = []
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace(/^\/console\/api/, '')
+    const method = init?.method ?? 'GET'
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+    sent.push({ method, path, body })
+    return new Response(JSON.stringify(answer(method, path, body) ?? {}), { headers: { 'Content-Type': 'application/json' } })
+  }
+}
+afterEach(() => (window.fetch = realFetch))
+
+const settle = async (element: LitElement) => {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    await element.updateComplete
+  }
+}
+
+/** Types `text` into the field as a person does: its value changes, then it fires `input`. */
+async function type(element: LitElement, id: string, text: string): Promise<HTMLInputElement> {
+  const input = element.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!
+  input.value = text
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
+  await settle(element)
+  return input
+}
+
+const counter = (element: LitElement, id: string) =>
+  element.shadowRoot!.querySelector(`#${id}-count`)?.textContent?.replace(/\s+/g, ' ').trim() ?? 'no counter'
+
+const submit = async (element: LitElement, form: string) => {
+  element.shadowRoot!.querySelector<HTMLFormElement>(`form[aria-label="${form}"]`)!.requestSubmit()
+  await settle(element)
+}
+
+const ME: ConsoleMe = {
+  sub: 'USR1',
+  name: 'Olive Operator',
+  email: 'olive@example.com',
+  roles: { ads: true, apiKeys: true, developer: true, operator: true },
+  csrf: 'csrf',
+  organisations: [{ code: 'ORG1', name: 'Shop' }],
+  product: 'svc',
+  locale: 'en',
+  header: { account: 'Account', signOut: 'Sign out', sections: 'Sections' },
+}
+
+describe('limited fields of the console forms', () => {
+  it('Organisations: the name counts as it is edited, and saving sends what was typed', async () => {
+    let organisation: ConsoleOrganisation = {
+      code: 'ORG1',
+      name: 'Shop',
+      origins: [],
+      keys: 1,
+      ads: 2,
+      created_at: '2026-01-01T00:00:00Z',
+      archived_at: null,
+    }
+    consoleApiAnswers((method, path, body) => {
+      if (method === 'PUT') organisation = { ...organisation, name: (body as { name: string }).name }
+      return path === '/organisations' && method === 'GET' ? { organisations: [organisation], may_create: true } : { organisation }
+    })
+    const element = await fixture<LitElement>(html`<svc-console-organisations .me=${ME}></svc-console-organisations>`)
+    await settle(element)
+    const fresh = element.shadowRoot!.querySelector<HTMLInputElement>('#new-name')!
+    expect(fresh.maxLength).to.equal(ORGANISATION_NAME_MAX)
+    expect(counter(element, 'new-name')).to.equal(`0 / ${ORGANISATION_NAME_MAX} characters`)
+
+    element.shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Edit Shop"]')!.click()
+    await settle(element)
+    expect(counter(element, 'edit-name')).to.equal(`4 / ${ORGANISATION_NAME_MAX} characters`)
+    expect((await type(element, 'edit-name', 'Shop of Tea and Books')).maxLength).to.equal(ORGANISATION_NAME_MAX)
+    expect(counter(element, 'edit-name')).to.equal(`21 / ${ORGANISATION_NAME_MAX} characters`)
+    await submit(element, 'Edit Shop')
+    expect(sent.find((call) => call.method === 'PUT')).to.deep.equal({
+      method: 'PUT',
+      path: '/organisations/ORG1',
+      body: { name: 'Shop of Tea and Books', origins: '' },
+    })
+    expect(element.shadowRoot!.textContent).to.contain('Saved Shop of Tea and Books.')
+
+    // A new one: typed, created, and the emptied form counts nothing again.
+    await type(element, 'new-name', 'Bakery')
+    expect(counter(element, 'new-name')).to.equal(`6 / ${ORGANISATION_NAME_MAX} characters`)
+    await submit(element, 'New organisation')
+    expect(sent.find((call) => call.method === 'POST')?.body).to.deep.equal({ name: 'Bakery', origins: '' })
+    expect(counter(element, 'new-name')).to.equal(`0 / ${ORGANISATION_NAME_MAX} characters`)
+  })
+
+  it('Developers: a new client counts its name; its addresses stop at their limit', async () => {
+    consoleApiAnswers(() => ({ clients: [] }))
+    const element = await fixture<LitElement>(html`<svc-console-client-list></svc-console-client-list>`)
+    await settle(element)
+    expect((await type(element, 'name', 'Tea Shop')).maxLength).to.equal(CLIENT_NAME_MAX)
+    expect(counter(element, 'name')).to.equal(`8 / ${CLIENT_NAME_MAX} characters`)
+    for (const id of ['privacy_policy_url', 'terms_of_service_url', 'logo_uri', 'webhook_url'])
+      expect(element.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.maxLength, id).to.equal(CLIENT_URI_MAX)
+  })
+
+  it('API tokens: a new token counts its name', async () => {
+    consoleApiAnswers(() => ({ tokens: [], resources: ['ads'], read_only: [] }))
+    const element = await fixture<LitElement>(html`<svc-console-tokens .me=${ME}></svc-console-tokens>`)
+    await settle(element)
+    expect(counter(element, 'name')).to.equal(`0 / ${TOKEN_NAME_MAX} characters`)
+    expect((await type(element, 'name', 'CMS import')).maxLength).to.equal(TOKEN_NAME_MAX)
+    expect(counter(element, 'name')).to.equal(`10 / ${TOKEN_NAME_MAX} characters`)
+  })
+
+  it("People: an invitation counts the invitee's name", async () => {
+    consoleApiAnswers(() => ({ people: [], total: 0, next: null }))
+    const element = await fixture<LitElement>(html`<svc-console-people .me=${ME}></svc-console-people>`)
+    await settle(element)
+    const name = element.shadowRoot!.querySelector<HTMLInputElement>('form #name')
+    expect(name, 'the invitation form').to.not.equal(null)
+    expect((await type(element, 'name', 'Ada Lovelace')).maxLength).to.equal(PERSON_NAME_MAX)
+    expect(counter(element, 'name')).to.equal(`12 / ${PERSON_NAME_MAX} characters`)
+  })
+
+  it("Account: the profile's fields count in the page's language, and saving sends what was typed", async () => {
+    consoleApiAnswers(() => ({ message: ACCOUNT_WORDS.de.profileSaved }))
+    const profile: ConsoleAccount['profile'] = {
+      sub: 'USR1',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      picture: null,
+      pending_email: null,
+    }
+    const element = await fixture<LitElement>(
+      html`<svc-console-account-settings .profile=${profile} .words=${ACCOUNT_WORDS.de}></svc-console-account-settings>`,
+    )
+    expect(counter(element, 'profile-name')).to.equal(`12 / ${PROFILE_LIMITS.name} Zeichen`)
+    expect((await type(element, 'profile-family-name', 'King')).maxLength).to.equal(PROFILE_LIMITS.family_name)
+    expect(counter(element, 'profile-family-name')).to.equal(`4 / ${PROFILE_LIMITS.family_name} Zeichen`)
+    expect(element.shadowRoot!.querySelector<HTMLInputElement>('#profile-picture')!.maxLength).to.equal(PROFILE_LIMITS.picture)
+    await submit(element, ACCOUNT_WORDS.de.nameAndPicture)
+    expect(sent).to.deep.equal([
+      { method: 'PUT', path: '/account/profile', body: { name: 'Ada Lovelace', given_name: 'Ada', family_name: 'King', picture: '' } },
+    ])
+    expect(element.shadowRoot!.textContent).to.contain(ACCOUNT_WORDS.de.profileSaved)
+  })
+})
