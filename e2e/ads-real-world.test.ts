@@ -3,8 +3,10 @@
  * origin, in Chromium: every fixture ad in every layout at 375, 768 and
  * 1280 px, held to the rules a visitor relies on (a visible title, one
  * named link reachable from anywhere on the slide, no unreadable cut-off
- * text, a hero without an image that keeps its height and contrast, no
- * axe-core violations, kept empty slots, no layout shift). Screenshots of
+ * text, a hero without an image that keeps its height and contrast, an
+ * image-less ad set as a text card on the accent colour, a gallery whose
+ * every image its Details dialog shows large and in turn, no axe-core
+ * violations, kept empty slots as tall as filled ones, no layout shift). Screenshots of
  * each page go to `test-artifacts/ads-real-world/` (git-ignored).
  */
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
@@ -122,7 +124,15 @@ describe.each(LAYOUTS.flatMap((layout) => WIDTHS.map((width) => [layout, width] 
       })
     }
 
-    it('keeps the height of a keep-empty slot with no ads or a refused key', () => {
+    it('sets an ad without an image as a text card on the accent colour, its text at 4.5:1 or more', () => {
+      expectNone(broken('text-card', ...(layout === 'hero' ? [] : (['hero-contrast'] as Rule[]))))
+    })
+
+    it('shows a gallery in the Details dialog: every image large (60 % of the page width) and reachable, with its position', () => {
+      expectNone(broken('gallery'))
+    })
+
+    it('keeps, for a keep-empty slot with no ads or a refused key, the height of a filled slot (within 10 %)', () => {
       expectNone(broken('keep-empty'))
     })
 

@@ -97,7 +97,9 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
       const shown = partnerPage.locator('svc-ads img.image')
       expect(await shown.getAttribute('src')).toBe(mainUrl)
       await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48)
-      expect(await partnerPage.locator('svc-ads .gallery img').getAttribute('src')).toBe(galleryUrl)
+      // The gallery image is in the ad's Details dialog, after the main image.
+      await partnerPage.getByRole('button', { name: 'Details' }).click()
+      expect(await partnerPage.locator('svc-ads [part=gallery] img').nth(1).getAttribute('src')).toBe(galleryUrl)
     },
   )
 

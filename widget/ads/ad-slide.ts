@@ -1,13 +1,13 @@
 /**
- * @module One ad's content, the same in every layout: the image (or a
- * themed block of the same size), the text box and its call to action,
- * which is the slide's one link and, stretched over it, makes the whole
- * slide clickable. The More button comes after it, so the call to action
- * never moves when More appears (no layout shift). Focus reaching a link in
- * the text opens the box, so the browser never scrolls a closed box away
- * from its title. Ad text takes its own
- * direction (`dir="auto"`): an Arabic title reads right to left on an
- * English page.
+ * @module One ad's content, the same in every layout: the image, the text
+ * box and its call to action, which is the slide's one link and, stretched
+ * over it, makes the whole slide clickable. An ad without an image is a
+ * text card instead: its words set large on the accent colour, never an
+ * empty frame that looks like a picture that failed. Every ad has a
+ * Details button after its call to action: it opens the whole ad, its text
+ * and its gallery, in a dialog (`ad-dialog.ts`). Always there, it needs no
+ * measuring of what fits and never appears late (no layout shift). Ad text takes its own direction (`dir="auto"`): an
+ * Arabic title reads right to left on an English page.
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import type { Ad } from '../../shared/ads-wire.js'
@@ -18,9 +18,8 @@ export interface AdSlideOptions {
   position: number
   strings: AdsStrings
   sponsored: boolean
-  /** The text box shows all its text, scrollable, instead of what fits. */
-  open: boolean
-  toggle: (position: number) => void
+  /** Opens the ad at `position` in the dialog. */
+  open: (position: number) => void
   followed: (code: string) => void
 }
 
@@ -28,10 +27,9 @@ export interface AdSlideOptions {
  * The slide's content; the description is left empty for the element to fill, sanitised, after rendering.
  *
  * @example
- * html`<div class="slide">${adSlide(ad, { position: 0, strings, sponsored: false, open: false, toggle, followed })}</div>`
+ * html`<div class="slide">${adSlide(ad, { position: 0, strings, sponsored: false, open, followed })}</div>`
  */
-export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, followed }: AdSlideOptions): TemplateResult {
-  const blank = ad.target === '_blank'
+export function adSlide(ad: Ad, { position, strings, sponsored, open, followed }: AdSlideOptions): TemplateResult {
   return html`${
       ad.image
         ? html`<img
@@ -48,49 +46,47 @@ export function adSlide(ad: Ad, { position, strings, sponsored, open, toggle, fo
         : html`<div class="image none"></div>`
     }
     <div class="text">
-      <div
-        class="body ${open ? 'open' : ''}"
-        id="text-${position}"
-        tabindex=${open ? 0 : nothing}
-        @focusin=${(event: FocusEvent) => open || (toggle(position), revealOnceOpen(event))}
-      >
-        ${sponsored ? html`<p class="sponsored" part="sponsored">${strings.sponsored}</p>` : nothing}
-        <h3 class="title" part="title" dir="auto">${ad.title}</h3>
-        ${ad.label ? html`<p class="label" part="label" dir="auto">${ad.label}</p>` : nothing}
-        <div class="description" part="description" dir="auto" data-ad=${position}></div>
-        ${
-          ad.images.length
-            ? html`<div class="gallery">${ad.images.map((src) => html`<img src=${src} alt="" draggable="false" loading="lazy" />`)}</div>`
-            : nothing
-        }
-      </div>
+      <div class="body" @focusout=${atStart}>${adText(ad, position, strings, sponsored)}</div>
       <div class="actions">
-        ${
-          isHttpUrl(ad.url)
-            ? html`<a
-                class="cta"
-                part="cta"
-                href=${ad.url}
-                target=${blank ? '_blank' : '_self'}
-                rel=${blank ? 'noopener noreferrer' : nothing}
-                draggable="false"
-                @click=${() => followed(ad.code)}
-                >${ad.link.trim() || strings.learnMore}</a
-              >`
-            : nothing
-        }
-        <button
-          class="more"
-          part="more"
-          type="button"
-          aria-controls="text-${position}"
-          aria-expanded=${open}
-          @click=${() => toggle(position)}
-        >
-          ${open ? strings.less : strings.more}
-        </button>
+        ${cta(ad, strings, followed)}
+        <button class="more" part="more" type="button" aria-haspopup="dialog" @click=${() => open(position)}>${strings.details}</button>
       </div>
     </div>`
+}
+
+/**
+ * The sponsored word, title, label and (empty, for the element to fill) description of an ad, in the slide and in the dialog.
+ *
+ * @example
+ * html`<div class="body">${adText(ad, 0, strings, true)}</div>`
+ */
+export function adText(ad: Ad, position: number, strings: AdsStrings, sponsored: boolean): TemplateResult {
+  return html`${sponsored ? html`<p class="sponsored" part="sponsored">${strings.sponsored}</p>` : nothing}
+    <h3 class="title" part="title" dir="auto">${ad.title}</h3>
+    ${ad.label ? html`<p class="label" part="label" dir="auto">${ad.label}</p>` : nothing}
+    <div class="description" part="description" dir="auto" data-ad=${position}></div>`
+}
+
+/**
+ * The ad's call to action, when it has an http(s) URL.
+ *
+ * @example
+ * html`<div class="actions">${cta(ad, strings, followed)}</div>`
+ */
+export function cta(ad: Ad, strings: AdsStrings, followed: (code: string) => void): TemplateResult | typeof nothing {
+  const blank = ad.target === '_blank'
+  return /^https?:\/\//i.test(ad.url)
+    ? html`<a
+        class="cta"
+        part="cta"
+        href=${ad.url}
+        target=${blank ? '_blank' : '_self'}
+        rel=${blank ? 'noopener noreferrer' : nothing}
+        draggable="false"
+        @click=${() => followed(ad.code)}
+        >${ad.link.trim() || strings.learnMore}</a
+      >`
+    : nothing
 }
 
 // A broken image is hidden rather than shown as the browser's broken-image
@@ -100,19 +96,8 @@ function failed(event: Event): void {
   image.classList.toggle('failed', event.type === 'error')
 }
 
-// The box opens on the next render; only then can the focused link be
-// scrolled into its view (the browser scrolled the box while it was closed).
-function revealOnceOpen(event: FocusEvent): void {
-  const body = event.currentTarget as HTMLElement
-  const target = event.target as HTMLElement
-  requestAnimationFrame(() => {
-    const box = body.getBoundingClientRect()
-    const focused = target.getBoundingClientRect()
-    if (focused.bottom > box.bottom) body.scrollTop += focused.bottom - box.bottom + 4
-    else if (focused.top < box.top) body.scrollTop -= box.top - focused.top + 4
-  })
-}
-
-function isHttpUrl(value: string): boolean {
-  return /^https?:\/\//i.test(value)
+// Focus reaching a link below the fold of the text box scrolls the box (its
+// overflow is hidden, not unscrollable); once focus leaves, the title shows again.
+function atStart(event: FocusEvent): void {
+  ;(event.currentTarget as HTMLElement).scrollTop = 0
 }

@@ -1,6 +1,7 @@
 /**
  * @module The words `<svc-ads>` shows and announces, in the languages
- * `<svc-signin>` speaks (en, de, es, fr, it, nl, pt), and the rule that
+ * `<svc-signin>` speaks (en, de, es, fr, it, nl, pt) and Arabic and Hebrew
+ * (ar, he; the controls mirror on right-to-left pages), and the rule that
  * picks one: the `locale` attribute, else the nearest `lang`, else English.
  */
 
@@ -8,32 +9,36 @@
 export interface AdsStrings {
   previous: string
   next: string
-  /** "Slide" as in "Slide 2 of 3" on a dot. */
-  slide: string
   /** "of" as in "2 of 3". */
   of: string
+  /** The rotation button, inside the carousel it names: "Play" and "Pause", short enough to sit on a slide's corner. */
   start: string
   stop: string
   /** The carousel's default name, before the slot's name: "Ads". */
   ads: string
   learnMore: string
   sponsored: string
-  more: string
-  less: string
+  /** The button that opens the whole ad in a dialog; not "More", which would sit beside "Learn more". */
+  details: string
+  close: string
 }
 
-const KEYS: (keyof AdsStrings)[] = ['previous', 'next', 'slide', 'of', 'start', 'stop', 'ads', 'learnMore', 'sponsored', 'more', 'less']
+const KEYS = 'previous next of start stop ads learnMore sponsored details close'.split(' ') as (keyof AdsStrings)[]
 
 // One '|'-joined row a language, in KEYS' order: about half the bytes of objects.
 const TABLE: Record<string, string> = {
-  en: 'Previous slide|Next slide|Slide|of|Start automatic slide show|Stop automatic slide show|Ads|Learn more|Sponsored|More|Less',
-  de: 'Vorherige Folie|Nächste Folie|Folie|von|Automatische Diashow starten|Automatische Diashow stoppen|Anzeigen|Mehr erfahren|Gesponsert|Mehr|Weniger',
-  es: 'Diapositiva anterior|Diapositiva siguiente|Diapositiva|de|Iniciar presentación automática|Detener presentación automática|Anuncios|Más información|Patrocinado|Más|Menos',
-  fr: 'Diapositive précédente|Diapositive suivante|Diapositive|sur|Démarrer le diaporama automatique|Arrêter le diaporama automatique|Annonces|En savoir plus|Sponsorisé|Plus|Moins',
-  it: 'Diapositiva precedente|Diapositiva successiva|Diapositiva|di|Avvia presentazione automatica|Interrompi presentazione automatica|Annunci|Scopri di più|Sponsorizzato|Altro|Meno',
-  nl: 'Vorige dia|Volgende dia|Dia|van|Automatische diavoorstelling starten|Automatische diavoorstelling stoppen|Advertenties|Meer informatie|Gesponsord|Meer|Minder',
-  // Neutral for Portugal and Brazil ("Diapositivo" is Portugal's word, "Slide" Brazil's): each slide is an ad.
-  pt: 'Anúncio anterior|Próximo anúncio|Anúncio|de|Iniciar apresentação automática|Parar apresentação automática|Anúncios|Saiba mais|Patrocinado|Mais|Menos',
+  en: 'Previous slide|Next slide|of|Play|Pause|Ads|Learn more|Sponsored|Details|Close',
+  de: 'Vorherige Folie|Nächste Folie|von|Abspielen|Pausieren|Anzeigen|Mehr erfahren|Gesponsert|Details|Schließen',
+  es: 'Diapositiva anterior|Diapositiva siguiente|de|Reproducir|Pausar|Anuncios|Más información|Patrocinado|Detalles|Cerrar',
+  fr: 'Diapositive précédente|Diapositive suivante|sur|Lecture|Pause|Annonces|En savoir plus|Sponsorisé|Détails|Fermer',
+  it: 'Diapositiva precedente|Diapositiva successiva|di|Riproduci|Pausa|Annunci|Scopri di più|Sponsorizzato|Dettagli|Chiudi',
+  nl: 'Vorige dia|Volgende dia|van|Afspelen|Pauzeren|Advertenties|Meer informatie|Gesponsord|Details|Sluiten',
+  // Neutral for Portugal and Brazil ("Diapositivo" is Portugal's word, "Slide" Brazil's): each slide is an ad,
+  // and Previous/Next name the gallery's images as well as the slider's ads.
+  pt: 'Anterior|Próximo|de|Reproduzir|Pausar|Anúncios|Saiba mais|Patrocinado|Detalhes|Fechar',
+  // Previous/Next alone, as in pt: the same buttons step through a gallery's images.
+  ar: 'السابق|التالي|من|تشغيل|إيقاف مؤقت|إعلانات|مزيد من المعلومات|إعلان ممول|التفاصيل|إغلاق',
+  he: 'הקודם|הבא|מתוך|הפעלה|השהיה|מודעות|מידע נוסף|ממומן|פרטים|סגירה',
 }
 
 const cache: Record<string, AdsStrings> = {}

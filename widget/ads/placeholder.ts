@@ -1,9 +1,11 @@
 /**
  * @module The placeholder `<svc-ads>` shows while loading: the size its
- * ads will take in the layout, so nothing moves when they arrive. An empty
- * or refused slot with `keep-empty` keeps it, invisible.
+ * ads will take in the layout at the slot's width (the same aspect ratio,
+ * text box and controls' row), so nothing moves when they arrive. An empty
+ * or refused slot with `keep-empty` keeps it, invisible: the page keeps
+ * exactly the space the ads would take.
  */
-import { html, nothing, type TemplateResult } from 'lit'
+import { html, type TemplateResult } from 'lit'
 
 /**
  * The placeholder of a layout; `kept` hides it but keeps its space.
@@ -12,18 +14,6 @@ import { html, nothing, type TemplateResult } from 'lit'
  * placeholder('hero') // the image's box and the controls' row
  */
 export function placeholder(layout: string, kept = false): TemplateResult {
-  const hidden = kept ? 'kept' : ''
-  if (layout === 'stories') {
-    return html`<ul class="stories ${hidden}" aria-hidden="true">
-      <li class="skeleton-card" part="skeleton">
-        <div class="skeleton"></div>
-        <div class="skeleton skeleton-text"></div>
-      </li>
-    </ul>`
-  }
-  return html`<div class=${hidden} aria-hidden="true" part="skeleton">
-    <div class="skeleton"></div>
-    ${layout === 'hero' ? nothing : html`<div class="skeleton skeleton-text"></div>`}
-    <div class="skeleton skeleton-controls"></div>
-  </div>`
+  // One box: the image's aspect ratio, painted, and below it (padding, unpainted) the text box and the controls.
+  return html`<div class="skeleton ${layout} ${kept ? 'kept' : ''}" part="skeleton" aria-hidden="true"></div>`
 }

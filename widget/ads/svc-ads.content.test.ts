@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { expect, oneEvent } from '@open-wc/testing'
+import type { SvcAds } from './svc-ads.js'
 import { contrast, frames, hitAt, inside, previewed, shadow, slidesOf, testAd } from './test-ads.js'
 
 const LAYOUTS = ['slider', 'hero', 'stories']
@@ -7,22 +8,62 @@ const WIDTHS = [375, 768, 1280]
 const LONG_TITLE = 'An unusually long headline that a marketer wrote without looking at the slot, '.repeat(3).slice(0, 200)
 const LIST = '<ul><li>First point</li><li>Second point with <a href="https://shop.example/terms">terms</a></li><li>Third</li></ul>'
 
+/** The open dialog, once Details has loaded and rendered it. */
+async function opened(element: SvcAds): Promise<HTMLDialogElement> {
+  for (let i = 0; i < 100; i++) {
+    const dialog = shadow(element).querySelector('dialog')
+    if (dialog?.open) return (await frames(), dialog)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('no dialog opened')
+}
+
+/** A CSS colour as the `rgb(…)` computed styles write. */
+function toRgb(colour: string): string {
+  const probe = document.createElement('i')
+  probe.style.color = colour
+  document.body.append(probe)
+  const rgb = getComputedStyle(probe).color
+  probe.remove()
+  return rgb
+}
+
 afterEach(() => {
   document.body.replaceChildren()
 })
 
 describe('<svc-ads> with real-world content', () => {
-  it('gives an image-less hero the image space, on a themed background dark enough for its white text', async () => {
-    const element = await previewed([testAd(1, { image: '' })], { layout: 'hero' }, 600)
-    const slide = slidesOf(element)[0]!
-    expect(slide.getBoundingClientRect().height).to.be.closeTo(300, 1)
-    const block = shadow(element).querySelector('.image')!
-    const background = getComputedStyle(block).backgroundColor
-    const title = shadow(element).querySelector('.title')!
-    expect(inside(title, slide)).to.equal(true)
-    expect(contrast(getComputedStyle(title).color, background)).to.be.greaterThan(4.5)
-    element.style.setProperty('--svc-ads-fallback', 'rgb(90, 20, 60)')
-    expect(getComputedStyle(block).backgroundColor).to.equal('rgb(90, 20, 60)')
+  it('sets an image-less ad as a text card on the accent colour, the size of an ad with an image, in every layout and width', async () => {
+    for (const layout of LAYOUTS) {
+      for (const width of WIDTHS) {
+        const where = `${layout} at ${width}px`
+        const element = await previewed([testAd(1, { image: '' }), testAd(2)], { layout, sponsored: '' }, width)
+        const [card, pictured] = slidesOf(element) as [HTMLElement, HTMLElement]
+        const block = card.querySelector('.text')!
+        const accent = getComputedStyle(element).getPropertyValue('--svc-ads-accent').trim()
+        expect(getComputedStyle(block).backgroundColor, where).to.equal(toRgb(accent))
+        expect(card.getBoundingClientRect().height, `${where}: as tall as an ad with an image`).to.be.closeTo(
+          pictured.getBoundingClientRect().height,
+          1,
+        )
+        const title = card.querySelector<HTMLElement>('[part=title]')!
+        expect(inside(title, card), `${where}: the title is inside its card`).to.equal(true)
+        expect(parseFloat(getComputedStyle(title).fontSize), `${where}: the title is set large`).to.be.greaterThan(
+          parseFloat(getComputedStyle(pictured.querySelector('[part=title]')!).fontSize),
+        )
+        for (const part of ['title', 'label', 'sponsored', 'description']) {
+          const text = card.querySelector(`[part=${part}]`)!
+          expect(contrast(getComputedStyle(text).color, getComputedStyle(block).backgroundColor), `${where}: ${part}`).to.be.greaterThan(
+            4.5,
+          )
+        }
+        element.remove()
+      }
+    }
+    // A partner's accent (and its contrast colour) make the card.
+    const element = await previewed([testAd(1, { image: '' })])
+    element.style.setProperty('--svc-ads-accent', 'rgb(90, 20, 60)')
+    expect(getComputedStyle(shadow(element).querySelector('.text')!).backgroundColor).to.equal('rgb(90, 20, 60)')
   })
 
   for (const layout of LAYOUTS) {
@@ -31,7 +72,7 @@ describe('<svc-ads> with real-world content', () => {
         testAd(1, { title: LONG_TITLE, description: `<p>${'Words to read. '.repeat(30)}</p>${LIST}` }),
         testAd(2, { images: Array.from({ length: 10 }, (_, i) => `/widget/ads/test-image.svg?g${i}`) }),
       ]
-      let opened = 0
+      let opens = 0
       for (const width of WIDTHS) {
         const element = await previewed(ads, { layout, sponsored: '' }, width)
         const height = element.getBoundingClientRect().height
@@ -48,32 +89,29 @@ describe('<svc-ads> with real-world content', () => {
           expect(inside(cta, slide), `${where}: the call to action is in view`).to.equal(true)
           expect(inside(slide.querySelector('[part=sponsored]')!, slide), where).to.equal(true)
           if (body.scrollHeight <= body.clientHeight + 1) continue
-          // Text that does not fit: a More button opens the box in place, scrollable and focusable.
-          const more = slide.querySelector<HTMLButtonElement>('.more')!
-          expect(inside(more, slide), `${where}: More is in view`).to.equal(true)
-          more.click()
-          opened++
-          await element.updateComplete
-          const box = slide.querySelector<HTMLElement>('.body')!
-          expect(getComputedStyle(box).overflowY, where).to.equal('auto')
-          expect(box.tabIndex, where).to.equal(0)
-          expect(more.getAttribute('aria-expanded')).to.equal('true')
-          box.scrollTop = box.scrollHeight
-          const last = [...box.children].at(-1)!
-          expect(last.getBoundingClientRect().bottom, `${where}: the end of the text is reachable`).to.be.lessThanOrEqual(
-            box.getBoundingClientRect().bottom + 1,
+          // Text that does not fit: Details opens the whole ad in a dialog; the slot keeps its size.
+          const details = slide.querySelector<HTMLButtonElement>('[part=more]')!
+          expect(inside(details, slide), `${where}: Details is in view`).to.equal(true)
+          details.click()
+          const dialog = await opened(element)
+          opens++
+          const text = dialog.querySelector('[part=description]')!
+          expect(text.textContent, `${where}: the whole description`).to.contain('Third')
+          dialog.scrollTop = dialog.scrollHeight
+          expect(text.getBoundingClientRect().bottom, `${where}: the end of the text is reachable`).to.be.lessThanOrEqual(
+            dialog.getBoundingClientRect().bottom + 1,
           )
           expect(element.getBoundingClientRect().height, `${where}: opening changes no size`).to.equal(height)
-          more.click()
+          dialog.close()
           await element.updateComplete
         }
         element.remove()
       }
-      expect(opened, 'some text did not fit').to.be.greaterThan(0)
+      expect(opens, 'some text did not fit').to.be.greaterThan(0)
     })
   }
 
-  it('clamps a long title inside its slide, offers More for it and then shows it whole', async () => {
+  it('clamps a long title inside its slide and shows it whole in the dialog', async () => {
     for (const layout of LAYOUTS) {
       const element = await previewed([testAd(1, { title: LONG_TITLE, label: '', description: '' })], { layout }, 375)
       const slide = slidesOf(element)[0]!
@@ -81,13 +119,10 @@ describe('<svc-ads> with real-world content', () => {
       const title = slide.querySelector<HTMLElement>('.title')!
       expect(inside(title, body), `${layout}: the clamped title fits its text box`).to.equal(true)
       expect(title.scrollHeight, `${layout}: the title is clamped`).to.be.greaterThan(title.clientHeight + 1)
-      const more = slide.querySelector<HTMLButtonElement>('.more')!
-      expect(getComputedStyle(more).display, `${layout}: More is offered`).not.to.equal('none')
-      more.click()
-      await element.updateComplete
-      await frames()
-      expect(title.scrollHeight, `${layout}: the whole title shows`).to.be.at.most(title.clientHeight + 1)
-      expect(getComputedStyle(more).display, `${layout}: Less stays`).not.to.equal('none')
+      slide.querySelector<HTMLButtonElement>('[part=more]')!.click()
+      const whole = (await opened(element)).querySelector<HTMLElement>('[part=title]')!
+      expect(whole.textContent, layout).to.equal(LONG_TITLE)
+      expect(whole.scrollHeight, `${layout}: the whole title shows`).to.be.at.most(whole.clientHeight + 1)
       element.remove()
     }
   })
@@ -106,7 +141,7 @@ describe('<svc-ads> with real-world content', () => {
     }
   })
 
-  it('shifts nothing when a More button appears beside a long call to action in a story', async () => {
+  it('shifts nothing with Details beside a long call to action in a story', async () => {
     const shifts: number[] = []
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
@@ -119,7 +154,7 @@ describe('<svc-ads> with real-world content', () => {
     expect(shifts).to.deep.equal([])
   })
 
-  it('shifts nothing when a More button appears', async () => {
+  it('shifts nothing when long titles are clamped', async () => {
     const shifts: number[] = []
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
@@ -138,28 +173,17 @@ describe('<svc-ads> with real-world content', () => {
     expect(getComputedStyle(shadow(element).querySelector('.description')!).direction).to.equal('ltr')
   })
 
-  it('opens a closed text box when focus reaches a link in it, and shows its start again once closed', async () => {
+  it('shows the start of a text box again once focus leaves a link it scrolled to', async () => {
     const ad = testAd(1, { title: LONG_TITLE, description: `<p>${'Words to read. '.repeat(30)}</p>${LIST}` })
     const element = await previewed([ad], { layout: 'slider' }, 375)
     const root = shadow(element)
     await new Promise((resolve) => setTimeout(resolve, 50))
     const link = root.querySelector<HTMLAnchorElement>('.description a')!
     link.focus()
-    await element.updateComplete
     const body = root.querySelector<HTMLElement>('.body')!
-    expect(body.classList.contains('open'), 'focus opened the box').to.equal(true)
-    expect(root.activeElement).to.equal(link)
-    await new Promise((resolve) => requestAnimationFrame(resolve))
-    expect(inside(link, body), 'the focused link is in view in the open box').to.equal(true)
-    root.querySelector<HTMLButtonElement>('.more')!.click()
-    await element.updateComplete
-    expect(body.classList.contains('open')).to.equal(false)
-    expect(body.scrollTop, 'the closed box shows its title again').to.equal(0)
-  })
-
-  it('shows no More button when the text fits', async () => {
-    const element = await previewed([testAd(1)], {}, 1280)
-    expect(getComputedStyle(shadow(element).querySelector('.more')!).display).to.equal('none')
+    expect(body.scrollTop, 'the browser scrolled the box to the focused link').to.be.greaterThan(0)
+    root.querySelector<HTMLButtonElement>('[part=more]')!.focus()
+    expect(body.scrollTop, 'the box shows its title again').to.equal(0)
   })
 
   it('makes the whole slide one link, with "Learn more" when the ad has no button text', async () => {
@@ -193,6 +217,27 @@ describe('<svc-ads> with real-world content', () => {
     const cta = shadow(element).querySelector('a.cta')!
     expect(cta.getAttribute('target')).to.equal('_blank')
     expect(cta.getAttribute('rel')).to.equal('noopener noreferrer')
+  })
+
+  it('keeps, for an empty slot with keep-empty, the height its layout takes when filled, at every width', async () => {
+    for (const layout of LAYOUTS) {
+      for (const width of WIDTHS) {
+        const filled = await previewed([testAd(1)], { layout }, width)
+        const kept = document.createElement('svc-ads')
+        kept.setAttribute('layout', layout)
+        kept.setAttribute('keep-empty', '')
+        kept.style.width = `${width}px`
+        kept.preview = []
+        const empty = oneEvent(kept, 'svc-ads-empty')
+        document.body.append(kept)
+        await empty
+        await kept.updateComplete
+        expect(kept.dataset.status).to.equal('empty')
+        expect(kept.getBoundingClientRect().height, `${layout} at ${width}px`).to.be.closeTo(filled.getBoundingClientRect().height, 1)
+        filled.remove()
+        kept.remove()
+      }
+    }
   })
 
   it('keeps the space of an empty and of a refused slot with keep-empty', async () => {

@@ -15,11 +15,10 @@ function words(element: SvcAds): string[] {
     label('.slide'),
     label('.step'),
     label('.step:last-of-type'),
-    label('[part=dot]'),
     root.querySelector('.rotation')!.textContent!.trim(),
     root.querySelector('a.cta')!.textContent!.trim(),
     root.querySelector('[part=sponsored]')!.textContent!.trim(),
-    root.querySelector('.more')!.textContent!.trim(),
+    root.querySelector('[part=more]')!.textContent!.trim(),
   ]
 }
 
@@ -37,11 +36,10 @@ describe('<svc-ads> in the page’s language and colours', () => {
       '1 of 3',
       'Previous slide',
       'Next slide',
-      'Slide 1 of 3',
-      'Stop automatic slide show',
+      'Pause',
       'Learn more',
       'Sponsored',
-      'More',
+      'Details',
     ])
   })
 
@@ -52,11 +50,11 @@ describe('<svc-ads> in the page’s language and colours', () => {
       '1 von 3',
       'Vorherige Folie',
       'Nächste Folie',
-      'Folie 1 von 3',
-      'Automatische Diashow stoppen',
+      'Pausieren',
       'Mehr erfahren',
       'Gesponsert',
-      'Mehr',
+      // Not "Mehr" beside "Mehr erfahren": the button says what it opens.
+      'Details',
     ])
     const section = document.createElement('div')
     section.lang = 'fr'
@@ -76,7 +74,9 @@ describe('<svc-ads> in the page’s language and colours', () => {
     ['it', 'Diapositiva successiva'],
     ['nl', 'Volgende dia'],
     // One word for Portugal and Brazil: "Diapositivo" is only Portugal's.
-    ['pt-BR', 'Próximo anúncio'],
+    ['pt-BR', 'Próximo'],
+    ['ar', 'التالي'],
+    ['he', 'הבא'],
   ] as const) {
     it(`speaks ${locale}`, async () => {
       const element = await previewed(ADS, { locale })
@@ -107,6 +107,21 @@ describe('<svc-ads> in the page’s language and colours', () => {
     const light = await previewed(ADS)
     expect(getComputedStyle(shadow(light).querySelector('.slide')!).backgroundColor).to.equal('rgb(255, 255, 255)')
   })
+
+  for (const [lang, expected] of [
+    ['ar', ['إعلانات: Home', '1 من 3', 'السابق', 'التالي', 'إيقاف مؤقت', 'مزيد من المعلومات', 'إعلان ممول', 'التفاصيل']],
+    ['he', ['מודעות: Home', '1 מתוך 3', 'הקודם', 'הבא', 'השהיה', 'מידע נוסף', 'ממומן', 'פרטים']],
+  ] as const) {
+    it(`speaks ${lang} on a right-to-left page, its controls mirrored`, async () => {
+      document.documentElement.lang = lang
+      document.documentElement.dir = 'rtl'
+      const element = await previewed(ADS, { sponsored: '', autoplay: '5000', display: 'home' })
+      expect(words(element)).to.deep.equal(expected)
+      const previous = shadow(element).querySelector('.step')!.getBoundingClientRect()
+      const next = shadow(element).querySelector('.step:last-of-type')!.getBoundingClientRect()
+      expect(previous.left, 'Previous is on the right').to.be.greaterThan(next.left)
+    })
+  }
 
   it('lays the controls out right to left with dir="rtl" on the element', async () => {
     const element = await previewed(ADS, { dir: 'rtl' })

@@ -4,15 +4,16 @@
  */
 import { css } from 'lit'
 
-// Every slide, and the loading placeholder, has one size: the image's
-// aspect ratio (an image-less ad gets a block of --svc-ads-fallback) and,
-// but in the hero, a fixed text box whose overflow the "More" button opens
-// in place, scrollable. The title is clamped to whole lines that fit (More
-// shows it all) and the call to action keeps one line, so More appearing
-// never reflows the actions. So nothing ever shifts. A hero's slide is the
-// fallback colour, behind an image that failed (hidden) or none, so its
+// Every slide, and the loading placeholder (kept invisible by an empty
+// slot with keep-empty), has one size: the image's aspect ratio and, but in
+// the hero, a fixed text box whose overflow the "Details" button opens in a
+// dialog. The title is clamped to whole lines that fit and the call to
+// action keeps one line beside Details. So nothing ever shifts. An image-less ad is a card of the accent colour
+// the same size: its empty image box (.none) grows by the text box's
+// height and its text sits over the whole of it, set large. A hero's slide
+// is the fallback colour, behind an image that failed (hidden), so its
 // white text stays readable. The call to action's ::after covers the
-// slide: the whole slide is its link; description links and the More
+// slide: the whole slide is its link; description links and the Details
 // button sit above it. Partner values of the custom properties win
 // over both sets of defaults (outer styles beat :host). Comments stay out
 // of the template: it ships as written.
@@ -66,27 +67,26 @@ export const svcAdsStyles = css`
     background: var(--svc-ads-skeleton);
   }
   .skeleton {
+    box-sizing: content-box;
+    padding-bottom: calc(var(--svc-ads-text-height) + 2.75rem);
+    background-clip: content-box;
     border-radius: var(--svc-ads-radius);
   }
+  .skeleton.hero {
+    padding-bottom: 2.75rem;
+  }
+  .skeleton.stories {
+    width: min(16rem, 80%);
+    padding-bottom: var(--svc-ads-text-height);
+    background-clip: border-box;
+  }
   .none {
-    background: var(--svc-ads-fallback);
+    box-sizing: content-box;
+    padding-bottom: var(--svc-ads-text-height);
   }
-  .skeleton-text {
-    aspect-ratio: auto;
-    height: var(--svc-ads-text-height);
-    background: none;
-  }
-  .skeleton-controls {
-    aspect-ratio: auto;
-    background: none;
-  }
-  .skeleton-controls,
   .controls {
     height: 2.25rem;
     margin-top: 0.5rem;
-  }
-  .stories .skeleton-card {
-    background: var(--svc-ads-skeleton);
   }
   .carousel {
     position: relative;
@@ -138,14 +138,10 @@ export const svcAdsStyles = css`
     overflow: hidden;
     overflow-wrap: anywhere;
   }
-  .open,
   .more,
   .description a {
     position: relative;
     z-index: 2;
-  }
-  .open {
-    overflow: auto;
   }
   .body > * {
     margin: 0;
@@ -161,10 +157,6 @@ export const svcAdsStyles = css`
   .sponsored + .title,
   .rotates .title {
     -webkit-line-clamp: 2;
-  }
-  .open .title {
-    display: block;
-    -webkit-line-clamp: none;
   }
   .label {
     color: var(--svc-ads-muted);
@@ -188,26 +180,10 @@ export const svcAdsStyles = css`
     max-width: 100%;
     height: auto;
   }
-  .gallery {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.4rem;
-  }
-  /* A fixed box for each picture, so that one loading late (they are lazy)
-     does not push the others along: no layout shift. */
-  .gallery img {
-    width: 6rem;
-    height: 3rem;
-    object-fit: cover;
-    border-radius: 4px;
-  }
   .actions {
     display: flex;
     gap: 0.5rem;
     align-items: center;
-  }
-  .body:not([data-clipped]) + * .more {
-    display: none;
   }
   .cta,
   .more,
@@ -226,7 +202,7 @@ export const svcAdsStyles = css`
     color: var(--svc-ads-accent-contrast);
     text-decoration: none;
   }
-  .cta::after {
+  .actions .cta::after {
     content: '';
     position: absolute;
     inset: 0;
@@ -267,33 +243,8 @@ export const svcAdsStyles = css`
     opacity: 0.5;
     cursor: default;
   }
-  .dots {
-    display: flex;
-    gap: 0.25rem;
-    margin-inline: auto;
-  }
-  .controls .dots button {
-    min-width: 1.5rem;
-    min-height: 1.5rem;
-  }
-  .dots [aria-current='true'] {
-    background: var(--svc-ads-accent);
-    border-color: var(--svc-ads-accent);
-  }
   .count {
-    display: none;
     margin-inline: auto;
-    padding: 0 0.6rem;
-    border-radius: 999px;
-    background: var(--svc-ads-surface);
-  }
-  @container (width < 36rem) {
-    .dots {
-      display: none;
-    }
-    .count {
-      display: block;
-    }
   }
   :focus-visible {
     outline: 3px solid var(--svc-ads-accent);
@@ -327,9 +278,6 @@ export const svcAdsStyles = css`
   .hero .sponsored {
     color: #eee;
   }
-  .hero .open {
-    background: rgb(0 0 0 / 0.6);
-  }
   .stories {
     display: flex;
     gap: var(--svc-ads-gap);
@@ -344,5 +292,39 @@ export const svcAdsStyles = css`
     scroll-snap-align: start;
     border-radius: var(--svc-ads-radius);
     overflow: hidden;
+    container-type: inline-size;
+  }
+  .none + .text {
+    position: absolute;
+    inset: 0;
+    height: 100%;
+    max-height: none;
+    padding: 1.25rem 1.5rem 1rem;
+    background: var(--svc-ads-accent);
+    color: var(--svc-ads-accent-contrast);
+    font-size: 1.1rem;
+  }
+  .rotates .none + .text {
+    padding-top: 3rem;
+  }
+  .none + * .title {
+    font-size: clamp(1.4rem, 6cqi, 2.6rem);
+    line-height: 1.2;
+  }
+  .none + * .label,
+  .none + * .sponsored {
+    color: inherit;
+  }
+  .none + * .cta {
+    background: var(--svc-ads-accent-contrast);
+    color: var(--svc-ads-accent);
+  }
+  .none + * .more {
+    border-color: currentColor;
+    background: none;
+    color: inherit;
+  }
+  .none + * :focus-visible {
+    outline-color: currentColor;
   }
 `

@@ -5,13 +5,12 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { Ad } from '../../shared/ads-wire.js'
 import { ANYWHERE, displayNameFromSlug } from '../../shared/slug.js'
-import { adSlide } from './ad-slide.js'
+import { adSlide, adText, cta } from './ad-slide.js'
 import { adsUrl, apiUrl } from './ads-url.js'
 import { MeasureController } from './measure-controller.js'
 import { type AdsState, AdsRequestController } from './ads-request-controller.js'
 import { AutoplayController } from './autoplay-controller.js'
 import { carouselControls } from './carousel-controls.js'
-import { ClipWatch } from './clip-watch.js'
 import { DragController } from './drag-controller.js'
 import { placeholder } from './placeholder.js'
 import { type AdsStrings, localeOf, stringsFor } from './locales.js'
@@ -41,24 +40,27 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @csspart description - An ad's rich text.
  * @csspart sponsored - The "Sponsored" word above the title, with the `sponsored` attribute.
  * @csspart cta - The call-to-action link; it covers the whole slide.
- * @csspart more - The "More"/"Less" button of a text box whose text does not fit.
- * @csspart controls - The previous, next and dot buttons.
- * @csspart dot - Each dot; the current one has `aria-current="true"`.
+ * @csspart more - The "Details" button of each ad; it opens the whole ad in a dialog.
+ * @csspart dialog - The dialog showing one whole ad: its gallery, title, label, description and call to action.
+ * @csspart gallery - The dialog's row of large images, one in view at a time.
+ * @csspart close - The dialog's Close button.
+ * @csspart controls - The previous and next buttons and the count between them, in the slider and in a gallery.
+ * @csspart count - The "2 / 6" position between them.
  * @csspart rotation - The start/stop rotation button.
- * @csspart skeleton - The placeholder shown while loading, and the kept space of an empty or refused slot with `keep-empty`.
+ * @csspart skeleton - The placeholder shown while loading, and the kept space of an empty or refused slot with `keep-empty`: the height the slot's layout takes at its width.
  * @csspart stories - The list of cards in the `stories` layout.
  *
  * @cssproperty [--svc-ads-aspect-ratio=2 / 1] - The images' aspect ratio, reserved before they load.
  * @cssproperty [--svc-ads-radius=12px] - Corner radius.
  * @cssproperty [--svc-ads-gap=1rem] - Space between stories.
- * @cssproperty [--svc-ads-accent=#0969da] - Buttons and the current dot (dark: #58a6ff).
- * @cssproperty [--svc-ads-accent-contrast=#fff] - Text on the accent colour (dark: #0d1117).
+ * @cssproperty [--svc-ads-accent=#0969da] - Buttons and the card of an ad without an image (dark: #58a6ff).
+ * @cssproperty [--svc-ads-accent-contrast=#fff] - Text on the accent colour, such as an image-less ad's words (dark: #0d1117); keep its contrast at 4.5:1 or more.
  * @cssproperty [--svc-ads-text=#1f2328] - Text colour (dark: #e6edf3).
  * @cssproperty [--svc-ads-muted=#57606a] - Secondary text colour (dark: #9198a1).
  * @cssproperty [--svc-ads-surface=#fff] - Slide background (dark: #151b23).
  * @cssproperty [--svc-ads-skeleton=#eaeef2] - Placeholder colour (dark: #262c36).
- * @cssproperty [--svc-ads-fallback=#1f2328] - Background of an ad without an image, where a hero's white text sits (keep its contrast with white at 4.5:1 or more).
- * @cssproperty [--svc-ads-text-height=10rem] - The text box's fixed height, so slides never change size; text that does not fit is one "More" press away.
+ * @cssproperty [--svc-ads-fallback=#1f2328] - Behind a hero's image that failed to load, where its white text sits (keep its contrast with white at 4.5:1 or more).
+ * @cssproperty [--svc-ads-text-height=10rem] - The text box's fixed height, so slides never change size; text that does not fit is one "Details" press away.
  */
 export class SvcAds extends LitElement {
   static override styles = svcAdsStyles
@@ -80,7 +82,8 @@ export class SvcAds extends LitElement {
     noMeasure: { type: Boolean, attribute: 'no-measure' },
     preview: { attribute: false },
     index: { state: true },
-    expanded: { state: true },
+    opened: { state: true },
+    shot: { state: true },
   }
 
   /** The slot's slug, e.g. `home-slider-ads`; `anywhere` for every slot. */
@@ -105,7 +108,7 @@ export class SvcAds extends LitElement {
   declare label: string
   /** Comma-separated tags: only ads carrying at least one of them. */
   declare tags: string
-  /** The language of the controls (en, de, es, fr, it, nl, pt); the nearest `lang` when absent. */
+  /** The language of the controls (en, de, es, fr, it, nl, pt, ar, he); the nearest `lang` when absent. */
   declare locale: string
   /** Shows the localised word "Sponsored" above each title. */
   declare sponsored: boolean
@@ -115,8 +118,10 @@ export class SvcAds extends LitElement {
   declare preview: Ad[] | undefined
   /** @internal The visible slide. */
   declare index: number
-  /** @internal The ad whose whole text is shown, or -1. */
-  declare expanded: number
+  /** @internal The ad shown whole in the dialog, or -1. */
+  declare opened: number
+  /** @internal The dialog's gallery image in view. */
+  declare shot: number
 
   private readonly request = new AdsRequestController(this, (state) => this.settled(state))
   private readonly rotation = new AutoplayController(this, () => this.go(this.index + 1))
@@ -138,10 +143,11 @@ export class SvcAds extends LitElement {
   private observer?: IntersectionObserver
   private reported = false
   private refocus = false
+  /** The dialog's module, loaded on the first press of Details. */
+  private dialogModule?: typeof import('./ad-dialog.js')
 
   constructor() {
     super()
-    new ClipWatch(this)
     this.display = ANYWHERE
     this.limit = 6
     this.random = 1
@@ -157,7 +163,8 @@ export class SvcAds extends LitElement {
     this.sponsored = false
     this.noMeasure = false
     this.index = 0
-    this.expanded = -1
+    this.opened = -1
+    this.shot = 0
   }
 
   override connectedCallback(): void {
@@ -194,8 +201,8 @@ export class SvcAds extends LitElement {
   }
 
   protected override updated(): void {
-    // A closed text box shows its start, whatever was scrolled while it was open.
-    for (const body of this.renderRoot.querySelectorAll<HTMLElement>('.body:not(.open)')) body.scrollTop = 0
+    const dialog = this.renderRoot.querySelector('dialog')
+    if (dialog && !dialog.open && this.isConnected) dialog.showModal()
     if (this.refocus) this.renderRoot.querySelector<HTMLElement>('.slide:not([inert])')?.focus()
     this.refocus = false
     this.dataset.status = this.request.state.status === 'idle' ? 'loading' : this.request.state.status
@@ -208,7 +215,7 @@ export class SvcAds extends LitElement {
 
   private settled(state: AdsState): void {
     this.index = 0
-    this.expanded = -1
+    this.opened = -1
     if (state.status === 'ready') this.emit('svc-ads-loaded', { ads: state.ads })
     else if (state.status === 'empty') this.emit('svc-ads-empty', {})
     else if (state.status === 'error') {
@@ -240,7 +247,6 @@ export class SvcAds extends LitElement {
     const count = this.ads.length
     if (count < 2 || !this.canGo(target)) return
     this.index = (target + count) % count
-    this.expanded = -1
     // Focus inside the slide that goes inert would fall to the page: it moves to the new slide instead.
     this.refocus = !!this.shadowRoot?.activeElement?.closest('.slide')
   }
@@ -269,10 +275,39 @@ export class SvcAds extends LitElement {
       position,
       strings,
       sponsored: this.sponsored,
-      open: this.expanded === position,
-      toggle: (at) => (this.expanded = this.expanded === at ? -1 : at),
-      followed: (code) => this.measure.count('clicks', code),
+      open: (at) =>
+        void import('./ad-dialog.js').then((dialog) => {
+          if (!this.dialogModule) {
+            const sheet = new CSSStyleSheet()
+            sheet.replaceSync(dialog.dialogStyles)
+            ;(this.renderRoot as ShadowRoot).adoptedStyleSheets.push(sheet)
+          }
+          this.dialogModule = dialog
+          this.opened = at
+          this.shot = 0
+        }),
+      followed: this.followed,
     })
+  }
+
+  private readonly followed = (code: string): void => this.measure.count('clicks', code)
+
+  /** The dialog of the ad opened by its Details button, outside the slides (which go inert) and the slider's keys. */
+  private dialog(strings: AdsStrings): TemplateResult | typeof nothing {
+    const ad = this.ads[this.opened]
+    return ad && this.dialogModule
+      ? this.dialogModule.adDialog(ad, {
+          position: this.opened,
+          strings,
+          sponsored: this.sponsored,
+          shot: this.shot,
+          shown: (shot) => (this.shot = shot),
+          closed: () => (this.opened = -1),
+          followed: this.followed,
+          root: this.renderRoot,
+          kit: { html, nothing, adText, cta, carouselControls },
+        })
+      : nothing
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -281,7 +316,7 @@ export class SvcAds extends LitElement {
     if (status !== 'ready') return this.keepEmpty ? placeholder(this.layout, true) : nothing
     const strings = stringsFor(localeOf(this))
     const name = this.label || `${strings.ads}: ${displayNameFromSlug(this.display || ANYWHERE)}`
-    return this.layout === 'stories' ? this.renderStories(name, strings) : this.renderCarousel(name, strings)
+    return html`${this.layout === 'stories' ? this.renderStories(name, strings) : this.renderCarousel(name, strings)}${this.dialog(strings)}`
   }
 
   private renderStories(name: string, strings: AdsStrings): TemplateResult {
@@ -320,7 +355,6 @@ export class SvcAds extends LitElement {
         @pointerup=${drag.up}
         @pointercancel=${drag.up}
         @click=${{ handleEvent: drag.click, capture: true }}
-        @dragstart=${(event: Event) => event.preventDefault()}
       >
         <div
           class="track"
@@ -336,7 +370,6 @@ export class SvcAds extends LitElement {
                 role="group"
                 aria-roledescription="slide"
                 aria-label="${i + 1} ${strings.of} ${count}"
-                aria-hidden=${i === this.index ? 'false' : 'true'}
                 ?inert=${i !== this.index}
                 tabindex="-1"
                 data-code=${ad.code}

@@ -1,0 +1,109 @@
+/// <reference types="mocha" />
+import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import type { SvcAds } from './svc-ads.js'
+import { frames, previewed, shadow, slidesOf, testAd } from './test-ads.js'
+
+const GALLERY = Array.from({ length: 10 }, (_, i) => `/widget/ads/test-image.svg?gallery-${i}`)
+
+afterEach(() => {
+  document.body.replaceChildren()
+  document.documentElement.dir = ''
+})
+
+/** The open dialog, once Details has loaded and rendered it. */
+async function opened(element: SvcAds): Promise<HTMLDialogElement> {
+  for (let i = 0; i < 100; i++) {
+    const dialog = shadow(element).querySelector('dialog')
+    if (dialog?.open) return (await frames(), dialog)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('no dialog opened')
+}
+
+/** The gallery image most in view in the dialog's strip. */
+function inView(dialog: HTMLDialogElement): number {
+  const strip = dialog.querySelector('[part=gallery]')!.getBoundingClientRect()
+  const images = [...dialog.querySelectorAll('[part=gallery] img')]
+  return images.findIndex((image) => Math.abs(image.getBoundingClientRect().left - strip.left) < 2)
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (check()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`never: ${what}`)
+}
+
+describe('<svc-ads> Details dialog', () => {
+  it('opens the whole ad in a modal dialog that takes focus, closes on Escape and gives focus back', async () => {
+    const element = await previewed([testAd(1), testAd(2)], {}, 375)
+    const details = slidesOf(element)[0]!.querySelector<HTMLButtonElement>('[part=more]')!
+    expect(details.textContent!.trim()).to.equal('Details')
+    expect(details.getAttribute('aria-haspopup')).to.equal('dialog')
+    details.focus()
+    await sendKeys({ press: 'Enter' })
+    const dialog = await opened(element)
+    expect(dialog.matches(':modal'), 'modal: the page behind is inert').to.equal(true)
+    expect(dialog.getAttribute('aria-label')).to.equal('Ad 1')
+    expect(dialog.contains(shadow(element).activeElement), 'focus moved into the dialog').to.equal(true)
+    expect(dialog.querySelector('[part=description]')!.textContent).to.equal('Description 1')
+    expect(dialog.querySelector<HTMLAnchorElement>('a.cta')!.href).to.equal('https://shop.example/1')
+    await sendKeys({ press: 'Escape' })
+    await until(() => !shadow(element).querySelector('dialog'), 'the dialog closed')
+    expect(shadow(element).activeElement, 'focus is back on Details').to.equal(details)
+  })
+
+  it('closes with its Close button', async () => {
+    const element = await previewed([testAd(1)])
+    shadow(element).querySelector<HTMLButtonElement>('[part=more]')!.click()
+    const dialog = await opened(element)
+    const close = dialog.querySelector<HTMLButtonElement>('[part=close]')!
+    expect(close.textContent!.trim()).to.equal('Close')
+    close.click()
+    await until(() => !shadow(element).querySelector('dialog'), 'the dialog closed')
+  })
+
+  it('shows a gallery as large images, one at a time, each reachable by the buttons and the arrow keys', async () => {
+    const element = await previewed([testAd(1, { images: GALLERY })], {}, 375)
+    shadow(element).querySelector<HTMLButtonElement>('[part=more]')!.click()
+    const dialog = await opened(element)
+    const images = [...dialog.querySelectorAll<HTMLImageElement>('[part=gallery] img')]
+    // The main image and the ten of the gallery.
+    expect(images).to.have.length(11)
+    // The page's width: the dialog sits in the viewport, whatever the slot's width (the e2e test checks 375 to 1280 px).
+    for (const image of images) expect(image.getBoundingClientRect().width, 'a large image').to.be.at.least(0.6 * innerWidth)
+    const count = dialog.querySelector('[part=count]')!
+    expect(count.getAttribute('aria-live')).to.equal('polite')
+    expect(count.getAttribute('aria-hidden')).to.equal('false')
+    expect(count.textContent!.trim()).to.equal('1 / 11')
+    const next = [...dialog.querySelectorAll<HTMLButtonElement>('.step')].at(-1)!
+    expect(next.getAttribute('aria-label')).to.equal('Next slide')
+    for (let i = 1; i < images.length; i++) {
+      next.click()
+      await until(() => inView(dialog) === i && count.textContent!.trim() === `${i + 1} / 11`, `image ${i + 1} in view`)
+    }
+    next.click()
+    await until(() => inView(dialog) === 0, 'the gallery loops to its first image')
+    // The strip takes focus and its arrow keys step through the images (the browser snaps to each).
+    dialog.querySelector<HTMLElement>('[part=gallery]')!.focus()
+    await sendKeys({ press: 'ArrowRight' })
+    await until(() => inView(dialog) === 1 && count.textContent!.trim() === '2 / 11', 'ArrowRight showed the second image')
+  })
+
+  it('steps a right-to-left gallery the mirrored way', async () => {
+    document.documentElement.dir = 'rtl'
+    const element = await previewed([testAd(1, { images: GALLERY.slice(0, 3) })], {}, 600)
+    shadow(element).querySelector<HTMLButtonElement>('[part=more]')!.click()
+    const dialog = await opened(element)
+    const [previous, next] = [...dialog.querySelectorAll<HTMLButtonElement>('.step')] as [HTMLButtonElement, HTMLButtonElement]
+    expect(previous.getBoundingClientRect().left, 'Previous is on the right').to.be.greaterThan(next.getBoundingClientRect().left)
+    next.click()
+    const count = dialog.querySelector('[part=count]')!
+    await until(() => count.textContent!.trim() === '2 / 4', 'Next moved on')
+    const strip = dialog.querySelector('[part=gallery]')!.getBoundingClientRect()
+    const second = dialog.querySelectorAll('[part=gallery] img')[1]!.getBoundingClientRect()
+    expect(Math.abs(second.right - strip.right)).to.be.lessThan(2)
+  })
+})
