@@ -4,10 +4,13 @@ import { createApp } from '../app.js'
 import { listAuditEvents } from '../audit/audit-events.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { createManagementToken } from './management-tokens-repository.js'
+import { type ManagementApiCall, managementApiCall, problem } from '../testing/management-api-requests.js'
 
 let acme: Publisher
 let other: Publisher
 let app: ReturnType<typeof createApp>
+/** A request to the app's management API (the app is made anew for each test). */
+const call: ManagementApiCall = (path, secret, init) => managementApiCall(app)(path, secret, init)
 
 beforeEach(async () => {
   acme = await publisherFixture(undefined, 'Acme')
@@ -18,23 +21,6 @@ afterEach(() => acme.db.destroy())
 
 const token = async (scopes: string, organisationId: number | null = acme.organisation.id) =>
   (await createManagementToken(acme.db, { name: 'HR sync', organisationId, scopes, createdBy: 'cli:test' })).secret
-
-const call = (path: string, secret: string | undefined, init: RequestInit = {}) =>
-  app.request(`/api/v1${path}`, {
-    ...init,
-    headers: {
-      ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      ...init.headers,
-    },
-  })
-
-async function problem(res: Response) {
-  expect(res.headers.get('Content-Type')).toBe('application/problem+json')
-  const body = await res.json()
-  expect(body).toMatchObject({ type: 'about:blank', status: res.status, detail: expect.any(String) })
-  return body
-}
 
 const person = (email: string, fields: Record<string, unknown> = {}) =>
   createUser(acme.db, { email, name: email.split('@')[0]!, password: 'correct horse battery', emailVerified: true, ...fields })

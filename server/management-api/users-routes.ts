@@ -35,7 +35,7 @@ import { requestLocale } from '../i18n/request-locale.js'
 import { INVITABLE_ROLES } from '../../shared/invitable-roles.js'
 import { API_BASE, problemResponses } from './api-document.js'
 import { type ApiContext, type ApiVariables, Forbidden, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
-import { cursorOf, pageOf, pageQuery, pageSchema, positionOfCursor } from './page-cursor.js'
+import { cursorOf, pageOf, pageQuery, pageSchema, positionOfCursor, ROW_ID } from './page-cursor.js'
 import { InvalidFields } from './problem-details.js'
 
 const ROLES = [...INVITABLE_ROLES, 'none'] as const
@@ -193,7 +193,7 @@ export function usersRoutes(
       const rows = await newestUsers(db, {
         ...(organisation ? { organisation: organisation.code } : {}),
         ...(q !== undefined ? { text: q } : {}),
-        ...(cursor !== undefined ? { beforeId: Number(positionOfCursor('users', cursor, /^[1-9][0-9]{0,15}$/)) } : {}),
+        ...(cursor !== undefined ? { beforeId: Number(positionOfCursor('users', cursor, ROW_ID)) } : {}),
         limit: limit + 1,
       })
       const { page, next } = pageOf(c, rows, limit, (row) => cursorOf('users', String(row.id)))
