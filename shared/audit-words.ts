@@ -43,6 +43,7 @@ const ACTION_WORDS: Record<string, string> = {
   'provider.added': 'Added',
   'token.created': 'Created',
   'token.revoked': 'Revoked',
+  'token.used': 'Called the management API:',
   'ad.created': 'Created',
   'ad.updated': 'Changed',
   'ad.published': 'Published',

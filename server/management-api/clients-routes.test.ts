@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listAuditEvents } from '../audit/audit-events.js'
+import { changesByTokens } from '../testing/management-api-requests.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { clientSecretMatches } from '../clients/client-row.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
@@ -58,7 +58,7 @@ describe('management API: clients', () => {
     const unchanged = await call(`/clients/${client.client_id}`, writer, json('PATCH', read))
     expect(unchanged.status).toBe(200)
     expect(await unchanged.json()).toEqual(read)
-    expect((await listAuditEvents(acme.db, { actor: 'token' })).events.map((e) => e.action)).toEqual(['client.created'])
+    expect((await changesByTokens(acme.db)).events.map((e) => e.action)).toEqual(['client.created'])
 
     const renamed = await call(`/clients/${client.client_id}`, writer, json('PATCH', { ...read, name: 'Shop 2', privacy_policy_url: null }))
     expect(renamed.status).toBe(200)
@@ -70,7 +70,7 @@ describe('management API: clients', () => {
     expect((await call(`/clients/${client.client_id}`, reader)).status).toBe(404)
     expect(await clientByClientId(acme.db, client.client_id)).toBeUndefined()
 
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events.map((e) => e.action)).toEqual(['client.deleted', 'client.updated', 'client.created'])
     expect(events[1]).toMatchObject({
       organisation: acme.organisation.code,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listAuditEvents } from '../audit/audit-events.js'
+import { changesByTokens } from '../testing/management-api-requests.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
 import { type ApiTestbed, apiTestbed, json, problem } from './management-api-testing.js'
@@ -65,7 +65,7 @@ describe('management API: webhook endpoints', () => {
     expect(again.secret).not.toBe(endpoint.secret)
     expect(await secretsOf(clientId)).toEqual([again.secret])
 
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events.map((e) => [e.action, e.detail])).toEqual([
       ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
       ['webhook.url_changed', { before: { webhook_url: 'https://shop.example/v2/hooks' }, after: { webhook_url: null } }],

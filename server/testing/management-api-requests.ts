@@ -3,7 +3,11 @@
  * bearer token, a JSON body sent as JSON) and the check that an answer is
  * RFC 9457 problem details, so each test file does not carry its own copy.
  */
+import type { Kysely } from 'kysely'
 import { expect } from 'vitest'
+import { listAuditEvents, MAX_AUDIT_PAGE } from '../audit/audit-events.js'
+import type { Database } from '../db/schema.js'
+import type { AuditEventPage } from '../../shared/audit-wire.js'
 
 /** What answers a request in-process: the app (`createApp`) or the API alone. */
 export interface RequestHandler {
@@ -54,3 +58,16 @@ export async function problem(res: Response) {
  * await call('/ads', token, json('POST', { title: 'Spring' }))
  */
 export const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) })
+
+/**
+ * The changes management tokens made, newest first: the audit log's
+ * events with a token as actor, without the `token.used` rows of their
+ * reads and refused calls (`management-api/token-uses.ts`).
+ *
+ * @example
+ * expect((await changesByTokens(db)).events.map((e) => e.action)).toEqual(['ad.created'])
+ */
+export async function changesByTokens(db: Kysely<Database>): Promise<AuditEventPage> {
+  const page = await listAuditEvents(db, { actor: 'token', limit: MAX_AUDIT_PAGE })
+  return { ...page, events: page.events.filter((event) => event.action !== 'token.used') }
+}
