@@ -13,7 +13,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import {
-  changePersonRole,
+  changePerson,
   invitePerson,
   organisationRoleOf,
   type PeopleManager,
@@ -22,7 +22,6 @@ import {
   removePerson,
   resendPersonInvitation,
   sendPersonPasswordReset,
-  setPersonDisabled,
   signPersonOutEverywhere,
 } from '../account-changes/people-management.js'
 import type { LifecycleContext } from '../account-changes/signup.js'
@@ -271,13 +270,16 @@ export function usersRoutes(
       refuseReadOnlyChanges(changes, managedUser(person))
       const manager = managerOf(c)
       const was = managedUser(person)
-      let after = person
-      const role = changes.role !== undefined && changes.role !== was.role ? changes.role : undefined
-      const operator = changes.operator !== undefined && changes.operator !== was.operator ? changes.operator : undefined
-      // Only what differs is changed, so a user sent back as read changes nothing and records nothing.
-      if (role !== undefined || operator !== undefined) after = await changePersonRole(db, manager, person, { role, operator }, now())
-      if (changes.disabled !== undefined && changes.disabled !== was.disabled)
-        after = await setPersonDisabled(db, events, manager, after, changes.disabled, now())
+      const differs = <K extends 'role' | 'operator' | 'disabled'>(key: K) => (changes[key] !== was[key] ? changes[key] : undefined)
+      // Only what differs is changed, so a user sent back as read changes nothing and records nothing; the steps commit as one.
+      const after = await changePerson(
+        db,
+        events,
+        manager,
+        person,
+        { role: differs('role'), operator: differs('operator'), disabled: differs('disabled') },
+        now(),
+      )
       return c.json(managedUser(after), 200)
     },
   )
