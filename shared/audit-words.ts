@@ -35,6 +35,7 @@ const ACTION_WORDS: Record<string, string> = {
   'signing_key.retired': 'Retired',
   'secret_key.rotated': 'Re-encrypted the stored secrets under a new',
   'webhook.url_changed': 'Changed the webhook URL of',
+  'webhook.endpoint_removed': 'Removed the webhook endpoint of',
   'webhook.secret_added': 'Added a webhook secret to',
   'webhook.secret_removed': 'Removed a webhook secret of',
   'webhook.delivery_replayed': 'Sent again',

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'secret_key.rotated',
   // Webhooks.
   'webhook.url_changed',
+  /** A client's webhook endpoint removed with its secrets (the management API). */
+  'webhook.endpoint_removed',
   'webhook.secret_added',
   'webhook.secret_removed',
   'webhook.delivery_replayed',
