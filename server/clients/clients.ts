@@ -180,6 +180,25 @@ export async function publicClientIdsByRowId(db: Kysely<Database>, ids: readonly
 }
 
 /**
+ * Gives a confidential client a new secret and returns it (shown once):
+ * the stored hash is replaced, so the old secret stops working at once.
+ * Answers `undefined` for a public client, which has no secret.
+ *
+ * @example
+ * const secret = await replaceClientSecret(db, client.id)
+ */
+export async function replaceClientSecret(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const clientSecret = `sec_${randomBytes(32).toString('base64url')}`
+  const result = await db
+    .updateTable('clients')
+    .set({ secret_hash: hashSecret(clientSecret) })
+    .where('id', '=', id)
+    .where('secret_hash', 'is not', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0 ? clientSecret : undefined
+}
+
+/**
  * Whose clients the developer portal shows: a developer's (by `sub`, with
  * their organisation's code when they have one), or every one
  * (`undefined`, an operator).
