@@ -31,7 +31,7 @@ describe('svc-bff webhooks ping', () => {
 
     const bare = (await json('client', 'create', '--name', 'Bare', '--redirect-uri', 'https://bare.example/cb')).body.client_id
     const refused = await runCliOn(dbPath, ['webhooks', 'ping', '--client', bare])
-    expect(refused.code).not.toBe(0)
+    expect(refused.exitCode).not.toBe(0)
     expect(refused.stderr).toMatch(/has no webhook URL/)
   })
 })
