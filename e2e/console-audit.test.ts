@@ -187,4 +187,34 @@ describe('the console Audit log page in Chromium', () => {
       }
     },
   )
+  it(
+    "shows a token's reads, named by the token, one row a minute however often it reads: nothing scrolls sideways at 1280 or 375 px",
+    { timeout: 90_000 },
+    async () => {
+      const db = await openDatabase({ sqlitePath: dbPath })
+      const demo = await allOrganisations(db).finally(() => db.destroy())
+      const made = JSON.parse(
+        (await runCliOn(dbPath, ['token', 'create', '--org', demo[0]!.code, '--scopes', 'webhooks:read', '--name', 'Partner sync', '--json']))
+          .stdout,
+      )
+      for (let i = 0; i < 20; i++) {
+        const read = await fetch(`${bff.started.url}/api/v1/webhook-endpoints/whe_cli_none`, { headers: { Authorization: `Bearer ${made.token}` } })
+        expect(read.status).toBe(404)
+      }
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ viewport: { width, height: 800 } })
+        const page = await context.newPage()
+        await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit?action=token.')
+        // Twenty reads in (at most) two clock minutes: one or two rows, never twenty.
+        await expect.poll(async () => (await rows(page)).filter((cells) => cells.join(' ').includes('Called')).length).toBeGreaterThan(0)
+        const reads = (await rows(page)).filter((cells) => cells.join(' ').includes('Called'))
+        expect(reads.length).toBeLessThanOrEqual(2)
+        expect(reads[0]!.join(' ')).toContain(`Partner sync Management API token · id ${made.id}`)
+        expect(reads[0]!.join(' ')).toContain('Called the management API: GET /api/v1/webhook-endpoints/{id}')
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
+        await page.screenshot({ path: join(tmpdir(), `svc-audit-token-reads-${width}.png`), fullPage: true })
+        await context.close()
+      }
+    },
+  )
 })

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { voidEveryLink } from '../accounts/account-tokens.js'
 import { enabledOperatorCount, isDisabled, setDisabledAt, userById } from '../accounts/users.js'
+import { inTransaction } from '../db/in-transaction.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { Refusal } from '../refusal.js'
 import { signOutEverywhere } from './sign-out-everywhere.js'
@@ -44,7 +45,8 @@ export async function refuseLastOperator(db: Kysely<Database>, user: UserRow, do
  * await disableAccount(db, events, user, new Date())
  */
 export async function disableAccount(db: Kysely<Database>, events: AccountEvents, user: UserRow, now: Date): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
+  // The caller's transaction when it has one (a role change and a disabling sent together commit as one).
+  return inTransaction(db, async (trx) => {
     const current = (await userById(trx, user.id)) ?? user
     if (isDisabled(current)) return current
     await refuseLastOperator(trx, current, 'disabled')

@@ -19,6 +19,7 @@ import { recordAuditEvent } from '../audit/audit-events.js'
 import { personState, personTarget } from '../audit/audit-targets.js'
 import { recordDisabledChange, recordPersonAction, recordPersonChange } from '../audit/person-change.js'
 import { deleteAccount } from '../console/account-deletion.js'
+import { inTransaction } from '../db/in-transaction.js'
 import type { Database, OrganisationRow, UserRow } from '../db/schema.js'
 import type { Locale } from '../i18n/locale.js'
 import { organisationWithCode } from '../orgs/organisations.js'
@@ -187,7 +188,7 @@ export async function changePersonRole(
       422,
       `${person.name} belongs to no organisation, so the ${role} role would give them nothing. Invite them into an organisation instead.`,
     )
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Checked in the transaction that unmakes, so two at once cannot both pass.
     if (operator === false) await refuseLastOperator(trx, person, 'made a non-operator')
     await changeAccount(
@@ -221,9 +222,42 @@ export async function setPersonDisabled(
   now: Date,
 ): Promise<UserRow> {
   if (disabled && person.sub === manager.sub) throw new PeopleRefusal(403, 'You cannot disable your own account.')
-  const after = disabled ? await disableAccount(db, events, person, now) : await enableAccount(db, person, now)
-  await recordDisabledChange(db, manager.actor, person, after)
-  return after
+  return inTransaction(db, async (trx) => {
+    const after = disabled ? await disableAccount(trx, events, person, now) : await enableAccount(trx, person, now)
+    await recordDisabledChange(trx, manager.actor, person, after)
+    return after
+  })
+}
+
+/** What one request changes about a person: their role, operator status and disabled state, each optional. */
+export interface PersonChange extends RoleChange {
+  disabled?: boolean | undefined
+}
+
+/**
+ * Changes a person's role or operator status and disables or enables
+ * them, in one transaction with the audit rows: a step refused after
+ * another passed (disabling the last operator whose role was just
+ * changed) leaves nothing changed and nothing recorded. A step whose
+ * value is `undefined` is left out.
+ *
+ * @example
+ * await changePerson(db, events, manager, person, { role: 'admin', disabled: true }, new Date())
+ */
+export async function changePerson(
+  db: Kysely<Database>,
+  events: AccountEvents,
+  manager: PeopleManager,
+  person: UserRow,
+  { role, operator, disabled }: PersonChange,
+  now: Date,
+): Promise<UserRow> {
+  return inTransaction(db, async (trx) => {
+    let after = person
+    if (role !== undefined || operator !== undefined) after = await changePersonRole(trx, manager, person, { role, operator }, now)
+    if (disabled !== undefined) after = await setPersonDisabled(trx, events, manager, after, disabled, now)
+    return after
+  })
 }
 
 /**

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'secret_key.rotated',
   // Webhooks.
   'webhook.url_changed',
+  /** A client's webhook endpoint removed with its secrets (the management API). */
+  'webhook.endpoint_removed',
   'webhook.secret_added',
   'webhook.secret_removed',
   'webhook.delivery_replayed',
@@ -60,6 +62,8 @@ export const AUDIT_ACTIONS = [
   // Management API tokens (`token create`, `token revoke`).
   'token.created',
   'token.revoked',
+  /** A token's reads and refused calls, one row per token, method and route a minute (management-api/token-uses.ts). */
+  'token.used',
   // Ads and images changed through the management API (the actor is its token).
   'ad.created',
   'ad.updated',
@@ -89,6 +93,8 @@ export type AuditTargetKind =
   | 'management_token'
   | 'ad'
   | 'image'
+  /** A management API route, as `GET /api/v1/ads/{code}`. */
+  | 'api_route'
 
 /**
  * Who acted: a signed-in account (its code and address then), the command

@@ -5,6 +5,7 @@
 import { clientByClientId } from '../clients/clients.js'
 import type { ClientRow } from '../db/schema.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
+import { MAX_PINGS, pingWebhook } from '../webhooks/webhook-ping.js'
 import { listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { addWebhookSecret, removeWebhookSecret } from '../webhooks/secrets.js'
 import { CliError, UsageError } from './cli-error.js'
@@ -97,15 +98,11 @@ export async function webhooksReplay(args: string[], io: CliIo): Promise<Command
 export async function webhooksPing(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { client: { type: 'string' }, count: { type: 'string' } })
   const clientId = required(values.client, '--client')
-  const count = integer(values.count, '--count', 1, 100_000) ?? 1
+  const count = integer(values.count, '--count', 1, MAX_PINGS) ?? 1
   return withDatabase(commandSettings(values, io), async (db) => {
     const client = await clientNamed(db, clientId)
     if (client.webhook_url === null) throw new CliError(`client ${clientId} has no webhook URL`)
-    const events = webhookOutbox()
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < count; i++) await events.record(trx, 'ping', clientId, { message: `ping ${i + 1} of ${count}` })
-      await recordAuditEvent(trx, { actor: cliActor(), action: 'webhook.pinged', target: clientTarget(client), detail: { count } })
-    })
+    await pingWebhook(db, webhookOutbox(), client, cliActor(), { count })
     return { json: { pinged: count }, text: `${count} ping events queued for ${client.webhook_url}.` }
   })
 }

@@ -180,33 +180,70 @@ export async function publicClientIdsByRowId(db: Kysely<Database>, ids: readonly
 }
 
 /**
- * The clients a developer sees in the console: every client but svc's own,
- * only those `ownerSub` registered unless it is `undefined` (an operator); newest first.
+ * Gives a confidential client a new secret and returns it (shown once):
+ * the stored hash is replaced, so the old secret stops working at once.
+ * Answers `undefined` for a public client, which has no secret.
  *
  * @example
- * const clients = await developerClients(db, roles.operator ? undefined : sub)
+ * const secret = await replaceClientSecret(db, client.id)
  */
-export async function developerClients(db: Kysely<Database>, ownerSub: string | undefined): Promise<ClientRow[]> {
-  return developerClientsQuery(db, ownerSub).orderBy('id', 'desc').execute()
+export async function replaceClientSecret(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const clientSecret = `sec_${randomBytes(32).toString('base64url')}`
+  const result = await db
+    .updateTable('clients')
+    .set({ secret_hash: hashSecret(clientSecret) })
+    .where('id', '=', id)
+    .where('secret_hash', 'is not', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0 ? clientSecret : undefined
+}
+
+/**
+ * Whose clients the developer portal shows: a developer's (by `sub`, with
+ * their organisation's code when they have one), or every one
+ * (`undefined`, an operator).
+ */
+export type PortalViewer = { sub: string; organisation?: string | undefined } | undefined
+
+/**
+ * The clients a developer sees in the console, newest first: every client
+ * but svc's own for an operator; for a developer, those they registered
+ * and those of their organisation that no developer registered (made
+ * with one of its management tokens), so a client the organisation's
+ * script registers is theirs to look after. Another developer's stay
+ * theirs.
+ *
+ * @example
+ * const clients = await developerClients(db, roles.operator ? undefined : { sub, organisation: roles.organisation })
+ */
+export async function developerClients(db: Kysely<Database>, viewer: PortalViewer): Promise<ClientRow[]> {
+  return developerClientsQuery(db, viewer).orderBy('id', 'desc').execute()
 }
 
 /**
  * One of {@link developerClients}, by its public id.
  *
  * @example
- * const client = await developerClient(db, roles.operator ? undefined : sub, 'cli_…')
+ * const client = await developerClient(db, roles.operator ? undefined : { sub }, 'cli_…')
  */
-export async function developerClient(
-  db: Kysely<Database>,
-  ownerSub: string | undefined,
-  clientId: string,
-): Promise<ClientRow | undefined> {
-  return developerClientsQuery(db, ownerSub).where('client_id', '=', clientId).executeTakeFirst()
+export async function developerClient(db: Kysely<Database>, viewer: PortalViewer, clientId: string): Promise<ClientRow | undefined> {
+  return developerClientsQuery(db, viewer).where('client_id', '=', clientId).executeTakeFirst()
 }
 
-function developerClientsQuery(db: Kysely<Database>, ownerSub: string | undefined) {
+function developerClientsQuery(db: Kysely<Database>, viewer: PortalViewer) {
   const thirdParty = db.selectFrom('clients').selectAll().where('first_party', '=', 0)
-  return ownerSub === undefined ? thirdParty : thirdParty.where('owner_sub', '=', ownerSub)
+  if (viewer === undefined) return thirdParty
+  const { sub, organisation } = viewer
+  if (organisation === undefined) return thirdParty.where('owner_sub', '=', sub)
+  return thirdParty.where((eb) =>
+    eb.or([
+      eb('owner_sub', '=', sub),
+      eb.and([
+        eb('owner_sub', 'is', null),
+        eb('organisation_id', 'in', eb.selectFrom('organisations').select('id').where('code', '=', organisation)),
+      ]),
+    ]),
+  )
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   deleteClient,
   developerClient,
   developerClients,
+  type PortalViewer,
   setWebhookUrl,
 } from '../clients/clients.js'
 import { isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/client-row.js'
@@ -62,8 +63,11 @@ export function consoleDeveloperApi(
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'developer'))
 
-  // An operator sees every developer's clients; a developer, their own.
-  const ownerOf = (c: ConsoleContext) => (c.get('session').roles.operator ? undefined : c.get('session').sub)
+  // An operator sees every developer's clients; a developer, their own and their organisation's that no developer registered.
+  const ownerOf = (c: ConsoleContext): PortalViewer => {
+    const { sub, roles } = c.get('session')
+    return roles.operator ? undefined : { sub, organisation: roles.organisation }
+  }
   const clientInScope = (c: ConsoleContext) => developerClient(db, ownerOf(c), c.req.param('clientId') ?? '')
   const notFound = (c: ConsoleContext) => consoleError(c, 404, `no client ${c.req.param('clientId')} of yours`)
 

@@ -3,6 +3,8 @@ import { createClient } from '../clients/clients.js'
 import { createOrganisation } from '../orgs/organisations.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { consoleUser } from '../testing/console-user.js'
+import { json, managementApiCall } from '../testing/management-api-requests.js'
+import { createManagementToken } from '../management-api/management-tokens-repository.js'
 
 let idp: IdentityFixture
 beforeEach(async () => {
@@ -88,6 +90,34 @@ describe('the developer portal', () => {
     expect(
       (await (await developer.api('PUT', `/clients/${client_id}/webhook`, { webhook_url: 'https://shop.example/v2' })).json()).webhook_url,
     ).toBe('https://shop.example/v2')
+  })
+})
+
+describe('the developer portal and the management API', () => {
+  it("shows a developer the clients their organisation's token registered, and not another organisation's nor another developer's", async () => {
+    const acme = await createOrganisation(idp.db, { name: 'Acme' })
+    const other = await createOrganisation(idp.db, { name: 'Other' })
+    const register = async (organisationId: number, name: string) => {
+      const { secret } = await createManagementToken(idp.db, { name: 'CI', organisationId, scopes: 'clients:write', createdBy: 'cli:test' })
+      const res = await managementApiCall(idp.bff.app)('/clients', secret, json('POST', { name, redirect_uris: ['https://shop.example/cb'] }))
+      expect(res.status).toBe(201)
+      return (await res.json()).client_id as string
+    }
+    const scripted = await register(acme.id, 'Shop (scripted)')
+    await register(other.id, 'Other shop')
+    const developer = await consoleUser(idp, { svcRole: 'developer', svcApp: acme.code })
+    const colleague = await consoleUser(idp, { svcRole: 'developer', svcApp: acme.code })
+    const own = (await (await colleague.api('POST', '/clients', { name: 'Colleague app', redirect_uris: 'https://c.example/cb' })).json()).client
+    const names = async (user: typeof developer) =>
+      (await (await user.api('GET', '/clients')).json()).clients.map((client: { name: string }) => client.name)
+    expect(await names(developer)).toEqual(['Shop (scripted)'])
+    expect(await names(colleague)).toEqual(['Colleague app', 'Shop (scripted)'])
+    // The developer looks after it in the portal as after their own: its page, its webhook.
+    expect((await developer.api('GET', `/clients/${scripted}`)).status).toBe(200)
+    expect((await developer.api('PUT', `/clients/${scripted}/webhook`, { webhook_url: 'https://shop.example/hooks' })).status).toBe(200)
+    expect((await developer.api('GET', `/clients/${own.client_id}`)).status).toBe(404)
+    // A developer of no organisation sees none of them.
+    expect(await names(await consoleUser(idp, { svcRole: 'developer' }))).toEqual([])
   })
 })
 

@@ -56,16 +56,20 @@ describe('the console API for management tokens', () => {
     expect((await ads()).status).toBe(401)
     const after = (await (await admin.api('GET', '/tokens')).json()) as ConsoleManagementTokenList
     expect(after.tokens.find((token) => token.id === created.id)).toMatchObject({ state: 'revoked', revoked_at: expect.any(String) })
+    // Its use shows as its last use; the token never used shows none.
+    expect(after.tokens.map((token) => token.last_used_at === null)).toEqual([true, false])
     // Revoking again changes nothing and records nothing more.
     expect((await admin.api('DELETE', `/tokens/${created.id}`)).status).toBe(204)
 
     const events = (await listAuditEvents(idp.db)).events
     expect(events.map((event) => [event.action, event.target.code, event.organisation, event.actor.code])).toEqual([
       ['token.revoked', String(created.id), acme.code, admin.me.sub],
+      // The read it made while live, with the token as actor; the refused one after revocation is no token's use.
+      ['token.used', 'GET /api/v1/ads', acme.code, String(created.id)],
       ['token.created', String(second.id), acme.code, admin.me.sub],
       ['token.created', String(created.id), acme.code, admin.me.sub],
     ])
-    expect(events[2]!.detail).toEqual({ scopes: ['ads:write'], expires_at: created.expires_at })
+    expect(events[3]!.detail).toEqual({ scopes: ['ads:write'], expires_at: created.expires_at })
     expect(JSON.stringify(events)).not.toContain(created.token)
   })
 

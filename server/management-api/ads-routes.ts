@@ -19,19 +19,9 @@ import { slotKey } from '../../shared/slug.js'
 import { type ApiContext, type ApiVariables, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
 import { API_BASE, problemResponses } from './api-document.js'
 import { type ManagedAd, ManagedAdSchema } from './ad-schema.js'
-import { InvalidFields } from './problem-details.js'
+import { cursorOf, pageOf, pageQuery, pageSchema, positionOfCursor, ROW_ID } from './page-cursor.js'
 
-/** A page's size when the caller names none, and the most one page holds. */
-export const DEFAULT_PAGE = 20
-export const MAX_PAGE = 100
-
-
-const AdPageSchema = z
-  .object({
-    data: z.array(ManagedAdSchema),
-    next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
-  })
-  .openapi('ManagedAdPage')
+const AdPageSchema = pageSchema(ManagedAdSchema, 'ManagedAdPage')
 
 const organisationQuery = z.string().max(40).optional().openapi({
   description:
@@ -109,13 +99,7 @@ export function adsRoutes(api: OpenAPIHono<{ Variables: ApiVariables }>, db: Kys
           display: z.string().max(100).optional().openapi({ description: 'Only ads of this slot (matched as the ads API matches slugs).' }),
           status: z.enum(AD_STATUSES, { error: 'status must be saved or draft' }).optional(),
           publish: z.enum(['0', '1'], { error: 'publish must be 0 or 1' }).optional(),
-          limit: z.coerce
-            .number({ error: `limit must be an integer from 1 to ${MAX_PAGE}` })
-            .int(`limit must be an integer from 1 to ${MAX_PAGE}`)
-            .min(1, `limit must be an integer from 1 to ${MAX_PAGE}`)
-            .max(MAX_PAGE, `limit must be an integer from 1 to ${MAX_PAGE}`)
-            .default(DEFAULT_PAGE),
-          cursor: z.string().max(100).optional().openapi({ description: 'The `next_cursor` of the page before.' }),
+          ...pageQuery,
           organisation: organisationQuery,
         }),
       },
@@ -133,16 +117,11 @@ export function adsRoutes(api: OpenAPIHono<{ Variables: ApiVariables }>, db: Kys
         ...(display !== undefined ? { displayKey: slotKey(display) } : {}),
         ...(status !== undefined ? { status } : {}),
         ...(publish !== undefined ? { publish: Number(publish) } : {}),
-        ...(cursor !== undefined ? { beforeId: idOfCursor(cursor) } : {}),
+        ...(cursor !== undefined ? { beforeId: Number(positionOfCursor('ads', cursor, ROW_ID)) } : {}),
         limit: limit + 1,
       })
-      const page = rows.slice(0, limit)
-      const next = rows.length > limit ? cursorOf(page.at(-1)!.id) : null
-      if (next !== null) {
-        const url = new URL(c.req.url)
-        url.searchParams.set('cursor', next)
-        c.header('Link', `<${url.pathname}${url.search}>; rel="next"`)
-      }
+      // The last row's id, so the next page starts below it whatever was added since.
+      const { page, next } = pageOf(c, rows, limit, (row) => cursorOf('ads', String(row.id)))
       return c.json({ data: await Promise.all(page.map(managed)), next_cursor: next }, 200)
     },
   )
@@ -290,16 +269,4 @@ export function managedAd(row: AdRow, organisation: string): ManagedAd {
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
-}
-
-/** An opaque cursor: the last row's id, so the next page starts below it whatever was added since. */
-const cursorOf = (id: number): string => Buffer.from(`ads:${id}`).toString('base64url')
-
-function idOfCursor(cursor: string): number {
-  const match = /^ads:([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString())
-  if (!match)
-    throw new InvalidFields(400, 'cursor is not one this API gave', [
-      { parameter: 'cursor', detail: 'cursor must be the next_cursor of a page' },
-    ])
-  return Number(match[1])
 }

@@ -3,7 +3,8 @@
  * `Authorization: Bearer svc_mt_…` token (RFC 6750), its organisation,
  * and the scope a route needs. No token, or one unknown, expired or
  * revoked: 401 with `WWW-Authenticate: Bearer`; a live token without the
- * scope: 403 naming it (RFC 6750 `insufficient_scope`). Another
+ * scope: 403 naming it (RFC 6750 `insufficient_scope`). Each use of a
+ * live token is in the audit log (`token-uses.ts`). Another
  * organisation's resource is answered 404 by the routes, so a token
  * cannot learn what exists outside its organisation.
  */
@@ -17,6 +18,7 @@ import { Refusal } from '../refusal.js'
 import { type ManagementToken, managementTokenFor } from './management-tokens-repository.js'
 import { InvalidFields } from './problem-details.js'
 import { grantsScope, type TokenScope } from './token-scopes.js'
+import { recordTokenUse } from './token-uses.js'
 
 /** The caller of a request that passed {@link requireScope}. */
 export interface ApiCaller {
@@ -68,6 +70,9 @@ const REFUSED = {
     'this is a publishable API key (svc_pk_…), which only the public ads API takes; the management API needs a management token (svc_mt_…): make one in the console (API tokens) or with svc-bff token create',
 } as const
 
+/** The methods that change nothing, whose calls no change records. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /** The prefix of an organisation's publishable ads API keys, often sent here by mistake. */
 const PUBLISHABLE_KEY_PREFIX = 'svc_pk_'
 
@@ -99,10 +104,15 @@ export function requireScope(
       if (row.archived_at !== null) throw new Forbidden(`the token's organisation ${row.code} is archived; an operator can unarchive it`)
       organisation = { id: row.id, code: row.code }
     }
-    if (!grantsScope(token.scopes, scope))
+    const caller: ApiCaller = { token, organisation, actor: { kind: 'token', id: token.id } }
+    if (!grantsScope(token.scopes, scope)) {
+      await recordTokenUse(db, caller, c.req.method, c.req.routePath, now())
       throw new Forbidden(`the token lacks the scope ${scope} (it has ${token.scopes.join(', ')}); make a token with it`, scope)
-    c.set('caller', { token, organisation, actor: { kind: 'token', id: token.id } })
+    }
+    c.set('caller', caller)
     await next()
+    // A change that went through recorded its own action; every other use (a read, a refusal) is recorded here, a row a minute at most.
+    if (READS.has(c.req.method) || c.res.status >= 400) await recordTokenUse(db, caller, c.req.method, c.req.routePath, now())
   }
 }
 

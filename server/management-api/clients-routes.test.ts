@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listAuditEvents } from '../audit/audit-events.js'
+import { changesByTokens } from '../testing/management-api-requests.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { clientSecretMatches } from '../clients/client-row.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
@@ -58,7 +58,7 @@ describe('management API: clients', () => {
     const unchanged = await call(`/clients/${client.client_id}`, writer, json('PATCH', read))
     expect(unchanged.status).toBe(200)
     expect(await unchanged.json()).toEqual(read)
-    expect((await listAuditEvents(acme.db, { actor: 'token' })).events.map((e) => e.action)).toEqual(['client.created'])
+    expect((await changesByTokens(acme.db)).events.map((e) => e.action)).toEqual(['client.created'])
 
     const renamed = await call(`/clients/${client.client_id}`, writer, json('PATCH', { ...read, name: 'Shop 2', privacy_policy_url: null }))
     expect(renamed.status).toBe(200)
@@ -70,7 +70,7 @@ describe('management API: clients', () => {
     expect((await call(`/clients/${client.client_id}`, reader)).status).toBe(404)
     expect(await clientByClientId(acme.db, client.client_id)).toBeUndefined()
 
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events.map((e) => e.action)).toEqual(['client.deleted', 'client.updated', 'client.created'])
     expect(events[1]).toMatchObject({
       organisation: acme.organisation.code,
@@ -78,6 +78,55 @@ describe('management API: clients', () => {
       detail: { before: { name: 'Shop', privacy_policy_url: 'https://shop.example/privacy' }, after: { name: 'Shop 2', privacy_policy_url: null } },
     })
     expect(JSON.stringify(events)).not.toContain(client.client_secret)
+  })
+
+  it('rotates a secret: the new one shown once, the old refused at the token endpoint from then on, audited', async () => {
+    const { call, token, acme, other, app } = bed
+    const writer = await token('clients:write')
+    const made = await (await call('/clients', writer, json('POST', shop))).json()
+    // The token endpoint tells a wrong secret (401 invalid_client) from a right one with a bad code (400 invalid_grant).
+    const tokenEndpointWith = async (secret: string) => {
+      const res = await app.request('/oidc/token', {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${made.client_id}:${secret}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=authorization_code&code=nothing&redirect_uri=https%3A%2F%2Fshop.example%2Fcallback',
+      })
+      return [res.status, (await res.json()).error]
+    }
+    expect(await tokenEndpointWith(made.client_secret)).toEqual([400, 'invalid_grant'])
+
+    const rotated = await call(`/clients/${made.client_id}/secret`, writer, { method: 'POST' })
+    expect(rotated.status).toBe(200)
+    expect(rotated.headers.get('Cache-Control')).toBe('no-store')
+    const { client_secret: fresh, client_id } = await rotated.json()
+    expect(client_id).toBe(made.client_id)
+    expect(fresh).toMatch(/^sec_/)
+    expect(fresh).not.toBe(made.client_secret)
+    expect(await tokenEndpointWith(made.client_secret)).toEqual([401, 'invalid_client'])
+    expect(await tokenEndpointWith(fresh)).toEqual([400, 'invalid_grant'])
+    // Shown once: reading the client never shows it.
+    expect(JSON.stringify(await (await call(`/clients/${made.client_id}`, writer)).json())).not.toContain(fresh)
+
+    const { events } = await changesByTokens(acme.db)
+    expect(events.map((e) => [e.action, e.target.code, e.organisation])).toEqual([
+      ['client.secret_rotated', made.client_id, acme.organisation.code],
+      ['client.created', made.client_id, acme.organisation.code],
+    ])
+    expect(JSON.stringify(events)).not.toContain(fresh)
+
+    // A public client has none; a reader may not; another organisation's token finds no such client; no token, 401.
+    const pkce = await (await call('/clients', writer, json('POST', { ...shop, public: true }))).json()
+    const refused = await call(`/clients/${pkce.client_id}/secret`, writer, { method: 'POST' })
+    expect(refused.status).toBe(409)
+    expect((await problem(refused)).detail).toMatch(/is public .* no secret to rotate/)
+    expect((await call(`/clients/${made.client_id}/secret`, await token('clients:read'), { method: 'POST' })).status).toBe(403)
+    const theirs = await token('clients:write', other.organisation.id)
+    expect((await problem(await call(`/clients/${made.client_id}/secret`, theirs, { method: 'POST' }))).status).toBe(404)
+    expect((await call(`/clients/${made.client_id}/secret`, undefined, { method: 'POST' })).status).toBe(401)
+    expect(await tokenEndpointWith(fresh)).toEqual([400, 'invalid_grant'])
   })
 
   it('registers a public client with no secret, and keeps public, scopes and the id fixed', async () => {

@@ -1,7 +1,7 @@
 /**
  * @module The management API's clients (applications that sign people in
- * through svc): list, read, register (the secret shown once), change and
- * delete. Their fields are checked by the console's own client form
+ * through svc): list, read, register (the secret shown once), change,
+ * rotate the secret (`clients/client-secret-rotation.ts`) and delete. Their fields are checked by the console's own client form
  * (`client-fields.ts`), registration by the same repository call the
  * console and `svc-bff client create` make, and each change is recorded
  * in the audit log with the token as its actor. An organisation's token
@@ -14,6 +14,7 @@ import { recordAuditEvent } from '../audit/audit-events.js'
 import { saveClientForm } from '../console/client-form.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
 import { clientByClientId, createClient, deleteClient, organisationClient, organisationClients } from '../clients/clients.js'
+import { rotateClientSecret } from '../clients/client-secret-rotation.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { organisationById } from '../orgs/organisations.js'
 import { addWebhookSecret, listWebhookSecrets } from '../webhooks/secrets.js'
@@ -57,6 +58,13 @@ const FIXED: Record<'client_id' | 'organisation' | 'public' | 'scopes' | 'create
   scopes: 'scopes cannot change here; an operator grants them with svc-bff',
   created_at: 'created_at cannot change',
 }
+
+const RotatedSecretSchema = z
+  .object({
+    client_id: z.string(),
+    client_secret: z.string().openapi({ description: 'The new secret, shown this once; svc keeps only its hash.' }),
+  })
+  .openapi('RotatedClientSecret')
 
 const clientAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ManagedClientSchema } } })
 
@@ -240,6 +248,29 @@ export function clientsRoutes(
         now: now(),
       })
       return c.json(managedClient(changed, managed.organisation), 200)
+    },
+  )
+
+  api.openapi(
+    createRoute({
+      method: 'post',
+      path: `${API_BASE}/clients/{client_id}/secret`,
+      tags: ['Clients'],
+      summary: "Rotate a client's secret",
+      description:
+        "Scope `clients:write`. A new `client_secret`, **shown this once**; the old one is refused from the next request on (no grace period, as Keycloak's Regenerate secret: deploy the new secret first where you can, then rotate). A public client has no secret (409).",
+      security: [{ managementToken: [] }],
+      middleware: [write] as const,
+      request: { params: clientIdParam },
+      responses: {
+        200: { description: 'The new secret.', content: { 'application/json': { schema: RotatedSecretSchema } } },
+        ...problemResponses(401, 403, 404, 409),
+      },
+    }),
+    async (c) => {
+      const { client, managed } = await clientInScope(c, c.req.valid('param').client_id)
+      const secret = await rotateClientSecret(db, client, c.get('caller').actor, { organisation: managed.organisation, now: now() })
+      return c.json({ client_id: client.client_id, client_secret: secret }, 200, { 'Cache-Control': 'no-store' })
     },
   )
 

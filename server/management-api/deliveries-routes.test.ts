@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createApp } from '../app.js'
-import { listAuditEvents } from '../audit/audit-events.js'
+import { changesByTokens } from '../testing/management-api-requests.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
@@ -89,7 +89,7 @@ describe('webhook deliveries through the management API', () => {
     const after = await (await call(`/deliveries/${delivery.id}`, reader)).json()
     expect(after).toMatchObject({ state: 'delivered', attempt_count: 1, delivered_at: expect.any(String) })
     expect(after.attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 200])
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events).toMatchObject([
       {
         action: 'webhook.delivery_replayed',

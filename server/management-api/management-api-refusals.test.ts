@@ -4,9 +4,12 @@ import { createApp } from '../app.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { createManagementToken } from './management-tokens-repository.js'
+import { type ManagementApiCall, managementApiCall, problem } from '../testing/management-api-requests.js'
 
 let acme: Publisher
 let app: ReturnType<typeof createApp>
+/** A request to the app's management API (the app is made anew for each test). */
+const call: ManagementApiCall = (path, secret, init) => managementApiCall(app)(path, secret, init)
 
 beforeEach(async () => {
   acme = await publisherFixture(undefined, 'Acme')
@@ -16,24 +19,6 @@ afterEach(() => acme.db.destroy())
 
 const token = async (scopes = 'ads:write') =>
   (await createManagementToken(acme.db, { name: 'test', organisationId: acme.organisation.id, scopes, createdBy: 'cli:test' })).secret
-
-const call = (path: string, secret: string | undefined, init: RequestInit = {}) =>
-  app.request(`/api/v1${path}`, {
-    ...init,
-    headers: {
-      ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      ...init.headers,
-    },
-  })
-
-async function problem(res: Response) {
-  expect(res.headers.get('Content-Type')).toBe('application/problem+json')
-  const body = await res.json()
-  expect(body).toMatchObject({ type: 'about:blank', status: res.status, title: expect.any(String), detail: expect.any(String) })
-  expect(body.request_id).toBe(res.headers.get('X-Request-Id'))
-  return body
-}
 
 describe('management API refusals', () => {
   it('answers a known path asked with a method it does not take 405 with Allow, and an unknown path 404', async () => {

@@ -1,6 +1,6 @@
 /**
- * @module The management API's pages past the ads: the same decision as
- * the ads list (docs/api.md, Pagination): newest first, `limit` 1 to 100
+ * @module The management API's pages, for every list (ads, users,
+ * deliveries; docs/api.md, Pagination): newest first, `limit` 1 to 100
  * (20 by default), an opaque `cursor` naming the last row of the page
  * before, `{data, next_cursor}`, and the next page's address in a `Link`
  * header (RFC 8288), so a page never repeats or skips a row when others
@@ -8,8 +8,13 @@
  */
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { DEFAULT_PAGE, MAX_PAGE } from './ads-routes.js'
 import { InvalidFields } from './problem-details.js'
+
+/** A page's size when the caller names none, and the most one page holds. */
+export const DEFAULT_PAGE = 20
+export const MAX_PAGE = 100
+/** The position of a list paged by row id: a positive integer. */
+export const ROW_ID = /^[1-9][0-9]{0,15}$/
 
 const LIMIT_RULE = `limit must be an integer from 1 to ${MAX_PAGE}`
 

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser, userBySub } from '../accounts/users.js'
 import { createApp } from '../app.js'
-import { listAuditEvents } from '../audit/audit-events.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { createManagementToken } from './management-tokens-repository.js'
+import { changesByTokens, type ManagementApiCall, managementApiCall, problem } from '../testing/management-api-requests.js'
 
 let acme: Publisher
 let other: Publisher
 let app: ReturnType<typeof createApp>
+/** A request to the app's management API (the app is made anew for each test). */
+const call: ManagementApiCall = (path, secret, init) => managementApiCall(app)(path, secret, init)
 
 beforeEach(async () => {
   acme = await publisherFixture(undefined, 'Acme')
@@ -18,23 +20,6 @@ afterEach(() => acme.db.destroy())
 
 const token = async (scopes: string, organisationId: number | null = acme.organisation.id) =>
   (await createManagementToken(acme.db, { name: 'HR sync', organisationId, scopes, createdBy: 'cli:test' })).secret
-
-const call = (path: string, secret: string | undefined, init: RequestInit = {}) =>
-  app.request(`/api/v1${path}`, {
-    ...init,
-    headers: {
-      ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      ...init.headers,
-    },
-  })
-
-async function problem(res: Response) {
-  expect(res.headers.get('Content-Type')).toBe('application/problem+json')
-  const body = await res.json()
-  expect(body).toMatchObject({ type: 'about:blank', status: res.status, detail: expect.any(String) })
-  return body
-}
 
 const person = (email: string, fields: Record<string, unknown> = {}) =>
   createUser(acme.db, { email, name: email.split('@')[0]!, password: 'correct horse battery', emailVerified: true, ...fields })
@@ -109,6 +94,26 @@ describe('users: who may call', () => {
     const last = await call(`/users/${operatorHere.sub}`, operatorToken, { method: 'PATCH', body: '{"operator":false}' })
     expect(last.status).toBe(409)
     expect((await problem(last)).detail).toMatch(/only operator who can sign in/)
+  })
+
+  it('changes the role and the disabled state together or not at all, with their audit rows', async () => {
+    const onlyOperator = await person('op@example.com', { svcApp: acme.organisation.code, svcMaster: true, svcAccess: ['Ads:Edit'] })
+    const operatorToken = await token('users:write', null)
+    const before = await (await call(`/users/${onlyOperator.sub}`, operatorToken)).json()
+    expect(before).toMatchObject({ role: 'marketer', operator: true, disabled: false })
+    // The role may change, but the last operator who can sign in may not be disabled: the role change must not stay behind.
+    const refused = await call(`/users/${onlyOperator.sub}`, operatorToken, { method: 'PATCH', body: '{"role":"admin","disabled":true}' })
+    expect(refused.status).toBe(409)
+    expect((await problem(refused)).detail).toMatch(/only operator who can sign in/)
+    expect(await (await call(`/users/${onlyOperator.sub}`, operatorToken)).json()).toEqual(before)
+    expect((await changesByTokens(acme.db)).events).toEqual([])
+
+    const secondOperator = await person('op2@example.com', { svcMaster: true })
+    const both = await call(`/users/${onlyOperator.sub}`, operatorToken, { method: 'PATCH', body: '{"role":"admin","disabled":true}' })
+    expect(both.status).toBe(200)
+    expect(await both.json()).toMatchObject({ role: 'admin', disabled: true })
+    expect((await changesByTokens(acme.db)).events.map((event) => event.action)).toEqual(['person.disabled', 'person.role_changed'])
+    expect(secondOperator.svc_master).toBe(1)
   })
 })
 
@@ -205,7 +210,7 @@ describe('users: the People page through the API', () => {
     expect((await call(`/users/${grace.id}`, writer)).status).toBe(404)
     expect(await userBySub(acme.db, grace.id)).toBeUndefined()
 
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events.map((event) => event.action)).toEqual([
       'person.removed',
       'person.invitation_resent',
@@ -226,7 +231,7 @@ describe('users: the People page through the API', () => {
     const same = await call(`/users/${ada.sub}`, writer, { method: 'PATCH', body: JSON.stringify(loaded) })
     expect(same.status).toBe(200)
     expect(await same.json()).toEqual(loaded)
-    expect((await listAuditEvents(acme.db, { actor: 'token' })).events).toEqual([])
+    expect((await changesByTokens(acme.db)).events).toEqual([])
 
     const disabled = await call(`/users/${ada.sub}`, writer, { method: 'PATCH', body: JSON.stringify({ ...loaded, disabled: true }) })
     expect(disabled.status).toBe(200)
@@ -242,7 +247,7 @@ describe('users: the People page through the API', () => {
     // An accepted account has no invitation to send again.
     expect((await call(`/users/${ada.sub}/invitation`, writer, { method: 'POST' })).status).toBe(409)
 
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events.map((event) => event.action)).toEqual([
       'person.signed_out_everywhere',
       'person.password_reset_sent',

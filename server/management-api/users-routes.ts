@@ -13,7 +13,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import {
-  changePersonRole,
+  changePerson,
   invitePerson,
   organisationRoleOf,
   type PeopleManager,
@@ -22,7 +22,6 @@ import {
   removePerson,
   resendPersonInvitation,
   sendPersonPasswordReset,
-  setPersonDisabled,
   signPersonOutEverywhere,
 } from '../account-changes/people-management.js'
 import type { LifecycleContext } from '../account-changes/signup.js'
@@ -35,7 +34,7 @@ import { requestLocale } from '../i18n/request-locale.js'
 import { INVITABLE_ROLES } from '../../shared/invitable-roles.js'
 import { API_BASE, problemResponses } from './api-document.js'
 import { type ApiContext, type ApiVariables, Forbidden, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
-import { cursorOf, pageOf, pageQuery, pageSchema, positionOfCursor } from './page-cursor.js'
+import { cursorOf, pageOf, pageQuery, pageSchema, positionOfCursor, ROW_ID } from './page-cursor.js'
 import { InvalidFields } from './problem-details.js'
 
 const ROLES = [...INVITABLE_ROLES, 'none'] as const
@@ -193,7 +192,7 @@ export function usersRoutes(
       const rows = await newestUsers(db, {
         ...(organisation ? { organisation: organisation.code } : {}),
         ...(q !== undefined ? { text: q } : {}),
-        ...(cursor !== undefined ? { beforeId: Number(positionOfCursor('users', cursor, /^[1-9][0-9]{0,15}$/)) } : {}),
+        ...(cursor !== undefined ? { beforeId: Number(positionOfCursor('users', cursor, ROW_ID)) } : {}),
         limit: limit + 1,
       })
       const { page, next } = pageOf(c, rows, limit, (row) => cursorOf('users', String(row.id)))
@@ -271,13 +270,16 @@ export function usersRoutes(
       refuseReadOnlyChanges(changes, managedUser(person))
       const manager = managerOf(c)
       const was = managedUser(person)
-      let after = person
-      const role = changes.role !== undefined && changes.role !== was.role ? changes.role : undefined
-      const operator = changes.operator !== undefined && changes.operator !== was.operator ? changes.operator : undefined
-      // Only what differs is changed, so a user sent back as read changes nothing and records nothing.
-      if (role !== undefined || operator !== undefined) after = await changePersonRole(db, manager, person, { role, operator }, now())
-      if (changes.disabled !== undefined && changes.disabled !== was.disabled)
-        after = await setPersonDisabled(db, events, manager, after, changes.disabled, now())
+      const differs = <K extends 'role' | 'operator' | 'disabled'>(key: K) => (changes[key] !== was[key] ? changes[key] : undefined)
+      // Only what differs is changed, so a user sent back as read changes nothing and records nothing; the steps commit as one.
+      const after = await changePerson(
+        db,
+        events,
+        manager,
+        person,
+        { role: differs('role'), operator: differs('operator'), disabled: differs('disabled') },
+        now(),
+      )
       return c.json(managedUser(after), 200)
     },
   )

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { listAuditEvents } from '../audit/audit-events.js'
+import { changesByTokens } from '../testing/management-api-requests.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
 import { type ApiTestbed, apiTestbed, json, problem } from './management-api-testing.js'
@@ -65,14 +65,34 @@ describe('management API: webhook endpoints', () => {
     expect(again.secret).not.toBe(endpoint.secret)
     expect(await secretsOf(clientId)).toEqual([again.secret])
 
-    const { events } = await listAuditEvents(acme.db, { actor: 'token' })
+    const { events } = await changesByTokens(acme.db)
     expect(events.map((e) => [e.action, e.detail])).toEqual([
       ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
-      ['webhook.url_changed', { before: { webhook_url: 'https://shop.example/v2/hooks' }, after: { webhook_url: null } }],
+      ['webhook.endpoint_removed', { webhook_url: 'https://shop.example/v2/hooks' }],
       ['webhook.url_changed', { before: { webhook_url: 'https://shop.example/hooks' }, after: { webhook_url: 'https://shop.example/v2/hooks' } }],
       ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
     ])
     expect(JSON.stringify(events)).not.toContain(endpoint.secret)
+  })
+
+  it('sends a test event: a ping delivery queued for the client, listed with the deliveries, and audited', async () => {
+    const { call, token, acme, other } = bed
+    const writer = await token('webhooks:write')
+    const endpoint = await (await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))).json()
+    const pinged = await call(`/webhook-endpoints/${endpoint.id}/pings`, writer, { method: 'POST' })
+    expect(pinged.status).toBe(204)
+    const deliveries = await (await call(`/deliveries?event=ping&client=${clientId}`, await token('webhooks:read'))).json()
+    expect(deliveries.data).toMatchObject([{ event: 'ping', client: clientId, state: 'pending' }])
+    expect((await changesByTokens(acme.db)).events.map((e) => [e.action, e.target.code, e.organisation, e.detail])).toEqual([
+      ['webhook.pinged', clientId, acme.organisation.code, { count: 1 }],
+      ['webhook.url_changed', clientId, acme.organisation.code, expect.anything()],
+    ])
+    // A reader may not, another organisation cannot see the endpoint, and a client without one has none to ping.
+    expect((await call(`/webhook-endpoints/${endpoint.id}/pings`, await token('webhooks:read'), { method: 'POST' })).status).toBe(403)
+    const theirs = await token('webhooks:write', other.organisation.id)
+    expect((await problem(await call(`/webhook-endpoints/${endpoint.id}/pings`, theirs, { method: 'POST' }))).status).toBe(404)
+    expect((await call('/webhook-endpoints/whe_cli_none/pings', writer, { method: 'POST' })).status).toBe(404)
+    expect((await call(`/webhook-endpoints/${endpoint.id}/pings`, undefined, { method: 'POST' })).status).toBe(401)
   })
 
   it('rotates the secret: the new one is shown once and both sign until the old is removed', async () => {

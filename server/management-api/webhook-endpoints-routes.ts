@@ -2,7 +2,8 @@
  * @module The management API's webhook endpoints: where a client's events
  * go, signed. List, read, make (its signing secret shown once), change
  * its URL, remove it, rotate its secret (the new one signs beside the old
- * until the old is removed, as in the console) and remove an old secret.
+ * until the old is removed, as in the console), remove an old secret,
+ * and send it a test event (`ping`, as `svc-bff webhooks ping`).
  * Today a client has at most one endpoint (`webhook-endpoint-fields.ts`),
  * so a second for the same client is a 409. URLs are checked as the
  * console checks them: a web URL, and no private, loopback or link-local
@@ -18,6 +19,8 @@ import type { ClientRow, Database } from '../db/schema.js'
 import { organisationById } from '../orgs/organisations.js'
 import { Refusal } from '../refusal.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { pingWebhook } from '../webhooks/webhook-ping.js'
+import type { AccountEvents } from '../accounts/account-events.js'
 import {
   addWebhookSecret,
   listWebhookSecrets,
@@ -40,6 +43,8 @@ export interface WebhookEndpointRouteOptions {
   now: () => Date
   /** Lets URLs name private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
   allowPrivate: boolean
+  /** The webhook outbox, where a ping is queued like any event. */
+  events: AccountEvents
 }
 
 /** What exists already stands in the way: 409. */
@@ -110,12 +115,12 @@ const created = (description: string) => ({
  * Adds the webhook endpoint routes to the management API.
  *
  * @example
- * webhookEndpointsRoutes(api, db, { now, allowPrivate: false })
+ * webhookEndpointsRoutes(api, db, { now, allowPrivate: false, events: webhookOutbox({ now }) })
  */
 export function webhookEndpointsRoutes(
   api: OpenAPIHono<{ Variables: ApiVariables }>,
   db: Kysely<Database>,
-  { now, allowPrivate }: WebhookEndpointRouteOptions,
+  { now, allowPrivate, events: outbox }: WebhookEndpointRouteOptions,
 ): void {
   const read = requireScope(db, 'webhooks:read', { now })
   const write = requireScope(db, 'webhooks:write', { now })
@@ -306,14 +311,34 @@ export function webhookEndpointsRoutes(
           trx,
           {
             actor: c.get('caller').actor,
-            action: 'webhook.url_changed',
+            action: 'webhook.endpoint_removed',
             target: clientTarget(client),
             organisation,
-            detail: changedFields({ webhook_url: client.webhook_url }, { webhook_url: null }),
+            detail: { webhook_url: client.webhook_url },
           },
           now(),
         )
       })
+      return c.body(null, 204)
+    },
+  )
+
+  api.openapi(
+    createRoute({
+      method: 'post',
+      path: `${API_BASE}/webhook-endpoints/{id}/pings`,
+      tags: ['Webhook endpoints'],
+      summary: 'Send a test event to a webhook endpoint',
+      description:
+        "Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).",
+      security: [{ managementToken: [] }],
+      middleware: [write] as const,
+      request: { params: idParam },
+      responses: { 204: { description: 'Queued.' }, ...problemResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const client = await endpointClient(c, c.req.valid('param').id)
+      await pingWebhook(db, outbox, client, c.get('caller').actor, { organisation: await organisationCode(client), now: now() })
       return c.body(null, 204)
     },
   )

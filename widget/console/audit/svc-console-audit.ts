@@ -34,6 +34,8 @@ const KIND_WORDS: Record<string, string> = {
   management_token: 'management API token',
   ad: 'ad',
   image: 'image',
+  // A route reads as itself after "Called the management API:".
+  api_route: '',
 }
 
 /**
