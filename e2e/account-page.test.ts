@@ -16,10 +16,9 @@ import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 import { nextLink } from './mail-link.js'
+import { keepScreenshot } from './screenshots.js'
 
 const PHONE = { width: 375, height: 800 }
-/** Where the screenshots go, to be looked at. */
-const ARTIFACTS = process.env.SVC_E2E_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'svc-account-page-'))
 
 describe("the visitor's account and reset pages in Chromium at 375 px", () => {
   let bff: RunningBff
@@ -87,7 +86,7 @@ describe("the visitor's account and reset pages in Chromium at 375 px", () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Sam Visitor' }).count()).toBe(1)
     await expect.poll(() => errorOf(page, 'confirm').count()).toBe(0)
     expect(await fits(page)).toBe(true)
-    await page.screenshot({ path: join(ARTIFACTS, 'account-375.png'), fullPage: true })
+    await keepScreenshot(page, 'account-page-account-375.png', { fullPage: true })
   })
 
   it('leaves a deleted account on a signed-out page with a way onward', { timeout: 60_000 }, async () => {
@@ -104,7 +103,7 @@ describe("the visitor's account and reset pages in Chromium at 375 px", () => {
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Account', exact: true }).count()).toBe(0)
     expect(await fits(page)).toBe(true)
-    await page.screenshot({ path: join(ARTIFACTS, 'account-deleted-375.png'), fullPage: true })
+    await keepScreenshot(page, 'account-page-account-deleted-375.png', { fullPage: true })
     // Onward: the sign-in page, where the deleted account no longer signs in.
     await page.getByRole('link', { name: 'Sign in with another account' }).click()
     await expect.poll(() => page.getByLabel('Email').count()).toBe(1)
@@ -139,7 +138,7 @@ describe("the visitor's account and reset pages in Chromium at 375 px", () => {
       await page.getByRole('button', { name: 'Set new password' }).click()
       await expect.poll(() => errorOf(page, 'password').innerText()).toBe('Choose a password you have not used here before.')
       expect(await fits(page)).toBe(true)
-      await page.screenshot({ path: join(ARTIFACTS, 'reset-same-375.png'), fullPage: true })
+      await keepScreenshot(page, 'account-page-reset-same-375.png', { fullPage: true })
 
       await page.getByLabel('Password').fill('copper lantern drifting north')
       await page.getByRole('button', { name: 'Set new password' }).click()

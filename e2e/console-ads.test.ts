@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-import { signInToConsole } from './console-sign-in.js'
+import { sharedConsolePages, signInToConsole } from './console-sign-in.js'
 import { AD_TEXT_MAX, AD_URL_MAX } from '../shared/ad-limits.js'
+import { keepScreenshot } from './screenshots.js'
 
 /** An Arabic title of 185 characters: past 90 % of the 200 allowed, so its count is announced. */
 const ARABIC_TITLE =
@@ -25,10 +25,14 @@ const LONG_LABEL = 'Everything must go: coats, boots, scarves, gloves and hats f
 describe('the console in Chromium: Marketing > Ads', () => {
   let bff: RunningBff
   let browser: Browser
+  /** The marketer's signed-in page, for the tests that need no browser of their own (the first signs in as a journey). */
+  let marketer: (path?: string, viewport?: { width: number; height: number }) => Promise<Page>
 
   beforeAll(async () => {
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-console-')), 'svc.db')])
     browser = await lendChromium()
+    const pages = sharedConsolePages(browser, bff.started.url, { permissions: ['clipboard-read', 'clipboard-write'] })
+    marketer = (path, viewport) => pages('marketer@demo.example', path, viewport)
   })
 
   afterAll(async () => {
@@ -91,8 +95,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
   )
 
   it('works from the keyboard alone: to New Ad, through the fields, a slot picked, saved with Enter', { timeout: 60_000 }, async () => {
-    const page = await (await browser.newContext()).newPage()
-    await signInToConsole(page, bff.started.url, 'marketer@demo.example')
+    const page = await marketer()
     /** Presses Tab until the focused element is the one named, as a keyboard user would. */
     const tabTo = async (name: string) => {
       for (let presses = 0; presses < 60; presses++) {
@@ -248,8 +251,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
   )
 
   it('keeps the list filters in the address, so a reload shows the same list', { timeout: 60_000 }, async () => {
-    const page = await (await browser.newContext()).newPage()
-    await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+    const page = await marketer('/console/ads')
     const shown = () => page.locator('caption').textContent()
     await expect.poll(shown).toMatch(/^\s*\d+ ads?, newest first/)
     const everyAd = await shown()
@@ -270,8 +272,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     'publishes and unpublishes from the list, visibly and announced, and duplicates an ad as an unpublished copy it opens',
     { timeout: 60_000 },
     async () => {
-      const page = await (await browser.newContext()).newPage()
-      await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+      const page = await marketer('/console/ads')
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Gift Cards', exact: true }) })
       await row.getByRole('button', { name: 'Unpublish Gift Cards' }).click()
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unpublished "Gift Cards"' }).isVisible()).toBe(true)
@@ -301,10 +302,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     'picks a slot from the list or makes a new one on purpose, shows its embed code, previews layouts, and warns before saving',
     { timeout: 60_000 },
     async () => {
-      const context = await browser.newContext()
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-      const page = await context.newPage()
-      await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads/new')
+      const page = await marketer('/console/ads/new')
       const slot = page.getByLabel('Slot', { exact: true })
       await expect
         .poll(() => slot.locator('option').allTextContents())
@@ -366,11 +364,8 @@ describe('the console in Chromium: Marketing > Ads', () => {
   )
 
   it("shows each limited field's limit while typing, and words the list as a marketer does", { timeout: 60_000 }, async () => {
-    const shots = join(fileURLToPath(new URL('..', import.meta.url)), 'test-artifacts', 'console-ads')
-    mkdirSync(shots, { recursive: true })
     for (const width of [1280, 375]) {
-      const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
-      await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads/new')
+      const page = await marketer('/console/ads/new', { width, height: 900 })
       const title = page.getByLabel('Title')
       // The server's limits, from the one table both read.
       for (const [name, label] of [
@@ -400,9 +395,9 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await title.fill(ARABIC_TITLE)
       await page.getByLabel('Label').fill(LONG_LABEL)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-      await page.screenshot({ path: join(shots, `new-ad-arabic-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `console-ads-new-ad-arabic-${width}.png`, { fullPage: true })
       await title.fill(LONG_TITLE)
-      await page.screenshot({ path: join(shots, `new-ad-long-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `console-ads-new-ad-long-${width}.png`, { fullPage: true })
 
       // The list: states in words, never the API's "saved"; an ad with no dates says so.
       await page.goto(`${bff.started.url}/console/ads`)
@@ -413,14 +408,12 @@ describe('the console in Chromium: Marketing > Ads', () => {
       await expect.poll(() => row.locator('td[data-label="State"]').textContent()).toMatch(/^(Published|Not published|Draft)$/)
       expect(await row.locator('td[data-label="Schedule"]').textContent()).toMatch(/^No dates · weight \d+$/)
       expect(await page.getByLabel('Status').locator('option').allTextContents()).toEqual(['Any', 'Ready', 'Draft'])
-      await page.screenshot({ path: join(shots, `list-${width}.png`), fullPage: true })
-      await page.context().close()
+      await keepScreenshot(page, `console-ads-list-${width}.png`, { fullPage: true })
     }
   })
 
   it('fits a phone: the ads list and the editor at 375 px have no sideways scrolling', { timeout: 60_000 }, async () => {
-    const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
-    await signInToConsole(page, bff.started.url, 'marketer@demo.example', '/console/ads')
+    const page = await marketer('/console/ads', { width: 375, height: 800 })
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(10)
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(await overflow()).toBe(0)

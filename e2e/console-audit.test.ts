@@ -16,7 +16,8 @@ import { allOrganisations } from '../server/orgs/organisations.js'
 import { runCliOn } from '../server/testing/cli-runner.js'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-import { signInToConsole } from './console-sign-in.js'
+import { sharedConsolePages, signInToConsole } from './console-sign-in.js'
+import { keepScreenshot } from './screenshots.js'
 
 const ARABIC_NAME = 'ليلى عبد الله'
 
@@ -25,11 +26,15 @@ describe('the console Audit log page in Chromium', () => {
   let browser: Browser
   let dbPath = ''
   let organisation = ''
+  /** The operator's signed-in page, for the tests that need no time zone of their own. */
+  let operator: (path: string, viewport: { width: number; height: number }) => Promise<Page>
 
   beforeAll(async () => {
     dbPath = join(mkdtempSync(join(tmpdir(), 'svc-audit-')), 'svc.db')
     bff = await startBff(['--demo', '--db', dbPath])
     browser = await lendChromium()
+    const pages = sharedConsolePages(browser, bff.started.url)
+    operator = (path, viewport) => pages('operator@demo.example', path, viewport)
   })
 
   afterAll(async () => {
@@ -136,14 +141,11 @@ describe('the console Audit log page in Chromium', () => {
   })
 
   it('fits a phone: at 375 px each event is a card and nothing scrolls sideways', { timeout: 60_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
-    const page = await context.newPage()
-    await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit')
+    const page = await operator('/console/audit', { width: 375, height: 800 })
     await expect.poll(async () => (await rows(page)).length).toBe(50)
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
     const cell = page.locator('svc-console-audit table tbody td').first()
     expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe('block')
-    await context.close()
   })
 
   it(
@@ -174,16 +176,13 @@ describe('the console Audit log page in Chromium', () => {
       })
       expect(uploaded.status).toBe(201)
       for (const width of [1280, 375]) {
-        const context = await browser.newContext({ viewport: { width, height: 800 } })
-        const page = await context.newPage()
-        await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit?action=image.')
+        const page = await operator('/console/audit?action=image.', { width, height: 800 })
         await expect.poll(async () => (await rows(page)).length).toBe(1)
         const [upload] = await rows(page)
         expect(upload!.join(' ')).toContain(`Image uploader Management API token · id ${made.id}`)
         expect(upload!.join(' ')).toMatch(/Uploaded image http:\/\/\S+\/images\/\S+/)
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
-        await page.screenshot({ path: join(tmpdir(), `svc-audit-image-upload-${width}.png`), fullPage: true })
-        await context.close()
+        await keepScreenshot(page, `svc-audit-image-upload-${width}.png`, { fullPage: true })
       }
     },
   )

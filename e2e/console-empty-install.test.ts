@@ -17,6 +17,7 @@ import type { ConsoleOrganisationList } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
+import { keepScreenshot } from './screenshots.js'
 
 const OPERATOR = 'operator@fresh.example'
 /** What only a program should read, which no page may show. */
@@ -143,7 +144,7 @@ describe('the console on an empty install', () => {
       await form.getByLabel('Origins').fill('https://shop.example\nhttps://news.example')
       await form.getByRole('button', { name: 'Create organisation' }).click()
       await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Created مطبعة الشرق \(ORG\d+\)/)
-      await page.screenshot({ path: join(tmpdir(), 'svc-organisations-375.png'), fullPage: true })
+      await keepScreenshot(page, 'svc-organisations-375.png', { fullPage: true })
 
       await page.getByRole('link', { name: 'Create its first API key' }).click()
       await expect.poll(() => page.url()).toMatch(/\/console\/keys\?organisation=ORG\d+$/)
@@ -187,6 +188,6 @@ describe('the console on an empty install', () => {
       .click()
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe(`Saved ${before.name}.`)
     expect(await listed()).toEqual({ ...before, origins: ['https://shop.example'] })
-    await page.screenshot({ path: join(tmpdir(), 'svc-organisations-1280.png'), fullPage: true })
+    await keepScreenshot(page, 'svc-organisations-1280.png', { fullPage: true })
   })
 })

@@ -5,20 +5,18 @@
  * section reachable by keyboard (the sections scroll in their own strip,
  * and focus brings each one into view). Also the API keys page naming the
  * organisation and its code, for an admin and for an operator's choice.
- * Screenshots go to `test-artifacts/console-header/` (git-ignored) to look at.
+ * Screenshots to look at go where `SVC_TEST_SCREENSHOTS` says (e2e/screenshots.ts).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 import { DEMO_ORGANISATION_NAME } from '../server/demo/seed-demo.js'
-
-const ARTIFACTS = join(fileURLToPath(new URL('..', import.meta.url)), 'test-artifacts', 'console-header')
+import { keepScreenshot } from './screenshots.js'
 
 /** Each demo account and the sections its header offers. */
 const SECTIONS: Record<string, string[]> = {
@@ -55,7 +53,6 @@ describe('the console header in Chromium', () => {
   let browser: Browser
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true })
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-header-')), 'svc.db')])
     browser = await lendChromium()
   })
@@ -110,7 +107,7 @@ describe('the console header in Chromium', () => {
           hiddenInStrip: nav.scrollWidth - nav.clientWidth,
         }
       })
-      await page.screenshot({ path: join(ARTIFACTS, `${email.split('@')[0]}-1280.png`) })
+      await keepScreenshot(page, `console-header-${email.split('@')[0]}-1280.png`)
       expect(rows.middles, `${email}: items on more than one line`).toBeLessThanOrEqual(2)
       expect(rows.height, email).toBeLessThan(rows.button * 2)
       expect(rows.hiddenInStrip, `${email}: sections out of sight at 1280 px`).toBe(0)
@@ -124,7 +121,7 @@ describe('the console header in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), email).toBe(0)
       const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!
       expect(signOut.x + signOut.width, email).toBeLessThanOrEqual(375)
-      await page.screenshot({ path: join(ARTIFACTS, `${email.split('@')[0]}-375.png`) })
+      await keepScreenshot(page, `console-header-${email.split('@')[0]}-375.png`)
       // Tab from the product name through the strip: each section in turn has focus and is on screen.
       await page.locator('svc-console header strong').click()
       for (const name of expected) {
@@ -136,7 +133,7 @@ describe('the console header in Chromium', () => {
         expect(box.x + box.width, `${email}: ${name}`).toBeLessThanOrEqual(375)
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), email).toBe(0)
-      await page.screenshot({ path: join(ARTIFACTS, `${email.split('@')[0]}-375-last-focused.png`) })
+      await keepScreenshot(page, `console-header-${email.split('@')[0]}-375-last-focused.png`)
       await page.context().close()
     }
   })
@@ -168,7 +165,7 @@ describe('the console header in Chromium', () => {
     expect(await operatorShown.textContent()).toContain('مؤسسة الإعلانات العربية')
     expect(await operatorShown.textContent()).not.toContain(code)
     expect(await operator.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-    await operator.screenshot({ path: join(ARTIFACTS, 'keys-operator-arabic-375.png'), fullPage: true })
+    await keepScreenshot(operator, 'console-header-keys-operator-arabic-375.png', { fullPage: true })
     await operator.context().close()
   })
 })

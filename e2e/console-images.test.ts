@@ -93,7 +93,9 @@ describe('the console in Chromium: images uploaded in the ad editor', () => {
       // The partner page, on another origin, shows the ad with the uploaded image loaded.
       const partnerPage = await browser.newPage()
       await partnerPage.goto(partnerOrigin)
-      await partnerPage.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready')
+      await partnerPage.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready', undefined, {
+        polling: 100,
+      })
       const shown = partnerPage.locator('svc-ads img.image')
       expect(await shown.getAttribute('src')).toBe(mainUrl)
       await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48)

@@ -16,6 +16,7 @@ import type { ConsolePeople } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
+import { keepScreenshot } from './screenshots.js'
 
 const LONG_ARABIC = 'ليلى عبد الرحمن بن عبد الله الطويلة الاسم جداً جداً'
 const LONG_LATIN = 'Bartholomew Maximilian Featherstonehaugh-Cholmondeley-Wolfeschlegelsteinhausenbergerdorff'
@@ -76,7 +77,7 @@ describe('the People page in Chromium', () => {
   it('searches by name or e-mail, keeping the page inside 375 px with long and right-to-left names', { timeout: 60_000 }, async () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(6)
     expect(await fitsTheScreen()).toBe(true)
-    await page.screenshot({ path: join(tmpdir(), 'people-375.png'), fullPage: true })
+    await keepScreenshot(page, 'console-people-375.png', { fullPage: true })
     await page.getByLabel('Search by name or e-mail').fill('ليلى')
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
@@ -91,7 +92,7 @@ describe('the People page in Chromium', () => {
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => page.locator('tbody tr').count()).toBe(6)
     expect(await fitsTheScreen()).toBe(true)
-    await page.screenshot({ path: join(tmpdir(), 'people-1280.png'), fullPage: true })
+    await keepScreenshot(page, 'console-people-1280.png', { fullPage: true })
     await page.setViewportSize({ width: 375, height: 800 })
   })
 
@@ -132,7 +133,7 @@ describe('the People page in Chromium', () => {
     await row.getByRole('button', { name: 'Remove…' }).click()
     const dialog = page.getByRole('dialog')
     expect(await dialog.textContent()).toContain(LONG_LATIN)
-    await page.screenshot({ path: join(tmpdir(), 'people-remove-375.png') })
+    await keepScreenshot(page, 'console-people-remove-375.png')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     expect((await people('?q=bart@')).total).toBe(1)
     await manage('bart@demo.example')

@@ -4,8 +4,8 @@
  * write ads, copies it with the Copy button, creates an ad with it on
  * `/api/v1/ads`, revokes it after the confirmation naming it, and the same
  * call is then refused. Also: the page at 1280 and 375 px with a long and
- * an Arabic name (nothing scrolls sideways; screenshots under the temp
- * folder to look at), an operator's operator-wide tokens, and no page for
+ * an Arabic name (nothing scrolls sideways; screenshots to look at where
+ * `SVC_TEST_SCREENSHOTS` says), an operator's operator-wide tokens, and no page for
  * a marketer.
  */
 import { mkdtempSync } from 'node:fs'
@@ -15,7 +15,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-import { signInToConsole } from './console-sign-in.js'
+import { sharedConsolePages, signInToConsole } from './console-sign-in.js'
+import { keepScreenshot } from './screenshots.js'
 
 const ARABIC_NAME = 'استيراد الإعلانات من نظام إدارة المحتوى'
 const LONG_NAME = 'Nightly import of every campaign from the content management system of the marketing department'
@@ -23,11 +24,14 @@ const LONG_NAME = 'Nightly import of every campaign from the content management 
 describe('the console API tokens page in Chromium', () => {
   let bff: RunningBff
   let browser: Browser
-  const shots = mkdtempSync(join(tmpdir(), 'svc-tokens-shots-'))
+  /** The admin's signed-in page, which the admin's tests share. */
+  let admin: (path: string, viewport: { width: number; height: number }) => Promise<Page>
 
   beforeAll(async () => {
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-tokens-')), 'svc.db')])
     browser = await lendChromium()
+    const pages = sharedConsolePages(browser, bff.started.url, { permissions: ['clipboard-read', 'clipboard-write'] })
+    admin = (path, viewport) => pages('admin@demo.example', path, viewport)
   })
 
   afterAll(async () => {
@@ -50,10 +54,7 @@ describe('the console API tokens page in Chromium', () => {
   }
 
   it('lets an admin make a token, copy it, create an ad with it, and revoke it', { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bff.started.url })
-    const page = await context.newPage()
-    await signInToConsole(page, bff.started.url, 'admin@demo.example', '/console/tokens')
+    const page = await admin('/console/tokens', { width: 1280, height: 900 })
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('API tokens')
     expect(await page.getByRole('link', { name: 'API tokens' }).getAttribute('aria-current')).toBe('page')
     expect(await page.getByRole('link', { name: 'the API reference' }).getAttribute('href')).toBe('/api/v1/docs')
@@ -115,14 +116,11 @@ describe('the console API tokens page in Chromium', () => {
     await expect.poll(async () => (await rows(page))[0]?.[6]).toBe('Revoked')
     const refused = await createAd()
     expect(refused.status).toBe(401)
-    await context.close()
   })
 
   it('fits 1280 and 375 px with a long and an Arabic name', { timeout: 120_000 }, async () => {
     for (const width of [1280, 375]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } })
-      const page = await context.newPage()
-      await signInToConsole(page, bff.started.url, 'admin@demo.example', '/console/tokens')
+      const page = await admin('/console/tokens', { width, height: 900 })
       await page.getByRole('button', { name: 'Make token' }).waitFor()
       if (width === 1280) {
         const before = (await rows(page)).length
@@ -136,10 +134,8 @@ describe('the console API tokens page in Chromium', () => {
       expect(arabic![1]).toBe('API keys: read Webhooks: read and write')
       expect(long![0]).toContain(LONG_NAME)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
-      await page.screenshot({ path: join(shots, `tokens-${width}.png`), fullPage: true })
-      await context.close()
+      await keepScreenshot(page, `console-tokens-tokens-${width}.png`, { fullPage: true })
     }
-    console.info(`API tokens screenshots: ${shots}`)
   })
 
   it('lets an operator make operator-wide tokens, and shows a marketer no page and no link', { timeout: 90_000 }, async () => {

@@ -5,7 +5,7 @@
  * the id_token it hands over.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose'
-import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core'
 
 /**
  * Answers the browser's FedCM dialogs on this page (the first account, or a dismissal), listing their types as they show.
@@ -30,15 +30,25 @@ export async function fedcmDialogs(context: BrowserContext, page: Page, answer: 
   return shown
 }
 
+/**
+ * `window[name]` once the partner page (or frame) has set it (its `svc-signin`
+ * listener keeps the event's detail there). Asked every 100 ms:
+ * Playwright's default asks on every animation frame, which keeps a
+ * renderer drawing frames for as long as the sign-in takes.
+ *
+ * @example
+ * const credential = await windowValue<string>(page, 'credential')
+ */
+export const windowValue = <T = unknown>(page: Page | Frame, name: string): Promise<T> =>
+  page
+    .waitForFunction((key) => (window as unknown as Record<string, unknown>)[key], name, { polling: 100 })
+    .then((handle) => handle.jsonValue() as Promise<T>)
+
 /** The `svc-signin` event's detail, once the partner page (which keeps it as `window.signedIn`) got it. */
-export const signedIn = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn).then((handle) => handle.jsonValue()) as Promise<
-    Record<string, string>
-  >
+export const signedIn = (page: Page) => windowValue<Record<string, string>>(page, 'signedIn')
 
 /** The `svc-signin-error` event's detail, once the partner page (which keeps it as `window.failed`) got it. */
-export const failed = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { failed?: object }).failed).then((handle) => handle.jsonValue())
+export const failed = (page: Page) => windowValue(page, 'failed')
 
 /**
  * The claims of an id_token from svc, verified against its key set for `audience`.

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium, lendChromium } from './chromium.js'
-import { failed, fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
+import { failed, fedcmDialogs, signedIn, verifiedClaims, windowValue } from './fedcm-browser.js'
 
 describe('<svc-signin> for a visitor signed out of svc', () => {
   let bff: RunningBff
@@ -172,9 +172,7 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     const frame = page.frameLocator('iframe')
     await clickAndSignInInPopup(context, frame.locator('body'), undefined, true)
     const partner = page.frames()[1]!
-    const detail = (await partner
-      .waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn)
-      .then((h) => h.jsonValue())) as Record<string, string>
+    const detail = await windowValue<Record<string, string>>(partner, 'signedIn')
     expect(detail.select_by).toBe('popup')
     expect((await verifiedClaims(detail.credential!, idp, clientId)).nonce).toBe('nonce-first-1')
     await context.close()

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium, lendChromium } from './chromium.js'
-import { fedcmDialogs, verifiedClaims } from './fedcm-browser.js'
+import { fedcmDialogs, verifiedClaims, windowValue } from './fedcm-browser.js'
 
 describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let bff: RunningBff
@@ -101,10 +101,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await page.goto(`${rpOrigin}/with-sdk`)
     await fedcmDialogs(context, page, 'choose')
     await page.getByRole('button', { name: 'Sign in with svc' }).click()
-    const credential = await page
-      .waitForFunction(() => (window as unknown as { credential?: string }).credential)
-      .then((handle) => handle.jsonValue())
-      .then(String)
+    const credential = String(await windowValue(page, 'credential'))
     return { context, page, credential }
   }
 
@@ -150,9 +147,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     expect(await page.getByRole('button', { name: 'Sign in with svc' }).isVisible()).toBe(false)
     expect(await page.content()).not.toContain('ada@example.com')
     await personal.click()
-    const credential = await page
-      .waitForFunction(() => (window as unknown as { credential?: string }).credential)
-      .then((handle) => handle.jsonValue())
+    const credential = await windowValue(page, 'credential')
     expect((await verifiedClaims(String(credential), idp, clientId)).nonce).toBe('nonce-sdk-1')
     await context.close()
   })
@@ -164,9 +159,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     await page.goto(`${rpOrigin}/with-sdk-code`)
     await fedcmDialogs(context, page, 'choose')
     await page.getByRole('button', { name: 'Sign in with svc' }).click()
-    const detail = (await page
-      .waitForFunction(() => (window as unknown as { signedIn?: object }).signedIn)
-      .then((handle) => handle.jsonValue())) as Record<string, string>
+    const detail = await windowValue<Record<string, string>>(page, 'signedIn')
     expect(detail).toMatchObject({ select_by: 'fedcm', redirect_uri: `${idp}/oidc/sdk/callback` })
     expect(detail.credential).toBeUndefined()
     // What the partner's backend does with it:
@@ -223,9 +216,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       await popup.getByLabel('Password').fill('analytical engine')
       await popup.getByRole('button', { name: 'Sign in' }).click()
       await popup.getByRole('button', { name: 'Allow' }).click()
-      const credential = await page
-        .waitForFunction(() => (window as unknown as { credential?: string }).credential)
-        .then((handle) => handle.jsonValue())
+      const credential = await windowValue(page, 'credential')
       const payload = await verifiedClaims(String(credential), idp, publicClientId)
       expect(payload.nonce).toBe('nonce-sdk-1')
     } finally {
@@ -281,9 +272,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       const allow = page.getByRole('button', { name: 'Allow' })
       await Promise.race([allow.click(), page.waitForURL(`${rpOrigin}/with-sdk-on-load**`)])
       await page.waitForURL(`${rpOrigin}/with-sdk-on-load**`)
-      const credential = await page
-        .waitForFunction(() => (window as unknown as { credential?: string }).credential)
-        .then((handle) => handle.jsonValue())
+      const credential = await windowValue(page, 'credential')
       const payload = await verifiedClaims(String(credential), idp, publicClientId)
       expect(payload.nonce).toBe('nonce-sdk-1')
       expect(await page.evaluate(() => (window as unknown as { selectBy: string }).selectBy)).toBe('redirect')

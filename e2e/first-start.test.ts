@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
+import { keepScreenshot } from './screenshots.js'
 
 const LINK = /http:\/\/localhost:\d+\/setup\?token=[A-Za-z0-9_-]{43}/g
 
@@ -72,7 +73,7 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
       expect(await page.getByLabel('Name').inputValue()).toBe(name)
       expect(await page.getByLabel('Email').inputValue()).toBe('noor@example.com')
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-      await page.screenshot({ path: join(tmpdir(), 'svc-first-start-375.png'), fullPage: true })
+      await keepScreenshot(page, 'svc-first-start-375.png', { fullPage: true })
 
       await page.getByLabel('Password').fill('violet kettle harbour lamp')
       await page.getByRole('button', { name: 'Create operator' }).click()
@@ -80,7 +81,7 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Your operator account is ready')
       expect(await page.getByRole('status').textContent()).toContain(`${name} (noor@example.com) is the first operator of svc.`)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-      await page.screenshot({ path: join(tmpdir(), 'svc-first-start-ready-375.png'), fullPage: true })
+      await keepScreenshot(page, 'svc-first-start-ready-375.png', { fullPage: true })
       await page.getByRole('button', { name: 'Open the console' }).click()
       // The console sends a visitor who is not signed in to svc's sign-in page.
       await page.getByRole('button', { name: 'Sign in' }).waitFor()
@@ -89,12 +90,12 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.waitForURL(`${bff.started.url}/console`)
       await expect.poll(() => page.locator('header .who bdi').textContent()).toBe(name)
-      await page.screenshot({ path: join(tmpdir(), 'svc-first-start-console-375.png'), fullPage: true })
+      await keepScreenshot(page, 'svc-first-start-console-375.png', { fullPage: true })
 
       const again = await page.goto(link)
       expect(again!.status()).toBe(410)
       expect(await page.getByRole('status').textContent()).toContain('This setup link has been used or has expired.')
-      await page.screenshot({ path: join(tmpdir(), 'svc-first-start-dead-375.png'), fullPage: true })
+      await keepScreenshot(page, 'svc-first-start-dead-375.png', { fullPage: true })
     },
   )
 })

@@ -71,7 +71,9 @@ describe('<svc-ads> on partner pages in Chromium (the classic script on one, the
   it('shows the ads on a page from the allowed origin', async () => {
     const page = await browser.newPage()
     await page.goto(allowed)
-    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready')
+    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready', undefined, {
+      polling: 100,
+    })
     await expect(page.locator('svc-ads [aria-roledescription="slide"]').count()).resolves.toBe(2)
     await expect(page.locator('svc-ads .title').allTextContents()).resolves.toEqual(['Second', 'First'])
     await page.close()
@@ -80,7 +82,9 @@ describe('<svc-ads> on partner pages in Chromium (the classic script on one, the
   it("sends the slot's impressions to the events endpoint when the tab is hidden, where the key and origin pass", async () => {
     const page = await browser.newPage()
     await page.goto(allowed)
-    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready')
+    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'ready', undefined, {
+      polling: 100,
+    })
     const answered = page.waitForResponse((response) => response.url().endsWith('/ads/events'))
     // Headless Chromium never hides a tab: the page is told it was hidden, as the browser would.
     await page.evaluate(() => {
@@ -99,7 +103,9 @@ describe('<svc-ads> on partner pages in Chromium (the classic script on one, the
     const messages: string[] = []
     page.on('console', (message) => messages.push(message.text()))
     await page.goto(denied)
-    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'error')
+    await page.waitForFunction(() => document.querySelector('svc-ads')?.getAttribute('data-status') === 'error', undefined, {
+      polling: 100,
+    })
     await expect(page.locator('svc-ads').isVisible()).resolves.toBe(false)
     expect(messages).toContain(
       `<svc-ads display="home">: the ads API refused the request (403): origin ${denied} is not allowed for this API key`,

@@ -36,6 +36,13 @@ const BUILDS_QUERIES = /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInt
 export const POSTGRES_ONLY = ['e2e/replicas.test.ts']
 
 /**
+ * Modules that open the database for a test (the test database itself, or
+ * a file a test names): their SQL is the same for every test, and their
+ * own tests (`server/db/`) run on PostgreSQL.
+ */
+const OPENS_THE_DATABASE = ['server/db/test-database.ts', 'server/db/open-database.ts']
+
+/**
  * The test files that run a second time on PostgreSQL, relative to `root`.
  * A test qualifies when its database is the test database (it imports
  * `server/db/test-database.ts`, itself or through a `server/testing`
@@ -45,13 +52,19 @@ export const POSTGRES_ONLY = ['e2e/replicas.test.ts']
  *  - it, or the module it is named after (`x.test.ts` beside `x.ts`), builds
  *    queries (a repository, a limiter, a failure counter, an outbox claim,
  *    a webhook delivery, or a test reading stored rows), or
- *  - it imports a repository module (one that builds queries) directly.
- * A test that reaches the database only through the app runs repositories
- * whose own tests are in this list already. So does an attack test
- * (`server/attacks/`: a stranger's requests against the whole app), unless
- * it sends requests at once (`Promise.all`): then it races the database,
- * whose locks the two dialects take differently. `e2e/replicas.test.ts` is
- * added: it runs only on PostgreSQL.
+ *  - it imports a repository module (one that builds queries) directly
+ *    whose own test (`x.test.ts` beside `x.ts`) is not in this list: the
+ *    importing tests are where that repository's queries meet PostgreSQL.
+ * A test that reaches the database only through the app, or imports only
+ * repositories whose own tests are in this list, runs queries those tests
+ * run on PostgreSQL already; so does one that imports only what opens the
+ * database ({@link OPENS_THE_DATABASE}), and an attack test
+ * (`server/attacks/`: a stranger's requests against the whole app). A test
+ * that sends requests at once (`Promise.all`) races the database, whose
+ * locks the two dialects take differently: an attack test that does is
+ * chosen like any other, and any repository it imports counts, its own
+ * test in the list or not. `e2e/replicas.test.ts` is added: it runs only
+ * on PostgreSQL.
  *
  * @example
  * postgresTests(process.cwd()) // ['e2e/replicas.test.ts', 'server/accounts/users.test.ts', …]
@@ -68,14 +81,22 @@ export function postgresTests(root: string): string[] {
     )
   const buildsQueries = (file: string) => BUILDS_QUERIES.test(source(file))
   const racesTheDatabase = (file: string) => /\bPromise\.all\(/.test(source(file))
-  const chosen = testFiles(root, 'server').filter(
+  const ownTest = (module: string) => module.replace(/\.ts$/, '.test.ts')
+  /** A test of its own module's queries: in `server/db/`, or it or the module it is named after builds queries. */
+  const testsOwnQueries = (test: string) =>
+    test.startsWith('server/db/') || buildsQueries(test) || buildsQueries(test.replace(/\.test\.ts$/, '.ts'))
+  const tests = testFiles(root, 'server').filter(
+    (test) => usesTestDatabase(test) && (!test.startsWith('server/attacks/') || racesTheDatabase(test)),
+  )
+  const ownTestsInLeg = new Set(tests.filter(testsOwnQueries))
+  const repositoriesImported = (test: string) =>
+    imports(test).filter(
+      (module) => !module.startsWith('server/testing/') && !OPENS_THE_DATABASE.includes(module) && buildsQueries(module),
+    )
+  const chosen = tests.filter(
     (test) =>
-      usesTestDatabase(test) &&
-      (!test.startsWith('server/attacks/') || racesTheDatabase(test)) &&
-      (test.startsWith('server/db/') ||
-        buildsQueries(test) ||
-        buildsQueries(test.replace(/\.test\.ts$/, '.ts')) ||
-        imports(test).some((module) => !module.startsWith('server/testing/') && buildsQueries(module))),
+      testsOwnQueries(test) ||
+      repositoriesImported(test).some((module) => racesTheDatabase(test) || !ownTestsInLeg.has(ownTest(module))),
   )
   return [...POSTGRES_ONLY, ...chosen].sort()
 }
