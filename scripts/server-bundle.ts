@@ -18,10 +18,11 @@
  * as the bundle's own file URL, the same folder as before.
  */
 import { createHash } from 'node:crypto'
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
+import { CACHE_FOLDER_PREFIX } from '../server/launcher/compile-cache.js'
 
 /**
  * Packages Node loads from node_modules at run time; everything else is in
@@ -56,6 +57,7 @@ export async function buildServer(outfile: string): Promise<void> {
   const bundle = Buffer.from(importsThroughLauncher(outputFiles[0]!.text))
   const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16)
   mkdirSync(dirname(outfile), { recursive: true })
+  forgetCodeCaches(dirname(outfile))
   writeFileSync(bundleFile, bundle)
   await build({
     entryPoints: [fileURLToPath(new URL('../server/launcher/launch.ts', import.meta.url))],
@@ -73,6 +75,15 @@ export async function buildServer(outfile: string): Promise<void> {
   // entry costs Node its ES module loader, and importing node:fs as a module builds its
   // facade, which loads every file stream class (about 90 ms of CPU at start together).
   writeFileSync(join(dirname(outfile), 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`)
+}
+
+/**
+ * Removes the code caches a built server saved beside its bundle
+ * (server/launcher/compile-cache.ts): they belong to earlier builds, and
+ * `npm pack` would otherwise ship them inside dist/server/.
+ */
+function forgetCodeCaches(folder: string): void {
+  for (const name of readdirSync(folder)) if (name.startsWith(CACHE_FOLDER_PREFIX)) rmSync(join(folder, name), { recursive: true, force: true })
 }
 
 /**
