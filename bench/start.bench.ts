@@ -39,7 +39,7 @@ interface Start {
   /** CPU (user + system) the process had used by then. */
   cpuMs: number
   /** Once ready, the first request of each kind that loads code of its own, from sending to the whole answer. */
-  firstMs?: { ads: number; discovery: number }
+  firstMs?: { ads: number; discovery: number; adsCpu: number; discoveryCpu: number }
 }
 
 type Row = { name: string; starts: Start[] }
@@ -62,10 +62,13 @@ export async function benchStart(): Promise<void> {
   const { api_key: apiKey } = JSON.parse(
     execFileSync(process.execPath, [CLI, 'org', 'create', '--name', 'Bench', '--db', existing, '--json'], { encoding: 'utf8' }),
   ) as { api_key: string }
-  const firstRequests = async (port: number) => ({
-    ads: await timeOf(port, '/ads/home?limit=3', { Authorization: `Bearer ${apiKey}` }),
-    discovery: await timeOf(port, '/.well-known/openid-configuration'),
-  })
+  const firstRequests = async (port: number, child: ChildProcess) => {
+    const before = cpuOf(child)
+    const ads = await timeOf(port, '/ads/home?limit=3', { Authorization: `Bearer ${apiKey}` })
+    const between = cpuOf(child)
+    const discovery = await timeOf(port, '/.well-known/openid-configuration')
+    return { ads, discovery, adsCpu: between - before, discoveryCpu: cpuOf(child) - between }
+  }
   const postgres = process.env.BENCH_POSTGRES_URL ? await postgresSchema(process.env.BENCH_POSTGRES_URL) : undefined
   if (postgres) await startSvc([], '/readyz', { DATABASE_URL: postgres.url })
 
@@ -106,8 +109,10 @@ export async function benchStart(): Promise<void> {
   }
   const firsts = rows[2]!.starts.map((start) => start.firstMs!)
   console.log(
-    `  then, on the existing file: first /ads/… ${median(firsts.map((first) => first.ads)).toFixed(0)} ms, ` +
-      `first /.well-known/openid-configuration ${median(firsts.map((first) => first.discovery)).toFixed(0)} ms`,
+    `  then, on the existing file: first /ads/… ${median(firsts.map((first) => first.ads)).toFixed(0)} ms ` +
+      `(CPU ${median(firsts.map((first) => first.adsCpu)).toFixed(0)} ms), ` +
+      `first /.well-known/openid-configuration ${median(firsts.map((first) => first.discovery)).toFixed(0)} ms ` +
+      `(CPU ${median(firsts.map((first) => first.discoveryCpu)).toFixed(0)} ms)`,
   )
   const cpuRatio = onExisting!.cpu / bare!.cpu
   console.log(
@@ -131,7 +136,7 @@ function startSvc(
   args: string[],
   path: string,
   env: Record<string, string> = {},
-  after?: (port: number) => Promise<Start['firstMs']>,
+  after?: (port: number, child: ChildProcess) => Promise<Start['firstMs']>,
 ): Promise<Start> {
   return startProcess([CLI, 'serve', ...args], path, env, false, after)
 }
@@ -142,7 +147,7 @@ async function startProcess(
   path: string,
   env: Record<string, string>,
   bare: boolean,
-  after?: (port: number) => Promise<Start['firstMs']>,
+  after?: (port: number, child: ChildProcess) => Promise<Start['firstMs']>,
 ): Promise<Start> {
   const port = await freePort()
   const started = performance.now()
@@ -160,7 +165,7 @@ async function startProcess(
   }
   const readyMs = performance.now() - started
   const cpuMs = cpuOf(child)
-  const firstMs = await after?.(port)
+  const firstMs = await after?.(port, child)
   await stop(child)
   return { readyMs, cpuMs, firstMs }
 }
