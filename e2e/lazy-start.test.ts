@@ -14,6 +14,7 @@
  * (fixtures/record-loaded-packages.mjs). How long a start takes is
  * measured by `npm run bench -- start`, not here.
  */
+import { isAscii } from 'node:buffer'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -55,6 +56,9 @@ describe('a start on an existing database', () => {
     const db = join(folder, 'svc.db')
     // The first start makes and migrates the database; the one measured finds it there.
     await (await startBff(['--db', db])).stop()
+    // In ASCII, which the launcher reads as a one-byte string without decoding UTF-8.
+    // (The bundle beside the launcher, as scripts/server-bundle.ts names it.)
+    expect(isAscii(readFileSync(svcBffCommand().at(-1)!.replace(/\.js$/, '.bundle.cjs')))).toBe(true)
     // It saved the code it compiled (or an earlier test's start of this build did), which the next start takes as it is.
     const cached = codeCaches()
     expect(cached.size).toBe(1)
