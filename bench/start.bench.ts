@@ -9,16 +9,22 @@
  * in about 40 ms (7.5 times bare, the ratio checked on a busy machine).
  * The rows run with the compile cache the first start saved
  * (server/launcher/compile-cache.ts); one more row starts on the existing
- * file without it (an empty `TMPDIR` each time), as the first start of a
- * new build does. With `BENCH_POSTGRES_URL`, also an existing PostgreSQL
- * database (in a schema of its own, dropped at the end).
+ * file without it (a copy of the build in a new folder each time, whose
+ * cache folder beside it is empty), as the first start of a new build
+ * does. With `BENCH_POSTGRES_URL`, also an existing PostgreSQL database
+ * (in a schema of its own, dropped at the end).
+ *
+ * Every process is started without `NODE_EXTRA_CA_CERTS`: Node 20 reads
+ * and parses that file at start, which took about 80 ms of CPU on the
+ * team's machines (where it names the system's whole bundle) for bare Node
+ * and svc alike: a cost of the machine's settings, not of svc's start.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 
 // BENCH_START_CLI names another build to compare (a copy built from an older commit, beside this one).
 const CLI = process.env.BENCH_START_CLI ?? 'dist/server/cli.js'
@@ -32,6 +38,8 @@ interface Start {
   readyMs: number
   /** CPU (user + system) the process had used by then. */
   cpuMs: number
+  /** Once ready, the first request of each kind that loads code of its own, from sending to the whole answer. */
+  firstMs?: { ads: number; discovery: number; adsCpu: number; discoveryCpu: number }
 }
 
 type Row = { name: string; starts: Start[] }
@@ -44,11 +52,23 @@ type Row = { name: string; starts: Start[] }
  */
 export async function benchStart(): Promise<void> {
   if (!existsSync(CLI)) execFileSync('npm', ['run', 'build:server'], { stdio: 'inherit' })
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    console.log(`(NODE_EXTRA_CA_CERTS is set here; every start below runs without it, as Node's reading it costs bare Node and svc alike)`)
   const rounds = Number(process.env.BENCH_ROUNDS ?? 9)
   const folder = mkdtempSync(join(tmpdir(), 'svc-bench-start-'))
   const existing = join(folder, 'existing', 'svc.db')
   // The first start migrates the file; the rows measure the ones after.
   await startSvc(['--db', existing], '/readyz')
+  const { api_key: apiKey } = JSON.parse(
+    execFileSync(process.execPath, [CLI, 'org', 'create', '--name', 'Bench', '--db', existing, '--json'], { encoding: 'utf8' }),
+  ) as { api_key: string }
+  const firstRequests = async (port: number, child: ChildProcess) => {
+    const before = cpuOf(child)
+    const ads = await timeOf(port, '/ads/home?limit=3', { Authorization: `Bearer ${apiKey}` })
+    const between = cpuOf(child)
+    const discovery = await timeOf(port, '/.well-known/openid-configuration')
+    return { ads, discovery, adsCpu: between - before, discoveryCpu: cpuOf(child) - between }
+  }
   const postgres = process.env.BENCH_POSTGRES_URL ? await postgresSchema(process.env.BENCH_POSTGRES_URL) : undefined
   if (postgres) await startSvc([], '/readyz', { DATABASE_URL: postgres.url })
 
@@ -63,10 +83,11 @@ export async function benchStart(): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     rows[0]!.starts.push(await startProcess(['-e', BARE_SERVER], '/', {}, true))
     rows[1]!.starts.push(await startSvc(['--db', join(folder, `fresh-${round}`, 'svc.db')], '/readyz'))
-    rows[2]!.starts.push(await startSvc(['--db', existing], '/readyz'))
-    // The cache lives under TMPDIR: an empty one is a build's first start.
-    const noCache = mkdtempSync(join(folder, 'tmp-'))
-    rows[3]!.starts.push(await startSvc(['--db', existing], '/readyz', { TMPDIR: noCache }))
+    rows[2]!.starts.push(await startSvc(['--db', existing], '/readyz', {}, firstRequests))
+    // The cache lives beside the bundle: a copy of the build in a new folder is a build's first start.
+    const copy = copyOfBuild()
+    rows[3]!.starts.push(await startProcess([copy.cli, 'serve', '--db', existing], '/readyz', {}, false))
+    copy.remove()
     if (postgres) rows[4]!.starts.push(await startSvc([], '/readyz', { DATABASE_URL: postgres.url }))
   }
   await postgres?.drop()
@@ -86,6 +107,13 @@ export async function benchStart(): Promise<void> {
         : `   ${(ready / bare!.ready).toFixed(1).padStart(5)} × bare   CPU ${(cpu / bare!.cpu).toFixed(1).padStart(5)} × bare`
     console.log(`  ${row.name.padEnd(38)} ${ready.toFixed(0).padStart(6)} ms   CPU ${cpu.toFixed(0).padStart(5)} ms${ratios}`)
   }
+  const firsts = rows[2]!.starts.map((start) => start.firstMs!)
+  console.log(
+    `  then, on the existing file: first /ads/… ${median(firsts.map((first) => first.ads)).toFixed(0)} ms ` +
+      `(CPU ${median(firsts.map((first) => first.adsCpu)).toFixed(0)} ms), ` +
+      `first /.well-known/openid-configuration ${median(firsts.map((first) => first.discovery)).toFixed(0)} ms ` +
+      `(CPU ${median(firsts.map((first) => first.discoveryCpu)).toFixed(0)} ms)`,
+  )
   const cpuRatio = onExisting!.cpu / bare!.cpu
   console.log(
     `  existing SQLite file, goal ${GOAL_MS} ms: ${onExisting!.ready <= GOAL_MS ? 'met' : 'MISSED'} (${onExisting!.ready.toFixed(0)} ms); ` +
@@ -93,17 +121,39 @@ export async function benchStart(): Promise<void> {
   )
 }
 
-function startSvc(args: string[], path: string, env: Record<string, string> = {}): Promise<Start> {
-  return startProcess([CLI, 'serve', ...args], path, env, false)
+/**
+ * A copy of the built server in a new folder beside the build (so that it
+ * finds the same node_modules), whose code cache folder is empty.
+ */
+function copyOfBuild(): { cli: string; remove(): void } {
+  const folder = mkdtempSync(join(dirname(CLI), '..', 'bench-start-copy-'))
+  const bundle = CLI.replace(/\.js$/, '') + '.bundle.cjs'
+  for (const file of [CLI, bundle, join(dirname(CLI), 'package.json')]) copyFileSync(file, join(folder, basename(file)))
+  return { cli: join(folder, basename(CLI)), remove: () => rmSync(folder, { recursive: true, force: true }) }
+}
+
+function startSvc(
+  args: string[],
+  path: string,
+  env: Record<string, string> = {},
+  after?: (port: number, child: ChildProcess) => Promise<Start['firstMs']>,
+): Promise<Start> {
+  return startProcess([CLI, 'serve', ...args], path, env, false, after)
 }
 
 /** Spawns Node with `args` and a free port, asks for `path` until it answers 200, then stops it. */
-async function startProcess(args: string[], path: string, env: Record<string, string>, bare: boolean): Promise<Start> {
+async function startProcess(
+  args: string[],
+  path: string,
+  env: Record<string, string>,
+  bare: boolean,
+  after?: (port: number, child: ChildProcess) => Promise<Start['firstMs']>,
+): Promise<Start> {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, bare ? [...args, String(port)] : [...args, '--port', String(port)], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...env },
+    env: { ...withoutExtraCaCerts(process.env), ...env },
   })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -115,13 +165,27 @@ async function startProcess(args: string[], path: string, env: Record<string, st
   }
   const readyMs = performance.now() - started
   const cpuMs = cpuOf(child)
+  const firstMs = await after?.(port, child)
   await stop(child)
-  return { readyMs, cpuMs }
+  return { readyMs, cpuMs, firstMs }
 }
 
-function statusOf(port: number, path: string): Promise<number> {
+function withoutExtraCaCerts(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _skipped, ...rest } = env
+  return rest
+}
+
+/** How long `path` takes to answer in full, in ms; it must answer 2xx or 404. */
+async function timeOf(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
+  const started = performance.now()
+  const status = await statusOf(port, path, headers)
+  if (status === 0 || (status >= 300 && status !== 404)) throw new Error(`${path} answered ${status}`)
+  return performance.now() - started
+}
+
+function statusOf(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
-    const asked = request({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+    const asked = request({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
       response.resume()
       response.once('end', () => resolve(response.statusCode ?? 0))
     })

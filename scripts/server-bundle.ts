@@ -18,10 +18,11 @@
  * as the bundle's own file URL, the same folder as before.
  */
 import { createHash } from 'node:crypto'
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
+import { CACHE_FOLDER_PREFIX } from '../server/launcher/compile-cache.js'
 
 /**
  * Packages Node loads from node_modules at run time; everything else is in
@@ -53,9 +54,10 @@ export function bundleBeside(outfile: string): string {
 export async function buildServer(outfile: string): Promise<void> {
   const bundleFile = bundleBeside(outfile)
   const { outputFiles } = await build({ ...serverBundleOptions(), outfile: bundleFile, write: false })
-  const bundle = Buffer.from(importsThroughLauncher(outputFiles[0]!.text))
+  const bundle = Buffer.from(inAscii(importsThroughLauncher(outputFiles[0]!.text)))
   const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16)
   mkdirSync(dirname(outfile), { recursive: true })
+  forgetCodeCaches(dirname(outfile))
   writeFileSync(bundleFile, bundle)
   await build({
     entryPoints: [fileURLToPath(new URL('../server/launcher/launch.ts', import.meta.url))],
@@ -73,6 +75,29 @@ export async function buildServer(outfile: string): Promise<void> {
   // entry costs Node its ES module loader, and importing node:fs as a module builds its
   // facade, which loads every file stream class (about 90 ms of CPU at start together).
   writeFileSync(join(dirname(outfile), 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`)
+}
+
+/**
+ * The bundle with its last non-ASCII characters (in comments kept from
+ * packages, and in the HTML of template literals) written as `\\uXXXX`
+ * escapes, which mean the same characters in a string, a template's
+ * cooked text, a regular expression and a comment. An ASCII file is read
+ * by the launcher as a one-byte string (server/launcher/compile-cache.ts),
+ * where decoding it as UTF-8 into a two-byte string took about 10 ms of a
+ * start. Only a template's raw text (`String.raw`) would differ, and none
+ * in the bundle holds such a character.
+ */
+function inAscii(bundle: string): string {
+  return bundle.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * Removes the code caches a built server saved beside its bundle
+ * (server/launcher/compile-cache.ts): they belong to earlier builds, and
+ * `npm pack` would otherwise ship them inside dist/server/.
+ */
+function forgetCodeCaches(folder: string): void {
+  for (const name of readdirSync(folder)) if (name.startsWith(CACHE_FOLDER_PREFIX)) rmSync(join(folder, name), { recursive: true, force: true })
 }
 
 /**

@@ -14,7 +14,8 @@ export const PASSWORD_MIN_LENGTH = 12
 /** Longer is refused before hashing, so nobody makes scrypt chew on megabytes. */
 export const PASSWORD_MAX_LENGTH = 1024
 
-const common = new Set(COMMON_PASSWORDS.split(/\s+/))
+// Made on first use: splitting the list is a few ms of a server's start, which checks no password.
+let commonPasswords: Set<string> | undefined
 
 /**
  * Why the password may not be used, or `undefined` when it may.
@@ -36,6 +37,7 @@ export function passwordProblem(password: string, email = '', locale: Locale = '
 
 /** On the list as is, with digits and symbols trimmed from its ends, or as a listed word repeated. */
 function isCommon(lower: string): boolean {
+  const common = (commonPasswords ??= new Set(COMMON_PASSWORDS.split(/\s+/)))
   if (common.has(lower)) return true
   const core = lower.replace(/^[\d\W_]+|[\d\W_]+$/gu, '')
   if (core.length >= 4 && common.has(core)) return true

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { privateCacheFolder } from './compile-cache.js'
+import { cacheFolderFor, privateCacheFolder } from './compile-cache.js'
 import { SERVER_READY_CHANNEL } from './server-ready.js'
 
 /** A CommonJS "bundle" that prints what it was given and what it imported the launcher's way, and says when it is ready. */
@@ -32,10 +32,20 @@ const compileCache = fileURLToPath(new URL('compile-cache.ts', import.meta.url))
  * within one process V8 would find the code in its memory and never read
  * the cache.
  */
-function launch(bundle: string, hash: string, cacheFolder: string | undefined): { file: string; folder: string; sep: string } {
+function launch(bundle: string, hash: string, cacheFolder: string | undefined | 'default'): { file: string; folder: string; sep: string } {
+  const folderArgument = cacheFolder === 'default' ? '' : `, ${JSON.stringify(cacheFolder)}`
   const script = `import { runWithCompileCache } from ${JSON.stringify(pathToFileURL(compileCache).href)}
-runWithCompileCache(${JSON.stringify(bundle)}, ${JSON.stringify(hash)}, (name) => import(name), ${JSON.stringify(cacheFolder)})`
+runWithCompileCache(${JSON.stringify(bundle)}, ${JSON.stringify(hash)}, (name) => import(name)${folderArgument})`
   return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })) as never
+}
+
+/** The cache `file` was rewritten (it is no longer `damaged`) with one the next start takes without writing it again. */
+function expectAcceptedCache(bundle: string, cache: string, file: string, damaged: Buffer): void {
+  const rewritten = readFileSync(file)
+  expect(rewritten.equals(damaged)).toBe(false)
+  const savedAt = statSync(file).mtimeMs
+  expect(launch(bundle, 'build1', cache).sep).toBe('/')
+  expect(statSync(file).mtimeMs).toBe(savedAt)
 }
 
 describe('privateCacheFolder', () => {
@@ -61,7 +71,28 @@ describe('privateCacheFolder', () => {
   })
 })
 
+describe('cacheFolderFor', () => {
+  it('keeps the cache beside the bundle where this user may write', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-cache-run-'))
+    expect(cacheFolderFor(join(folder, 'cli.bundle.cjs'))).toBe(join(folder, `svc-compile-cache-${process.getuid!()}`))
+  })
+
+  it("falls back to the temporary folder where the bundle's folder cannot take one", () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-cache-run-'))
+    // A file where the folder would go stands for a folder this user may not write to.
+    writeFileSync(join(folder, `svc-compile-cache-${process.getuid!()}`), '')
+    expect(cacheFolderFor(join(folder, 'cli.bundle.cjs'))).toBe(privateCacheFolder())
+  })
+})
+
 describe('runWithCompileCache', () => {
+  it('saves the cache beside the bundle by default', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-cache-run-'))
+    const bundle = writeBundle(folder)
+    expect(launch(bundle, 'build1', 'default').sep).toBe('/')
+    expect(readdirSync(join(folder, `svc-compile-cache-${process.getuid!()}`))).toEqual([expect.stringMatching(/^svc-build1-v.*\.v8$/)])
+  })
+
   it('runs the bundle as CommonJS, saves its code once ready, and runs from that cache the next time', () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-cache-run-'))
     const cache = mkdtempSync(join(tmpdir(), 'svc-cache-'))
@@ -79,6 +110,36 @@ describe('runWithCompileCache', () => {
     // Another build never meets this cache.
     launch(bundle, 'build2', cache)
     expect(readdirSync(cache).filter((name) => name.startsWith('svc-build2-'))).toHaveLength(1)
+  })
+
+  it('gives V8 no cache whose bytes were changed on disk, and replaces it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-cache-run-'))
+    const cache = mkdtempSync(join(tmpdir(), 'svc-cache-'))
+    const bundle = writeBundle(folder)
+    launch(bundle, 'build1', cache)
+    const file = join(cache, readdirSync(cache)[0]!)
+    const saved = readFileSync(file)
+    // One bit flipped in the middle, where V8's own header checks would not look.
+    const damaged = Buffer.from(saved)
+    damaged[damaged.length >> 1]! ^= 1
+    writeFileSync(file, damaged)
+
+    expect(launch(bundle, 'build1', cache).sep).toBe('/')
+    expectAcceptedCache(bundle, cache, file, damaged)
+  })
+
+  it('runs past an empty or cut cache file and replaces it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-cache-run-'))
+    const cache = mkdtempSync(join(tmpdir(), 'svc-cache-'))
+    const bundle = writeBundle(folder)
+    launch(bundle, 'build1', cache)
+    const file = join(cache, readdirSync(cache)[0]!)
+    const saved = readFileSync(file)
+    for (const cut of [Buffer.alloc(0), saved.subarray(0, 20), saved.subarray(0, saved.length - 1)]) {
+      writeFileSync(file, cut)
+      expect(launch(bundle, 'build1', cache).sep).toBe('/')
+      expectAcceptedCache(bundle, cache, file, cut)
+    }
   })
 
   it('runs past a damaged cache and replaces it', () => {

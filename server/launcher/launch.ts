@@ -13,7 +13,6 @@ import { runWithCompileCache } from './compile-cache.js'
 declare const SVC_BUNDLE: { file: string; hash: string }
 
 // Imported from here, beside the bundle, so that packages resolve from the same node_modules as the bundle's own require.
-// The code cache is off (no folder): with it, a server flooded with logins kept 33–34 MB more than
-// before the flood in 2 of 3 runs, against under 30 MB without it
-// (server/attacks/login-flood-exhausts-memory.test.ts); until that is understood, memory comes first.
-runWithCompileCache(fileURLToPath(new URL(SVC_BUNDLE.file, import.meta.url)), SVC_BUNDLE.hash, (name) => import(name), undefined)
+// The code cache once was off, suspected of keeping memory after a login flood: a server with and
+// without it keeps the same heap after a flood (20 MB live after a full GC, docs/operate/performance.md).
+runWithCompileCache(fileURLToPath(new URL(SVC_BUNDLE.file, import.meta.url)), SVC_BUNDLE.hash, (name) => import(name))
