@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app.js'
-import { changesByTokens } from '../testing/management-api-requests.js'
+import { changesByTokens, managementApiCall } from '../testing/management-api-requests.js'
 import { setOrganisationArchived } from '../orgs/organisations.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { createManagementToken, revokeManagementToken } from './management-tokens-repository.js'
@@ -23,15 +23,7 @@ afterEach(() => acme.db.destroy())
 const token = async (scopes: string, organisationId: number | null = acme.organisation.id, expiresInDays?: number) =>
   (await createManagementToken(acme.db, { name: 'test', organisationId, scopes, createdBy: 'cli:test', expiresInDays }, clock)).secret
 
-const call = (path: string, secret: string | undefined, init: RequestInit = {}) =>
-  app.request(`/api/v1${path}`, {
-    ...init,
-    headers: {
-      ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      ...init.headers,
-    },
-  })
+const call = (path: string, secret: string | undefined, init: RequestInit = {}) => managementApiCall(app)(path, secret, init)
 
 async function problem(res: Response) {
   expect(res.headers.get('Content-Type')).toBe('application/problem+json')
