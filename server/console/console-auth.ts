@@ -18,6 +18,9 @@ import { hostCookie } from '../http/host-cookie.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import { discoveryDocument } from '../oidc/discovery.js'
 import { htmlPage } from '../pages/html-page.js'
+import { accountWords } from '../i18n/account-words.js'
+import { requestLocale } from '../i18n/request-locale.js'
+import { requestBranding } from '../pages/request-branding.js'
 import { html } from '../http/html.js'
 import { messagePage } from '../pages/message-page.js'
 import type { ConsoleClient } from './console-client.js'
@@ -132,14 +135,13 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
   // deleted person (the console's header does), and a way onward. Someone signed in has an account to see instead.
   app.get('/account-deleted', async (c) => {
     if (await sessions.current(c)) return c.redirect('/console/account', 303)
+    // In the visitor's language, like the account page they came from.
+    const words = accountWords(requestLocale(c), requestBranding(c).name)
     return htmlPage(
       c,
       200,
-      'Account deleted',
-      messagePage('Account deleted', 'Your account is deleted, and every application you used was told. You are signed out.', {
-        href: '/console/account',
-        text: 'Sign in with another account',
-      }),
+      words.accountDeletedTitle,
+      messagePage(words.accountDeletedTitle, words.accountDeletedText, { href: '/console/account', text: words.signInWithAnotherAccount }),
     )
   })
   return app

@@ -268,6 +268,12 @@ describe('the account page', () => {
     expect(page).toContain('<a href="/console/account">Sign in with another account</a>')
     expect(page).not.toContain(user.email)
     expect(page).not.toContain('Sign out')
+    // In the language of the account page the visitor came from.
+    const german = await user.browser.request(`${idp.issuer}/console/account-deleted`, { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } })
+    const germanPage = await german.text()
+    expect(germanPage).toContain('<html lang="de">')
+    expect(germanPage).toContain('<h1>Konto gelöscht</h1>')
+    expect(germanPage).toContain('<a href="/console/account">Mit einem anderen Konto anmelden</a>')
   })
 
   it('sends someone signed in from the account-deleted page to their account', async () => {

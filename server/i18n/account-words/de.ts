@@ -19,7 +19,7 @@ export const de: AccountWords = {
   changeYourPassword: 'Passwort ändern',
   currentPassword: 'Aktuelles Passwort',
   newPassword: 'Neues Passwort',
-  newPasswordHint: 'Mindestens 12 Zeichen; ein paar Wörter ohne Zusammenhang sind ein gutes. Alle anderen Sitzungen werden abgemeldet.',
+  newPasswordHint: 'Mindestens 12 Zeichen; ein paar Wörter ohne Zusammenhang ergeben ein gutes Passwort. Alle anderen Sitzungen werden abgemeldet.',
   changePassword: 'Passwort ändern',
   emailHeading: 'E-Mail-Adresse',
   changeYourEmail: 'E-Mail-Adresse ändern',
@@ -52,6 +52,9 @@ export const de: AccountWords = {
     'Das meldet Sie überall ab, widerruft jedes Token, benachrichtigt jede Anwendung, die Sie genutzt haben, und lässt sich nicht rückgängig machen.',
   typeToConfirm: 'Geben Sie zur Bestätigung {email} ein',
   deleteMyAccount: 'Mein Konto löschen',
+  accountDeletedTitle: 'Konto gelöscht',
+  accountDeletedText: 'Ihr Konto ist gelöscht, und alle Anwendungen, die Sie genutzt haben, wurden benachrichtigt. Sie sind abgemeldet.',
+  signInWithAnotherAccount: 'Mit einem anderen Konto anmelden',
   typeToConfirmRefused: 'Geben Sie zur Bestätigung genau {email} ein.',
   passwordChanged: 'Ihr Passwort ist geändert. Alle anderen Sitzungen wurden abgemeldet, und eine E-Mail teilt es Ihnen mit.',
   emailLinkSent:

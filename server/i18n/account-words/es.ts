@@ -51,6 +51,9 @@ export const es: AccountWords = {
   deleteWarning: 'Esto cierra tu sesión en todas partes, revoca cada token, avisa a cada aplicación que usaste y no se puede deshacer.',
   typeToConfirm: 'Escribe {email} para confirmar',
   deleteMyAccount: 'Eliminar mi cuenta',
+  accountDeletedTitle: 'Cuenta eliminada',
+  accountDeletedText: 'Su cuenta está eliminada y se ha avisado a todas las aplicaciones que usaba. Ha cerrado la sesión.',
+  signInWithAnotherAccount: 'Iniciar sesión con otra cuenta',
   typeToConfirmRefused: 'Escribe exactamente {email} para confirmar.',
   passwordChanged: 'Tu contraseña ha cambiado. Se cerraron todas las demás sesiones y un correo te lo confirma.',
   emailLinkSent:

@@ -52,6 +52,9 @@ export const fr: AccountWords = {
     'Cela vous déconnecte partout, révoque chaque jeton, prévient chaque application que vous avez utilisée et ne peut pas être annulé.',
   typeToConfirm: 'Saisissez {email} pour confirmer',
   deleteMyAccount: 'Supprimer mon compte',
+  accountDeletedTitle: 'Compte supprimé',
+  accountDeletedText: 'Votre compte est supprimé, et toutes les applications que vous utilisiez en ont été informées. Vous êtes déconnecté.',
+  signInWithAnotherAccount: 'Se connecter avec un autre compte',
   typeToConfirmRefused: 'Saisissez exactement {email} pour confirmer.',
   passwordChanged: 'Votre mot de passe est changé. Toutes les autres sessions ont été déconnectées, et un e-mail vous le confirme.',
   emailLinkSent:

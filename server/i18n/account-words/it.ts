@@ -51,6 +51,9 @@ export const it: AccountWords = {
   deleteWarning: 'Questo ti disconnette ovunque, revoca ogni token, avvisa ogni applicazione che hai usato e non si può annullare.',
   typeToConfirm: 'Scrivi {email} per confermare',
   deleteMyAccount: 'Elimina il mio account',
+  accountDeletedTitle: 'Account eliminato',
+  accountDeletedText: 'Il tuo account è stato eliminato e tutte le applicazioni che usavi sono state avvisate. Sei disconnesso.',
+  signInWithAnotherAccount: 'Accedi con un altro account',
   typeToConfirmRefused: 'Scrivi esattamente {email} per confermare.',
   passwordChanged: 'La tua password è cambiata. Tutte le altre sessioni sono state chiuse e un’e-mail te lo conferma.',
   emailLinkSent:

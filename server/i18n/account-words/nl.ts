@@ -52,6 +52,9 @@ export const nl: AccountWords = {
     'Dit logt u overal uit, trekt elk token in, laat het elke applicatie weten die u gebruikte en kan niet ongedaan worden gemaakt.',
   typeToConfirm: 'Typ {email} om te bevestigen',
   deleteMyAccount: 'Mijn account verwijderen',
+  accountDeletedTitle: 'Account verwijderd',
+  accountDeletedText: 'Uw account is verwijderd en alle applicaties die u gebruikte zijn op de hoogte gebracht. U bent uitgelogd.',
+  signInWithAnotherAccount: 'Inloggen met een ander account',
   typeToConfirmRefused: 'Typ precies {email} om te bevestigen.',
   passwordChanged: 'Uw wachtwoord is gewijzigd. Alle andere sessies zijn uitgelogd, en een e-mail laat het u weten.',
   emailLinkSent:

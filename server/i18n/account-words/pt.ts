@@ -51,6 +51,9 @@ export const pt: AccountWords = {
   deleteWarning: 'Isto termina as suas sessões em todo lugar, revoga cada token, avisa cada aplicação que usou e não pode ser desfeito.',
   typeToConfirm: 'Escreva {email} para confirmar',
   deleteMyAccount: 'Apagar a minha conta',
+  accountDeletedTitle: 'Conta eliminada',
+  accountDeletedText: 'A sua conta foi eliminada e todas as aplicações que usava foram avisadas. A sessão foi terminada.',
+  signInWithAnotherAccount: 'Entrar com outra conta',
   typeToConfirmRefused: 'Escreva exatamente {email} para confirmar.',
   passwordChanged: 'A sua senha foi mudada. Todas as outras sessões foram terminadas, e um e-mail o confirma.',
   emailLinkSent:
