@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
+import { ACCOUNT_WORDS } from '../server/i18n/account-words.js'
 import type { ConsoleClientDetail } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
@@ -297,7 +298,7 @@ describe('the console forms in Chromium', () => {
       const confirm = page.getByLabel('Type leaving@demo.example to confirm')
       await confirm.fill('someone@else.example')
       await page.getByRole('button', { name: 'Delete my account' }).click()
-      await expect.poll(() => errorOf(page, 'confirm')).toBe('Type leaving@demo.example to confirm')
+      await expect.poll(() => errorOf(page, 'confirm')).toBe(ACCOUNT_WORDS.en.typeToConfirmRefused.replace('{email}', 'leaving@demo.example'))
       expect(await confirm.getAttribute('aria-invalid')).toBe('true')
       await confirm.fill('leaving@demo.example')
       await page.getByRole('button', { name: 'Delete my account' }).click()
