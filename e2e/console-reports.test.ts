@@ -155,6 +155,8 @@ describe('the console Reports page in Chromium', () => {
       'Choose a first day on or before the last day, 2025-05-03.',
     )
     expect(await page.locator('svc-console-reports [role="alert"]').textContent()).toBe('Fix the date marked above.')
+    // The last report's numbers are gone: under the error they would read as its answer.
+    expect(await page.locator('svc-console-reports .chart, svc-console-reports p.totals, svc-console-reports table').count()).toBe(0)
     // Longer than a report covers: the last day is the one to change.
     await page.getByLabel('From', { exact: true }).fill('2024-01-01')
     await page.getByRole('button', { name: 'Show' }).click()

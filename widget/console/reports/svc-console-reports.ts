@@ -204,7 +204,10 @@ export class SvcConsoleReports extends LitElement {
         // The fields are above this line, not below it as on the other pages' forms.
         this.report.alert(Object.keys(errors).length === 1 ? 'Fix the date marked above.' : 'Fix the fields marked above.')
       }
-      ${this.report.view('Loading the report…', (shown) => this.reportView(shown), { alerted: Object.keys(errors).length === 0 })}
+      ${
+        // A refused range shows no numbers: the last report's chart and totals under the error would read as its answer.
+        Object.keys(errors).length > 0 ? nothing : this.report.view('Loading the report…', (shown) => this.reportView(shown), { alerted: true })
+      }
     `
   }
 
