@@ -106,13 +106,13 @@ export function requireScope(
     }
     const caller: ApiCaller = { token, organisation, actor: { kind: 'token', id: token.id } }
     if (!grantsScope(token.scopes, scope)) {
-      await recordTokenUse(db, caller, c.req.method, c.req.routePath, now())
+      await recordTokenUse(db, caller, c.req.method, c.req.routePath, now(), 403)
       throw new Forbidden(`the token lacks the scope ${scope} (it has ${token.scopes.join(', ')}); make a token with it`, scope)
     }
     c.set('caller', caller)
     await next()
     // A change that went through recorded its own action; every other use (a read, a refusal) is recorded here, a row a minute at most.
-    if (READS.has(c.req.method) || c.res.status >= 400) await recordTokenUse(db, caller, c.req.method, c.req.routePath, now())
+    if (READS.has(c.req.method) || c.res.status >= 400) await recordTokenUse(db, caller, c.req.method, c.req.routePath, now(), c.res.status)
   }
 }
 

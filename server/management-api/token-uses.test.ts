@@ -41,7 +41,8 @@ describe('the audit log of a token’s uses', () => {
     expect((await call('/ads/ADS0000000002', secret, { method: 'HEAD' })).status).toBe(404)
     const id = String(token.id)
     expect(await uses()).toEqual([
-      [id, 'GET /api/v1/ads/{code}', acme.code],
+      // A refusal names its status: a script probing what it may not reach stands out from its reads.
+      [id, 'GET /api/v1/ads/{code} (refused 404)', acme.code],
       [id, 'GET /api/v1/ads', acme.code],
     ])
     idp.advance(60)
@@ -60,8 +61,8 @@ describe('the audit log of a token’s uses', () => {
     expect(made.status).toBe(201)
     const id = String(token.id)
     expect(await uses()).toEqual([
-      [id, 'POST /api/v1/ads', acme.code],
-      [id, 'GET /api/v1/keys', acme.code],
+      [id, 'POST /api/v1/ads (refused 422)', acme.code],
+      [id, 'GET /api/v1/keys (refused 403)', acme.code],
     ])
     const actions = (await listAuditEvents(idp.db, { actor: `token:${id}` })).events.map((event) => event.action)
     expect(actions).toEqual(['ad.created', 'token.used', 'token.used'])

@@ -2,8 +2,10 @@
  * @module Every use of a management token in the audit log, without a row
  * per request. Changes record their own actions (`ad.created`, …); what
  * else a token does (reads, and calls refused for a missing scope or an
- * invalid body) is recorded as `token.used`, once per token, method and
- * route per clock minute: the first such call of the minute writes the
+ * invalid body) is recorded as `token.used`, once per token, method,
+ * route and refusal status per clock minute (a refused call names its
+ * status, so a script probing what it may not reach stands out from its
+ * reads): the first such call of the minute writes the
  * row, the others that minute are noted in memory only. A script polling
  * one route makes at most one row a minute (1,440 a day, which the audit
  * log's pruning keeps bounded), as GitHub's and Stripe's request logs
@@ -24,11 +26,12 @@ const MINUTE_MS = 60_000
 const recorded = new WeakMap<Kysely<Database>, { minute: number; keys: Set<string> }>()
 
 /**
- * Records a call of `caller` to `route` unless one of the same token,
- * method and route is in the log for this minute already. Says whether it wrote a row.
+ * Records a call of `caller` to `route`, answered `status`, unless one of
+ * the same token, method, route and (for a refusal) status is in the log
+ * for this minute already. Says whether it wrote a row.
  *
  * @example
- * await recordTokenUse(db, caller, 'GET', '/api/v1/ads/:code', new Date())
+ * await recordTokenUse(db, caller, 'GET', '/api/v1/ads/:code', new Date(), 200)
  */
 export async function recordTokenUse(
   db: Kysely<Database>,
@@ -36,13 +39,14 @@ export async function recordTokenUse(
   method: string,
   route: string,
   now: Date,
+  status: number,
 ): Promise<boolean> {
   const minute = Math.floor(now.getTime() / MINUTE_MS)
   let window = recorded.get(db)
   // A new minute forgets the last one's keys: they belong to rows already written.
   if (window?.minute !== minute) recorded.set(db, (window = { minute, keys: new Set() }))
   // HEAD is GET without a body (Hono answers it with the GET route): one use.
-  const call = `${method === 'HEAD' ? 'GET' : method} ${documentedPath(route)}`
+  const call = `${method === 'HEAD' ? 'GET' : method} ${documentedPath(route)}${status >= 400 ? ` (refused ${status})` : ''}`
   const key = `${caller.token.id} ${call}`
   if (window.keys.has(key)) return false
   // A Set iterates in insertion order: its first key is the minute's oldest.
