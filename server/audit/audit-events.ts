@@ -36,6 +36,8 @@ export interface AuditFilter {
   target?: string | undefined
   /** An account's sub or e-mail address, as actor or target. */
   person?: string | undefined
+  /** Management tokens' ids that also match {@link person} as actor (the caller looked their names up). */
+  personTokens?: readonly number[] | undefined
   /** `person.` or `person` for the family, `person.role_changed` for one action. */
   actionPrefix?: string | undefined
   /** An organisation's code. */
@@ -135,6 +137,9 @@ export async function listAuditEvents(db: Kysely<Database>, filter: AuditFilter 
         eb('actor_code', '=', person),
         eb('actor_email', '=', person.toLowerCase()),
         eb.and([eb('target_kind', '=', 'person'), eb.or([eb('target_code', '=', person), eb('target_name', '=', person.toLowerCase())])]),
+        ...(filter.personTokens?.length
+          ? [eb.and([eb('actor_kind', '=', 'token'), eb('actor_code', 'in', filter.personTokens.map(String))])]
+          : []),
       ]),
     )
   }

@@ -11,7 +11,7 @@ import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { auditFamiliesSeen, listAuditEvents } from '../audit/audit-events.js'
 import { userBySub } from '../accounts/users.js'
-import { managementTokenNames } from '../management-api/management-tokens-repository.js'
+import { managementTokenIdsNamed, managementTokenNames } from '../management-api/management-tokens-repository.js'
 import type { Database } from '../db/schema.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -41,8 +41,11 @@ export function consoleAuditApi(db: Kysely<Database>, sessions: ConsoleSessions)
     const before = query('before')
     if (before !== undefined && !/^[1-9]\d{0,15}$/.test(before))
       return consoleError(c, 422, 'the page to continue from is not valid; reload the page')
+    const person = query('person')
     const page = await listAuditEvents(db, {
-      person: query('person'),
+      person,
+      // The page names a token's rows by the token's name: that name finds them too.
+      personTokens: person === undefined ? undefined : await managementTokenIdsNamed(db, person),
       actionPrefix: query('action'),
       // An admin's own organisation, whatever was asked.
       organisation: scope.organisation ?? query('organisation'),

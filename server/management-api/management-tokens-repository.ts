@@ -198,6 +198,23 @@ export async function managementTokenNames(db: Kysely<Database>, ids: readonly n
 }
 
 /**
+ * The ids of the tokens named `name` (whatever its case), at most 100: the
+ * audit log's person filter finds what a token did by the name the page shows.
+ *
+ * @example
+ * await managementTokenIdsNamed(db, 'cms sync') // [3]
+ */
+export async function managementTokenIdsNamed(db: Kysely<Database>, name: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('management_tokens')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .limit(100)
+    .execute()
+  return rows.map((row) => Number(row.id))
+}
+
+/**
  * A token's name as stored, trimmed; refused when empty or too long.
  *
  * @example

@@ -78,5 +78,9 @@ describe('the audit log of a token’s uses', () => {
     ])
     expect(page.token_names).toEqual({ [String(token.id)]: 'CMS sync' })
     expect(page.families).toContain('token.')
+    // The name the page shows finds the token's rows in the person filter, whatever its case; another name finds none.
+    const named = await (await admin.api('GET', '/audit?person=cms%20SYNC')).json()
+    expect(named.events.map((event: { action: string }) => event.action)).toEqual(['token.used'])
+    expect((await (await admin.api('GET', '/audit?person=Other%20script')).json()).events).toEqual([])
   })
 })

@@ -139,7 +139,7 @@ export class SvcConsoleAudit extends LitElement {
       </p>
       <form class="filters" role="search" aria-label="Filter the audit log" @submit=${this.filter}>
         ${field(
-          { id: 'person', label: 'Person', hint: 'E-mail address or account code' },
+          { id: 'person', label: 'Person', hint: 'E-mail address, account code or API token name' },
           (a) =>
             html`<input
               id=${a.id}
