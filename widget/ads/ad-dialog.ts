@@ -106,6 +106,7 @@ export const dialogStyles = css`
   }
   dialog > * {
     margin: 0;
+    flex: none;
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.6);
@@ -122,7 +123,6 @@ export const dialogStyles = css`
     white-space: normal;
   }
   .shots {
-    flex: none;
     display: flex;
     overflow-x: auto;
     scroll-snap-type: x mandatory;

@@ -1,8 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing'
-import { sendKeys } from '@web/test-runner-commands'
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
-import { frames, previewed, shadow, slidesOf, testAd } from './test-ads.js'
+import { frames, inside, previewed, shadow, slidesOf, testAd } from './test-ads.js'
 
 const GALLERY = Array.from({ length: 10 }, (_, i) => `/widget/ads/test-image.svg?gallery-${i}`)
 
@@ -64,6 +64,39 @@ describe('<svc-ads> Details dialog', () => {
     close.click()
     await until(() => !shadow(element).querySelector('dialog'), 'the dialog closed')
   })
+
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [375, 'dark'],
+  ] as const) {
+    it(`keeps the call to action whole after a 3,000-character description at ${width} px, ${scheme}`, async () => {
+      await emulateMedia({ colorScheme: scheme })
+      try {
+        await setViewport({ width, height: 700 })
+        const short = await previewed([testAd(1)], {}, width - 40)
+        shadow(short).querySelector<HTMLButtonElement>('[part=more]')!.click()
+        const natural = (await opened(short)).querySelector('a.cta')!.getBoundingClientRect().height
+        document.body.replaceChildren()
+        const long = await previewed([testAd(1, { description: `<p>${'Lorem ipsum dolor sit amet. '.repeat(108)}</p>` })], {}, width - 40)
+        shadow(long).querySelector<HTMLButtonElement>('[part=more]')!.click()
+        const dialog = await opened(long)
+        const cta = dialog.querySelector<HTMLElement>('a.cta')!
+        expect(dialog.querySelector('[part=description]')!.textContent!.length).to.be.at.least(3000)
+        expect(cta.getBoundingClientRect().height, 'the button keeps its own height').to.be.at.least(Math.max(natural, 30) - 0.5)
+        const description = dialog.querySelector('[part=description]')!.getBoundingClientRect()
+        expect(cta.getBoundingClientRect().top, 'the button comes after the text').to.be.at.least(description.bottom - 0.5)
+        // Reachable: scrolling the dialog brings the whole button into its visible box.
+        cta.focus()
+        dialog.scrollTop = dialog.scrollHeight
+        await frames()
+        expect(inside(cta, dialog), 'the button fully inside the dialog once scrolled').to.equal(true)
+      } finally {
+        await emulateMedia({ colorScheme: 'light' })
+        await setViewport({ width: 800, height: 600 })
+      }
+    })
+  }
 
   it('shows a gallery as large images, one at a time, each reachable by the buttons and the arrow keys', async () => {
     const element = await previewed([testAd(1, { images: GALLERY })], {}, 375)
