@@ -2,7 +2,7 @@
 import { expect, oneEvent } from '@open-wc/testing'
 import { emulateMedia } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
-import { previewed, shadow, testAd } from './test-ads.js'
+import { contrast, previewed, shadow, testAd } from './test-ads.js'
 
 const ADS = [testAd(1, { link: '' }), testAd(2), testAd(3)]
 
@@ -106,6 +106,28 @@ describe('<svc-ads> in the page’s language and colours', () => {
     }
     const light = await previewed(ADS)
     expect(getComputedStyle(shadow(light).querySelector('.slide')!).backgroundColor).to.equal('rgb(255, 255, 255)')
+  })
+
+  it('keeps the count readable on the page’s own background, white or black, with the system dark', async () => {
+    await emulateMedia({ colorScheme: 'dark' })
+    try {
+      for (const [background, text] of [
+        ['rgb(255, 255, 255)', 'rgb(0, 0, 0)'],
+        ['rgb(0, 0, 0)', 'rgb(255, 255, 255)'],
+      ]) {
+        document.body.style.cssText = `background: ${background}; color: ${text}`
+        const element = await previewed(ADS)
+        const count = shadow(element).querySelector('[part=count]')!
+        // The count has no surface of its own: the page's colour is behind it.
+        expect(getComputedStyle(count).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+        expect(getComputedStyle(shadow(element).querySelector('[part=controls]')!).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+        expect(contrast(getComputedStyle(count).color, background), `on ${background}`).to.be.at.least(4.5)
+        element.remove()
+      }
+    } finally {
+      document.body.style.cssText = ''
+      await emulateMedia({ colorScheme: 'light' })
+    }
   })
 
   for (const [lang, expected] of [

@@ -12,8 +12,10 @@ import { css } from 'lit'
 // the same size: its empty image box (.none) grows by the text box's
 // height and its text sits over the whole of it, set large. A hero's slide
 // is the fallback colour, behind an image that failed (hidden), so its
-// white text stays readable. The call to action's ::after covers the
-// slide: the whole slide is its link; description links and the Details
+// white text stays readable. Only the slides (and the dialog) take the
+// palette's text colour: the count sits on the page's own background, so
+// it keeps the page's colour, readable on a light page with a dark system.
+// The call to action's ::after covers the slide: the whole slide is its link; description links and the Details
 // button sit above it. Partner values of the custom properties win
 // over both sets of defaults (outer styles beat :host). Comments stay out
 // of the template: it ships as written.
@@ -32,7 +34,6 @@ export const svcAdsStyles = css`
     --svc-ads-text-height: 10rem;
     display: block;
     container-type: inline-size;
-    color: var(--svc-ads-text);
     font: inherit;
   }
   @media (prefers-color-scheme: dark) {
@@ -118,6 +119,7 @@ export const svcAdsStyles = css`
     flex: 0 0 100%;
     min-width: 0;
     background: var(--svc-ads-surface);
+    color: var(--svc-ads-text);
   }
   img {
     -webkit-user-drag: none;
