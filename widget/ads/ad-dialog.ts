@@ -4,9 +4,9 @@
  * closes it, focus returns to the button, the page behind is inert) rather
  * than a slide that grows, so a slider keeps its size and a partner's page
  * never moves. Its images are a gallery: one large image at a time in a
- * scroll-snapping strip that a finger swipes, arrow keys and the
- * Previous/Next buttons step through, with its position ("2 / 10")
- * announced politely. Then the title, label, whole description and the
+ * scroll-snapping strip (a named group) that a finger swipes, arrow keys
+ * and the Previous/Next buttons step through one image a press, with its
+ * position ("2 / 10") announced politely. Then the title, label, whole description and the
  * call to action.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit'
@@ -57,9 +57,17 @@ export function adDialog(
   const { html, nothing, adText, cta, carouselControls } = kit
   const images = [...new Set([ad.image, ...ad.images])].filter(Boolean)
   const count = images.length
-  // Through the strip's own scrolling, so a swipe, a key and a button all land on whole images.
-  const go = (target: number) =>
-    root.querySelector('#shots')!.children[(target + count) % count]!.scrollIntoView({ block: 'nearest', inline: 'start' })
+  // Through the strip's own scrolling, so a swipe, a key and a button all land on whole images. The image
+  // gone to is in view at once: the next press steps on from it, not from where a scroll is mid-way.
+  const go = (target: number) => {
+    shown((target = (target + count) % count))
+    root.querySelector('#shots')!.children[target]!.scrollIntoView({ block: 'nearest', inline: 'start' })
+  }
+  // The arrow keys step one image a press (the browser's own scrolling lost presses while it settled).
+  const keyed = (event: KeyboardEvent) => {
+    const step = ({ ArrowLeft: -1, ArrowRight: 1 } as Record<string, number>)[event.key]
+    if (step) (event.preventDefault(), go(shot + (getComputedStyle(event.currentTarget as Element).direction == 'rtl' ? -step : step)))
+  }
   const scrolled = (event: Event) => {
     const strip = event.currentTarget as HTMLElement
     shown(Math.round(Math.abs(strip.scrollLeft) / strip.clientWidth))
@@ -68,7 +76,16 @@ export function adDialog(
     <button class="close" part="close" type="button" @click=${() => root.querySelector('dialog')!.close()}>${strings.close}</button>
     ${
       count
-        ? html`<div class="shots" id="shots" part="gallery" tabindex="0" @scroll=${scrolled}>
+        ? html`<div
+            class="shots"
+            id="shots"
+            part="gallery"
+            role="group"
+            aria-label=${strings.images}
+            tabindex="0"
+            @scroll=${scrolled}
+            @keydown=${keyed}
+          >
             ${images.map((src) => html`<img src=${src} alt="" draggable="false" loading="lazy" />`)}
           </div>`
         : nothing

@@ -112,7 +112,11 @@ describe('<svc-ads> Details dialog', () => {
     expect(count.getAttribute('aria-hidden')).to.equal('false')
     expect(count.textContent!.trim()).to.equal('1 / 11')
     const next = [...dialog.querySelectorAll<HTMLButtonElement>('.step')].at(-1)!
-    expect(next.getAttribute('aria-label')).to.equal('Next slide')
+    // Named for what they move here too: the images, not slides.
+    expect(next.getAttribute('aria-label')).to.equal('Next')
+    const strip = dialog.querySelector<HTMLElement>('[part=gallery]')!
+    expect(strip.getAttribute('role'), 'the strip, focusable, is announced as a group').to.equal('group')
+    expect(strip.getAttribute('aria-label')).to.equal('Images')
     for (let i = 1; i < images.length; i++) {
       next.click()
       await until(() => inView(dialog) === i && count.textContent!.trim() === `${i + 1} / 11`, `image ${i + 1} in view`)
@@ -123,6 +127,14 @@ describe('<svc-ads> Details dialog', () => {
     dialog.querySelector<HTMLElement>('[part=gallery]')!.focus()
     await sendKeys({ press: 'ArrowRight' })
     await until(() => inView(dialog) === 1 && count.textContent!.trim() === '2 / 11', 'ArrowRight showed the second image')
+    // Each press moves one image, even one that comes while the last move is settling.
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowRight' })
+    await until(() => inView(dialog) === 4 && count.textContent!.trim() === '5 / 11', 'three quick presses moved three images')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(inView(dialog), 'and it stays there').to.equal(4)
+    expect(count.textContent!.trim()).to.equal('5 / 11')
+    await sendKeys({ press: 'ArrowLeft' })
+    await until(() => inView(dialog) === 3 && count.textContent!.trim() === '4 / 11', 'ArrowLeft went back one')
   })
 
   it('steps a right-to-left gallery the mirrored way', async () => {
@@ -138,5 +150,11 @@ describe('<svc-ads> Details dialog', () => {
     const strip = dialog.querySelector('[part=gallery]')!.getBoundingClientRect()
     const second = dialog.querySelectorAll('[part=gallery] img')[1]!.getBoundingClientRect()
     expect(Math.abs(second.right - strip.right)).to.be.lessThan(2)
+    // ArrowLeft moves forward on a right-to-left page, as the swipe does.
+    dialog.querySelector<HTMLElement>('[part=gallery]')!.focus()
+    await sendKeys({ press: 'ArrowLeft' })
+    await until(() => count.textContent!.trim() === '3 / 4', 'ArrowLeft moved on')
+    await sendKeys({ press: 'ArrowRight' })
+    await until(() => count.textContent!.trim() === '2 / 4', 'ArrowRight went back')
   })
 })
