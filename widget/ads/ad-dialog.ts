@@ -26,6 +26,8 @@ export interface DialogKit {
   adText: typeof adTextOf
   cta: typeof ctaOf
   carouselControls: typeof carouselControlsOf
+  /** The slider's own keys (arrows mirrored right to left, Home, End), stepping from image `index` of `count` with `go`. */
+  keys: (index: number, count: number, go: (target: number) => void) => (event: KeyboardEvent) => void
 }
 
 export interface AdDialogOptions {
@@ -54,19 +56,15 @@ export function adDialog(
   ad: Ad,
   { position, strings, sponsored, shot, shown, closed, followed, root, kit }: AdDialogOptions,
 ): TemplateResult {
-  const { html, nothing, adText, cta, carouselControls } = kit
+  const { html, nothing, adText, cta, carouselControls, keys } = kit
   const images = [...new Set([ad.image, ...ad.images])].filter(Boolean)
   const count = images.length
   // Through the strip's own scrolling, so a swipe, a key and a button all land on whole images. The image
-  // gone to is in view at once: the next press steps on from it, not from where a scroll is mid-way.
+  // gone to is in view at once and the next press steps on from it: the browser's own arrow-key scrolling,
+  // stepping from where a scroll was mid-way, lost presses.
   const go = (target: number) => {
     shown((target = (target + count) % count))
     root.querySelector('#shots')!.children[target]!.scrollIntoView({ block: 'nearest', inline: 'start' })
-  }
-  // The arrow keys step one image a press (the browser's own scrolling lost presses while it settled).
-  const keyed = (event: KeyboardEvent) => {
-    const step = ({ ArrowLeft: -1, ArrowRight: 1 } as Record<string, number>)[event.key]
-    if (step) (event.preventDefault(), go(shot + (getComputedStyle(event.currentTarget as Element).direction == 'rtl' ? -step : step)))
   }
   const scrolled = (event: Event) => {
     const strip = event.currentTarget as HTMLElement
@@ -81,10 +79,10 @@ export function adDialog(
             id="shots"
             part="gallery"
             role="group"
-            aria-label=${strings.images}
+            aria-label=${ad.title}
             tabindex="0"
             @scroll=${scrolled}
-            @keydown=${keyed}
+            @keydown=${keys(shot, count, go)}
           >
             ${images.map((src) => html`<img src=${src} alt="" draggable="false" loading="lazy" />`)}
           </div>`
@@ -96,19 +94,15 @@ export function adDialog(
 }
 
 // Minified at build time like every css`` template (vite.config.ts); a plain
-// string, which the element adopts as a constructed style sheet.
+// string, which the element adopts as a constructed style sheet. A modal
+// dialog's height is the browser's: up to the viewport less about 2em,
+// scrolling inside (its parts keep their own height, flex: none).
 const css = String.raw
 
 /** The dialog's styles, adopted by the element's shadow root with the module. */
 export const dialogStyles = css`
-  .close {
-    border: 1px solid var(--svc-ads-muted);
-    background: var(--svc-ads-surface);
-    color: var(--svc-ads-text);
-  }
   dialog {
     width: min(60rem, 100% - 2rem);
-    max-height: calc(100% - 2rem);
     padding: 1rem;
     border: 0;
     border-radius: var(--svc-ads-radius);

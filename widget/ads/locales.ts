@@ -21,26 +21,24 @@ export interface AdsStrings {
   /** The button that opens the whole ad in a dialog; not "More", which would sit beside "Learn more". */
   details: string
   close: string
-  /** The name of a gallery's strip of images in the dialog. */
-  images: string
 }
 
-const KEYS = 'previous next of start stop ads learnMore sponsored details close images'.split(' ') as (keyof AdsStrings)[]
+const KEYS = 'previous next of start stop ads learnMore sponsored details close'.split(' ') as (keyof AdsStrings)[]
 
 // One '|'-joined row a language, in KEYS' order: about half the bytes of objects.
 // Previous/Next alone, not "Previous slide": the same buttons step through a
 // gallery's images, inside a carousel or a gallery that names what they move.
 const TABLE: Record<string, string> = {
-  en: 'Previous|Next|of|Play|Pause|Ads|Learn more|Sponsored|Details|Close|Images',
-  de: 'Zurück|Weiter|von|Abspielen|Pausieren|Anzeigen|Mehr erfahren|Gesponsert|Details|Schließen|Bilder',
-  es: 'Anterior|Siguiente|de|Reproducir|Pausar|Anuncios|Más información|Patrocinado|Detalles|Cerrar|Imágenes',
-  fr: 'Précédent|Suivant|sur|Lecture|Pause|Annonces|En savoir plus|Sponsorisé|Détails|Fermer|Images',
-  it: 'Precedente|Successivo|di|Riproduci|Pausa|Annunci|Scopri di più|Sponsorizzato|Dettagli|Chiudi|Immagini',
-  nl: 'Vorige|Volgende|van|Afspelen|Pauzeren|Advertenties|Meer informatie|Gesponsord|Details|Sluiten|Afbeeldingen',
+  en: 'Previous|Next|of|Play|Pause|Ads|Learn more|Sponsored|Details|Close',
+  de: 'Zurück|Weiter|von|Abspielen|Pausieren|Anzeigen|Mehr erfahren|Gesponsert|Details|Schließen',
+  es: 'Anterior|Siguiente|de|Reproducir|Pausar|Anuncios|Más información|Patrocinado|Detalles|Cerrar',
+  fr: 'Précédent|Suivant|sur|Lecture|Pause|Annonces|En savoir plus|Sponsorisé|Détails|Fermer',
+  it: 'Precedente|Successivo|di|Riproduci|Pausa|Annunci|Scopri di più|Sponsorizzato|Dettagli|Chiudi',
+  nl: 'Vorige|Volgende|van|Afspelen|Pauzeren|Advertenties|Meer informatie|Gesponsord|Details|Sluiten',
   // Neutral for Portugal and Brazil ("Diapositivo" is Portugal's word, "Slide" Brazil's).
-  pt: 'Anterior|Próximo|de|Reproduzir|Pausar|Anúncios|Saiba mais|Patrocinado|Detalhes|Fechar|Imagens',
-  ar: 'السابق|التالي|من|تشغيل|إيقاف مؤقت|إعلانات|مزيد من المعلومات|إعلان ممول|التفاصيل|إغلاق|الصور',
-  he: 'הקודם|הבא|מתוך|הפעלה|השהיה|מודעות|מידע נוסף|ממומן|פרטים|סגירה|תמונות',
+  pt: 'Anterior|Próximo|de|Reproduzir|Pausar|Anúncios|Saiba mais|Patrocinado|Detalhes|Fechar',
+  ar: 'السابق|التالي|من|تشغيل|إيقاف مؤقت|إعلانات|مزيد من المعلومات|إعلان ممول|التفاصيل|إغلاق',
+  he: 'הקודם|הבא|מתוך|הפעלה|השהיה|מודעות|מידע נוסף|ממומן|פרטים|סגירה',
 }
 
 const cache: Record<string, AdsStrings> = {}

@@ -116,7 +116,7 @@ describe('<svc-ads> Details dialog', () => {
     expect(next.getAttribute('aria-label')).to.equal('Next')
     const strip = dialog.querySelector<HTMLElement>('[part=gallery]')!
     expect(strip.getAttribute('role'), 'the strip, focusable, is announced as a group').to.equal('group')
-    expect(strip.getAttribute('aria-label')).to.equal('Images')
+    expect(strip.getAttribute('aria-label'), 'named by the ad, as the dialog is').to.equal('Ad 1')
     for (let i = 1; i < images.length; i++) {
       next.click()
       await until(() => inView(dialog) === i && count.textContent!.trim() === `${i + 1} / 11`, `image ${i + 1} in view`)
@@ -135,6 +135,10 @@ describe('<svc-ads> Details dialog', () => {
     expect(count.textContent!.trim()).to.equal('5 / 11')
     await sendKeys({ press: 'ArrowLeft' })
     await until(() => inView(dialog) === 3 && count.textContent!.trim() === '4 / 11', 'ArrowLeft went back one')
+    await sendKeys({ press: 'End' })
+    await until(() => inView(dialog) === 10 && count.textContent!.trim() === '11 / 11', 'End showed the last image')
+    await sendKeys({ press: 'Home' })
+    await until(() => inView(dialog) === 0 && count.textContent!.trim() === '1 / 11', 'Home showed the first image')
   })
 
   it('steps a right-to-left gallery the mirrored way', async () => {

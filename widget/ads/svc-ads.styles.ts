@@ -53,9 +53,7 @@ export const svcAdsStyles = css`
   * {
     box-sizing: border-box;
   }
-  .kept {
-    visibility: hidden;
-  }
+  .kept,
   .failed {
     visibility: hidden;
   }
@@ -84,10 +82,6 @@ export const svcAdsStyles = css`
   .none {
     box-sizing: content-box;
     padding-bottom: var(--svc-ads-text-height);
-  }
-  .controls {
-    height: 2.25rem;
-    margin-top: 0.5rem;
   }
   .carousel {
     position: relative;
@@ -211,7 +205,8 @@ export const svcAdsStyles = css`
     z-index: 1;
   }
   .more,
-  .controls button {
+  .controls button,
+  .close {
     border: 1px solid var(--svc-ads-muted);
     background: var(--svc-ads-surface);
     color: var(--svc-ads-text);
@@ -228,6 +223,8 @@ export const svcAdsStyles = css`
     color: #fff;
   }
   .controls {
+    height: 2.25rem;
+    margin-top: 0.5rem;
     display: flex;
     align-items: center;
     gap: 0.5rem;

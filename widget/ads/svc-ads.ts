@@ -255,15 +255,18 @@ export class SvcAds extends LitElement {
     return getComputedStyle(this).direction === 'rtl'
   }
 
-  private onKeydown(event: KeyboardEvent): void {
-    const forward = this.rtl ? 'ArrowLeft' : 'ArrowRight'
-    const backward = this.rtl ? 'ArrowRight' : 'ArrowLeft'
-    const moves: Record<string, number> = { [forward]: this.index + 1, [backward]: this.index - 1, Home: 0, End: this.ads.length - 1 }
-    const target = moves[event.key]
-    if (target === undefined) return
-    event.preventDefault()
-    this.go(target)
-  }
+  /** The keys of the slider at slide `index` of `count`, and of a gallery at its image: the arrows (mirrored right to left), Home and End. */
+  private readonly keys =
+    (index: number, count: number, go: (target: number) => void) =>
+    (event: KeyboardEvent): void => {
+      const forward = this.rtl ? 'ArrowLeft' : 'ArrowRight'
+      const backward = this.rtl ? 'ArrowRight' : 'ArrowLeft'
+      const moves: Record<string, number> = { [forward]: index + 1, [backward]: index - 1, Home: 0, End: count - 1 }
+      const target = moves[event.key]
+      if (target === undefined) return
+      event.preventDefault()
+      go(target)
+    }
 
   private toggleRotation(): void {
     this.rotation.stopped = !this.rotation.stopped
@@ -305,7 +308,7 @@ export class SvcAds extends LitElement {
           closed: () => (this.opened = -1),
           followed: this.followed,
           root: this.renderRoot,
-          kit: { html, nothing, adText, cta, carouselControls },
+          kit: { html, nothing, adText, cta, carouselControls, keys: this.keys },
         })
       : nothing
   }
@@ -339,7 +342,7 @@ export class SvcAds extends LitElement {
       part="carousel"
       aria-roledescription="carousel"
       aria-label=${name}
-      @keydown=${this.onKeydown}
+      @keydown=${this.keys(this.index, count, this.go)}
     >
       ${
         rotation
