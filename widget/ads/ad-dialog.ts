@@ -4,9 +4,9 @@
  * closes it, focus returns to the button, the page behind is inert) rather
  * than a slide that grows, so a slider keeps its size and a partner's page
  * never moves. Its images are a gallery: one large image at a time in a
- * scroll-snapping strip that a finger swipes, arrow keys and the
- * Previous/Next buttons step through, with its position ("2 / 10")
- * announced politely. Then the title, label, whole description and the
+ * scroll-snapping strip (a named group) that a finger swipes, arrow keys
+ * and the Previous/Next buttons step through one image a press, with its
+ * position ("2 / 10") announced politely. Then the title, label, whole description and the
  * call to action.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit'
@@ -26,6 +26,8 @@ export interface DialogKit {
   adText: typeof adTextOf
   cta: typeof ctaOf
   carouselControls: typeof carouselControlsOf
+  /** The slider's own keys (arrows mirrored right to left, Home, End), stepping from image `index` of `count` with `go`. */
+  keys: (index: number, count: number, go: (target: number) => void) => (event: KeyboardEvent) => void
 }
 
 export interface AdDialogOptions {
@@ -54,12 +56,16 @@ export function adDialog(
   ad: Ad,
   { position, strings, sponsored, shot, shown, closed, followed, root, kit }: AdDialogOptions,
 ): TemplateResult {
-  const { html, nothing, adText, cta, carouselControls } = kit
+  const { html, nothing, adText, cta, carouselControls, keys } = kit
   const images = [...new Set([ad.image, ...ad.images])].filter(Boolean)
   const count = images.length
-  // Through the strip's own scrolling, so a swipe, a key and a button all land on whole images.
-  const go = (target: number) =>
-    root.querySelector('#shots')!.children[(target + count) % count]!.scrollIntoView({ block: 'nearest', inline: 'start' })
+  // Through the strip's own scrolling, so a swipe, a key and a button all land on whole images. The image
+  // gone to is in view at once and the next press steps on from it: the browser's own arrow-key scrolling,
+  // stepping from where a scroll was mid-way, lost presses.
+  const go = (target: number) => {
+    shown((target = (target + count) % count))
+    root.querySelector('#shots')!.children[target]!.scrollIntoView({ block: 'nearest', inline: 'start' })
+  }
   const scrolled = (event: Event) => {
     const strip = event.currentTarget as HTMLElement
     shown(Math.round(Math.abs(strip.scrollLeft) / strip.clientWidth))
@@ -68,7 +74,16 @@ export function adDialog(
     <button class="close" part="close" type="button" @click=${() => root.querySelector('dialog')!.close()}>${strings.close}</button>
     ${
       count
-        ? html`<div class="shots" id="shots" part="gallery" tabindex="0" @scroll=${scrolled}>
+        ? html`<div
+            class="shots"
+            id="shots"
+            part="gallery"
+            role="group"
+            aria-label=${ad.title}
+            tabindex="0"
+            @scroll=${scrolled}
+            @keydown=${keys(shot, count, go)}
+          >
             ${images.map((src) => html`<img src=${src} alt="" draggable="false" loading="lazy" />`)}
           </div>`
         : nothing
@@ -79,19 +94,15 @@ export function adDialog(
 }
 
 // Minified at build time like every css`` template (vite.config.ts); a plain
-// string, which the element adopts as a constructed style sheet.
+// string, which the element adopts as a constructed style sheet. A modal
+// dialog's height is the browser's: up to the viewport less about 2em,
+// scrolling inside (its parts keep their own height, flex: none).
 const css = String.raw
 
 /** The dialog's styles, adopted by the element's shadow root with the module. */
 export const dialogStyles = css`
-  .close {
-    border: 1px solid var(--svc-ads-muted);
-    background: var(--svc-ads-surface);
-    color: var(--svc-ads-text);
-  }
   dialog {
     width: min(60rem, 100% - 2rem);
-    max-height: calc(100% - 2rem);
     padding: 1rem;
     border: 0;
     border-radius: var(--svc-ads-radius);
@@ -106,6 +117,7 @@ export const dialogStyles = css`
   }
   dialog > * {
     margin: 0;
+    flex: none;
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.6);
@@ -122,7 +134,6 @@ export const dialogStyles = css`
     white-space: normal;
   }
   .shots {
-    flex: none;
     display: flex;
     overflow-x: auto;
     scroll-snap-type: x mandatory;

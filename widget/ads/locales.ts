@@ -26,17 +26,17 @@ export interface AdsStrings {
 const KEYS = 'previous next of start stop ads learnMore sponsored details close'.split(' ') as (keyof AdsStrings)[]
 
 // One '|'-joined row a language, in KEYS' order: about half the bytes of objects.
+// Previous/Next alone, not "Previous slide": the same buttons step through a
+// gallery's images, inside a carousel or a gallery that names what they move.
 const TABLE: Record<string, string> = {
-  en: 'Previous slide|Next slide|of|Play|Pause|Ads|Learn more|Sponsored|Details|Close',
-  de: 'Vorherige Folie|Nächste Folie|von|Abspielen|Pausieren|Anzeigen|Mehr erfahren|Gesponsert|Details|Schließen',
-  es: 'Diapositiva anterior|Diapositiva siguiente|de|Reproducir|Pausar|Anuncios|Más información|Patrocinado|Detalles|Cerrar',
-  fr: 'Diapositive précédente|Diapositive suivante|sur|Lecture|Pause|Annonces|En savoir plus|Sponsorisé|Détails|Fermer',
-  it: 'Diapositiva precedente|Diapositiva successiva|di|Riproduci|Pausa|Annunci|Scopri di più|Sponsorizzato|Dettagli|Chiudi',
-  nl: 'Vorige dia|Volgende dia|van|Afspelen|Pauzeren|Advertenties|Meer informatie|Gesponsord|Details|Sluiten',
-  // Neutral for Portugal and Brazil ("Diapositivo" is Portugal's word, "Slide" Brazil's): each slide is an ad,
-  // and Previous/Next name the gallery's images as well as the slider's ads.
+  en: 'Previous|Next|of|Play|Pause|Ads|Learn more|Sponsored|Details|Close',
+  de: 'Zurück|Weiter|von|Abspielen|Pausieren|Anzeigen|Mehr erfahren|Gesponsert|Details|Schließen',
+  es: 'Anterior|Siguiente|de|Reproducir|Pausar|Anuncios|Más información|Patrocinado|Detalles|Cerrar',
+  fr: 'Précédent|Suivant|sur|Lecture|Pause|Annonces|En savoir plus|Sponsorisé|Détails|Fermer',
+  it: 'Precedente|Successivo|di|Riproduci|Pausa|Annunci|Scopri di più|Sponsorizzato|Dettagli|Chiudi',
+  nl: 'Vorige|Volgende|van|Afspelen|Pauzeren|Advertenties|Meer informatie|Gesponsord|Details|Sluiten',
+  // Neutral for Portugal and Brazil ("Diapositivo" is Portugal's word, "Slide" Brazil's).
   pt: 'Anterior|Próximo|de|Reproduzir|Pausar|Anúncios|Saiba mais|Patrocinado|Detalhes|Fechar',
-  // Previous/Next alone, as in pt: the same buttons step through a gallery's images.
   ar: 'السابق|التالي|من|تشغيل|إيقاف مؤقت|إعلانات|مزيد من المعلومات|إعلان ممول|التفاصيل|إغلاق',
   he: 'הקודם|הבא|מתוך|הפעלה|השהיה|מודעות|מידע נוסף|ממומן|פרטים|סגירה',
 }
@@ -47,7 +47,7 @@ const cache: Record<string, AdsStrings> = {}
  * The strings for a BCP 47 tag (`pt-BR` reads `pt`); English for a language not in the table.
  *
  * @example
- * stringsFor('de-AT').next // 'Nächste Folie'
+ * stringsFor('de-AT').next // 'Weiter'
  */
 export function stringsFor(tag: string): AdsStrings {
   const language = tag.toLowerCase().split('-')[0]!

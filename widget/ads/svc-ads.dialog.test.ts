@@ -1,8 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing'
-import { sendKeys } from '@web/test-runner-commands'
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
-import { frames, previewed, shadow, slidesOf, testAd } from './test-ads.js'
+import { frames, inside, previewed, shadow, slidesOf, testAd } from './test-ads.js'
 
 const GALLERY = Array.from({ length: 10 }, (_, i) => `/widget/ads/test-image.svg?gallery-${i}`)
 
@@ -65,6 +65,39 @@ describe('<svc-ads> Details dialog', () => {
     await until(() => !shadow(element).querySelector('dialog'), 'the dialog closed')
   })
 
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [375, 'dark'],
+  ] as const) {
+    it(`keeps the call to action whole after a 3,000-character description at ${width} px, ${scheme}`, async () => {
+      await emulateMedia({ colorScheme: scheme })
+      try {
+        await setViewport({ width, height: 700 })
+        const short = await previewed([testAd(1)], {}, width - 40)
+        shadow(short).querySelector<HTMLButtonElement>('[part=more]')!.click()
+        const natural = (await opened(short)).querySelector('a.cta')!.getBoundingClientRect().height
+        document.body.replaceChildren()
+        const long = await previewed([testAd(1, { description: `<p>${'Lorem ipsum dolor sit amet. '.repeat(108)}</p>` })], {}, width - 40)
+        shadow(long).querySelector<HTMLButtonElement>('[part=more]')!.click()
+        const dialog = await opened(long)
+        const cta = dialog.querySelector<HTMLElement>('a.cta')!
+        expect(dialog.querySelector('[part=description]')!.textContent!.length).to.be.at.least(3000)
+        expect(cta.getBoundingClientRect().height, 'the button keeps its own height').to.be.at.least(Math.max(natural, 30) - 0.5)
+        const description = dialog.querySelector('[part=description]')!.getBoundingClientRect()
+        expect(cta.getBoundingClientRect().top, 'the button comes after the text').to.be.at.least(description.bottom - 0.5)
+        // Reachable: scrolling the dialog brings the whole button into its visible box.
+        cta.focus()
+        dialog.scrollTop = dialog.scrollHeight
+        await frames()
+        expect(inside(cta, dialog), 'the button fully inside the dialog once scrolled').to.equal(true)
+      } finally {
+        await emulateMedia({ colorScheme: 'light' })
+        await setViewport({ width: 800, height: 600 })
+      }
+    })
+  }
+
   it('shows a gallery as large images, one at a time, each reachable by the buttons and the arrow keys', async () => {
     const element = await previewed([testAd(1, { images: GALLERY })], {}, 375)
     shadow(element).querySelector<HTMLButtonElement>('[part=more]')!.click()
@@ -79,7 +112,11 @@ describe('<svc-ads> Details dialog', () => {
     expect(count.getAttribute('aria-hidden')).to.equal('false')
     expect(count.textContent!.trim()).to.equal('1 / 11')
     const next = [...dialog.querySelectorAll<HTMLButtonElement>('.step')].at(-1)!
-    expect(next.getAttribute('aria-label')).to.equal('Next slide')
+    // Named for what they move here too: the images, not slides.
+    expect(next.getAttribute('aria-label')).to.equal('Next')
+    const strip = dialog.querySelector<HTMLElement>('[part=gallery]')!
+    expect(strip.getAttribute('role'), 'the strip, focusable, is announced as a group').to.equal('group')
+    expect(strip.getAttribute('aria-label'), 'named by the ad, as the dialog is').to.equal('Ad 1')
     for (let i = 1; i < images.length; i++) {
       next.click()
       await until(() => inView(dialog) === i && count.textContent!.trim() === `${i + 1} / 11`, `image ${i + 1} in view`)
@@ -90,6 +127,18 @@ describe('<svc-ads> Details dialog', () => {
     dialog.querySelector<HTMLElement>('[part=gallery]')!.focus()
     await sendKeys({ press: 'ArrowRight' })
     await until(() => inView(dialog) === 1 && count.textContent!.trim() === '2 / 11', 'ArrowRight showed the second image')
+    // Each press moves one image, even one that comes while the last move is settling.
+    for (let i = 0; i < 3; i++) await sendKeys({ press: 'ArrowRight' })
+    await until(() => inView(dialog) === 4 && count.textContent!.trim() === '5 / 11', 'three quick presses moved three images')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(inView(dialog), 'and it stays there').to.equal(4)
+    expect(count.textContent!.trim()).to.equal('5 / 11')
+    await sendKeys({ press: 'ArrowLeft' })
+    await until(() => inView(dialog) === 3 && count.textContent!.trim() === '4 / 11', 'ArrowLeft went back one')
+    await sendKeys({ press: 'End' })
+    await until(() => inView(dialog) === 10 && count.textContent!.trim() === '11 / 11', 'End showed the last image')
+    await sendKeys({ press: 'Home' })
+    await until(() => inView(dialog) === 0 && count.textContent!.trim() === '1 / 11', 'Home showed the first image')
   })
 
   it('steps a right-to-left gallery the mirrored way', async () => {
@@ -105,5 +154,11 @@ describe('<svc-ads> Details dialog', () => {
     const strip = dialog.querySelector('[part=gallery]')!.getBoundingClientRect()
     const second = dialog.querySelectorAll('[part=gallery] img')[1]!.getBoundingClientRect()
     expect(Math.abs(second.right - strip.right)).to.be.lessThan(2)
+    // ArrowLeft moves forward on a right-to-left page, as the swipe does.
+    dialog.querySelector<HTMLElement>('[part=gallery]')!.focus()
+    await sendKeys({ press: 'ArrowLeft' })
+    await until(() => count.textContent!.trim() === '3 / 4', 'ArrowLeft moved on')
+    await sendKeys({ press: 'ArrowRight' })
+    await until(() => count.textContent!.trim() === '2 / 4', 'ArrowRight went back')
   })
 })

@@ -2,7 +2,7 @@
 import { expect, oneEvent } from '@open-wc/testing'
 import { emulateMedia } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
-import { previewed, shadow, testAd } from './test-ads.js'
+import { contrast, previewed, shadow, testAd } from './test-ads.js'
 
 const ADS = [testAd(1, { link: '' }), testAd(2), testAd(3)]
 
@@ -31,16 +31,7 @@ afterEach(() => {
 describe('<svc-ads> in the page’s language and colours', () => {
   it('speaks English by default', async () => {
     const element = await previewed(ADS, { sponsored: '', autoplay: '5000', display: 'home' })
-    expect(words(element)).to.deep.equal([
-      'Ads: Home',
-      '1 of 3',
-      'Previous slide',
-      'Next slide',
-      'Pause',
-      'Learn more',
-      'Sponsored',
-      'Details',
-    ])
+    expect(words(element)).to.deep.equal(['Ads: Home', '1 of 3', 'Previous', 'Next', 'Pause', 'Learn more', 'Sponsored', 'Details'])
   })
 
   it('speaks the locale attribute, else the nearest lang', async () => {
@@ -48,8 +39,8 @@ describe('<svc-ads> in the page’s language and colours', () => {
     expect(words(german)).to.deep.equal([
       'Anzeigen: Home',
       '1 von 3',
-      'Vorherige Folie',
-      'Nächste Folie',
+      'Zurück',
+      'Weiter',
       'Pausieren',
       'Mehr erfahren',
       'Gesponsert',
@@ -60,7 +51,7 @@ describe('<svc-ads> in the page’s language and colours', () => {
     section.lang = 'fr'
     document.body.append(section)
     const french = await previewed(ADS, { sponsored: '', autoplay: '5000', display: 'home' }, 600, section)
-    expect(words(french).slice(0, 3)).to.deep.equal(['Annonces: Home', '1 sur 3', 'Diapositive précédente'])
+    expect(words(french).slice(0, 3)).to.deep.equal(['Annonces: Home', '1 sur 3', 'Précédent'])
     document.documentElement.lang = 'pt-BR'
     const portuguese = await previewed(ADS, { sponsored: '' })
     expect(shadow(portuguese).querySelector('a.cta')!.textContent!.trim()).to.equal('Saiba mais')
@@ -70,9 +61,9 @@ describe('<svc-ads> in the page’s language and colours', () => {
   })
 
   for (const [locale, next] of [
-    ['es', 'Diapositiva siguiente'],
-    ['it', 'Diapositiva successiva'],
-    ['nl', 'Volgende dia'],
+    ['es', 'Siguiente'],
+    ['it', 'Successivo'],
+    ['nl', 'Volgende'],
     // One word for Portugal and Brazil: "Diapositivo" is only Portugal's.
     ['pt-BR', 'Próximo'],
     ['ar', 'التالي'],
@@ -106,6 +97,28 @@ describe('<svc-ads> in the page’s language and colours', () => {
     }
     const light = await previewed(ADS)
     expect(getComputedStyle(shadow(light).querySelector('.slide')!).backgroundColor).to.equal('rgb(255, 255, 255)')
+  })
+
+  it('keeps the count readable on the page’s own background, white or black, with the system dark', async () => {
+    await emulateMedia({ colorScheme: 'dark' })
+    try {
+      for (const [background, text] of [
+        ['rgb(255, 255, 255)', 'rgb(0, 0, 0)'],
+        ['rgb(0, 0, 0)', 'rgb(255, 255, 255)'],
+      ] as const) {
+        document.body.style.cssText = `background: ${background}; color: ${text}`
+        const element = await previewed(ADS)
+        const count = shadow(element).querySelector('[part=count]')!
+        // The count has no surface of its own: the page's colour is behind it.
+        expect(getComputedStyle(count).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+        expect(getComputedStyle(shadow(element).querySelector('[part=controls]')!).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+        expect(contrast(getComputedStyle(count).color, background), `on ${background}`).to.be.at.least(4.5)
+        element.remove()
+      }
+    } finally {
+      document.body.style.cssText = ''
+      await emulateMedia({ colorScheme: 'light' })
+    }
   })
 
   for (const [lang, expected] of [

@@ -12,8 +12,10 @@ import { css } from 'lit'
 // the same size: its empty image box (.none) grows by the text box's
 // height and its text sits over the whole of it, set large. A hero's slide
 // is the fallback colour, behind an image that failed (hidden), so its
-// white text stays readable. The call to action's ::after covers the
-// slide: the whole slide is its link; description links and the Details
+// white text stays readable. Only the slides (and the dialog) take the
+// palette's text colour: the count sits on the page's own background, so
+// it keeps the page's colour, readable on a light page with a dark system.
+// The call to action's ::after covers the slide: the whole slide is its link; description links and the Details
 // button sit above it. Partner values of the custom properties win
 // over both sets of defaults (outer styles beat :host). Comments stay out
 // of the template: it ships as written.
@@ -32,7 +34,6 @@ export const svcAdsStyles = css`
     --svc-ads-text-height: 10rem;
     display: block;
     container-type: inline-size;
-    color: var(--svc-ads-text);
     font: inherit;
   }
   @media (prefers-color-scheme: dark) {
@@ -52,9 +53,7 @@ export const svcAdsStyles = css`
   * {
     box-sizing: border-box;
   }
-  .kept {
-    visibility: hidden;
-  }
+  .kept,
   .failed {
     visibility: hidden;
   }
@@ -83,10 +82,6 @@ export const svcAdsStyles = css`
   .none {
     box-sizing: content-box;
     padding-bottom: var(--svc-ads-text-height);
-  }
-  .controls {
-    height: 2.25rem;
-    margin-top: 0.5rem;
   }
   .carousel {
     position: relative;
@@ -118,6 +113,7 @@ export const svcAdsStyles = css`
     flex: 0 0 100%;
     min-width: 0;
     background: var(--svc-ads-surface);
+    color: var(--svc-ads-text);
   }
   img {
     -webkit-user-drag: none;
@@ -209,7 +205,8 @@ export const svcAdsStyles = css`
     z-index: 1;
   }
   .more,
-  .controls button {
+  .controls button,
+  .close {
     border: 1px solid var(--svc-ads-muted);
     background: var(--svc-ads-surface);
     color: var(--svc-ads-text);
@@ -226,6 +223,8 @@ export const svcAdsStyles = css`
     color: #fff;
   }
   .controls {
+    height: 2.25rem;
+    margin-top: 0.5rem;
     display: flex;
     align-items: center;
     gap: 0.5rem;

@@ -78,14 +78,14 @@ describe('<svc-ads>', () => {
 
   it('moves with the buttons and the keyboard, showing its position, looping with three slides', async () => {
     const element = await slider('limit="3"')
-    button(element, 'Next slide').click()
+    button(element, 'Next').click()
     await element.updateComplete
     expect(current(element)).to.equal(1)
-    button(element, 'Next slide').click()
+    button(element, 'Next').click()
     await element.updateComplete
     expect(current(element)).to.equal(2)
     expect(root(element).querySelector('[part=count]')!.textContent!.trim()).to.equal('3 / 3')
-    button(element, 'Next slide').click()
+    button(element, 'Next').click()
     await element.updateComplete
     expect(current(element)).to.equal(0)
     const region = root(element).querySelector('section')!
@@ -102,8 +102,8 @@ describe('<svc-ads>', () => {
 
   it('does not loop two slides, and keeps Next and Previous focusable at the ends', async () => {
     const element = await slider('limit="2"', 'two')
-    const previous = button(element, 'Previous slide')
-    const next = button(element, 'Next slide')
+    const previous = button(element, 'Previous')
+    const next = button(element, 'Next')
     expect(previous.getAttribute('aria-disabled')).to.equal('true')
     next.focus()
     await sendKeys({ press: 'Enter' })

@@ -55,7 +55,7 @@ export type SvcAdsLayout = 'slider' | 'hero' | 'stories'
  * @cssproperty [--svc-ads-gap=1rem] - Space between stories.
  * @cssproperty [--svc-ads-accent=#0969da] - Buttons and the card of an ad without an image (dark: #58a6ff).
  * @cssproperty [--svc-ads-accent-contrast=#fff] - Text on the accent colour, such as an image-less ad's words (dark: #0d1117); keep its contrast at 4.5:1 or more.
- * @cssproperty [--svc-ads-text=#1f2328] - Text colour (dark: #e6edf3).
+ * @cssproperty [--svc-ads-text=#1f2328] - Text colour of the slides and the dialog (dark: #e6edf3); the count between the buttons, on the page's own background, keeps the page's colour.
  * @cssproperty [--svc-ads-muted=#57606a] - Secondary text colour (dark: #9198a1).
  * @cssproperty [--svc-ads-surface=#fff] - Slide background (dark: #151b23).
  * @cssproperty [--svc-ads-skeleton=#eaeef2] - Placeholder colour (dark: #262c36).
@@ -255,15 +255,18 @@ export class SvcAds extends LitElement {
     return getComputedStyle(this).direction === 'rtl'
   }
 
-  private onKeydown(event: KeyboardEvent): void {
-    const forward = this.rtl ? 'ArrowLeft' : 'ArrowRight'
-    const backward = this.rtl ? 'ArrowRight' : 'ArrowLeft'
-    const moves: Record<string, number> = { [forward]: this.index + 1, [backward]: this.index - 1, Home: 0, End: this.ads.length - 1 }
-    const target = moves[event.key]
-    if (target === undefined) return
-    event.preventDefault()
-    this.go(target)
-  }
+  /** The keys of the slider at slide `index` of `count`, and of a gallery at its image: the arrows (mirrored right to left), Home and End. */
+  private readonly keys =
+    (index: number, count: number, go: (target: number) => void) =>
+    (event: KeyboardEvent): void => {
+      const forward = this.rtl ? 'ArrowLeft' : 'ArrowRight'
+      const backward = this.rtl ? 'ArrowRight' : 'ArrowLeft'
+      const moves: Record<string, number> = { [forward]: index + 1, [backward]: index - 1, Home: 0, End: count - 1 }
+      const target = moves[event.key]
+      if (target === undefined) return
+      event.preventDefault()
+      go(target)
+    }
 
   private toggleRotation(): void {
     this.rotation.stopped = !this.rotation.stopped
@@ -305,7 +308,7 @@ export class SvcAds extends LitElement {
           closed: () => (this.opened = -1),
           followed: this.followed,
           root: this.renderRoot,
-          kit: { html, nothing, adText, cta, carouselControls },
+          kit: { html, nothing, adText, cta, carouselControls, keys: this.keys },
         })
       : nothing
   }
@@ -339,7 +342,7 @@ export class SvcAds extends LitElement {
       part="carousel"
       aria-roledescription="carousel"
       aria-label=${name}
-      @keydown=${this.onKeydown}
+      @keydown=${this.keys(this.index, count, this.go)}
     >
       ${
         rotation
