@@ -3,7 +3,7 @@
  * events queued in the outbox like any other (so they are signed, retried
  * and logged as real deliveries), recorded in the audit log as
  * `webhook.pinged` in the same transaction. `svc-bff webhooks ping` and
- * the management API's `POST /api/v1/webhook-endpoints/{id}/ping` both
+ * the management API's `POST /api/v1/webhook-endpoints/{id}/pings` both
  * call it.
  */
 import type { Kysely } from 'kysely'
