@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { type ListeningBff, listeningBff, type Publisher, publisherFixture } from '../server/testing/publisher.js'
 import { lendChromium } from './chromium.js'
+import { keepScreenshot } from './screenshots.js'
 
 let publisher: Publisher
 let bff: ListeningBff
@@ -35,8 +36,7 @@ describe('the management API reference page', () => {
       const operation = page.locator('#operations-Ads-post_api_v1_ads')
       await operation.locator('.opblock-summary-control').click()
       await operation.locator('.responses-table').first().waitFor()
-      if (process.env.SVC_SCREENSHOTS)
-        await operation.locator('.responses-wrapper').screenshot({ path: `${process.env.SVC_SCREENSHOTS}-${width}.png` })
+      await keepScreenshot(operation.locator('.responses-wrapper'), `api-reference-responses-${width}.png`)
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
