@@ -182,6 +182,30 @@ describe('mails in the language of the request that caused them', () => {
     const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
     expect(mail!.subject).toBe('Réinitialisez votre mot de passe svc')
   })
+
+  it('mails a Brazilian sign-up in Brazilian Portuguese, and its link opens Brazilian pages in a Portuguese browser too', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'pt-BR' })
+    const signup = await (await browser.request(`${fixture.issuer}/signup`)).text()
+    expect(signup).toContain('<title>Criar uma conta · svc</title>')
+    const refused = await (await browser.submit(`${fixture.issuer}/signup`, signup, { name: '', email: 'ana@', password: 'short' })).text()
+    expect(refused).toContain('Informe seu nome.')
+    expect(refused).toContain('Informe um e-mail como ada@example.com.')
+    const sent = await browser.submit(`${fixture.issuer}/signup`, refused, {
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      password: 'violet kettle harbour lamp',
+    })
+    expect(await sent.text()).toContain('<h1>Confira seu e-mail</h1>')
+
+    const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
+    expect(mail!.subject).toBe('Confirme seu e-mail no svc')
+    expect(mail!.text).toMatch(/^Olá,\n\nPara terminar de criar sua conta no svc, confirme que ana@example\.com é o seu e-mail\./)
+    expect(mail!.html).toContain('<html lang="pt">')
+    const link = /https?:\/\/\S+\?token=\S+/.exec(mail!.text)![0]
+    const confirm = await (await new ScriptedBrowser({ 'Accept-Language': 'pt-PT' }).request(link)).text()
+    expect(confirm).toContain('<h1>Confirme seu e-mail</h1>')
+  })
 })
 
 describe('refusal pages in the visitor’s language', () => {
