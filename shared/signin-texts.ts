@@ -1,7 +1,8 @@
 /**
  * @module The words of svc's sign-in buttons in each language they speak,
  * shared by `<svc-signin>` and the personalised button page; a locale
- * falls back to its language, then to English.
+ * falls back to its language, then to English. Portuguese has Brazil's
+ * words (`pt`, `pt-BR`) and Portugal's (`pt-PT`, `pt-AO`, …).
  */
 
 export type ButtonText = 'signin_with' | 'continue_with' | 'signup_with' | 'signin' | 'continue_as'
@@ -49,11 +50,20 @@ const TEXTS: Record<string, Record<ButtonText, string>> = {
     signin: 'Inloggen',
     continue_as: 'Doorgaan als {name}',
   },
+  // Brazilian Portuguese: pt-BR and a bare pt.
   pt: {
-    signin_with: 'Fazer login com svc',
+    signin_with: 'Entrar com svc',
     continue_with: 'Continuar com svc',
-    signup_with: 'Inscrever-se com svc',
-    signin: 'Fazer login',
+    signup_with: 'Cadastrar-se com svc',
+    signin: 'Entrar',
+    continue_as: 'Continuar como {name}',
+  },
+  // European Portuguese: Portugal and every other region.
+  'pt-pt': {
+    signin_with: 'Iniciar sessão com svc',
+    continue_with: 'Continuar com svc',
+    signup_with: 'Registar-se com svc',
+    signin: 'Iniciar sessão',
     continue_as: 'Continuar como {name}',
   },
 }
@@ -65,8 +75,11 @@ const TEXTS: Record<string, Record<ButtonText, string>> = {
  * buttonText('fr-CA', 'continue_as', 'Ada') // 'Continuer en tant que Ada'
  */
 export function buttonText(locale: string | null | undefined, text: string | null | undefined, name = ''): string {
-  const language = (locale ?? '').toLowerCase().split(/[-_]/)[0]!
-  const words = Object.hasOwn(TEXTS, language) ? TEXTS[language]! : TEXTS.en!
+  const [language = '', ...subtags] = (locale ?? '').toLowerCase().split(/[-_]/)
+  // As on svc's pages (server/i18n/locale.ts): Portuguese with a region other than Brazil's is Portugal's.
+  const region = subtags.find((subtag) => /^([a-z]{2}|\d{3})$/.test(subtag))
+  const key = language === 'pt' && region && region !== 'br' ? 'pt-pt' : language
+  const words = Object.hasOwn(TEXTS, key) ? TEXTS[key]! : TEXTS.en!
   if (text === 'continue_as' && !name) return words.signin_with
   return (Object.hasOwn(words, text ?? '') ? words[text as ButtonText] : words.signin_with).replace('{name}', name)
 }

@@ -15,7 +15,7 @@ import { list, oneOf, parseFlags, required } from './flags.js'
 import { BRAND_SETTINGS, brandingFrom } from './brand-settings.js'
 
 export const INVITE_USAGE =
-  'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL] [--locale en|de|es|fr|it|nl|pt]'
+  'user invite --email E [--name N] [--svc-app CODE] [--svc-role admin|marketer|developer] [--svc-access Area:Perm,...] [--svc-master] [--issuer URL] [--locale en|de|es|fr|it|nl|pt|pt-PT]'
 
 /**
  * Invites someone: makes the account and queues the mail with its link.

@@ -152,6 +152,38 @@ describe("the account page speaks the browser's language", () => {
     const english = await (await user.api('GET', '/account')).json()
     expect([english.locale, english.words]).toEqual(['en', accountWords('en', 'svc')])
   })
+
+  it('speaks Brazilian Portuguese to a Brazilian browser and European to a Portuguese one, in the page and its mails', async () => {
+    user.browser.headers['Accept-Language'] = 'pt-BR, pt;q=0.9, en;q=0.5'
+    const brazil = await (await user.api('GET', '/account')).json()
+    expect([brazil.locale, brazil.words.yourAccount, brazil.words.signOut, brazil.words.deleteMyAccount]).toEqual([
+      'pt',
+      'Sua conta',
+      'Sair',
+      'Excluir minha conta',
+    ])
+    expect((await (await user.api('GET', '/me')).json()).header.signOut).toBe('Sair')
+    expect(
+      await errorsOf(await user.api('POST', '/account/password', { current_password: 'wrong guess', new_password: NEW_PASSWORD })),
+    ).toEqual({ status: 422, errors: { current_password: 'Essa não é sua senha atual.' } })
+    expect((await user.api('POST', '/account/password', { current_password: CURRENT, new_password: NEW_PASSWORD })).status).toBe(200)
+
+    user.browser.headers['Accept-Language'] = 'pt-PT, pt;q=0.9, en;q=0.5'
+    const portugal = await (await user.api('GET', '/account')).json()
+    expect([portugal.locale, portugal.words.yourAccount, portugal.words.signOut]).toEqual(['pt-PT', 'A sua conta', 'Terminar sessão'])
+    expect((await user.api('POST', '/account/email', { email: 'ada@new.example', current_password: NEW_PASSWORD })).status).toBe(200)
+
+    const sent = await idp.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Sua senha do svc foi alterada',
+      'Confirme o seu novo endereço de email para o svc',
+      'A sua conta svc vai mudar de endereço de email',
+    ])
+    expect(sent[0]!.html).toContain('<html lang="pt">')
+    expect(sent[1]!.html).toContain('<html lang="pt-PT">')
+    // The mailed link opens the pages in the mail's Portuguese, whatever the browser that follows it asks for.
+    expect(sent[1]!.text).toMatch(/verify-email\?token=[\w-]+&ui_locales=pt-PT/)
+  })
 })
 
 describe('changing the e-mail address on the account page', () => {

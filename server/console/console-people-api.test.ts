@@ -61,7 +61,7 @@ describe('the console people API', () => {
     expect((await invitedMail('it@example.com'))[0]).toMatchObject({ subject: 'Sei invitato su svc' })
     const refused = await admin.api('POST', '/people', { email: 'xx@example.com', role: 'marketer', locale: 'tlh' })
     expect(refused.status).toBe(422)
-    expect((await refused.json()).errors).toEqual({ locale: 'locale must be one of en, de, es, fr, it, nl, pt' })
+    expect((await refused.json()).errors).toEqual({ locale: 'locale must be one of en, de, es, fr, it, nl, pt, pt-PT' })
     expect(await invitedMail('xx@example.com')).toEqual([])
   })
 

@@ -13,10 +13,11 @@ import { fr } from './account-words/fr.js'
 import { it } from './account-words/it.js'
 import { nl } from './account-words/nl.js'
 import { pt } from './account-words/pt.js'
+import { ptPT } from './account-words/pt-PT.js'
 
 export type { AccountWords }
 
-export const ACCOUNT_WORDS: Record<Locale, AccountWords> = { en, de, es, fr, it, nl, pt }
+export const ACCOUNT_WORDS: Record<Locale, AccountWords> = { en, de, es, fr, it, nl, pt, 'pt-PT': ptPT }
 
 /**
  * The account page's words in `locale`, naming the deployment `product`.

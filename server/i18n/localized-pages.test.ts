@@ -78,19 +78,47 @@ describe('the login page in German', () => {
     expect(await refused.text()).toContain('Het e-mailadres of wachtwoord klopt niet.')
   })
 
-  it('speaks to a Brazilian browser (pt-BR) in words Brazil uses as its own, as it does to Portugal', async () => {
+  it('speaks Brazilian Portuguese to a Brazilian browser (pt-BR), in Brazil’s words', async () => {
     const fixture = (idp = await identityFixture())
     const browser = new ScriptedBrowser({ 'Accept-Language': 'pt-BR, pt;q=0.9, en;q=0.5' })
-    const res = await browser.request(`${fixture.issuer}/login`)
+    const res = await browser.request(authorizeUrl(fixture))
     const page = await res.text()
     expect(res.headers.get('Content-Language')).toBe('pt')
+    expect(page).toContain('<html lang="pt">')
+    expect(page).toContain('<h1>Entre para continuar em Shop</h1>')
     expect(page).toContain('<label for="password">Senha</label>')
     expect(page).toContain('>Esqueceu a senha?</a>')
-    const refused = await browser.submit(`${fixture.issuer}/login`, page, { email: USER.email, password: 'wrong' })
+    expect(page).toContain('<button class="primary" type="submit">Entrar</button>')
+    const refused = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, page, { email: USER.email, password: 'wrong' })
     expect(await refused.text()).toContain('O e-mail ou a senha não estão corretos.')
     const forgot = await (await browser.request(`${fixture.issuer}/forgot-password`)).text()
-    expect(forgot).toContain('Redefinir a senha')
-    expect(forgot).not.toMatch(/palavra-passe|ligação|Introduza/i)
+    expect(forgot).toContain('<h1>Redefinir sua senha</h1>')
+    expect(forgot).toContain('Informe o e-mail da sua conta')
+    expect(forgot).not.toMatch(/palavra-passe|Introduza|Indique|sessão/i)
+  })
+
+  it('speaks European Portuguese to Portugal (pt-PT) and the other Portuguese-speaking regions, and through ui_locales', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'pt-PT, pt;q=0.9, en;q=0.5' })
+    const res = await browser.request(authorizeUrl(fixture))
+    const page = await res.text()
+    expect(res.headers.get('Content-Language')).toBe('pt-PT')
+    expect(page).toContain('<html lang="pt-PT">')
+    expect(page).toContain('<h1>Inicie sessão para continuar para Shop</h1>')
+    expect(page).toContain('<label for="password">Palavra-passe</label>')
+    expect(page).toContain('<button class="primary" type="submit">Iniciar sessão</button>')
+    const refused = await browser.submit(`${fixture.issuer}/oidc/authorize/login`, page, { email: USER.email, password: 'wrong' })
+    const again = await refused.text()
+    expect(again).toContain('O email ou a palavra-passe não estão corretos.')
+    expect(again).toContain('<html lang="pt-PT">')
+
+    const angola = await (await new ScriptedBrowser({ 'Accept-Language': 'pt-AO' }).request(`${fixture.issuer}/forgot-password`)).text()
+    expect(angola).toContain('<h1>Repor a palavra-passe</h1>')
+    // ui_locales outranks the browser, both ways.
+    const asked = await new ScriptedBrowser({ 'Accept-Language': 'pt-PT' }).request(authorizeUrl(fixture, { ui_locales: 'pt-BR' }))
+    expect(await asked.text()).toContain('<button class="primary" type="submit">Entrar</button>')
+    const european = await new ScriptedBrowser({ 'Accept-Language': 'pt-BR' }).request(authorizeUrl(fixture, { ui_locales: 'pt-PT' }))
+    expect(await european.text()).toContain('<button class="primary" type="submit">Iniciar sessão</button>')
   })
 
   it('speaks English for languages it does not have', async () => {
@@ -153,6 +181,30 @@ describe('mails in the language of the request that caused them', () => {
     await expect.poll(async () => (await fixture.db.selectFrom('mail_outbox').select('id').execute()).length).toBe(1)
     const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
     expect(mail!.subject).toBe('Réinitialisez votre mot de passe svc')
+  })
+
+  it('mails a Brazilian sign-up in Brazilian Portuguese, and its link opens Brazilian pages in a Portuguese browser too', async () => {
+    const fixture = (idp = await identityFixture())
+    const browser = new ScriptedBrowser({ 'Accept-Language': 'pt-BR' })
+    const signup = await (await browser.request(`${fixture.issuer}/signup`)).text()
+    expect(signup).toContain('<title>Criar uma conta · svc</title>')
+    const refused = await (await browser.submit(`${fixture.issuer}/signup`, signup, { name: '', email: 'ana@', password: 'short' })).text()
+    expect(refused).toContain('Informe seu nome.')
+    expect(refused).toContain('Informe um e-mail como ada@example.com.')
+    const sent = await browser.submit(`${fixture.issuer}/signup`, refused, {
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      password: 'violet kettle harbour lamp',
+    })
+    expect(await sent.text()).toContain('<h1>Confira seu e-mail</h1>')
+
+    const [mail] = await fixture.db.selectFrom('mail_outbox').selectAll().execute()
+    expect(mail!.subject).toBe('Confirme seu e-mail no svc')
+    expect(mail!.text).toMatch(/^Olá,\n\nPara terminar de criar sua conta no svc, confirme que ana@example\.com é o seu e-mail\./)
+    expect(mail!.html).toContain('<html lang="pt">')
+    const link = /https?:\/\/\S+\?token=\S+/.exec(mail!.text)![0]
+    const confirm = await (await new ScriptedBrowser({ 'Accept-Language': 'pt-PT' }).request(link)).text()
+    expect(confirm).toContain('<h1>Confirme seu e-mail</h1>')
   })
 })
 

@@ -12,10 +12,11 @@ import { fr } from './page-words/fr.js'
 import { it } from './page-words/it.js'
 import { nl } from './page-words/nl.js'
 import { pt } from './page-words/pt.js'
+import { ptPT } from './page-words/pt-PT.js'
 
 export type { PageStrings }
 
-export const PAGE_STRINGS: Record<Locale, PageStrings> = { en, de, es, fr, it, nl, pt }
+export const PAGE_STRINGS: Record<Locale, PageStrings> = { en, de, es, fr, it, nl, pt, 'pt-PT': ptPT }
 
 const filled = new Map<string, PageStrings>()
 

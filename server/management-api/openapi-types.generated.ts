@@ -5295,7 +5295,7 @@ export interface components {
              * @description The mail's language and its pages'; the request's Accept-Language, else English, when absent.
              * @enum {string}
              */
-            language?: "en" | "de" | "es" | "fr" | "it" | "nl" | "pt";
+            language?: "en" | "de" | "es" | "fr" | "it" | "nl" | "pt" | "pt-PT";
         };
         /** @description The fields to change: `role`, `operator`, `disabled`. The others of a user may be sent back as read, unchanged; a changed one is refused. */
         UserChanges: {

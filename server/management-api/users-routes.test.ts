@@ -129,7 +129,7 @@ describe('users: problem details for bad input, never a 500', () => {
       expect.arrayContaining([
         { pointer: '#/email', detail: 'email must be an e-mail address' },
         { pointer: '#/role', detail: 'role must be admin, marketer, developer' },
-        { pointer: '#/language', detail: 'language must be one of en, de, es, fr, it, nl, pt' },
+        { pointer: '#/language', detail: 'language must be one of en, de, es, fr, it, nl, pt, pt-PT' },
         { pointer: '#/colour', detail: 'unknown field colour' },
       ]),
     )

@@ -65,7 +65,7 @@ describe('discovery and keys', () => {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       scopes_supported: ['openid', 'profile', 'email', 'offline_access', 'svc.access'],
-      ui_locales_supported: ['en', 'de', 'es', 'fr', 'it', 'nl', 'pt'],
+      ui_locales_supported: ['en', 'de', 'es', 'fr', 'it', 'nl', 'pt', 'pt-PT'],
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
       require_request_uri_registration: false,

@@ -46,7 +46,7 @@ iframe { border: 0; width: 100%; height: 40px; display: block; color-scheme: nor
  * @attr shape - `rectangular` (default) or `pill`.
  * @attr text - `signin_with` (default), `continue_with`, `signup_with` or `signin`.
  * @attr width - The button's width in pixels (at most 400), kept when it turns into "Continue as …"; without it that takes the width the plain button had (a long name ends in "…"), so the box never changes size.
- * @attr locale - BCP 47 language of the button (en, de, es, fr, it, nl, pt); the page's language when absent.
+ * @attr locale - BCP 47 language of the button (en, de, es, fr, it, nl, pt; pt-BR and a bare pt read Brazilian, pt-PT and other regions European); the page's language when absent.
  */
 export class SvcSignin extends HTMLElement {
   static observedAttributes = ['text', 'width', 'locale']

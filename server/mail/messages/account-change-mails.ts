@@ -241,40 +241,82 @@ const STRINGS: Record<MailLocale, Record<Kind, MailStrings>> = {
       after: ['Was u dit niet? Negeer dan deze mail: uw account is niet veranderd.'],
     },
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
     passwordChanged: {
-      subject: 'A sua senha do {product} foi alterada',
+      subject: 'Sua senha do {product} foi alterada',
       paragraphs: [
-        'A senha da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
-        'Se a alteração foi sua, não há nada a fazer. Se não, peça já um link para a redefinir: só é enviado para este endereço, e a nova senha termina a sessão de todos os outros.',
+        'A senha da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram encerradas.',
+        'Se foi você, não precisa fazer nada. Se não foi, peça agora um link para redefinir a senha: ele só é enviado para este e-mail, e a nova senha encerra todas as outras sessões.',
       ],
       action: 'Redefinir a senha',
       after: [],
     },
     emailChangeNotice: {
-      subject: 'A sua conta {product} vai mudar de endereço de e-mail',
+      subject: 'O e-mail da sua conta {product} vai mudar',
       paragraphs: [
-        'Alguém com sessão iniciada na conta {product} {email} pediu para mudar o endereço para {newEmail}. Nada muda até esse endereço o confirmar.',
+        'Alguém conectado à conta {product} {email} pediu para trocar o e-mail dela para {newEmail}. Nada muda até que esse endereço seja confirmado.',
       ],
       action: 'Abrir a página da sua conta',
       after: [
-        'Se o pedido não foi seu, altere já a senha na página da sua conta, ou use «Esqueceu a senha?» na página de início de sessão: uma senha nova cancela a alteração.',
+        'Se não foi você, altere agora a senha na página da sua conta ou use "Esqueceu a senha?" na página de login: uma nova senha cancela a troca.',
       ],
     },
     confirmNewEmail: {
-      subject: 'Confirme o seu novo endereço de e-mail para o {product}',
+      subject: 'Confirme seu novo e-mail no {product}',
+      paragraphs: ['Para que {email} passe a ser o e-mail da sua conta {product}, confirme-o.'],
+      action: 'Confirmar e-mail',
+      after: [
+        'O link funciona uma vez, por 24 horas. Até lá, sua conta continua com o e-mail antigo.',
+        'Se você não fez esse pedido, ignore este e-mail.',
+      ],
+    },
+    newEmailTaken: {
+      subject: 'Você já tem uma conta {product}',
+      paragraphs: [
+        'Alguém, talvez você, pediu para passar outra conta {product} para {email}. Você já tem uma conta com este e-mail, então nada mudou.',
+      ],
+      action: 'Entrar',
+      after: ['Se não foi você, ignore este e-mail: sua conta não foi alterada.'],
+    },
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
+    passwordChanged: {
+      subject: 'A sua palavra-passe do {product} foi alterada',
+      paragraphs: [
+        'A palavra-passe da conta {product} {email} acabou de ser alterada na página da conta. Todas as outras sessões foram terminadas.',
+        'Se a alteração foi feita por si, não tem de fazer nada. Caso contrário, peça já um link para a repor: só é enviado para este endereço, e a nova palavra-passe termina todas as outras sessões.',
+      ],
+      action: 'Repor a palavra-passe',
+      after: [],
+    },
+    emailChangeNotice: {
+      subject: 'A sua conta {product} vai mudar de endereço de email',
+      paragraphs: [
+        'Alguém com sessão iniciada na conta {product} {email} pediu para mudar o endereço para {newEmail}. Nada muda enquanto esse endereço não o confirmar.',
+      ],
+      action: 'Abrir a página da sua conta',
+      after: [
+        'Se não fez este pedido, altere já a palavra-passe na página da sua conta ou utilize «Esqueceu-se da palavra-passe?» na página de início de sessão: uma nova palavra-passe cancela a alteração.',
+      ],
+    },
+    confirmNewEmail: {
+      subject: 'Confirme o seu novo endereço de email para o {product}',
       paragraphs: ['Para tornar {email} o endereço da sua conta {product}, confirme-o.'],
-      action: 'Confirmar endereço de e-mail',
+      action: 'Confirmar endereço de email',
       after: [
         'O link funciona uma vez, durante 24 horas. Até lá, a sua conta mantém o endereço antigo.',
-        'Se não fez este pedido, ignore este e-mail.',
+        'Se não fez este pedido, ignore este email.',
       ],
     },
     newEmailTaken: {
       subject: 'Já tem uma conta {product}',
-      paragraphs: ['Foi pedido para passar outra conta {product} para {email}. Já tem uma conta com este endereço, por isso nada mudou.'],
+      paragraphs: [
+        'Recebemos um pedido para passar outra conta {product} para {email}. Já tem uma conta com este endereço, pelo que nada mudou.',
+      ],
       action: 'Iniciar sessão',
-      after: ['Se o pedido não foi seu, ignore este e-mail: a sua conta não foi alterada.'],
+      after: ['Se não fez este pedido, ignore este email: a sua conta não foi alterada.'],
     },
   },
 }

@@ -80,16 +80,30 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'Was u dit niet? Negeer dan deze mail: uw account is niet veranderd.',
     ],
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
+    subject: 'Você já tem uma conta {product}',
+    paragraphs: [
+      'Alguém, talvez você, tentou criar uma conta {product} com {email}. Você já tem uma, então nenhuma conta nova foi criada.',
+      'Se você esqueceu a senha, crie uma nova aqui; isso também confirma seu e-mail:',
+    ],
+    action: 'Criar uma nova senha',
+    after: [
+      'O link funciona uma vez, por 30 minutos. Se preferir, entre normalmente em {signin}.',
+      'Se não foi você, ignore este e-mail: sua conta não foi alterada.',
+    ],
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
     subject: 'Já tem uma conta {product}',
     paragraphs: [
-      'Houve uma tentativa de criar uma conta {product} com {email}. Já tem uma, por isso não foi criada nenhuma conta nova.',
-      'Se esqueceu a senha, defina uma nova aqui; isto também confirma o seu endereço:',
+      'Houve uma tentativa de criar uma conta {product} com {email}. Já tem uma, pelo que não foi criada nenhuma conta nova.',
+      'Se se esqueceu da palavra-passe, defina uma nova aqui; isto também confirma o seu endereço:',
     ],
-    action: 'Definir uma nova senha',
+    action: 'Definir uma nova palavra-passe',
     after: [
-      'O link funciona uma vez, durante 30 minutos. Caso contrário, inicie sessão como de costume em {signin}.',
-      'Se o pedido não foi seu, ignore este e-mail: a sua conta não foi alterada.',
+      'O link funciona uma vez, durante 30 minutos. Caso contrário, inicie sessão como habitualmente em {signin}.',
+      'Se não reconhece esta tentativa, ignore este email: a sua conta não foi alterada.',
     ],
   },
 }

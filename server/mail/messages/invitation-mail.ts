@@ -67,13 +67,26 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'Verwachtte u deze uitnodiging niet? Negeer dan deze mail: zonder de link kan niemand het account gebruiken.',
     ],
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
     subject: 'Convite para o {product}',
-    paragraphs: ['{inviter} enviou um convite para o {product}. A sua conta é {email}; escolha uma senha para começar a usá-la.'],
-    action: 'Escolher a sua senha',
+    paragraphs: ['{inviter} convidou você para o {product}. Sua conta é {email}; escolha uma senha para começar a usá-la.'],
+    action: 'Escolher sua senha',
     after: [
-      'O link funciona uma vez, durante 7 dias. Escolher uma senha confirma o seu endereço de e-mail e inicia sessão.',
-      'Se não esperava este convite, ignore este e-mail: ninguém pode usar a conta sem o link.',
+      'O link funciona uma vez, por 7 dias. Ao escolher uma senha, você confirma seu e-mail e já entra na conta.',
+      'Se você não esperava este convite, ignore este e-mail: ninguém consegue usar a conta sem o link.',
+    ],
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
+    subject: 'Convite para o {product}',
+    paragraphs: [
+      '{inviter} enviou-lhe um convite para o {product}. A sua conta é {email}; escolha uma palavra-passe para começar a utilizá-la.',
+    ],
+    action: 'Escolher a sua palavra-passe',
+    after: [
+      'O link funciona uma vez, durante 7 dias. Escolher uma palavra-passe confirma o seu endereço de email e inicia sessão.',
+      'Se não esperava este convite, ignore este email: ninguém pode utilizar a conta sem o link.',
     ],
   },
 }
@@ -86,7 +99,8 @@ const THE_TEAM: Record<MailLocale, string> = {
   fr: 'L’équipe {product}',
   it: 'Il team di {product}',
   nl: 'Het {product}-team',
-  pt: 'O {product}',
+  pt: 'A equipe do {product}',
+  'pt-PT': 'A equipa do {product}',
 }
 
 /**
@@ -111,8 +125,12 @@ const INVITED_AS: Record<MailLocale, { inOrganisation: string; role: string }> =
     role: '{inviter} heeft u uitgenodigd voor {product} als {role}.',
   },
   pt: {
-    inOrganisation: '{inviter} enviou um convite para o {product} como {role} em {organisation}.',
-    role: '{inviter} enviou um convite para o {product} como {role}.',
+    inOrganisation: '{inviter} convidou você para o {product} como {role} em {organisation}.',
+    role: '{inviter} convidou você para o {product} como {role}.',
+  },
+  'pt-PT': {
+    inOrganisation: '{inviter} enviou-lhe um convite para o {product} como {role} em {organisation}.',
+    role: '{inviter} enviou-lhe um convite para o {product} como {role}.',
   },
 }
 

@@ -1,10 +1,13 @@
 /**
- * @module The Portuguese mails read as their own in Portugal and Brazil
- * alike: one `pt` table serves both (pt-BR reads pt), so no mail may use a
- * word only one side uses where the two differ.
+ * @module The Portuguese mails come in two variants, as the pages do:
+ * Brazil's (`pt`, which `pt-BR` and a bare `pt` read) and Portugal's
+ * (`pt-PT`, which every other region reads). Neither may use a word only
+ * the other writes.
  */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_BRANDING as branding } from '../../branding.js'
+import { BRAZIL_ONLY, PORTUGAL_ONLY } from '../../i18n/portuguese-variants.js'
+import type { MailLocale } from './render-mail.js'
 import { confirmNewEmailMail, emailChangeNoticeMail, newEmailTakenMail, passwordChangedMail } from './account-change-mails.js'
 import { accountExistsMail } from './account-exists-mail.js'
 import { invitationMail } from './invitation-mail.js'
@@ -14,33 +17,42 @@ import { verifyEmailMail } from './verify-email-mail.js'
 
 const to = 'ana@example.com'
 const link = 'https://id.example/x?token=t'
-const locale = 'pt' as const
-/** Words (and forms) only one of the two uses: Portugal's first, then Brazil's. */
-const ONE_SIDE_ONLY =
-  /palavras?-passe|ligaç(ão|ões)|enviámos|\brepo(r|nha)\b|reposição|equipa\b|sítios|\bo próprio\b|convidou-o|-lhe\b|\bcar[aá]ter\b|\bequipe\b|\bcadastr|\bvocê\b|\bprecisa fazer\b/i
+
+/** Every mail svc sends, in `locale`, greeting Ana by name. */
+const everyMail = (locale: MailLocale) => [
+  resetPasswordMail({ to, name: 'Ana', link, locale, branding }),
+  signInLinkMail({ to, name: 'Ana', link, locale, branding }),
+  verifyEmailMail({ to, link, locale, branding }),
+  accountExistsMail({ to, resetLink: link, signInLink: link, locale, branding }),
+  invitationMail({ to, link, locale, branding }),
+  invitationMail({ to, link, locale, branding, inviter: 'Rui', invitedAs: { role: 'marketer', organisation: 'Loja' } }),
+  passwordChangedMail({ to, name: 'Ana', link, locale, branding }),
+  emailChangeNoticeMail({ to, name: 'Ana', newEmail: 'ana@new.example', link, locale, branding }),
+  confirmNewEmailMail({ to, link, locale, branding }),
+  newEmailTakenMail({ to, link, locale, branding }),
+]
 
 describe('the Portuguese mails', () => {
-  it.each([
-    ['reset', resetPasswordMail({ to, link, locale, branding })],
-    ['sign-in link', signInLinkMail({ to, link, locale, branding })],
-    ['confirmation', verifyEmailMail({ to, link, locale, branding })],
-    ['account exists', accountExistsMail({ to, resetLink: link, signInLink: link, locale, branding })],
-    ['invitation', invitationMail({ to, link, locale, branding })],
-    [
-      'invitation as a role',
-      invitationMail({ to, link, locale, branding, inviter: 'Rui', invitedAs: { role: 'marketer', organisation: 'Loja' } }),
-    ],
-    ['password changed', passwordChangedMail({ to, link, locale, branding })],
-    ['address change notice', emailChangeNoticeMail({ to, newEmail: 'ana@new.example', link, locale, branding })],
-    ['new address', confirmNewEmailMail({ to, link, locale, branding })],
-    ['new address taken', newEmailTakenMail({ to, link, locale, branding })],
-  ])('%s uses words both Portugal and Brazil read as their own', (_, mail) => {
-    expect(`${mail.subject}\n${mail.text}`).not.toMatch(ONE_SIDE_ONLY)
+  it('are Brazilian for pt: none says what only Portugal writes', () => {
+    for (const mail of everyMail('pt')) {
+      expect(`${mail.subject}\n${mail.text}`).not.toMatch(PORTUGAL_ONLY)
+      expect(mail.html).toContain('<html lang="pt">')
+    }
   })
 
-  it('says "senha" for the password', () => {
-    const mail = resetPasswordMail({ to, link, locale, branding })
-    expect(mail.subject).toBe('Redefina a sua senha do svc')
-    expect(mail.text).toContain('Definir uma nova senha')
+  it('are European for pt-PT: none says what only Brazil writes', () => {
+    for (const mail of everyMail('pt-PT')) {
+      expect(`${mail.subject}\n${mail.text}`).not.toMatch(BRAZIL_ONLY)
+      expect(mail.html).toContain('<html lang="pt-PT">')
+    }
+  })
+
+  it('says "senha" to Brazil and "palavra-passe" to Portugal', () => {
+    const brazil = resetPasswordMail({ to, link, locale: 'pt', branding })
+    expect(brazil.subject).toBe('Redefina sua senha do svc')
+    expect(brazil.text).toContain('Criar uma nova senha:')
+    const portugal = resetPasswordMail({ to, link, locale: 'pt-PT', branding })
+    expect(portugal.subject).toBe('Reponha a sua palavra-passe do svc')
+    expect(portugal.text).toContain('Definir uma nova palavra-passe:')
   })
 })

@@ -36,7 +36,8 @@ const GREETING: Record<MailLocale, { named: string; unnamed: string }> = {
   fr: { named: 'Bonjour {name},', unnamed: 'Bonjour,' },
   it: { named: 'Ciao {name},', unnamed: 'Ciao,' },
   nl: { named: 'Hallo {name},', unnamed: 'Hallo,' },
-  pt: { named: 'Olá {name},', unnamed: 'Olá,' },
+  pt: { named: 'Olá, {name},', unnamed: 'Olá,' },
+  'pt-PT': { named: 'Olá, {name},', unnamed: 'Olá,' },
 }
 
 /**
@@ -60,6 +61,7 @@ const OPEN_THIS_ADDRESS: Record<MailLocale, string> = {
   it: 'Oppure apri questo indirizzo:',
   nl: 'Of open dit adres:',
   pt: 'Ou abra este endereço:',
+  'pt-PT': 'Ou abra este endereço:',
 }
 
 /**

@@ -61,13 +61,24 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'Hebt u hier niet om gevraagd? Negeer dan deze mail: uw wachtwoord blijft zoals het is.',
     ],
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
-    subject: 'Redefina a sua senha do {product}',
-    paragraphs: ['Foi pedida a redefinição da senha da conta {product} {email}.'],
-    action: 'Definir uma nova senha',
+    subject: 'Redefina sua senha do {product}',
+    paragraphs: ['Alguém, talvez você, pediu para redefinir a senha da conta {product} {email}.'],
+    action: 'Criar uma nova senha',
     after: [
-      'O link funciona uma vez, durante 30 minutos. Definir uma nova senha termina todas as outras sessões.',
-      'Se não fez este pedido, ignore este e-mail: a sua senha fica como está.',
+      'O link funciona uma vez, por 30 minutos. Ao criar uma nova senha, você sai de todos os outros lugares onde entrou.',
+      'Se você não fez esse pedido, ignore este e-mail: sua senha continua a mesma.',
+    ],
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
+    subject: 'Reponha a sua palavra-passe do {product}',
+    paragraphs: ['Recebemos um pedido para repor a palavra-passe da conta {product} {email}.'],
+    action: 'Definir uma nova palavra-passe',
+    after: [
+      'O link funciona uma vez, durante 30 minutos. Definir uma nova palavra-passe termina a sessão em todos os outros locais.',
+      'Se não fez este pedido, ignore este email: a sua palavra-passe fica como está.',
     ],
   },
 }

@@ -61,13 +61,24 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'Hebt u hier niet om gevraagd? Negeer dan deze mail: zonder deze mail kan niemand de link gebruiken. Op uw account zijn misschien veel mislukte inlogpogingen gedaan; een lang wachtwoord beschermt het.',
     ],
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
+    subject: 'Seu link para entrar no {product}',
+    paragraphs: ['Alguém, talvez você, pediu um link para entrar na conta {product} {email}.'],
+    action: 'Entrar',
+    after: [
+      'O link funciona uma vez, por 15 minutos.',
+      'Se você não fez esse pedido, ignore este e-mail: ninguém consegue usar o link sem ter acesso a ele. Sua conta pode ter recebido muitas tentativas de login; uma senha longa é a melhor proteção.',
+    ],
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
     subject: 'O seu link para iniciar sessão no {product}',
-    paragraphs: ['Foi pedido um link para iniciar sessão na conta {product} {email}.'],
+    paragraphs: ['Recebemos um pedido de um link para iniciar sessão na conta {product} {email}.'],
     action: 'Iniciar sessão',
     after: [
       'O link funciona uma vez, durante 15 minutos.',
-      'Se não fez este pedido, ignore este e-mail: ninguém pode usar o link sem ele. Pode ter havido muitas tentativas falhadas na sua conta; uma senha longa é a melhor proteção.',
+      'Se não fez este pedido, ignore este email: ninguém pode utilizar o link sem o receber. A sua conta pode ter sido alvo de muitas tentativas de início de sessão; uma palavra-passe longa é a melhor proteção.',
     ],
   },
 }

@@ -63,13 +63,24 @@ const STRINGS: Record<MailLocale, MailStrings> = {
       'Hebt u geen account bij {product} gemaakt? Negeer dan deze mail: zonder deze link kan niemand het adres gebruiken.',
     ],
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
-    subject: 'Confirme o seu endereço de e-mail para o {product}',
-    paragraphs: ['Para terminar a criação da sua conta {product}, confirme que {email} é o seu endereço.'],
-    action: 'Confirmar endereço de e-mail',
+    subject: 'Confirme seu e-mail no {product}',
+    paragraphs: ['Para terminar de criar sua conta no {product}, confirme que {email} é o seu e-mail.'],
+    action: 'Confirmar e-mail',
+    after: [
+      'O link funciona uma vez, por 24 horas.',
+      'Se você não criou uma conta no {product}, ignore este e-mail: ninguém consegue usar o endereço sem este link.',
+    ],
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
+    subject: 'Confirme o seu endereço de email para o {product}',
+    paragraphs: ['Para concluir a criação da sua conta {product}, confirme que {email} é o seu endereço.'],
+    action: 'Confirmar endereço de email',
     after: [
       'O link funciona uma vez, durante 24 horas.',
-      'Se não criou uma conta no {product}, ignore este e-mail: ninguém pode usar o endereço sem este link.',
+      'Se não criou uma conta no {product}, ignore este email: ninguém pode utilizar o endereço sem este link.',
     ],
   },
 }

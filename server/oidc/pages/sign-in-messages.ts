@@ -72,13 +72,23 @@ const MESSAGES: Record<string, SignInMessages> = {
     busy: 'svc controleert op dit moment te veel inlogpogingen. Er is niets verloren: probeer het over een paar seconden opnieuw.',
     badLogin: 'Vul het e-mailadres van uw account in (hoogstens 254 tekens).',
   },
+  // Brazilian Portuguese (`pt`, `pt-BR`).
   pt: {
     wrong: 'O e-mail ou a senha não estão corretos.',
-    tooMany: 'Muitas tentativas de início de sessão falhadas.',
+    tooMany: 'Muitas tentativas de login sem sucesso.',
+    waitSeconds: { one: 'Tente novamente em {count} segundo.', other: 'Tente novamente em {count} segundos.' },
+    waitMinutes: { one: 'Tente novamente em {count} minuto.', other: 'Tente novamente em {count} minutos.' },
+    busy: 'O svc está verificando muitos logins agora. Nada foi perdido: tente novamente em alguns segundos.',
+    badLogin: 'Informe o e-mail da sua conta (no máximo 254 caracteres).',
+  },
+  // European Portuguese (Portugal and every other region).
+  'pt-PT': {
+    wrong: 'O email ou a palavra-passe não estão corretos.',
+    tooMany: 'Demasiadas tentativas falhadas de início de sessão.',
     waitSeconds: { one: 'Tente novamente dentro de {count} segundo.', other: 'Tente novamente dentro de {count} segundos.' },
     waitMinutes: { one: 'Tente novamente dentro de {count} minuto.', other: 'Tente novamente dentro de {count} minutos.' },
-    busy: 'O svc tem muitos inícios de sessão para verificar neste momento. Nada se perdeu: tente novamente em alguns segundos.',
-    badLogin: 'Indique o endereço de e-mail da sua conta (no máximo 254 caracteres).',
+    busy: 'O svc está a verificar demasiados inícios de sessão neste momento. Nada se perdeu: tente novamente dentro de alguns segundos.',
+    badLogin: 'Introduza o endereço de email da sua conta (no máximo, 254 carateres).',
   },
 }
 
