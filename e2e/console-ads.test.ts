@@ -250,6 +250,59 @@ describe('the console in Chromium: Marketing > Ads', () => {
     },
   )
 
+  it(
+    'says when a saved, published ad is not shown for its dates, in the confirmation and in the list (Ended, Scheduled)',
+    { timeout: 60_000 },
+    async () => {
+      const page = await (await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' })).newPage()
+      await signInToConsole(page, bff.started.url, 'marketer@demo.example')
+      const title = 'Spring Sale 2020'
+      const said = (words: string) => page.getByRole('status').filter({ hasText: words }).isVisible()
+      const state = async () => {
+        await page.goto(`${bff.started.url}/console/ads`)
+        const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) })
+        await expect.poll(() => row.count()).toBe(1)
+        return (await row.locator('td[data-label="State"]').textContent())!.trim()
+      }
+      await page.goto(`${bff.started.url}/console/ads/new`)
+      await expect.poll(() => page.getByLabel('Slot', { exact: true }).isEnabled()).toBe(true)
+      await page.getByLabel('Title').fill(title)
+      await page.getByLabel('Slot', { exact: true }).selectOption('home-slider-ads')
+      await page.getByLabel('Ends (Europe/London)').fill('2020-05-03T10:00')
+      await page.getByRole('button', { name: 'Save and publish' }).click()
+      await expect.poll(() => said(`Saved "${title}", published — this ad ended on 3 May 2020 at 10:00 and is not shown.`)).toBe(true)
+      // The list: what a visitor meets first, then the marketer's switch.
+      expect(await state()).toBe('Ended · Published')
+      await keepScreenshot(page, 'console-ads-list-ended-1280.png', { fullPage: true })
+
+      await page.getByRole('link', { name: title, exact: true }).click()
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title)
+      await page.getByLabel('Starts (Europe/London)').fill('2099-06-01T09:00')
+      await page.getByLabel('Ends (Europe/London)').fill('')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => said(`Saved "${title}" — shown from 1 June 2099 at 09:00.`)).toBe(true)
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await state()).toBe('Scheduled · Published')
+      await keepScreenshot(page, 'console-ads-list-scheduled-375.png', { fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 720 })
+
+      // Within its dates it is simply published; unpublished, the switch is what keeps it from visitors.
+      await page.getByRole('link', { name: title, exact: true }).click()
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title)
+      await page.getByLabel('Starts (Europe/London)').fill('2020-01-01T00:00')
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => said(`Saved "${title}".`)).toBe(true)
+      expect(await state()).toBe('Published')
+      await page.getByRole('link', { name: title, exact: true }).click()
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title)
+      await page.getByLabel('Starts (Europe/London)').fill('2099-06-01T09:00')
+      await page.getByLabel('Published').uncheck()
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      await expect.poll(() => said(`Saved "${title}": it is no longer served.`)).toBe(true)
+      expect(await state()).toBe('Not published')
+    },
+  )
+
   it('keeps the list filters in the address, so a reload shows the same list', { timeout: 60_000 }, async () => {
     const page = await marketer('/console/ads')
     const shown = () => page.locator('caption').textContent()

@@ -8,6 +8,11 @@
  * Arabic or Hebrew text.
  * Previous and Next stay focusable at the ends of a slider that does not
  * loop (`aria-disabled`), so a keyboard user's focus is never lost.
+ * Their glyphs, ‹ and ›, are mirrored characters (Unicode Bidi_Mirrored):
+ * on a right-to-left page the browser draws each as the other, so Previous,
+ * on the right, points right. A CSS flip on top mirrored them back (issue
+ * 28). Their direction is the element's, never an ad's: ads' words take
+ * their own (`dir="auto"`) inside the slide.
  */
 import { html, type TemplateResult } from 'lit'
 import type { AdsStrings } from './locales.js'

@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing'
-import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands'
+import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands'
 import type { SvcAds } from './svc-ads.js'
 import { frames, inside, previewed, shadow, slidesOf, testAd } from './test-ads.js'
 
@@ -26,6 +26,12 @@ function inView(dialog: HTMLDialogElement): number {
   const strip = dialog.querySelector('[part=gallery]')!.getBoundingClientRect()
   const images = [...dialog.querySelectorAll('[part=gallery] img')]
   return images.findIndex((image) => Math.abs(image.getBoundingClientRect().left - strip.left) < 2)
+}
+
+/** A real mouse click at the centre of `target`, as a visitor's. */
+async function clickOn(target: Element): Promise<void> {
+  const box = target.getBoundingClientRect()
+  await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] })
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -55,15 +61,38 @@ describe('<svc-ads> Details dialog', () => {
     expect(shadow(element).activeElement, 'focus is back on Details').to.equal(details)
   })
 
-  it('closes with its Close button', async () => {
+  it('closes with its Close button, giving focus back to Details', async () => {
     const element = await previewed([testAd(1)])
-    shadow(element).querySelector<HTMLButtonElement>('[part=more]')!.click()
+    const details = shadow(element).querySelector<HTMLButtonElement>('[part=more]')!
+    await clickOn(details)
     const dialog = await opened(element)
     const close = dialog.querySelector<HTMLButtonElement>('[part=close]')!
     expect(close.textContent!.trim()).to.equal('Close')
-    close.click()
+    await clickOn(close)
     await until(() => !shadow(element).querySelector('dialog'), 'the dialog closed')
+    expect(shadow(element).activeElement, 'focus is back on Details').to.equal(details)
   })
+
+  for (const layout of ['slider', 'stories']) {
+    it(`closes on a click outside, giving focus back to the Details button that opened it (${layout})`, async () => {
+      const element = await previewed([testAd(1), testAd(2), testAd(3)], { layout }, 600)
+      // The second ad's button: in the slider once it is shown, in the stories row as it is.
+      if (layout === 'slider') await clickOn(shadow(element).querySelector('.step:last-of-type')!)
+      await element.updateComplete
+      const details = shadow(element).querySelectorAll<HTMLButtonElement>('[part=more]')[1]!
+      // The slider's track slides for 0.4 s: the button is clicked where it comes to rest.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      await clickOn(details)
+      const dialog = await opened(element)
+      expect(dialog.getAttribute('aria-label')).to.equal('Ad 2')
+      // The backdrop, beside the dialog: light dismiss (closedby="any").
+      await resetMouse()
+      await sendMouse({ type: 'click', position: [2, Math.round(innerHeight / 2)] })
+      await until(() => !shadow(element).querySelector('dialog'), 'the dialog closed')
+      expect(document.activeElement, 'not left on the page').to.equal(element)
+      expect(shadow(element).activeElement, 'focus is back on Details').to.equal(details)
+    })
+  }
 
   for (const [width, scheme] of [
     [1280, 'light'],

@@ -235,9 +235,6 @@ export const svcAdsStyles = css`
     padding: 0;
     border-radius: 999px;
   }
-  :host(:dir(rtl)) .step {
-    transform: scaleX(-1);
-  }
   [aria-disabled='true'] {
     opacity: 0.5;
     cursor: default;

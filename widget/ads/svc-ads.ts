@@ -169,7 +169,8 @@ export class SvcAds extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    if (this.loading === 'lazy' && 'IntersectionObserver' in window) {
+    // Every browser that runs Lit has IntersectionObserver (2019 on): no fallback to test for.
+    if (this.loading === 'lazy') {
       this.observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((entry) => entry.isIntersecting)) return
@@ -200,9 +201,10 @@ export class SvcAds extends LitElement {
     } else if (this.visible) this.request.load({ url: adsUrl(this.baseUrl || SCRIPT_ORIGIN, this), apiKey: this.apiKey })
   }
 
-  protected override updated(): void {
-    const dialog = this.renderRoot.querySelector('dialog')
-    if (dialog && !dialog.open && this.isConnected) dialog.showModal()
+  protected override updated(changed: PropertyValues<this>): void {
+    // Shown as it opens, only: focus moving back to Details as it closes re-renders (autoplay listens) before
+    // its close event, and showing it again there kept it open, Details inert and focus lost to the page.
+    if (changed.has('opened') && this.isConnected) this.renderRoot.querySelector('dialog')?.showModal()
     if (this.refocus) this.renderRoot.querySelector<HTMLElement>('.slide:not([inert])')?.focus()
     this.refocus = false
     this.dataset.status = this.request.state.status === 'idle' ? 'loading' : this.request.state.status

@@ -4,6 +4,7 @@
  * empty", not "display must not be empty"), and the warnings about an ad
  * that would render poorly, which never stop it being saved.
  */
+import { scheduleState } from '../../../shared/ad-schedule.js'
 import type { ConsoleAdFields } from '../../../shared/console-wire.js'
 
 /** Each API field's label in the form. */
@@ -84,4 +85,38 @@ export function adWarnings(ad: Pick<ConsoleAdFields, 'title' | 'url' | 'link' | 
   if ([ad.image, ...ad.images].some(plainHttp))
     warnings.push({ field: 'image', message: 'An image URL is not https: partner pages served over https may not show it.' })
   return warnings
+}
+
+/**
+ * A moment as a sentence says it, in the browser's language and time zone:
+ * day, month and time, with the year only when it is not this one.
+ *
+ * @example
+ * momentWords('2026-05-03T08:00:00.000Z', Date.parse('2026-11-27T00:00:00Z')) // 'May 3 at 10:00 AM' in Berlin, en-US
+ */
+export function momentWords(iso: string, nowMs: number): string {
+  const at = new Date(iso)
+  const year = at.getFullYear() === new Date(nowMs).getFullYear() ? undefined : 'numeric'
+  return at.toLocaleString(undefined, { day: 'numeric', month: 'long', year, hour: '2-digit', minute: '2-digit' })
+}
+
+/**
+ * What the confirmation of a save adds when an ad that is ready and
+ * published will still not be seen, because of its dates (as Google Ads
+ * and Meta say "Ended" or "Scheduled" beside a campaign that is on): the
+ * words after `Saved "…"`, or `''` when visitors see it or its status or
+ * the Published box already keeps it from them.
+ *
+ * @example
+ * unseenForItsDates({ status: 'saved', publish: 1, starts: null, ends: '2020-05-03T10:00:00.000Z' }, Date.now())
+ * // ' — this ad ended on May 3, 2020 at 10:00 AM and is not shown'
+ */
+export function unseenForItsDates(
+  ad: { status: string; publish: number; starts: string | null; ends: string | null },
+  nowMs: number,
+): string {
+  if (ad.status !== 'saved' || ad.publish !== 1) return ''
+  const state = scheduleState(ad, nowMs)
+  if (state === 'ended') return ` — this ad ended on ${momentWords(ad.ends!, nowMs)} and is not shown`
+  return state === 'scheduled' ? ` — shown from ${momentWords(ad.starts!, nowMs)}` : ''
 }

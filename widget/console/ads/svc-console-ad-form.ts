@@ -15,7 +15,7 @@ import { AD_TEXT_MAX, AD_URL_MAX } from '../../../shared/ad-limits.js'
 import type { Ad } from '../../../shared/ads-wire.js'
 import type { ConsoleAdAnswer, ConsoleAdInput, ConsoleAdPreview } from '../../../shared/console-wire.js'
 import { type AdFields, adFieldsOf, adInputOf, newAdFields } from './ad-form-fields.js'
-import { adWarnings, refusalsInFormWords } from './ad-form-words.js'
+import { adWarnings, refusalsInFormWords, unseenForItsDates } from './ad-form-words.js'
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
@@ -115,9 +115,12 @@ export class SvcConsoleAdForm extends LitElement {
         if (!this.code) this.ad.data = { ...this.ad.data!, publish: ad.publish }
         // A slot named here for the first time is now one of the organisation's.
         this.renderRoot.querySelector('svc-console-slot-picker')?.refresh()
-        if (!this.code) return `Saved "${ad.title}"${ad.publish ? ', published' : ', not published'}.`
+        // Published but outside its dates, the ad reaches no visitor: the confirmation says so, not only "Saved".
+        const unseen = unseenForItsDates(ad, Date.now())
+        if (!this.code) return `Saved "${ad.title}"${ad.publish ? ', published' : ', not published'}${unseen}.`
         const served = ad.status === 'saved' && ad.publish === 1
         this.servedWhenLoaded = served
+        if (unseen) return `Saved "${ad.title}"${unseen}.`
         if (served === wasServed) return `Saved "${ad.title}".`
         return served ? `Saved "${ad.title}": it is served now.` : `Saved "${ad.title}": it is no longer served.`
       },

@@ -152,7 +152,7 @@ export class SvcConsoleAds extends LitElement {
                       html`<tr>
                         <td><a href="/console/ads/${ad.code}">${ad.title}</a></td>
                         <td data-label="Slot">${ad.display}</td>
-                        <td data-label="State">${stateWords(ad)}</td>
+                        <td data-label="State">${stateWords(ad, now)}</td>
                         <td data-label="Schedule">${scheduleCell(ad, now)}</td>
                         ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}
                         <td data-label="Updated">${readableTime(ad.updated_at)}</td>
@@ -194,11 +194,16 @@ if (!customElements.get('svc-console-ads')) customElements.define('svc-console-a
 
 /**
  * The ad's status and Published box in one phrase a marketer uses, never
- * the API's `saved`: "Published", "Not published", "Draft".
+ * the API's `saved`: "Published", "Not published", "Draft". A published
+ * ad outside its dates says first what visitors meet, then the switch:
+ * "Ended · Published", "Scheduled · Published" (Google Ads' and Meta's
+ * "Ended" beside a campaign that is on).
  */
-function stateWords(ad: ListedAd): string {
+function stateWords(ad: ListedAd, now: number): string {
   if (ad.status === 'draft') return ad.publish ? 'Draft: published, but drafts are never served' : 'Draft'
-  return ad.publish ? 'Published' : 'Not published'
+  if (!ad.publish) return 'Not published'
+  const state = scheduleState(ad, now)
+  return state === 'running' ? 'Published' : `${scheduleWords(state, true)} · Published`
 }
 
 /**
