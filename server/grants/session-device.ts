@@ -26,7 +26,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bYaBrowser\//, 'Yandex Browser'],
   [/\bVivaldi\//, 'Vivaldi'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\b(?:Chrome|HeadlessChrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\bcurl\//i, 'curl'],
 ]

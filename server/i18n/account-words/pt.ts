@@ -62,7 +62,7 @@ export const pt: AccountWords = {
   otherSessionsSignedOut: 'Todas as outras sessões foram terminadas.',
   onlyThisSession: 'Nenhum outro navegador tem sessão iniciada na sua conta.',
   noSuchSession: 'Essa não é uma das suas sessões, ou já terminou. Recarregue a página para ver as sessões que tem agora.',
-  currentSessionRefused: 'Essa é a sessão que está a usar: para a terminar, use «Terminar sessão» no topo da página.',
+  currentSessionRefused: 'Essa é a sessão que usa agora: para a terminar, use «Terminar sessão» no topo da página.',
   deleteHeading: 'Apagar a sua conta',
   deleteWarning: 'Isto termina as suas sessões em todo lugar, revoga cada token, avisa cada aplicação que usou e não pode ser desfeito.',
   typeToConfirm: 'Escreva {email} para confirmar',
