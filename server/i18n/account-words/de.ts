@@ -54,6 +54,7 @@ export const de: AccountWords = {
   thisDevice: 'Dieses Gerät',
   signedInLabel: 'Angemeldet',
   lastActiveLabel: 'Zuletzt aktiv',
+  signOutOtherSession: 'Abmelden',
   signOutSession: '{device} abmelden',
   signOutSessionConfirm: '{device} abmelden? Anwendungen, die darüber angemeldet sind, verlieren ebenfalls den Zugriff.',
   sessionSignedOut: '{device} ist abgemeldet.',

@@ -57,6 +57,7 @@ export const en = {
   thisDevice: 'This device',
   signedInLabel: 'Signed in',
   lastActiveLabel: 'Last active',
+  signOutOtherSession: 'Sign out',
   signOutSession: 'Sign out {device}',
   signOutSessionConfirm: 'Sign out {device}? Applications signed in through it lose access too.',
   sessionSignedOut: '{device} is signed out.',

@@ -54,6 +54,7 @@ export const es: AccountWords = {
   thisDevice: 'Este dispositivo',
   signedInLabel: 'Sesión iniciada',
   lastActiveLabel: 'Última actividad',
+  signOutOtherSession: 'Cerrar sesión',
   signOutSession: 'Cerrar la sesión de {device}',
   signOutSessionConfirm: '¿Cerrar la sesión de {device}? Las aplicaciones en las que entraste desde allí también pierden el acceso.',
   sessionSignedOut: 'La sesión de {device} está cerrada.',

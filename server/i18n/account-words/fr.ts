@@ -54,6 +54,7 @@ export const fr: AccountWords = {
   thisDevice: 'Cet appareil',
   signedInLabel: 'Connexion',
   lastActiveLabel: 'Dernière activité',
+  signOutOtherSession: 'Déconnecter',
   signOutSession: 'Déconnecter {device}',
   signOutSessionConfirm: 'Déconnecter {device} ? Les applications auxquelles vous vous êtes connecté par ce biais perdent aussi l’accès.',
   sessionSignedOut: '{device} est déconnecté.',

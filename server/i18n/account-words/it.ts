@@ -54,6 +54,7 @@ export const it: AccountWords = {
   thisDevice: 'Questo dispositivo',
   signedInLabel: 'Accesso',
   lastActiveLabel: 'Ultima attività',
+  signOutOtherSession: 'Disconnetti',
   signOutSession: 'Disconnetti {device}',
   signOutSessionConfirm: 'Disconnettere {device}? Anche le applicazioni a cui hai effettuato l’accesso da lì perdono l’accesso.',
   sessionSignedOut: '{device} è disconnesso.',

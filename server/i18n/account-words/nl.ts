@@ -54,6 +54,7 @@ export const nl: AccountWords = {
   thisDevice: 'Dit apparaat',
   signedInLabel: 'Ingelogd',
   lastActiveLabel: 'Laatst actief',
+  signOutOtherSession: 'Uitloggen',
   signOutSession: '{device} uitloggen',
   signOutSessionConfirm: '{device} uitloggen? Applicaties waarop u daarmee bent ingelogd, verliezen ook hun toegang.',
   sessionSignedOut: '{device} is uitgelogd.',

@@ -54,6 +54,7 @@ export const pt: AccountWords = {
   thisDevice: 'Este dispositivo',
   signedInLabel: 'Sessão iniciada',
   lastActiveLabel: 'Última atividade',
+  signOutOtherSession: 'Terminar sessão',
   signOutSession: 'Terminar a sessão de {device}',
   signOutSessionConfirm: 'Terminar a sessão de {device}? As aplicações em que entrou por aí também perdem o acesso.',
   sessionSignedOut: 'A sessão de {device} foi terminada.',

@@ -152,7 +152,7 @@ export class SvcConsoleAccountSessions extends LitElement {
               aria-label=${sayText(words.signOutSession, { device: `${device}, ${this.when(session.signed_in_at)}` })}
               @click=${() => this.signOut(session)}
             >
-              ${words.signOut}
+              ${words.signOutOtherSession}
             </button>`
       }
     </li>`
