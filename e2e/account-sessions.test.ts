@@ -3,13 +3,15 @@
  * from a fresh database: the same account signed in on two "devices" (two
  * browser contexts with different User-Agents), the page in one lists both
  * with itself marked "This device" and the other's long User-Agent kept
- * inside the page at 1280 and 375 px; signing the other out leaves that
+ * inside the page at 1280 and 375 px, with nothing axe-core finds against
+ * WCAG 2.2 AA in the section; signing the other out leaves that
  * browser signed out on its next page load, and the page's forms still
  * save back unchanged.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import axe from 'axe-core'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
@@ -40,8 +42,20 @@ describe('the sessions on the account page in Chromium', () => {
     await bff?.stop()
   })
 
-  const device = async (userAgent: string): Promise<Page> =>
-    (await browser.newContext({ userAgent, viewport: { width: 1280, height: 900 } })).newPage()
+  const device = async (userAgent: string): Promise<Page> => {
+    const page = await (await browser.newContext({ userAgent, viewport: { width: 1280, height: 900 } })).newPage()
+    await page.addInitScript({ content: axe.source })
+    return page
+  }
+  /** axe-core's WCAG 2.2 AA violations in the sessions section, one line each. */
+  const violations = (page: Page) =>
+    page.evaluate(async () => {
+      const results = await (window as unknown as { axe: typeof axe }).axe.run(
+        { include: [[['svc-console', 'svc-console-account', 'svc-console-account-sessions']]] } as never,
+        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] },
+      )
+      return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${v.help} at ${JSON.stringify(node.target)}`))
+    })
   const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
   it('lists both devices, signs the other one out, and that browser is signed out on its next page', { timeout: 90_000 }, async () => {
@@ -59,6 +73,7 @@ describe('the sessions on the account page in Chromium', () => {
     expect(await other.locator('.device').innerText()).toBe('Firefox on Linux')
     expect(await other.getByText('Last active').count()).toBe(1)
     expect(await fits(desktop)).toBe(true)
+    expect(await violations(desktop)).toEqual([])
     await keepScreenshot(desktop, 'account-sessions-1280.png', { fullPage: true })
     await desktop.setViewportSize({ width: 375, height: 800 })
     expect(await fits(desktop)).toBe(true)
