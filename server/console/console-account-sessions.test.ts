@@ -105,6 +105,9 @@ describe('the sessions on the account page', () => {
     expect(await refusal(await user.api('DELETE', `/account/sessions/${theirs.id}`))).toEqual(noSuch)
     expect(await refusal(await user.api('DELETE', '/account/sessions/not-a-number'))).toEqual(noSuch)
     expect(await refusal(await user.api('DELETE', `/account/sessions/${'9'.repeat(400)}`))).toEqual(noSuch)
+    // Past what PostgreSQL's integer holds: the same refusal, not a database error.
+    expect(await refusal(await user.api('DELETE', '/account/sessions/2147483648'))).toEqual(noSuch)
+    expect(await refusal(await user.api('DELETE', '/account/sessions/99999999999999'))).toEqual(noSuch)
     expect(await refusal(await user.api('DELETE', `/account/sessions/${mine.id}`))).toEqual({
       status: 409,
       message: 'That is the session you are using: to end it, use Sign out at the top of the page.',

@@ -32,8 +32,8 @@ export interface AccountSessionOptions {
   now?: () => Date
 }
 
-/** A session id as the page sends it: a positive integer of a sensible size, else nothing. */
-const sessionId = (text: string) => (/^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : undefined)
+/** A session id as the page sends it: a positive integer a database integer column holds (PostgreSQL's stops at 2^31 - 1), else nothing. */
+const sessionId = (text: string) => (/^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= 2 ** 31 - 1 ? Number(text) : undefined)
 
 /**
  * Adds the sessions routes to the account routes (behind their guard, which checks the CSRF token of writes).
