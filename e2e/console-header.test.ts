@@ -119,7 +119,7 @@ describe('the console header in Chromium', () => {
     for (const [email, expected] of Object.entries(SECTIONS)) {
       const page = await signedIn(email, 375)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), email).toBe(0)
-      const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!
+      const signOut = (await page.getByRole('button', { name: 'Sign out', exact: true }).boundingBox())!
       expect(signOut.x + signOut.width, email).toBeLessThanOrEqual(375)
       await keepScreenshot(page, `console-header-${email.split('@')[0]}-375.png`)
       // Tab from the product name through the strip: each section in turn has focus and is on screen.

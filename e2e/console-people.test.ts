@@ -3,8 +3,9 @@
  * search, change a role (the role form saved unchanged changes nothing,
  * one field changed changes exactly it), disable someone, whose sign-in
  * is then refused with the sentence, and enable them again, after which
- * they sign in; long and right-to-left names keep the page inside the
- * screen at 375 and 1280 px.
+ * they sign in; signing someone out everywhere asks first and ends
+ * their console session; long and right-to-left names keep the page
+ * inside the screen at 375 and 1280 px.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -141,5 +142,24 @@ describe('the People page in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: `Remove ${LONG_LATIN}` }).click()
     await expect.poll(async () => (await people('?q=bart@')).total).toBe(0)
     expect(await page.getByRole('alert').count()).toBe(0)
+  })
+
+  it('asks before signing someone out everywhere, then their console asks them to sign in', { timeout: 60_000 }, async () => {
+    const theirs = await (await browser.newContext()).newPage()
+    await signInToConsole(theirs, base, 'marketer@demo.example', '/console/account')
+    const row = await manage('marketer@demo.example')
+    const asked: string[] = []
+    page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()))
+    await row.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect.poll(() => asked).toEqual([expect.stringMatching(/^Sign Mary Marketer out everywhere\?/)])
+    await theirs.reload()
+    await expect.poll(() => theirs.getByRole('heading', { name: 'Your account', exact: true }).count()).toBe(1)
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await row.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Mary Marketer is signed out everywhere.')
+    await theirs.reload()
+    await expect.poll(() => theirs.getByLabel('Password').count()).toBe(1)
+    await theirs.context().close()
   })
 })

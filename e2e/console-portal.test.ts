@@ -214,7 +214,7 @@ describe('the console in Chromium: the developer portal and the account page', (
         const link = (await page.getByRole('link', { name, exact: true }).boundingBox())!
         expect(link.x + link.width, `${name} on ${path}`).toBeLessThanOrEqual(375)
       }
-      const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!
+      const signOut = (await page.getByRole('button', { name: 'Sign out', exact: true }).boundingBox())!
       expect(signOut.x + signOut.width, `Sign out on ${path}`).toBeLessThanOrEqual(375)
     }
   })

@@ -20,6 +20,8 @@ const ACTION_WORDS: Record<string, string> = {
   'person.removed': 'Removed',
   'person.consent_revoked': "Withdrew an application's access of",
   'account.deleted': 'Deleted their own account,',
+  'account.session_ended': 'Signed out one of their own sessions,',
+  'account.other_sessions_ended': 'Signed out of their other sessions,',
   'organisation.created': 'Created',
   'organisation.renamed': 'Renamed',
   'organisation.origins_changed': 'Changed the origins of',
@@ -57,7 +59,7 @@ const ACTION_WORDS: Record<string, string> = {
 /** The action families the filter offers, by prefix. */
 export const FAMILY_WORDS: [string, string][] = [
   ['person.', 'People'],
-  ['account.', 'Own accounts deleted'],
+  ['account.', 'Own accounts (sessions signed out, deleted)'],
   ['organisation.', 'Organisations'],
   ['api_key.', 'API keys'],
   ['client.', 'Clients'],
@@ -97,6 +99,9 @@ const FIELD_WORDS: Record<string, string> = {
   client: 'Client',
   before: 'Before',
   removed: 'Entries removed',
+  device: 'Browser and system',
+  signed_in: 'Signed in',
+  sessions: 'Sessions ended',
   // Management tokens, and ads and images changed through the management API.
   expires_at: 'Expires',
   title: 'Title',

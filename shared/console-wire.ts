@@ -326,6 +326,33 @@ export interface ConsoleRotation {
 
 // ── /console/api/account ────────────────────────────────────────────
 
+/** One live session at svc of the signed-in person, as `GET /account/sessions` lists it. */
+export interface ConsoleAccountSession {
+  /** What `DELETE /account/sessions/ID` takes. */
+  id: number
+  /** The browser's family (`Chrome`, `Firefox`…), or null when its User-Agent names none svc knows. */
+  browser: string | null
+  /** The operating system (`Windows`, `iOS`…), or null when unknown. */
+  system: string | null
+  /** The User-Agent header it signed in with (at most 512 characters), or null. */
+  user_agent: string | null
+  signed_in_at: string
+  /** When it was last used, to the minute. */
+  last_active_at: string
+  /** The session this page is open in ("This device"). */
+  current: boolean
+}
+
+/** `GET /account/sessions`: the person's live sessions, the most recently used first. */
+export interface ConsoleAccountSessions {
+  sessions: ConsoleAccountSession[]
+}
+
+/** `POST /account/sessions/sign-out-others`: how many sessions ended. */
+export interface ConsoleOtherSessionsEnded {
+  ended: number
+}
+
 /** `GET /account`: the profile, connected applications, linked accounts and the providers one may link. */
 export interface ConsoleAccount {
   profile: {

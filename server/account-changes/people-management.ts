@@ -261,7 +261,8 @@ export async function changePerson(
 }
 
 /**
- * Ends every session of the person and revokes their clients' tokens.
+ * Ends every session of the person and revokes their clients' tokens;
+ * returns how many sessions ended.
  *
  * @example
  * await signPersonOutEverywhere(db, events, manager, person, new Date())
@@ -272,10 +273,11 @@ export async function signPersonOutEverywhere(
   manager: PeopleManager,
   person: UserRow,
   now: Date,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await signOutEverywhere(trx, events, person, now, { reason: 'signed out by an administrator' })
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await signOutEverywhere(trx, events, person, now, { reason: 'signed out by an administrator' })
     await recordPersonAction(trx, manager.actor, 'person.signed_out_everywhere', person)
+    return ended
   })
 }
 

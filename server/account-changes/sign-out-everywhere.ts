@@ -12,7 +12,8 @@ import { endSessionsOfUser } from '../grants/sessions.js'
 import { clientsHoldingTokensOf, revokeTokensOfClientForUser } from '../grants/tokens.js'
 
 /**
- * Ends the account's sessions (but `keepSessionId`'s) and revokes its tokens (but those issued in it).
+ * Ends the account's sessions (but `keepSessionId`'s) and revokes its
+ * tokens (but those issued in it); returns how many sessions ended.
  *
  * @example
  * await signOutEverywhere(trx, events, user, now, { reason: 'password reset' })
@@ -23,11 +24,12 @@ export async function signOutEverywhere(
   user: UserRow,
   now: Date,
   { reason, keepSessionId }: { reason: string; keepSessionId?: number },
-): Promise<void> {
-  await endSessionsOfUser(db, user.id, now, keepSessionId)
+): Promise<number> {
+  const ended = await endSessionsOfUser(db, user.id, now, keepSessionId)
   for (const clientRowId of new Set(await clientsHoldingTokensOf(db, user.id))) {
     const count = await revokeTokensOfClientForUser(db, clientRowId, user.id, now, keepSessionId)
     const client = await clientById(db, clientRowId)
     if (count > 0 && client) await events.record(db, 'tokens.revoked', client.client_id, { account: user.sub, tokens: count, reason })
   }
+  return ended
 }

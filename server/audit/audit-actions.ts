@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = [
   'person.consent_revoked',
   /** An account deleted by its owner, on the account page. */
   'account.deleted',
+  /** One of a person's own sessions, signed out from their account page. */
+  'account.session_ended',
+  /** Every session but the one in use, signed out from the account page. */
+  'account.other_sessions_ended',
   // Organisations (`org create`; the console's Organisations page wires the rest).
   'organisation.created',
   'organisation.renamed',

@@ -29,6 +29,7 @@ import { KEY_LIST_USAGE, keyList } from './key-list-command.js'
 import { KEY_REVOKE_USAGE, keyRevoke } from './key-revoke-command.js'
 import { USER_LIST_USAGE, userList } from './user-list-command.js'
 import { USER_UPDATE_USAGE, userUpdate } from './user-update-command.js'
+import { USER_SIGN_OUT_USAGE, userSignOut } from './user-sign-out-command.js'
 import { CLIENT_LIST_USAGE, clientList } from './client-list-command.js'
 import { AUDIT_USAGE, auditList, auditPrune } from './audit-command.js'
 import { SECRETS_USAGE, secretsRekey } from './secrets-command.js'
@@ -61,6 +62,7 @@ const COMMANDS: Record<string, Command> = {
   'user list': userList,
   'user update': userUpdate,
   'user invite': userInvite,
+  'user sign-out': userSignOut,
   'client create': clientCreate,
   'client list': clientList,
   'keys rotate': keysRotate,
@@ -97,6 +99,7 @@ Commands:
   ${USER_LIST_USAGE}
   ${USER_UPDATE_USAGE}
   ${INVITE_USAGE}
+  ${USER_SIGN_OUT_USAGE}
   ${CLIENT_USAGE}
   ${CLIENT_LIST_USAGE}
   ${KEYS_USAGE}

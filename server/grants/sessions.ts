@@ -10,6 +10,10 @@
  * sign-in paths refuse it first with their own sentence, this is the
  * backstop. Ending sessions spends the authorization
  * codes issued in them, so no code outlives the sign-in it came from.
+ * Each session keeps the browser's User-Agent at sign-in (capped, see
+ * `session-device.ts`) and when it was last used, written at most once a
+ * minute ({@link ACTIVITY_STEP_MS}) so a busy browser costs no write a
+ * request; no IP address is kept.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -22,6 +26,7 @@ import { LIFETIMES, type IdentityProviderContext } from './identity-provider-con
 import { hostCookie } from '../http/host-cookie.js'
 import { renewBrowserState } from './session-state.js'
 import { spendCodesOfSessions } from './authorization-codes.js'
+import { storedUserAgent } from './session-device.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
 export const sessionCookie = (provider: Pick<IdentityProviderContext, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
@@ -61,6 +66,8 @@ export async function startSession(c: Context, provider: IdentityProviderContext
       user_id: user.id,
       auth_time: authTime,
       created_at: now.toISOString(),
+      user_agent: storedUserAgent(c.req.header('User-Agent')),
+      last_active_at: now.toISOString(),
       expires_at: new Date(now.getTime() + LIFETIMES.session * 1000).toISOString(),
       ended_at: null,
     })
@@ -108,12 +115,22 @@ export async function currentSession(c: Context, provider: IdentityProviderConte
 async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Date): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'auth_time', 'expires_at', 'ended_at'])
+    .select(['id', 'user_id', 'auth_time', 'expires_at', 'ended_at', 'last_active_at'])
     .where('session_hash', '=', hash(value))
     .executeTakeFirst()
   if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
   const user = await confirmedUser(db, row.user_id)
+  if (user) await noteActivity(db, row, now)
   return user && { id: row.id, authTime: row.auth_time, user }
+}
+
+/** "Last active" moves in steps of this much: a session used more often is written once a step, not once a request. */
+export const ACTIVITY_STEP_MS = 60_000
+
+/** Records that the session was used now, unless that was recorded less than a step ago. */
+async function noteActivity(db: Kysely<Database>, row: { id: number; last_active_at: string | null }, now: Date): Promise<void> {
+  if (row.last_active_at !== null && now.getTime() - Date.parse(row.last_active_at) < ACTIVITY_STEP_MS) return
+  await db.updateTable('sessions').set({ last_active_at: now.toISOString() }).where('id', '=', row.id).execute()
 }
 
 /**
@@ -148,9 +165,16 @@ async function confirmedUser(db: Kysely<Database>, userId: number): Promise<User
  * const user = await liveSessionUser(db, sessionId, new Date())
  */
 export async function liveSessionUser(db: Kysely<Database>, sessionId: number, now: Date): Promise<UserRow | undefined> {
-  const row = await db.selectFrom('sessions').select(['user_id', 'expires_at', 'ended_at']).where('id', '=', sessionId).executeTakeFirst()
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at', 'ended_at', 'last_active_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst()
   if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
-  return confirmedUser(db, row.user_id)
+  const user = await confirmedUser(db, row.user_id)
+  // The console's pages are this session in use too.
+  if (user) await noteActivity(db, row, now)
+  return user
 }
 
 /**
@@ -200,4 +224,62 @@ export async function sessionHasEnded(db: Kysely<Database>, sessionId: number | 
   if (sessionId === null) return false
   const row = await db.selectFrom('sessions').select('ended_at').where('id', '=', sessionId).executeTakeFirst()
   return !row || row.ended_at !== null
+}
+
+/** One live session of an account, as the account page lists it. */
+export interface ListedSession {
+  id: number
+  /** When it signed in (ISO 8601). */
+  createdAt: string
+  /** When it was last used, to the minute ({@link ACTIVITY_STEP_MS}). */
+  lastActiveAt: string
+  /** The User-Agent header at sign-in, capped; null when the browser sent none. */
+  userAgent: string | null
+}
+
+/**
+ * The account's live sessions (not ended, not expired), the most recently
+ * used first.
+ *
+ * @example
+ * const sessions = await liveSessionsOf(db, user.id, new Date())
+ */
+export async function liveSessionsOf(db: Kysely<Database>, userId: number, now: Date): Promise<ListedSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_active_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .execute()
+  return rows
+    .map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      lastActiveAt: row.last_active_at ?? row.created_at,
+      userAgent: row.user_agent,
+    }))
+    .sort((a, b) => b.lastActiveAt.localeCompare(a.lastActiveAt) || b.id - a.id)
+}
+
+/**
+ * Ends one live session of the account and spends the codes issued in
+ * it; false when the account has no such live session (another's, an
+ * ended one, none at all), and then nothing changes.
+ *
+ * @example
+ * if (!(await endSessionOfUser(trx, user.id, sessionId, new Date()))) throw new NoSuchSession()
+ */
+export async function endSessionOfUser(db: Kysely<Database>, userId: number, sessionId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 0) return false
+  await spendCodesOfSessions(db, { sessionId }, now)
+  return true
 }

@@ -258,6 +258,32 @@ export async function revokeTokensOfClientForUser(
 }
 
 /**
+ * Revokes every live token issued in one svc session (it was signed out
+ * from the account page), recording no event; returns how many each
+ * client (by row id) lost.
+ *
+ * @example
+ * for (const [clientId, count] of await revokeTokensOfSession(trx, session.id, now)) …
+ */
+export async function revokeTokensOfSession(db: Kysely<Database>, sessionId: number, now: Date): Promise<Map<number, number>> {
+  const live = await db
+    .selectFrom('tokens')
+    .select('client_id')
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
+  const counts = new Map<number, number>()
+  for (const { client_id } of live) counts.set(client_id, (counts.get(client_id) ?? 0) + 1)
+  return counts
+}
+
+/**
  * Revokes one token, recording no event.
  *
  * @example

@@ -81,6 +81,10 @@ export interface SessionsTable {
   /** Unix seconds of the sign-in. */
   auth_time: number
   created_at: ColumnType<string, string, never>
+  /** The User-Agent header at sign-in, at most 512 characters (migration 0027); null for sessions older than it. */
+  user_agent: string | null
+  /** When the session was last used, written at most once a minute (migration 0027). */
+  last_active_at: string | null
   expires_at: string
   ended_at: string | null
 }

@@ -5,7 +5,7 @@
  * organisation and state and the actions on them (`person-actions.ts`);
  * and a form to invite someone (e-mail, name, role), offering only the
  * roles the viewer may give (an admin cannot make a developer). Removing
- * asks first, naming the person. The search and an operator's choice of
+ * and signing out everywhere ask first, naming the person. The search and an operator's choice of
  * organisation are kept in the address (`?q=…&organisation=CODE`).
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
@@ -50,6 +50,10 @@ const DONE: Record<Parameters<PersonHandlers['act']>[1], (name: string) => strin
   'password-reset': (name) => `A mail with a link to set a new password is on its way to ${name}.`,
   invitation: (name) => `The invitation is on its way to ${name} again; the earlier link no longer works.`,
 }
+
+/** What "Sign out everywhere" asks before it acts. */
+const SIGN_OUT_QUESTION = (name: string) =>
+  `Sign ${name} out everywhere? Every session of theirs ends, the console's too, and the applications they use lose their tokens until they sign in again.`
 
 /**
  * The People page.
@@ -138,11 +142,14 @@ export class SvcConsolePeople extends LitElement {
         })
         return `${now.name} is now ${now.role === 'none' ? 'without a role' : `${/^[aeiou]/.test(now.role) ? 'an' : 'a'} ${ROLE_WORDS[now.role]}`}.`
       }),
-    act: (person, action) =>
+    act: (person, action) => {
+      // Ending every session of someone cannot be taken back: the page asks first, naming them.
+      if (action === 'sign-out' && !confirm(SIGN_OUT_QUESTION(person.name))) return
       void this.people.act(async (signal) => {
         await consoleApi<ConsolePersonChanged>('POST', `/people/${encodeURIComponent(person.sub)}/${action}`, { body: {}, signal })
         return DONE[action](person.name)
-      }),
+      })
+    },
     askToRemove: (person) => {
       this.removing = person
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLDialogElement>('dialog')?.showModal())
