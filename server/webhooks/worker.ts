@@ -17,6 +17,7 @@ import { publicClientIdsByRowId } from '../clients/clients.js'
 import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
+import { standardWebhookHeaders } from './standard-webhooks.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
@@ -118,6 +119,8 @@ export function webhookWorker({
       })
       const secrets = await activeWebhookSecrets(db, delivery.client_id)
       if (secrets.length === 0) return failed('the client has no webhook secret to sign with')
+      // Signed at send time, so a retry hours later still passes the receiver's tolerance.
+      const timestamp = Math.floor(startedAt.getTime() / 1000)
       return await send({
         url: delivery.url,
         body,
@@ -128,8 +131,9 @@ export function webhookWorker({
           'User-Agent': USER_AGENT,
           'X-SVC-Event': delivery.event.event,
           'X-SVC-Delivery': delivery.id,
-          // Signed at send time, so a retry hours later still passes the receiver's tolerance.
-          'X-SVC-Signature': await signWebhook(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+          'X-SVC-Signature': await signWebhook(body, secrets, timestamp),
+          // webhook-id is the delivery id, as X-SVC-Delivery: the spec wants it the same on every attempt and replay.
+          ...standardWebhookHeaders(delivery.id, timestamp, body, secrets),
         },
       })
     } catch (error) {
