@@ -66,7 +66,13 @@ async function everyEventHappens(): Promise<void> {
   const logout = await browser.request(`${idp.issuer}/oidc/logout?${new URLSearchParams({ id_token_hint: tokens.id_token })}`)
   expect(logout.status).toBeLessThan(400)
   // An external provider linked and unlinked (account.linked, account.unlinked).
-  const partner = await addExternalProvider(idp.db, { slug: 'partner-id', name: 'Partner', issuer: 'https://id.partner.example', clientId: 'c', clientSecret: 's' })
+  const partner = await addExternalProvider(idp.db, {
+    slug: 'partner-id',
+    name: 'Partner',
+    issuer: 'https://id.partner.example',
+    clientId: 'c',
+    clientSecret: 's',
+  })
   await linkAccount(idp.db, events, await ada(), partner, { sub: 'ext-1', email: 'ada@partner.example' })
   await unlinkAccount(idp.db, events, await ada(), partner)
   await revokeConsent(idp.db, events, await ada(), client)

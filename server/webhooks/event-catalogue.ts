@@ -47,7 +47,10 @@ export const WEBHOOK_EVENT_CATALOGUE: { [E in AccountEventName]: CatalogueEntry<
   },
   'account.consent_granted': {
     firedWhen: 'the user granted the client scopes it did not hold',
-    data: z.object({ account, scopes: scopes.describe('The scopes the user agreed to this time, at least one of them new to the client.') }),
+    data: z.object({
+      account,
+      scopes: scopes.describe('The scopes the user agreed to this time, at least one of them new to the client.'),
+    }),
   },
   'account.consent_revoked': {
     firedWhen: 'consent was withdrawn: "Remove access" on the account page, FedCM\'s disconnect, or `user revoke-consent`',

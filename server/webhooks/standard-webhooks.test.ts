@@ -78,7 +78,10 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
     expect(headers['webhook-timestamp']).toBe(/^t=(\d+),/.exec(String(headers['x-svc-signature']))![1])
     expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60)
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/)
-    await expect(verify(body, flat(headers), secret)).resolves.toMatchObject({ event: 'account.signed_out', data: { account: 'ACC0000000001' } })
+    await expect(verify(body, flat(headers), secret)).resolves.toMatchObject({
+      event: 'account.signed_out',
+      data: { account: 'ACC0000000001' },
+    })
   })
 
   it.each(everyVerifier)('during a rotation %s accepts with either secret, then only with the new one', async (_name, verify) => {
@@ -102,7 +105,11 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
     const later = String(Number(original['webhook-timestamp']) + 1)
     await expect(verify(sent.body.replace('ACC0000000001', 'ACC0000000002'), original, secret)).rejects.toThrow()
     await expect(
-      verify(sent.body, { ...original, 'webhook-timestamp': later, 'x-svc-signature': original['x-svc-signature']!.replace(/^t=\d+/, `t=${later}`) }, secret),
+      verify(
+        sent.body,
+        { ...original, 'webhook-timestamp': later, 'x-svc-signature': original['x-svc-signature']!.replace(/^t=\d+/, `t=${later}`) },
+        secret,
+      ),
     ).rejects.toThrow()
     await expect(verify(sent.body, original, `whsec_${randomBytes(24).toString('base64')}`)).rejects.toThrow()
   })
