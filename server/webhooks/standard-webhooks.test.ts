@@ -141,9 +141,10 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
   it('keeps webhook-id across retries and signs each attempt with its own timestamp', async () => {
     const { secret } = await addWebhookSecret(db, clientRowId)
     receiver.answer = 500
+    await webhookOutbox().record(db, 'ping', clientId, { message: 'hello' })
+    // The worker's clock starts once the event is due, and moves on only when told.
     let time = Date.now()
     const worker = webhookWorker({ db, allowPrivate: true, now: () => new Date(time) })
-    await webhookOutbox().record(db, 'ping', clientId, { message: 'hello' })
     await worker.runOnce()
     receiver.answer = 200
     time += 2000
