@@ -46,9 +46,11 @@ describe('GET /webhooks/schemas', () => {
     expect(schema.properties.data).toMatchObject({ type: 'object', additionalProperties: false })
   })
 
-  it('lets caches keep the answers and revalidate them', async () => {
+  it('lets caches keep the answers and revalidate them, and any origin read them', async () => {
     const first = await app.request('/webhooks/schemas/ping')
     expect(first.headers.get('Cache-Control')).toBe('public, max-age=3600')
+    // Schema tools in a browser resolve $id and $ref across origins.
+    expect(first.headers.get('Access-Control-Allow-Origin')).toBe('*')
     const tag = first.headers.get('ETag')
     expect(tag).toMatch(/^(W\/)?"[^"]+"$/)
     const again = await app.request('/webhooks/schemas/ping', { headers: { 'If-None-Match': tag! } })

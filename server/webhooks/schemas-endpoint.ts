@@ -4,14 +4,15 @@
  * each event's schema at its own URL (`application/schema+json`). The
  * bodies only change with a release, so they are made once, on the first
  * request rather than at start (every start would pay for them), and cached
- * for an hour, revalidated by ETag.
+ * for an hour, revalidated by ETag. Any origin may read them.
  */
 import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { ACCOUNT_EVENT_NAMES } from '../accounts/account-events.js'
 import { isWebhookEventName, SCHEMAS_PATH, webhookCatalogueIndex, webhookEventJsonSchema } from './event-catalogue.js'
 
-const CACHE_CONTROL = 'public, max-age=3600'
+/** Public documents, as discovery and the OpenAPI document are: any page or schema tool may read them. */
+const SHARED = { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' }
 
 /**
  * The catalogue's sub-app, mounted at `/webhooks/schemas`.
@@ -28,14 +29,14 @@ export function webhookSchemas(issuer: string): Hono {
     })
   const app = new Hono()
   app.use(etag())
-  app.get('/', (c) => c.body(made().index, 200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE_CONTROL }))
+  app.get('/', (c) => c.body(made().index, 200, { ...SHARED, 'Content-Type': 'application/json' }))
   app.get('/:event', (c) => {
     const event = c.req.param('event')
     if (!isWebhookEventName(event)) {
       const message = `no webhook event is named ${JSON.stringify(event.slice(0, 100))}; ${SCHEMAS_PATH} lists them`
       return c.json({ status: 'error', code: 404, message }, 404)
     }
-    return c.body(made().schemas.get(event)!, 200, { 'Content-Type': 'application/schema+json', 'Cache-Control': CACHE_CONTROL })
+    return c.body(made().schemas.get(event)!, 200, { ...SHARED, 'Content-Type': 'application/schema+json' })
   })
   return app
 }
