@@ -37,6 +37,7 @@ import { oauthErrorAnswer } from './oidc/oauth-error-response.js'
 import { callerHungUp } from './http/caller-hung-up.js'
 import { exposureOf } from './refusal.js'
 import { webhookOutbox } from './webhooks/outbox.js'
+import { webhookSchemas } from './webhooks/schemas-endpoint.js'
 import { answerWithAsset, loadWidgetAssets, widgetAssets } from './widget-assets.js'
 import { log, logs } from './log.js'
 import { CACHED_IMAGE_BYTES, imageFiles } from './images/image-files.js'
@@ -223,6 +224,7 @@ export function createBff({
   )
   // The account page's short address.
   app.get('/account', (c) => c.redirect('/console/account', 302))
+  app.route('/webhooks/schemas', webhookSchemas(provider.issuer))
   app.route('/images', imageFiles(db, { images: servedImages }))
   app.route('/widget', widgetAssets(widgets))
   app.get('/sdk.js', (c) => answerWithAsset(c, widgets, 'sdk.js'))

@@ -13,13 +13,16 @@ import { assertSecretKeyCurrent } from '../db/settings.js'
 import { InvalidInput } from '../invalid-input.js'
 
 /**
- * Adds a secret to the client and returns it (shown once).
+ * Adds a secret to the client and returns it (shown once): `whsec_` and the
+ * standard base64 of 24 random bytes, the form Standard Webhooks' and
+ * Svix's libraries take as printed. (Secrets issued before were base64url,
+ * which those libraries refuse; see docs/webhooks.md.)
  *
  * @example
  * const { secret } = await addWebhookSecret(db, client.id)
  */
 export async function addWebhookSecret(db: Kysely<Database>, clientId: number, now = new Date()): Promise<{ id: number; secret: string }> {
-  const secret = `whsec_${randomBytes(24).toString('base64url')}`
+  const secret = `whsec_${randomBytes(24).toString('base64')}`
   await assertSecretKeyCurrent(db)
   const row = await db
     .insertInto('webhook_secrets')

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { signWebhook } from '../../shared/webhook-signature.js'
 import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
@@ -17,6 +16,7 @@ import { publicClientIdsByRowId } from '../clients/clients.js'
 import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
+import { attemptSignatureHeaders } from './attempt-signatures.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
@@ -118,6 +118,8 @@ export function webhookWorker({
       })
       const secrets = await activeWebhookSecrets(db, delivery.client_id)
       if (secrets.length === 0) return failed('the client has no webhook secret to sign with')
+      // Signed at send time, so a retry hours later still passes the receiver's tolerance.
+      const timestamp = Math.floor(startedAt.getTime() / 1000)
       return await send({
         url: delivery.url,
         body,
@@ -128,8 +130,8 @@ export function webhookWorker({
           'User-Agent': USER_AGENT,
           'X-SVC-Event': delivery.event.event,
           'X-SVC-Delivery': delivery.id,
-          // Signed at send time, so a retry hours later still passes the receiver's tolerance.
-          'X-SVC-Signature': await signWebhook(body, secrets, Math.floor(startedAt.getTime() / 1000)),
+          // webhook-id is the delivery id, as X-SVC-Delivery: the spec wants it the same on every attempt and replay.
+          ...attemptSignatureHeaders(delivery.id, timestamp, body, secrets),
         },
       })
     } catch (error) {
