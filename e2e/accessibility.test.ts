@@ -15,9 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AxeViolation } from './fixtures/inspect-partner-page.js'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-
-/** Where the screenshots go, to be looked at. */
-const ARTIFACTS = process.env.SVC_E2E_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'svc-accessibility-'))
+import { keepScreenshot } from './screenshots.js'
 
 const AXE_RUN = `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
   .then((results) => results.violations.map((v) => ({
@@ -70,7 +68,7 @@ describe('accessibility of the demo page and the framed sign-in button (axe-core
       await embed.focus()
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Embed code')
       const violations = (await page.evaluate(AXE_RUN)) as AxeViolation[]
-      await page.screenshot({ path: join(ARTIFACTS, `demo-${width}.png`), fullPage: true })
+      await keepScreenshot(page, `demo-${width}.png`, { fullPage: true })
       expect(described(violations)).toEqual([])
       await page.close()
     })

@@ -4,7 +4,8 @@
  * table's words (headings, labels, buttons, hints, the header) and the
  * words of their own table; an English browser keeps the English words.
  * The tables are the test's reference, not sentences copied here.
- * Screenshots at 1280 and 375 px (German, a right-to-left name) are kept.
+ * Screenshots at 1280 and 375 px (German, a right-to-left name) go where
+ * `SVC_TEST_SCREENSHOTS` says (e2e/screenshots.ts).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,10 +17,8 @@ import { ACCOUNT_WORDS } from '../server/i18n/account-words.js'
 import type { Locale } from '../server/i18n/locale.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
+import { keepScreenshot } from './screenshots.js'
 import { signInToConsole } from './console-sign-in.js'
-
-/** Where the screenshots go, to be looked at. */
-const ARTIFACTS = process.env.SVC_E2E_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'svc-account-languages-'))
 
 /** Every text the page shows or names a control with, through the console's shadow roots. */
 const PAGE_TEXT = `(() => {
@@ -122,7 +121,7 @@ describe("the account page in the visitor's language", () => {
   it.each([1280, 375])('fits a German page with a right-to-left name at %i px', { timeout: 60_000 }, async (width) => {
     const page = await accountPage('layla@example.com', 'de', width)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-    await page.screenshot({ path: join(ARTIFACTS, `account-de-${width}.png`), fullPage: true })
+    await keepScreenshot(page, `account-de-${width}.png`, { fullPage: true })
     await page.context().close()
   })
 })

@@ -6,8 +6,10 @@
  * text, a hero without an image that keeps its height and contrast, an
  * image-less ad set as a text card on the accent colour, a gallery whose
  * every image its Details dialog shows large and in turn, no axe-core
- * violations, kept empty slots as tall as filled ones, no layout shift). Screenshots of
- * each page go to `test-artifacts/ads-real-world/` (git-ignored).
+ * violations, kept empty slots as tall as filled ones, no layout shift). A page
+ * with a finding, or every page when `SVC_TEST_SCREENSHOTS` is set, is kept
+ * as a screenshot in `test-artifacts/ads-real-world/` (git-ignored), which
+ * the failure message names.
  */
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'

@@ -201,9 +201,7 @@ describe('the console Audit log page in Chromium', () => {
         expect(read.status).toBe(404)
       }
       for (const width of [1280, 375]) {
-        const context = await browser.newContext({ viewport: { width, height: 800 } })
-        const page = await context.newPage()
-        await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit?action=token.')
+        const page = await operator('/console/audit?action=token.', { width, height: 800 })
         // Twenty reads in (at most) two clock minutes: one or two rows, never twenty.
         await expect.poll(async () => (await rows(page)).filter((cells) => cells.join(' ').includes('Called')).length).toBeGreaterThan(0)
         const reads = (await rows(page)).filter((cells) => cells.join(' ').includes('Called'))
@@ -211,8 +209,7 @@ describe('the console Audit log page in Chromium', () => {
         expect(reads[0]!.join(' ')).toContain(`Partner sync Management API token · id ${made.id}`)
         expect(reads[0]!.join(' ')).toContain('Called the management API: GET /api/v1/webhook-endpoints/{id}')
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
-        await page.screenshot({ path: join(tmpdir(), `svc-audit-token-reads-${width}.png`), fullPage: true })
-        await context.close()
+        await keepScreenshot(page, `svc-audit-token-reads-${width}.png`, { fullPage: true })
       }
     },
   )

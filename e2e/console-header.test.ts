@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-import { signInToConsole } from './console-sign-in.js'
+import { sharedConsolePages } from './console-sign-in.js'
 import { DEMO_ORGANISATION_NAME } from '../server/demo/seed-demo.js'
 import { keepScreenshot } from './screenshots.js'
 
@@ -51,10 +51,12 @@ const SECTIONS: Record<string, string[]> = {
 describe('the console header in Chromium', () => {
   let bff: RunningBff
   let browser: Browser
+  let consolePages: ReturnType<typeof sharedConsolePages>
 
   beforeAll(async () => {
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-header-')), 'svc.db')])
     browser = await lendChromium()
+    consolePages = sharedConsolePages(browser, bff.started.url)
   })
 
   afterAll(async () => {
@@ -62,9 +64,11 @@ describe('the console header in Chromium', () => {
     await bff?.stop()
   })
 
+  // One signed-in page per account, which the tests open at the width they
+  // check (a fresh load at that size): a context and a sign-in per check
+  // cost Chromium more than the checks themselves.
   const signedIn = async (email: string, width: number, path = '/console/keys'): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage()
-    await signInToConsole(page, bff.started.url, email, SECTIONS[email]!.includes('API keys') ? path : '/console/account')
+    const page = await consolePages(email, SECTIONS[email]!.includes('API keys') ? path : '/console/account', { width, height: 800 })
     await expect.poll(() => page.locator('svc-console header nav').isVisible()).toBe(true)
     return page
   }
@@ -111,7 +115,6 @@ describe('the console header in Chromium', () => {
       expect(rows.middles, `${email}: items on more than one line`).toBeLessThanOrEqual(2)
       expect(rows.height, email).toBeLessThan(rows.button * 2)
       expect(rows.hiddenInStrip, `${email}: sections out of sight at 1280 px`).toBe(0)
-      await page.context().close()
     }
   })
 
@@ -134,7 +137,6 @@ describe('the console header in Chromium', () => {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), email).toBe(0)
       await keepScreenshot(page, `console-header-${email.split('@')[0]}-375-last-focused.png`)
-      await page.context().close()
     }
   })
 
@@ -145,7 +147,6 @@ describe('the console header in Chromium', () => {
     await expect.poll(words).toMatch(new RegExp(`^Keys of ${DEMO_ORGANISATION_NAME}, organisation code ORG\\w+$`))
     const code = /ORG\w+/.exec(await words())![0]
     expect(await admin.getByRole('button', { name: 'Copy the code' }).isVisible()).toBe(true)
-    await admin.context().close()
 
     // An operator with two organisations: the line follows the choice.
     const operator = await signedIn('operator@demo.example', 375)
@@ -166,6 +167,5 @@ describe('the console header in Chromium', () => {
     expect(await operatorShown.textContent()).not.toContain(code)
     expect(await operator.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
     await keepScreenshot(operator, 'console-header-keys-operator-arabic-375.png', { fullPage: true })
-    await operator.context().close()
   })
 })

@@ -10,7 +10,7 @@ import { verifyWebhook } from '../shared/webhook-signature.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-import { signInToConsole } from './console-sign-in.js'
+import { sharedConsolePages, signInToConsole } from './console-sign-in.js'
 
 /** Whether the `standardwebhooks` library, given the secret as printed, accepts the delivery. */
 function standardWebhookVerifies(body: string, headers: Record<string, string>, secret: string): boolean {
@@ -31,6 +31,8 @@ interface Received {
 describe('the console in Chromium: the developer portal and the account page', () => {
   let bff: RunningBff
   let browser: Browser
+  /** The operator's signed-in page, which the operator's three tests take in turn. */
+  let operatorPages: ReturnType<typeof sharedConsolePages>
   let db: string
   let receiver: Server
   let receiverUrl: string
@@ -61,6 +63,7 @@ describe('the console in Chromium: the developer portal and the account page', (
     db = join(mkdtempSync(join(tmpdir(), 'svc-portal-')), 'svc.db')
     bff = await startBff(['--demo', '--db', db], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
     browser = await lendChromium()
+    operatorPages = sharedConsolePages(browser, bff.started.url)
   })
 
   afterAll(async () => {
@@ -159,8 +162,7 @@ describe('the console in Chromium: the developer portal and the account page', (
       const client = (name: string) =>
         svcBff('client', 'create', '--name', name, '--redirect-uri', `${receiverUrl}/callback`, '--db', db).then((made) => made.client_id!)
       const [slow, quick] = [await client('Slow Alpha'), await client('Quick Beta')]
-      const page = await (await browser.newContext()).newPage()
-      await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/clients')
+      const page = await operatorPages('operator@demo.example', '/console/clients')
       // Slow Alpha's detail is held back until Quick Beta's is on screen.
       let release = () => {}
       const held = new Promise<void>((resolve) => (release = resolve))
@@ -194,8 +196,7 @@ describe('the console in Chromium: the developer portal and the account page', (
     'lets an operator rotate the signing key safely: the new key is shown as next, signing from 6 hours on',
     { timeout: 60_000 },
     async () => {
-      const page = await (await browser.newContext()).newPage()
-      await signInToConsole(page, bff.started.url, 'operator@demo.example')
+      const page = await operatorPages('operator@demo.example')
       await page.getByRole('link', { name: 'Signing keys' }).click()
       await expect.poll(() => page.getByRole('cell', { name: 'Signing', exact: true }).count()).toBe(1)
       // The safe rotation asks nothing: it signs nobody out.
@@ -213,8 +214,7 @@ describe('the console in Chromium: the developer portal and the account page', (
     },
   )
   it('keeps the header, its links and Sign out on a 375 px screen (they ran off it)', { timeout: 60_000 }, async () => {
-    const page = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage()
-    await signInToConsole(page, bff.started.url, 'operator@demo.example')
+    const page = await operatorPages('operator@demo.example', '/console', { width: 375, height: 740 })
     for (const path of ['/console/keys', '/console/signing-keys', '/console/account']) {
       await page.goto(`${bff.started.url}${path}`)
       const header = page.locator('svc-console header')

@@ -22,6 +22,13 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   // third-party frames; a relying party on the same site (localhost) shows
   // the protocol working.
   let sameSiteRp: string
+  /**
+   * A Chromium without FedCM, launched by the first test that needs one and
+   * shared by the two that do, each in a context of its own (as separate as
+   * a browser of its own): a launch costs about a second of a core.
+   */
+  let withoutFedcmBrowser: Promise<Browser> | undefined
+  const withoutFedcm = () => (withoutFedcmBrowser ??= launchChromium(['--disable-features=FedCm']))
 
   beforeAll(async () => {
     rp = createServer((req, res) => {
@@ -89,6 +96,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
 
   afterAll(async () => {
     await browser?.close()
+    await (await withoutFedcmBrowser)?.close()
     await bff?.stop()
     await new Promise((resolve) => rp?.close(resolve))
   })
@@ -203,9 +211,8 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   })
 
   it('falls back to a popup with the code flow and PKCE in a browser without FedCM', { timeout: 60_000 }, async () => {
-    const withoutFedcm = await launchChromium(['--disable-features=FedCm'])
+    const context = await (await withoutFedcm()).newContext()
     try {
-      const context = await withoutFedcm.newContext()
       const page = await context.newPage()
       await page.goto(`${rpOrigin}/with-sdk-public`)
       expect(await page.evaluate(() => 'IdentityCredential' in window)).toBe(false)
@@ -220,14 +227,14 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       const payload = await verifiedClaims(String(credential), idp, publicClientId)
       expect(payload.nonce).toBe('nonce-sdk-1')
     } finally {
-      await withoutFedcm.close()
+      await context.close()
     }
   })
 
   it('prompts with the One Tap card where FedCM is missing, and quiets it once closed', { timeout: 60_000 }, async () => {
-    const withoutFedcm = await launchChromium(['--disable-features=FedCm'])
+    const context = await (await withoutFedcm()).newContext()
     try {
-      const page = await (await withoutFedcm.newContext()).newPage()
+      const page = await context.newPage()
       await signInAtSvc(page, idp)
       // svc's cookie reaches its frame only on the same site: third-party cookies are blocked.
       await page.goto(`${sameSiteRp}/with-sdk`)
@@ -255,7 +262,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       expect(await prompt()).toBe(false)
       expect(await card.count()).toBe(0)
     } finally {
-      await withoutFedcm.close()
+      await context.close()
     }
   })
 

@@ -3,7 +3,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync,
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { build } from 'esbuild'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheFolderFor, privateCacheFolder } from './compile-cache.js'
 import { SERVER_READY_CHANNEL } from './server-ready.js'
 
@@ -26,6 +27,24 @@ function writeBundle(folder: string, ready = true): string {
 }
 
 const compileCache = fileURLToPath(new URL('compile-cache.ts', import.meta.url))
+/**
+ * compile-cache.ts as one JavaScript module, bundled once for the file: each
+ * launch below is a Node process of its own, and loading tsx in each one to
+ * compile the TypeScript cost about half a second of a core.
+ */
+let launcherModule = ''
+beforeAll(async () => {
+  launcherModule = join(mkdtempSync(join(tmpdir(), 'svc-cache-launcher-')), 'compile-cache.mjs')
+  await build({
+    entryPoints: [compileCache],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: launcherModule,
+    logLevel: 'warning',
+  })
+})
 
 /**
  * Runs the bundle through the launcher's function in a process of its own:
@@ -34,9 +53,9 @@ const compileCache = fileURLToPath(new URL('compile-cache.ts', import.meta.url))
  */
 function launch(bundle: string, hash: string, cacheFolder: string | undefined | 'default'): { file: string; folder: string; sep: string } {
   const folderArgument = cacheFolder === 'default' ? '' : `, ${JSON.stringify(cacheFolder)}`
-  const script = `import { runWithCompileCache } from ${JSON.stringify(pathToFileURL(compileCache).href)}
+  const script = `import { runWithCompileCache } from ${JSON.stringify(pathToFileURL(launcherModule).href)}
 runWithCompileCache(${JSON.stringify(bundle)}, ${JSON.stringify(hash)}, (name) => import(name)${folderArgument})`
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })) as never
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as never
 }
 
 /** The cache `file` was rewritten (it is no longer `damaged`) with one the next start takes without writing it again. */
