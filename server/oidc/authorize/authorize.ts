@@ -257,7 +257,7 @@ export function authorizeEndpoint(
         const loginHint = email.length <= LOGIN_MAX_LENGTH ? email : undefined
         return showLogin(c, { ...request, loginHint }, state, check.error, check.status, check.unconfirmed)
       }
-      return decide(c, request, state, await switchSession(c, provider, check.user))
+      return decide(c, request, state, await switchSession(c, provider, check.user, ['pwd']))
     })
   })
 

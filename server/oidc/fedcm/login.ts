@@ -107,7 +107,7 @@ export function standaloneLogin(
         return loginForm(c, provider, check.status, csrfToken(c, provider), kept, check.error, open, check.unconfirmed)
       }
       const { user } = check
-      await switchSession(c, provider, user)
+      await switchSession(c, provider, user, ['pwd'])
       return htmlPage(
         c,
         200,
