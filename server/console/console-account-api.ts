@@ -17,6 +17,7 @@ import { clientByClientId, clientsByIds } from '../clients/clients.js'
 import { InvalidInput } from '../invalid-input.js'
 import type { LoginThrottle } from '../http/login-throttle.js'
 import { accountChangeRoutes } from './console-account-changes.js'
+import { consolePasskeysApi } from './console-passkeys-api.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
@@ -45,6 +46,7 @@ export function consoleAccountApi(
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions))
   accountChangeRoutes(app, { db, issuer, events, throttle, branding })
+  app.route('/passkeys', consolePasskeysApi(db, { issuer, branding }))
   const userOf = (sub: string) => userBySub(db, sub)
   const wordsOf = (c: Context) => accountWords(requestLocale(c), branding.name)
 

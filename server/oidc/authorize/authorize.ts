@@ -40,6 +40,8 @@ import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
 import { refusalPage } from '../../pages/refusal-page.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
+import { checkPasskey } from '../passkeys/check-passkey.js'
+import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
 
 /**
  * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
@@ -206,7 +208,9 @@ export function authorizeEndpoint(
           name: external.name,
           href: `/oidc/external/${external.slug}?return=${encodeURIComponent(`/oidc/authorize?${state.query}`)}`,
         })),
+        passkey: { action: '/oidc/authorize/passkey', hidden: { interaction, csrf: csrfToken(c, provider) } },
       }),
+      { moduleScript: PASSKEY_SIGN_IN_SCRIPT },
     )
   }
 
@@ -258,6 +262,21 @@ export function authorizeEndpoint(
         return showLogin(c, { ...request, loginHint }, state, check.error, check.status, check.unconfirmed)
       }
       return decide(c, request, state, await switchSession(c, provider, check.user, ['pwd']))
+    })
+  })
+
+  // A passkey answers the same sealed request as the password form, and continues it the same way.
+  app.post('/passkey', limit, async (c) => {
+    const read = await readForm(c)
+    if (read instanceof Response) return read
+    const { form, state } = read
+    return withRequest(c, state, async (request) => {
+      const check = await checkPasskey(c, provider, throttle, form.get('credential') ?? '')
+      if ('error' in check) {
+        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+        return showLogin(c, request, state, check.error, check.status)
+      }
+      return decide(c, request, state, await switchSession(c, provider, check.user, check.amr))
     })
   })
 

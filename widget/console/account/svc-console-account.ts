@@ -17,6 +17,7 @@ import { consoleStyles } from '../console-styles.js'
 import { type AccountWords, say, sayText, scopeSaid } from './account-words.js'
 import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
+import './svc-account-passkeys.js'
 
 /**
  * The account page.
@@ -113,6 +114,7 @@ export class SvcConsoleAccount extends LitElement {
         .words=${words}
         @account-changed=${() => (this.forgetRefusal(), void this.account.load())}
       ></svc-console-account-settings>
+      <svc-account-passkeys></svc-account-passkeys>
       <h2 class="section">${words.connectedApps}</h2>
       ${
         account.apps.length === 0
