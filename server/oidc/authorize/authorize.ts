@@ -169,6 +169,7 @@ export function authorizeEndpoint(
     unconfirmed?: string,
   ) {
     const interaction = await sealInteraction(interactions, state)
+    const csrf = csrfToken(c, provider)
     const locale = requestLocale(c)
     const t = pageWords(c)
     // Signed out because their account was disabled (the console or an application sent them here): say so, to them alone.
@@ -183,7 +184,7 @@ export function authorizeEndpoint(
         // svc's own applications (the console, its account page) are the product itself to a visitor.
         heading: fill(t.signInToContinue, { client: request.client.first_party === 1 ? requestBranding(c).name : request.client.name }),
         action: '/oidc/authorize/login',
-        hidden: { interaction, csrf: csrfToken(c, provider) },
+        hidden: { interaction, csrf },
         loginHint: request.loginHint,
         error,
         ...(unconfirmed === undefined
@@ -208,7 +209,8 @@ export function authorizeEndpoint(
           name: external.name,
           href: `/oidc/external/${external.slug}?return=${encodeURIComponent(`/oidc/authorize?${state.query}`)}`,
         })),
-        passkey: { action: '/oidc/authorize/passkey', hidden: { interaction, csrf: csrfToken(c, provider) } },
+        // The token the password form carries: asking for a second one would set the cookie twice.
+        passkey: { action: '/oidc/authorize/passkey', hidden: { interaction, csrf } },
       }),
       { moduleScript: PASSKEY_SIGN_IN_SCRIPT },
     )
