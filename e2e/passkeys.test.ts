@@ -84,7 +84,17 @@ describe('passkeys in Chromium', () => {
     partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
     db = join(mkdtempSync(join(tmpdir(), 'svc-passkeys-')), 'svc.db')
     await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', DEMO_PASSWORD, '--db', db)
-    const client = await svcBff('client', 'create', '--name', 'Partner', '--public', '--redirect-uri', `${partnerOrigin}/callback`, '--db', db)
+    const client = await svcBff(
+      'client',
+      'create',
+      '--name',
+      'Partner',
+      '--public',
+      '--redirect-uri',
+      `${partnerOrigin}/callback`,
+      '--db',
+      db,
+    )
     clientId = client.client_id!
     const port = await freePort()
     idp = `http://localhost:${port}`
