@@ -21,6 +21,8 @@ import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 import { fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
 import { keepScreenshot } from './screenshots.js'
+import { nextLink } from './mail-link.js'
+import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
 
 interface VirtualCredential {
   credentialId: string
@@ -73,8 +75,10 @@ describe('passkeys in Chromium', () => {
   let idp: string
   let clientId: string
   let db: string
+  let smtp: SmtpReceiver
 
   beforeAll(async () => {
+    smtp = await startSmtpReceiver()
     partner = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
         <svc-signin client-id="${clientId}" nonce="nonce-passkey-1" response-type="code"></svc-signin>
@@ -98,7 +102,10 @@ describe('passkeys in Chromium', () => {
     clientId = client.client_id!
     const port = await freePort()
     idp = `http://localhost:${port}`
-    bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
+    bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp], {
+      SVC_SMTP_URL: smtp.url,
+      SVC_MAIL_FROM: 'svc <no-reply@svc.example>',
+    })
     browser = await lendChromium()
   })
 
@@ -106,6 +113,7 @@ describe('passkeys in Chromium', () => {
     await browser?.close()
     await bff?.stop()
     await new Promise((resolve) => partner?.close(resolve))
+    await smtp?.close()
   })
 
   it(
@@ -222,6 +230,35 @@ describe('passkeys in Chromium', () => {
       // The passkey still signs in, and the page says so.
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
       await expect.poll(() => page.getByRole('heading').first().innerText()).toBe('You are signed in')
+      await context.close()
+    },
+  )
+
+  it(
+    'creates an account with a passkey instead of a password, confirmed by the mailed link, then signs in with it',
+    { timeout: 90_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+      const page = await context.newPage()
+      await authenticator(context, page)
+      await page.goto(`${idp}/signup`)
+      await page.getByLabel('Name').fill('Grace Hopper')
+      await page.getByLabel('Email').fill('grace@example.com')
+      await keepScreenshot(page, 'passkeys-signup-375.png', { fullPage: true })
+      const mails = smtp.received.length
+      await page.getByRole('button', { name: 'Create the account with a passkey' }).click()
+      await expect.poll(() => page.getByRole('heading').first().innerText()).toBe('Check your e-mail')
+      await page.goto(await nextLink(smtp, mails, '/verify-email'))
+      await page.getByRole('button', { name: 'Confirm and sign in' }).click()
+      await expect.poll(() => page.getByRole('heading').first().innerText()).not.toBe('Check your e-mail')
+      // Confirmed, and signed in by the link; signed out, the passkey alone signs in.
+      await context.clearCookies()
+      await holdAutofill(page)
+      await page.goto(`${idp}/console/account`)
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+      await page.waitForURL(`${idp}/console/account`)
+      await expect.poll(() => page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(1)
+      expect(await page.getByRole('heading', { name: 'Grace Hopper' }).count()).toBe(1)
       await context.close()
     },
   )
