@@ -12,9 +12,9 @@
  * after the right password, so a stranger typing the address learns no
  * more than from any wrong password. An account made passkey-only
  * answers any password with the sentence that points to its passkey
- * (and to "Forgot password?"): it says the address has an account, as
- * the sign-in link and reset pages' timing does not, but only at the
- * throttle's pace, and its owner would otherwise be left guessing. Refusals
+ * (and to "Forgot password?"): that tells whoever typed the address that
+ * it has an account, at the throttle's pace only (the attempt counts as a
+ * wrong password), where its owner would otherwise be left guessing. Refusals
  * count against the caller's address (known browsers' waits too), so
  * sending more while refused only lengthens the wait. A missing account
  * costs the same scrypt work as a wrong password, so timing tells nothing.
