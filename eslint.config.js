@@ -21,6 +21,8 @@ const REPOSITORIES = [
   'server/accounts/account-links.ts',
   'server/accounts/account-tokens.ts',
   'server/accounts/consents.ts',
+  'server/accounts/passkey-challenges.ts',
+  'server/accounts/passkeys.ts',
   'server/accounts/users.ts',
   'server/ad-statistics/ad-statistics-repository.ts',
   'server/ads/ads-repository.ts',

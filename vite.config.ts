@@ -3,7 +3,8 @@
  * for partner pages (`dist/widget/`): `svc-ads.js` as an ES module and
  * `svc-ads.iife.js` as one classic script with everything inside;
  * `vite build --mode sdk` bundles `/sdk.js` (`<svc-signin>`) as one classic
- * script, and `--mode console` the admin console's pages as one module.
+ * script, and `--mode console` the admin console's pages as one module
+ * and the sign-in pages' passkey ceremonies (`passkey-pages.js`) as another.
  * Vitest runs the server and shared tests beside their code and the
  * cross-process tests in `e2e/`, in the projects the `test` block names.
  */
@@ -104,7 +105,17 @@ export default defineConfig(({ mode }) => ({
           lib: { entry: 'widget/signin/sdk.ts', name: 'SvcSdk', formats: ['iife'], fileName: () => 'sdk.js' },
         }
       : mode === 'console'
-        ? { ...shared, emptyOutDir: false, lib: { entry: 'widget/console/console.ts', formats: ['es'], fileName: () => 'console.js' } }
+        ? {
+            ...shared,
+            emptyOutDir: false,
+            // The passkey ceremonies of the sign-in and sign-up pages ride along: same-origin modules like the console's,
+            // sharing its copy of @simplewebauthn/browser as one chunk.
+            lib: {
+              entry: { console: 'widget/console/console.ts', 'passkey-pages': 'widget/passkeys/passkey-pages.ts' },
+              formats: ['es'],
+              fileName: (_format: string, entry: string) => `${entry}.js`,
+            },
+          }
         : {
             ...shared,
             // Vite leaves an ES library's whitespace for the bundlers of its

@@ -45,7 +45,7 @@ describe('the account lifecycle in Chromium: sign up, confirm by mail, reset the
     await page.goto(`${bff.started.url}/login`)
     await page.getByLabel('Email').fill(EMAIL)
     await page.getByLabel('Password').fill(password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForLoadState()
     return page.locator('main').innerText()
   }

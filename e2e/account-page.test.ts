@@ -109,7 +109,7 @@ describe("the visitor's account and reset pages in Chromium at 375 px", () => {
     await expect.poll(() => page.getByLabel('Email').count()).toBe(1)
     await page.getByLabel('Email').fill('leaving@example.com')
     await page.getByLabel('Password').fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect.poll(() => page.locator('main').innerText()).toContain('The email or password is not right.')
   })
 

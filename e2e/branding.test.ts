@@ -72,7 +72,7 @@ describe('serve with SVC_BRAND_* settings, in Chromium', () => {
     expect(await heading.textContent()).toBe('Sign in to Acme ID')
     // The logo sits above the heading.
     expect((await logo.boundingBox())!.y).toBeLessThan((await heading.boundingBox())!.y)
-    const button = page.getByRole('button', { name: 'Sign in' })
+    const button = page.getByRole('button', { name: 'Sign in', exact: true })
     expect(await button.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).toEqual([
       'rgb(130, 80, 223)',
       'rgb(255, 255, 255)',
@@ -104,7 +104,7 @@ describe('serve with SVC_BRAND_* settings, in Chromium', () => {
     await page.goto(`${bff.started.url}/login`)
     await page.getByLabel('Email').fill('ada@example.com')
     await page.getByLabel('Password').fill('analytical engine')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.getByText('You are signed in').waitFor()
     await page.goto(`${partner}/`)
     const cdp = await context.newCDPSession(page)

@@ -74,7 +74,7 @@ describe('linking an external OpenID Connect provider (another svc) in Chromium'
   async function signInAtPartner(page: Page): Promise<void> {
     await page.getByLabel('Email').fill('ada@partner.example')
     await page.getByLabel('Password').fill('partner password')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   }
 
   it('links a Partner ID account on the account page, signs in with it, and unlinks it', { timeout: 90_000 }, async () => {
@@ -82,7 +82,7 @@ describe('linking an external OpenID Connect provider (another svc) in Chromium'
     await page.goto(`${a}/account`)
     await page.getByLabel('Email').fill('marketer@demo.example')
     await page.getByLabel('Password').fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${a}/console/account`)
 
     await page.getByRole('button', { name: 'Link Partner ID' }).click()

@@ -68,7 +68,7 @@ describe('the People page in Chromium', () => {
     await other.goto(`${base}/login`)
     await other.getByLabel('Email').fill(email)
     await other.getByLabel('Password').fill(DEMO_PASSWORD)
-    await other.getByRole('button', { name: 'Sign in' }).click()
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click()
     await other.waitForLoadState()
     const text = await other.locator('body').innerText()
     await context.close()

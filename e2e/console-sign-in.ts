@@ -16,7 +16,7 @@ export async function signInToConsole(page: Page, base: string, email: string, p
   await page.goto(`${base}${path}`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(`${base}${path}`)
 }
 

@@ -186,7 +186,7 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
       await page.waitForURL(`${idp}/oidc/authorize?**`)
       await page.getByLabel('Email').fill('ada@example.com')
       await page.getByLabel('Password').fill('analytical engine')
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       const returned = page.waitForURL(`${rpOrigin}/button-on-load`)
       await Promise.race([
         page
@@ -227,7 +227,7 @@ async function clickAndSignInInPopup(
   }
   await popup.getByLabel('Email').fill('ada@example.com')
   await popup.getByLabel('Password').fill('analytical engine')
-  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click()
   // Consent may be remembered from an earlier sign-in, and then the popup closes at once.
   if (consent)
     await Promise.race([

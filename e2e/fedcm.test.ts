@@ -221,7 +221,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       const popup = await opened
       await popup.getByLabel('Email').fill('ada@example.com')
       await popup.getByLabel('Password').fill('analytical engine')
-      await popup.getByRole('button', { name: 'Sign in' }).click()
+      await popup.getByRole('button', { name: 'Sign in', exact: true }).click()
       await popup.getByRole('button', { name: 'Allow' }).click()
       const credential = await windowValue(page, 'credential')
       const payload = await verifiedClaims(String(credential), idp, publicClientId)
@@ -274,7 +274,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
       await page.waitForURL(`${idp}/oidc/authorize?**`)
       await page.getByLabel('Email').fill('ada@example.com')
       await page.getByLabel('Password').fill('analytical engine')
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       // The consent may be remembered from the popup test.
       const allow = page.getByRole('button', { name: 'Allow' })
       await Promise.race([allow.click(), page.waitForURL(`${rpOrigin}/with-sdk-on-load**`)])
@@ -347,6 +347,6 @@ async function signInAtSvc(page: Page, idp: string): Promise<void> {
   await page.goto(`${idp}/login`)
   await page.getByLabel('Email').fill('ada@example.com')
   await page.getByLabel('Password').fill('analytical engine')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.getByText('You are signed in').waitFor()
 }

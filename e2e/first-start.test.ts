@@ -84,10 +84,10 @@ describe('the first start of svc-bff serve on a fresh data folder', () => {
       await keepScreenshot(page, 'svc-first-start-ready-375.png', { fullPage: true })
       await page.getByRole('button', { name: 'Open the console' }).click()
       // The console sends a visitor who is not signed in to svc's sign-in page.
-      await page.getByRole('button', { name: 'Sign in' }).waitFor()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor()
       await page.getByLabel('Email').fill('noor@example.com')
       await page.getByLabel('Password').fill('violet kettle harbour lamp')
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${bff.started.url}/console`)
       await expect.poll(() => page.locator('header .who bdi').textContent()).toBe(name)
       await keepScreenshot(page, 'svc-first-start-console-375.png', { fullPage: true })

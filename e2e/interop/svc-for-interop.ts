@@ -60,7 +60,7 @@ export async function signInAtSvc(page: Page, issuer: string): Promise<void> {
     if (await visible(password)) {
       await page.getByLabel('Email').fill(PERSON.email)
       await password.fill(PERSON.password)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await password.waitFor({ state: 'detached' }).catch(() => undefined)
     } else if (await visible(allow)) {
       await allow.click()

@@ -13,7 +13,8 @@ import { InvalidInput } from '../invalid-input.js'
 import { accountExistsMail } from '../mail/messages/account-exists-mail.js'
 import { verifyEmailMail } from '../mail/messages/verify-email-mail.js'
 import { mailAccountLink, mailLinkToAddress } from './mail-account-link.js'
-import { hashPassword } from '../accounts/passwords.js'
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
+import { addPasskey, type NewPasskey } from '../accounts/passkeys.js'
 import { passwordProblem } from '../accounts/password-policy.js'
 import { createUser, userByEmail } from '../accounts/users.js'
 import { isPlainEmailAddress } from '../../shared/email-address.js'
@@ -65,21 +66,30 @@ export function signUpErrors({ name, email, password }: SignUpForm, locale: Loca
  * Signs up a checked form (see {@link signUpErrors}): makes the account
  * and queues its verification mail, or, for a taken address, queues the
  * "you already have an account" mail. `continueTo` is the local path the
- * mailed link continues at; the mail is written in `locale`. Rejects with `PasswordWorkBusy` when hashing
- * is saturated (nothing stored).
+ * mailed link continues at; the mail is written in `locale`. With a
+ * `passkey` (already verified) the account gets it and no password; for a
+ * taken address it is dropped, and the owner gets the same mail as ever.
+ * Rejects with `PasswordWorkBusy` when hashing is saturated (nothing stored).
  *
  * @example
  * await signUp(ctx, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'violet kettle harbour lamp' }, null)
  */
-export async function signUp(ctx: LifecycleContext, form: SignUpForm, continueTo: string | null, locale: Locale = 'en'): Promise<void> {
+export async function signUp(
+  ctx: LifecycleContext,
+  form: SignUpForm,
+  continueTo: string | null,
+  locale: Locale = 'en',
+  passkey?: Omit<NewPasskey, 'userId'>,
+): Promise<void> {
   const email = form.email.trim().toLowerCase()
-  // Hashed whether or not the address is taken, so both take as long.
-  const passwordHash = await hashPassword(form.password)
+  // Hashed whether or not the address is taken, so both take as long; with a passkey instead, no password at all.
+  const passwordHash = passkey ? UNUSABLE_PASSWORD_HASH : await hashPassword(form.password)
   if (!(await userByEmail(ctx.db, email))) {
     try {
       await ctx.db.transaction().execute(async (trx) => {
         const now = ctx.now()
         const user = await createUser(trx, { name: form.name, email, password: '', passwordHash, emailVerified: false }, now)
+        if (passkey) await addPasskey(trx, { ...passkey, userId: user.id }, now)
         await mailAccountLink(trx, ctx, { userId: user.id, purpose: 'verify_email', continueTo, locale, now }, (link) =>
           verifyEmailMail({ to: email, link, locale, branding: ctx.branding }),
         )

@@ -12,9 +12,13 @@ export type AccountState = 'active' | 'invited' | 'unconfirmed' | 'disabled'
 /**
  * An invitation's account holds the hash that matches no password
  * (`UNUSABLE_PASSWORD_HASH`): zero salt and zero key, whatever scrypt
- * cost the process that made it ran with.
+ * cost the process that made it ran with; so does an account whose owner
+ * removed its password to sign in with passkeys only.
+ *
+ * @example
+ * hasNoPassword(UNUSABLE_PASSWORD_HASH) // true
  */
-const hasNoPassword = (hash: string) => {
+export const hasNoPassword = (hash: string): boolean => {
   const secret = hash.split('$').slice(4)
   return secret.length === 2 && secret.every((part) => /^A+$/.test(part))
 }

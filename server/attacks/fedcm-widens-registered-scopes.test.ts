@@ -76,7 +76,8 @@ describe('an openid-only client through the browser flows', () => {
     const userinfo = await (
       await fetch(`${idp.issuer}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
     ).json()
-    expect(userinfo).toEqual({ sub: idp.sub })
+    // No profile or e-mail claim; how the sign-in was made comes with every token.
+    expect(userinfo).toEqual({ sub: idp.sub, amr: ['pwd'], acr: 'urn:svc:acr:1fa' })
   })
 
   it('gets no e-mail or profile claims from One Tap', async () => {

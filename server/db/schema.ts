@@ -7,6 +7,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { AuditEventsTable } from './tables/audit-tables.js'
 import type { ManagementTokensTable } from './tables/management-token-tables.js'
+import type { PasskeyChallengesTable, PasskeysTable } from './tables/passkey-tables.js'
 import type { AdStatisticsTable, AdsTable, ApiKeysTable, ImagesTable, OrganisationsTable } from './tables/ads-tables.js'
 import type {
   AccountLinksTable,
@@ -34,6 +35,7 @@ export type * from './tables/audit-tables.js'
 export type * from './tables/identity-tables.js'
 export type * from './tables/management-token-tables.js'
 export type * from './tables/outbox-tables.js'
+export type * from './tables/passkey-tables.js'
 
 export interface SettingsTable {
   name: string
@@ -84,6 +86,8 @@ export interface Database {
   ad_statistics: AdStatisticsTable
   audit_events: AuditEventsTable
   management_tokens: ManagementTokensTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>
@@ -98,3 +102,4 @@ export type SigningKeyRow = Selectable<SigningKeysTable>
 export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>
 export type ManagementTokenRow = Selectable<ManagementTokensTable>
+export type PasskeyRow = Selectable<PasskeysTable>

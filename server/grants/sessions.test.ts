@@ -16,7 +16,7 @@ beforeEach(async () => {
   ada = (await userBySub(idp.db, idp.sub))!
   // The two things a browser does with a session: sign in, then come back with the cookie.
   app = new Hono()
-    .post('/sign-in/:sub', async (c) => c.json(await startSession(c, idp.bff.provider, (await userBySub(idp.db, c.req.param('sub')))!)))
+    .post('/sign-in/:sub', async (c) => c.json(await startSession(c, idp.bff.provider, (await userBySub(idp.db, c.req.param('sub')))!, ['pwd'])))
     .get('/who', async (c) => c.json((await currentSession(c, idp.bff.provider))?.user.sub ?? null))
 })
 afterEach(() => idp.close())

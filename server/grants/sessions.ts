@@ -27,6 +27,7 @@ import { hostCookie } from '../http/host-cookie.js'
 import { renewBrowserState } from './session-state.js'
 import { spendCodesOfSessions } from './authorization-codes.js'
 import { storedUserAgent } from './session-device.js'
+import { type AuthenticationMethod, authenticationClaims } from './authentication-methods.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
 export const sessionCookie = (provider: Pick<IdentityProviderContext, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
@@ -35,6 +36,8 @@ export interface ActiveSession {
   id: number
   authTime: number
   user: UserRow
+  /** How the sign-in was made (RFC 8176), as id_tokens say it. */
+  amr: AuthenticationMethod[]
 }
 
 /** A session asked for a disabled account: a sign-in path forgot to refuse it first. */
@@ -49,12 +52,17 @@ export class AccountDisabled extends Refusal {
 const hash = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /**
- * Signs a user in: stores a session and sets its cookie on the answer.
+ * Signs a user in: stores a session, with how the sign-in was made, and sets its cookie on the answer.
  *
  * @example
- * const session = await startSession(c, provider, user)
+ * const session = await startSession(c, provider, user, ['pwd'])
  */
-export async function startSession(c: Context, provider: IdentityProviderContext, user: UserRow): Promise<ActiveSession> {
+export async function startSession(
+  c: Context,
+  provider: IdentityProviderContext,
+  user: UserRow,
+  amr: AuthenticationMethod[],
+): Promise<ActiveSession> {
   if (isDisabled(user)) throw new AccountDisabled()
   const now = provider.now()
   const value = randomBytes(32).toString('base64url')
@@ -65,6 +73,7 @@ export async function startSession(c: Context, provider: IdentityProviderContext
       session_hash: hash(value),
       user_id: user.id,
       auth_time: authTime,
+      amr: JSON.stringify(amr),
       created_at: now.toISOString(),
       user_agent: storedUserAgent(c.req.header('User-Agent')),
       last_active_at: now.toISOString(),
@@ -76,7 +85,7 @@ export async function startSession(c: Context, provider: IdentityProviderContext
   setCookie(c, sessionCookie(provider), value, { httpOnly: true, secure: true, sameSite: 'None', path: '/', maxAge: LIFETIMES.session })
   c.header('Set-Login', 'logged-in')
   renewBrowserState(c, provider.issuer)
-  return { id: row.id, authTime, user }
+  return { id: row.id, authTime, user, amr }
 }
 
 /**
@@ -85,13 +94,18 @@ export async function startSession(c: Context, provider: IdentityProviderContext
  * one browser never holds two.
  *
  * @example
- * const session = await switchSession(c, provider, check.user)
+ * const session = await switchSession(c, provider, check.user, ['pwd'])
  */
-export async function switchSession(c: Context, provider: IdentityProviderContext, user: UserRow): Promise<ActiveSession> {
+export async function switchSession(
+  c: Context,
+  provider: IdentityProviderContext,
+  user: UserRow,
+  amr: AuthenticationMethod[],
+): Promise<ActiveSession> {
   const previous = await currentSession(c, provider)
   // Only the row: the new session's cookies replace the old ones, each set once on the answer.
   if (previous) await endSessionRow(provider.db, previous.id, provider.now())
-  return startSession(c, provider, user)
+  return startSession(c, provider, user, amr)
 }
 
 /** Marks a session ended and spends the codes issued in it. */
@@ -115,13 +129,13 @@ export async function currentSession(c: Context, provider: IdentityProviderConte
 async function sessionByCookieValue(db: Kysely<Database>, value: string, now: Date): Promise<ActiveSession | undefined> {
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'auth_time', 'expires_at', 'ended_at', 'last_active_at'])
+    .select(['id', 'user_id', 'auth_time', 'amr', 'expires_at', 'ended_at', 'last_active_at'])
     .where('session_hash', '=', hash(value))
     .executeTakeFirst()
   if (!row || row.ended_at !== null || Date.parse(row.expires_at) <= now.getTime()) return undefined
   const user = await confirmedUser(db, row.user_id)
   if (user) await noteActivity(db, row, now)
-  return user && { id: row.id, authTime: row.auth_time, user }
+  return user && { id: row.id, authTime: row.auth_time, user, amr: (authenticationClaims(row.amr).amr ?? []) as AuthenticationMethod[] }
 }
 
 /** "Last active" moves in steps of this much: a session used more often is written once a step, not once a request. */
@@ -282,4 +296,19 @@ export async function endSessionOfUser(db: Kysely<Database>, userId: number, ses
   if (Number(result.numUpdatedRows) === 0) return false
   await spendCodesOfSessions(db, { sessionId }, now)
   return true
+}
+
+/**
+ * How the session a code or token was issued in was authenticated: its
+ * `amr` and `acr` claims, or none for a session made before svc recorded
+ * them (or none at all). Read even after the session ended: a token's
+ * sign-in does not change.
+ *
+ * @example
+ * const { amr, acr } = await sessionAuthentication(db, token.session_id)
+ */
+export async function sessionAuthentication(db: Kysely<Database>, sessionId: number | null | undefined): Promise<{ amr?: string[]; acr?: string }> {
+  if (sessionId === null || sessionId === undefined) return {}
+  const row = await db.selectFrom('sessions').select('amr').where('id', '=', sessionId).executeTakeFirst()
+  return authenticationClaims(row?.amr)
 }

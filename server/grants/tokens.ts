@@ -12,6 +12,7 @@ import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/
 import { epochSeconds, LIFETIMES, type IdentityProviderContext } from './identity-provider-context.js'
 import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
+import { sessionAuthentication } from './sessions.js'
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
@@ -140,17 +141,19 @@ const insertToken = preparedQuery((db, row: NewToken) =>
 )
 
 /**
- * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, nonce, at_hash (with an access token) and the claims the scopes release.
+ * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, amr and acr (from the session), nonce, at_hash (with an access token) and the claims the scopes release.
  *
  * @example
  * const idToken = await signIdToken(provider, issuance, accessToken)
  */
 export async function signIdToken(
   provider: IdentityProviderContext,
-  issuance: Pick<Issuance, 'client' | 'user' | 'scopes' | 'authTime' | 'nonce'>,
+  issuance: Pick<Issuance, 'client' | 'user' | 'scopes' | 'authTime' | 'nonce'> & Partial<Pick<Issuance, 'sessionId'>>,
   accessToken?: string,
 ): Promise<string> {
   const { kid, privateKey } = await provider.keys.current()
+  // How the sign-in this token stands for was made (RFC 8176), read from its session.
+  const authentication = await sessionAuthentication(provider.db, issuance.sessionId)
   const now = epochSeconds(provider.now())
   const claims: Record<string, unknown> = {
     iss: provider.issuer,
@@ -159,6 +162,7 @@ export async function signIdToken(
     iat: now,
     ...claimsFor(issuance.user, issuance.scopes),
     auth_time: issuance.authTime,
+    ...authentication,
   }
   // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token, when one is issued with it.
   if (accessToken !== undefined) claims.at_hash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url')

@@ -30,7 +30,7 @@ export type AdEventOutcome = 'accepted' | 'refused'
 export type AdEventType = 'served' | 'viewable' | 'clicks' | 'batch'
 export type SignInOutcome = 'success' | 'failure' | 'throttled'
 /** How a person signed in: a password form, a mailed sign-in link, an external provider. */
-export type SignInMethod = 'password' | 'link' | 'external'
+export type SignInMethod = 'password' | 'link' | 'external' | 'passkey'
 /** An attempt's result: delivered, failed and to be retried, or failed for the last time. */
 export type WebhookDeliveryOutcome = 'delivered' | 'retrying' | 'dead'
 /** `queued`: taken from the outbox for its first attempt; `sent`; `failed`: an attempt that failed (it is retried). */
@@ -107,7 +107,7 @@ export function svcMetrics({ readings, now = () => new Date() }: MetricsOptions 
   })
   const signIns = counterFamily(registry, {
     name: 'svc_sign_ins_total',
-    help: 'Sign-in attempts, by outcome (success, failure, throttled) and method (password, link, external).',
+    help: 'Sign-in attempts, by outcome (success, failure, throttled) and method (password, link, external, passkey).',
     labelNames: ['outcome', 'method'],
   })
   const deliveries = counterFamily(registry, {
@@ -124,7 +124,7 @@ export function svcMetrics({ readings, now = () => new Date() }: MetricsOptions 
   // Series that exist from the start, at 0, so that rate() and the alerts work before the first event.
   for (const grantType of GRANT_TYPES) grants.child(grantType, 'success')
   for (const outcome of ['success', 'failure', 'throttled'] as const)
-    for (const method of ['password', 'link', 'external'] as const) signIns.child(outcome, method)
+    for (const method of ['password', 'link', 'external', 'passkey'] as const) signIns.child(outcome, method)
   for (const outcome of ['delivered', 'retrying', 'dead'] as const) deliveries.child(outcome)
   for (const state of ['queued', 'sent', 'failed'] as const) mails.child(state)
 

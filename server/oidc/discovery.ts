@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { SCOPES } from '../clients/clients.js'
 import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { LOCALES } from '../i18n/locale.js'
+import { ACR_VALUES_SUPPORTED } from '../grants/authentication-methods.js'
 
 export const CLAIMS_SUPPORTED = [
   'sub',
@@ -15,6 +16,8 @@ export const CLAIMS_SUPPORTED = [
   'exp',
   'iat',
   'auth_time',
+  'amr',
+  'acr',
   'nonce',
   'name',
   'given_name',
@@ -56,6 +59,8 @@ export function discoveryDocument(issuer: string) {
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...SCOPES],
     claims_supported: CLAIMS_SUPPORTED,
+    // svc's levels (authentication-methods.ts): a password's, two factors', a passkey's.
+    acr_values_supported: ACR_VALUES_SUPPORTED,
     ui_locales_supported: [...LOCALES],
     request_parameter_supported: false,
     request_uri_parameter_supported: false,

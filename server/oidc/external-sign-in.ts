@@ -73,7 +73,7 @@ export function externalSignIn(provider: IdentityProviderContext, relyingParty: 
     if (user.email_verified !== 1) return failed(c, pageWords(c).confirmEmailFirst)
     // The provider proved who this is, so the reason is theirs to read.
     if (isDisabled(user)) return failed(c, pageWords(c).accountDisabled)
-    await startSession(c, provider, user)
+    await startSession(c, provider, user, ['fed'])
     // The user has just signed in: a prompt=login in the request is answered.
     const resumed = new URL(started.returnTo, provider.issuer)
     const prompts = (resumed.searchParams.get('prompt') ?? '').split(' ').filter((prompt) => prompt && prompt !== 'login')

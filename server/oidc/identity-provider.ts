@@ -31,6 +31,7 @@ import { forgotPasswordEndpoint } from './account-lifecycle/forgot-password-endp
 import { acceptInvitationEndpoint, resetPasswordEndpoint } from './account-lifecycle/reset-password-endpoint.js'
 import { emailSignInLinkEndpoint } from './account-lifecycle/email-sign-in-link-endpoint.js'
 import { signInLinkEndpoint } from './account-lifecycle/sign-in-link-endpoint.js'
+import { passkeyOptionsEndpoint } from './passkeys/passkey-options-endpoint.js'
 
 /**
  * Builds the identity provider, mounted at `/`.
@@ -66,6 +67,7 @@ export function identityProvider(
   app.route('/oidc/sdk/start', sdkStart(provider))
   app.get(SDK_CALLBACK_PATH, (c) => sdkCallback(c, provider))
   app.route('/', fedcm(provider, options))
+  app.route('/oidc/passkey', passkeyOptionsEndpoint(provider, { signup }))
   app.route('/signup', signupEndpoint(provider, { signup, mailThrottle }))
   app.route('/verify-email', verifyEmailEndpoint(provider, { throttle }))
   app.route(RESEND_CONFIRMATION_PATH, resendConfirmationEndpoint(provider, { mailThrottle }))

@@ -71,9 +71,10 @@ describe('discovery and keys', () => {
       require_request_uri_registration: false,
       claims_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,
+      acr_values_supported: ['urn:svc:acr:1fa', 'urn:svc:acr:mfa', 'urn:svc:acr:phr'],
     })
     expect(document.claims_supported).toEqual(
-      expect.arrayContaining(['sub', 'auth_time', 'nonce', 'svc.app', 'svc.access', 'svc.master', 'svc.role', 'svc.links']),
+      expect.arrayContaining(['sub', 'auth_time', 'amr', 'acr', 'nonce', 'svc.app', 'svc.access', 'svc.master', 'svc.role', 'svc.links']),
     )
     const { keys } = await (await fetch(`${idp.issuer}/.well-known/jwks.json`)).json()
     expect(keys).toHaveLength(1)
@@ -96,6 +97,9 @@ describe('a confidential client with openid-client', () => {
       nonce,
       auth_time: expect.any(Number),
       at_hash: expect.any(String),
+      // A password sign-in (RFC 8176), one factor.
+      amr: ['pwd'],
+      acr: 'urn:svc:acr:1fa',
       email: 'ada@example.com',
       name: 'Ada Lovelace',
     })
@@ -112,6 +116,8 @@ describe('a confidential client with openid-client', () => {
       'svc.master': false,
       'svc.role': 'admin',
       'svc.links': [],
+      amr: ['pwd'],
+      acr: 'urn:svc:acr:1fa',
     })
     const events = await idp.events()
     expect(events.map((event) => event.name)).toEqual(['account.consent_granted', 'account.signed_in'])
@@ -148,6 +154,9 @@ describe('a confidential client with openid-client', () => {
       sub: idp.sub,
       email: 'ada@example.com',
       email_verified: true,
+      // How the sign-in was made is no scope's claim: it comes with every token (as in the id_token).
+      amr: ['pwd'],
+      acr: 'urn:svc:acr:1fa',
     })
   })
 
@@ -175,6 +184,9 @@ describe('a confidential client with openid-client', () => {
       sub: idp.sub,
       email: 'ada@example.com',
       email_verified: true,
+      // How the sign-in was made is no scope's claim: it comes with every token (as in the id_token).
+      amr: ['pwd'],
+      acr: 'urn:svc:acr:1fa',
     })
     // The refresh token kept the whole grant, so a later refresh may widen back within it, and no further.
     const widened = await client.refreshTokenGrant(config, narrowed.refresh_token!, { scope: 'openid profile' })

@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { claimsFor, isDisabled, userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import { InvalidRequest, InvalidToken } from './errors.js'
+import { sessionAuthentication } from '../grants/sessions.js'
 import { oauthErrorResponse } from './oauth-error-response.js'
 import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
 import { isTokenLive, tokenByValue } from '../grants/tokens.js'
@@ -61,7 +62,9 @@ export function userinfoEndpoint(provider: IdentityProviderContext): Hono {
     if (!user) throw invalidToken('the account no longer exists')
     // Disabling revokes the tokens; this holds should one have been issued in the same instant.
     if (isDisabled(user)) throw invalidToken('the account is disabled')
-    return c.json(claimsFor(user, token.scopes.split(' ')), 200, { 'Cache-Control': 'no-store' })
+    // amr and acr say how the sign-in behind the token was made, as its id_token did.
+    const claims = { ...claimsFor(user, token.scopes.split(' ')), ...(await sessionAuthentication(provider.db, token.session_id)) }
+    return c.json(claims, 200, { 'Cache-Control': 'no-store' })
   })
   return app
 }

@@ -21,10 +21,12 @@ export function htmlPage(
   status: 200 | 400 | 401 | 403 | 404 | 410 | 429 | 503,
   title: string,
   body: Html,
-  { script }: { script?: string } = {},
+  { script, moduleScript }: { script?: string; moduleScript?: string } = {},
 ): Response {
-  // The one inline script a page may carry is allowed by its hash, nothing else.
-  const scriptSource = script ? ` script-src ${inlineScriptSource(script)};` : ''
+  // The one inline script a page may carry is allowed by its hash; a page that needs more (the passkey
+  // ceremony) loads one same-origin module, which may call back to its own origin and nowhere else.
+  const scriptSources = [...(moduleScript ? ["'self'"] : []), ...(script ? [inlineScriptSource(script)] : [])]
+  const scriptSource = scriptSources.length ? ` script-src ${scriptSources.join(' ')};${moduleScript ? " connect-src 'self';" : ''}` : ''
   c.header(
     'Content-Security-Policy',
     `default-src 'none';${scriptSource} style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'`,
@@ -54,7 +56,9 @@ export function htmlPage(
   [hidden] { display: none !important } :focus-visible { outline: 3px solid ${brand.linkColor}; outline-offset: 2px }
 </style>
 </head>
-<body><main>${logo}${body}</main>${script ? html`<script>${raw(script)}</script>` : ''}</body>
+<body><main>${logo}${body}</main>${script ? html`<script>${raw(script)}</script>` : ''}${
+      moduleScript ? html`<script type="module" src="${moduleScript}"></script>` : ''
+    }</body>
 </html>`,
     status,
   )

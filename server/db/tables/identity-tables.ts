@@ -80,6 +80,8 @@ export interface SessionsTable {
   user_id: number
   /** Unix seconds of the sign-in. */
   auth_time: number
+  /** JSON array of how the sign-in was made, RFC 8176 (`["pwd"]`, `["hwk"]`; migration 0026); null before it. */
+  amr: ColumnType<string | null, string | null | undefined, string | null>
   created_at: ColumnType<string, string, never>
   /** The User-Agent header at sign-in, at most 512 characters (migration 0027); null for sessions older than it. */
   user_agent: string | null

@@ -116,7 +116,7 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
         return form(c, 503, token, target.user.email, undefined, pageWords(c).passwordsBusy)
       }
       if (!done) return dead(c, token)
-      await switchSession(c, provider, done.user)
+      await switchSession(c, provider, done.user, ['email'])
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageWords(c)
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]

@@ -53,7 +53,7 @@ export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
       const signedIn = await useSignInLink(provider, token)
       provider.metrics?.signIn(signedIn ? 'success' : 'failure', 'link')
       if (!signedIn) return dead(c, token)
-      await switchSession(c, provider, signedIn.user)
+      await switchSession(c, provider, signedIn.user, ['email'])
       if (signedIn.continueTo) return c.redirect(signedIn.continueTo, 303)
       return htmlPage(
         c,

@@ -24,6 +24,9 @@ import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { CLOSE_POPUP_WHEN_SIGNED_IN_ELSEWHERE } from '../pages/signed-in-elsewhere.js'
+import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
+import { verifiedNewPasskey } from '../passkeys/passkey-registration.js'
+import { passkeyWords } from '../../i18n/passkey-words.js'
 
 export type SignUpSetting = 'open' | 'closed'
 
@@ -51,7 +54,7 @@ export function signupEndpoint(
         ...model,
         product: requestBranding(c).name,
       }),
-      { script: passwordLengthHintScript(locale, requestBranding(c).name) },
+      { script: passwordLengthHintScript(locale, requestBranding(c).name), moduleScript: PASSKEY_SIGN_IN_SCRIPT },
     )
   }
   const closed = (c: Context, status: 200 | 403) => {
@@ -77,8 +80,14 @@ export function signupEndpoint(
         password: form.get('password') ?? '',
       }
       const kept = { name: values.name.slice(0, 200), email: values.email.slice(0, 254) }
+      // A passkey made on the page instead of a password (the ceremony script fills `credential`).
+      const credential = form.get('credential') ?? ''
       const errors = signUpErrors(values, locale)
+      if (credential) delete errors.password
       if (Object.keys(errors).length > 0) return page(c, 400, continueTo, { values: kept, errors })
+      const deployment = { db: provider.db, issuer: provider.issuer, product: requestBranding(c).name, now: provider.now }
+      const passkey = credential ? await verifiedNewPasskey(c, deployment, credential, null) : undefined
+      if (credential && !passkey) return page(c, 400, continueTo, { values: kept, problem: passkeyWords(locale).signUpDamaged })
       const wait = await mailThrottle.admit({ address: clientAddress(c), email: values.email })
       if (wait !== undefined) {
         c.header('Retry-After', String(wait))
@@ -88,7 +97,7 @@ export function signupEndpoint(
         })
       }
       try {
-        await signUp(provider, values, continueTo, locale)
+        await signUp(provider, values, continueTo, locale, passkey && { ...passkey, name: passkeyWords(locale).passkeyColumn })
       } catch (error) {
         if (!(error instanceof PasswordWorkBusy)) throw error
         c.header('Retry-After', String(error.retryAfterSeconds))

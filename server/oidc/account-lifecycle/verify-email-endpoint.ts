@@ -78,7 +78,7 @@ export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttl
       }
       const confirmed = await confirmEmail(provider, token, (trx, user, now) => endUnprovenAccess(trx, provider.events, user, now))
       if (!confirmed) return dead(c, token)
-      await switchSession(c, provider, confirmed.user)
+      await switchSession(c, provider, confirmed.user, ['email'])
       if (confirmed.continueTo) return c.redirect(confirmed.continueTo, 303)
       const done = pageWords(c)
       return htmlPage(

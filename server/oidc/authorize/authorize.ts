@@ -40,6 +40,8 @@ import { requestLocale, useUiLocales } from '../../i18n/request-locale.js'
 import { refusalPage } from '../../pages/refusal-page.js'
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
+import { checkPasskey } from '../passkeys/check-passkey.js'
+import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
 
 /**
  * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
@@ -167,6 +169,7 @@ export function authorizeEndpoint(
     unconfirmed?: string,
   ) {
     const interaction = await sealInteraction(interactions, state)
+    const csrf = csrfToken(c, provider)
     const locale = requestLocale(c)
     const t = pageWords(c)
     // Signed out because their account was disabled (the console or an application sent them here): say so, to them alone.
@@ -181,7 +184,7 @@ export function authorizeEndpoint(
         // svc's own applications (the console, its account page) are the product itself to a visitor.
         heading: fill(t.signInToContinue, { client: request.client.first_party === 1 ? requestBranding(c).name : request.client.name }),
         action: '/oidc/authorize/login',
-        hidden: { interaction, csrf: csrfToken(c, provider) },
+        hidden: { interaction, csrf },
         loginHint: request.loginHint,
         error,
         ...(unconfirmed === undefined
@@ -206,7 +209,10 @@ export function authorizeEndpoint(
           name: external.name,
           href: `/oidc/external/${external.slug}?return=${encodeURIComponent(`/oidc/authorize?${state.query}`)}`,
         })),
+        // The token the password form carries: asking for a second one would set the cookie twice.
+        passkey: { action: '/oidc/authorize/passkey', hidden: { interaction, csrf } },
       }),
+      { moduleScript: PASSKEY_SIGN_IN_SCRIPT },
     )
   }
 
@@ -257,7 +263,22 @@ export function authorizeEndpoint(
         const loginHint = email.length <= LOGIN_MAX_LENGTH ? email : undefined
         return showLogin(c, { ...request, loginHint }, state, check.error, check.status, check.unconfirmed)
       }
-      return decide(c, request, state, await switchSession(c, provider, check.user))
+      return decide(c, request, state, await switchSession(c, provider, check.user, ['pwd']))
+    })
+  })
+
+  // A passkey answers the same sealed request as the password form, and continues it the same way.
+  app.post('/passkey', limit, async (c) => {
+    const read = await readForm(c)
+    if (read instanceof Response) return read
+    const { form, state } = read
+    return withRequest(c, state, async (request) => {
+      const check = await checkPasskey(c, provider, throttle, form.get('credential') ?? '')
+      if ('error' in check) {
+        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+        return showLogin(c, request, state, check.error, check.status)
+      }
+      return decide(c, request, state, await switchSession(c, provider, check.user, check.amr))
     })
   })
 

@@ -36,7 +36,7 @@ export async function browserCredential(
 ): Promise<string> {
   const scopes = grantableScopes(client, BROWSER_SCOPES)
   await grantConsent(provider, session.user, client, scopes)
-  const token = await signIdToken(provider, { client, user: session.user, scopes, authTime: session.authTime, nonce })
+  const token = await signIdToken(provider, { client, user: session.user, scopes, authTime: session.authTime, nonce, sessionId: session.id })
   await recordSignIn(c, provider, session, client, scopes)
   return token
 }

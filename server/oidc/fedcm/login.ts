@@ -1,8 +1,9 @@
 /**
  * @module `/login`: signing in at svc outside an authorization request,
  * as FedCM's `login_url` opens it in a popup. The same labelled form and
- * protections as the authorization flow's; once signed in, the page tells
- * the browser (`Set-Login: logged-in`) and closes the FedCM popup.
+ * protections as the authorization flow's, and a passkey sign-in beside
+ * the password; once signed in either way, the page tells the browser
+ * (`Set-Login: logged-in`) and closes the FedCM popup.
  */
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -19,6 +20,9 @@ import { requestLocale, withLanguage, useUiLocales } from '../../i18n/request-lo
 import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { resendConfirmationForm } from '../account-lifecycle/resend-confirmation-endpoint.js'
+import { checkPasskey } from '../passkeys/check-passkey.js'
+import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
+import type { UserRow } from '../../db/schema.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
@@ -54,7 +58,21 @@ function loginForm(
       },
       // Held back by the throttle: whoever holds the mailbox may still come in.
       ...(status === 429 && email ? { signInLink: { action: '/email-sign-in-link', hidden: { csrf, email, ui_locales: locale } } } : {}),
+      passkey: { action: '/login/passkey', hidden: { csrf, ui_locales: locale } },
     }),
+    { moduleScript: PASSKEY_SIGN_IN_SCRIPT },
+  )
+}
+
+/** Signed in, by password or passkey: the page says so and closes the FedCM popup. */
+function signedInPage(c: Context, user: UserRow): Response {
+  const t = pageWords(c)
+  return htmlPage(
+    c,
+    200,
+    t.signedInTitle,
+    messagePage(t.signedInHeading, fill(t.signedInClose, { user: user.name }), { href: '/console/account', text: t.goToYourAccount }),
+    { script: CLOSE_POPUP },
   )
 }
 
@@ -107,16 +125,32 @@ export function standaloneLogin(
         return loginForm(c, provider, check.status, csrfToken(c, provider), kept, check.error, open, check.unconfirmed)
       }
       const { user } = check
-      await switchSession(c, provider, user)
-      return htmlPage(
-        c,
-        200,
-        t.signedInTitle,
-        messagePage(t.signedInHeading, fill(t.signedInClose, { user: user.name }), { href: '/console/account', text: t.goToYourAccount }),
-        {
-          script: CLOSE_POPUP,
-        },
-      )
+      await switchSession(c, provider, user, ['pwd'])
+      return signedInPage(c, user)
+    },
+  )
+  // The passkey form of the same page: the same checks of the form, the same page once signed in.
+  app.post(
+    '/passkey',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
+    }),
+    async (c) => {
+      if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+        return loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
+      }
+      const form = new URLSearchParams(await c.req.text())
+      useUiLocales(c, form.get('ui_locales'))
+      if (!csrfTokenMatches(c, provider, form.get('csrf')))
+        return loginForm(c, provider, 403, csrfToken(c, provider), '', pageWords(c).formExpired, open)
+      const check = await checkPasskey(c, provider, throttle, form.get('credential') ?? '')
+      if ('error' in check) {
+        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+        return loginForm(c, provider, check.status, csrfToken(c, provider), '', check.error, open)
+      }
+      await switchSession(c, provider, check.user, check.amr)
+      return signedInPage(c, check.user)
     },
   )
   return app

@@ -10,6 +10,7 @@ import { type Html, html } from '../../http/html.js'
 import type { Locale } from '../../i18n/locale.js'
 import { fill, pageStrings } from '../../i18n/pages.js'
 import { hiddenFields } from '../../pages/form-field.js'
+import { type PasskeySignIn, passkeySignInForm } from './passkey-sign-in-form.js'
 
 export interface LoginPageModel {
   heading: string
@@ -29,6 +30,8 @@ export interface LoginPageModel {
   locale: Locale
   /** The deployment's product name. */
   product: string
+  /** The passkey sign-in: where its form posts, with its hidden fields (the page then loads the ceremony script). */
+  passkey?: PasskeySignIn
 }
 
 /**
@@ -49,6 +52,7 @@ export function loginPage({
   signInLink,
   locale,
   product,
+  passkey,
 }: LoginPageModel): Html {
   const t = pageStrings(locale, product)
   return html`<h1>${heading}</h1>
@@ -71,11 +75,11 @@ ${hiddenFields(signInLink.hidden)}
 }<form method="post" action="${action}">
 ${hiddenFields(hidden)}
   <label for="email">${t.email}</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${loginHint ?? ''}"${loginHint ? '' : html` autofocus`}>
+  <input id="email" name="email" type="email" autocomplete="${passkey ? 'username webauthn' : 'username'}" required value="${loginHint ?? ''}"${loginHint ? '' : html` autofocus`}>
   <label for="password">${t.password}</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required${loginHint ? html` autofocus` : ''}>
   <div class="actions"><button class="primary" type="submit">${t.signIn}</button></div>
-</form>${
+</form>${passkey ? html`\n${passkeySignInForm(passkey, locale)}` : ''}${
     accountLinks
       ? html`\n<p><a href="${accountLinks.forgotPasswordHref}">${t.forgotPassword}</a></p>${
           accountLinks.signUpHref ? html`\n<p>${t.newHere} <a href="${accountLinks.signUpHref}">${t.createAnAccount}</a></p>` : ''

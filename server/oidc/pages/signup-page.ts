@@ -9,6 +9,7 @@ import { PASSWORD_MIN_LENGTH } from '../../accounts/password-policy.js'
 import { hiddenFields, newAccountFields } from '../../pages/form-field.js'
 import type { Locale } from '../../i18n/locale.js'
 import { pageStrings } from '../../i18n/pages.js'
+import { passkeyWords } from '../../i18n/passkey-words.js'
 
 export interface SignUpPageModel {
   hidden: Record<string, string>
@@ -42,10 +43,23 @@ export function passwordLengthHintScript(locale: Locale, product: string): strin
 export function signUpPage({ hidden, values = {}, errors = {}, problem, signInHref, locale, product }: SignUpPageModel): Html {
   const t = pageStrings(locale, product)
   return html`<h1>${t.createAnAccount}</h1>
-${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<form method="post" action="/signup" novalidate>
+${problem ? html`<p class="error" role="alert">${problem}</p>\n` : ''}<form method="post" action="/signup" id="signup" novalidate>
+  <input type="hidden" name="credential" value="">
 ${hiddenFields(hidden)}
 ${newAccountFields(t, values, errors)}
   <div class="actions"><button class="primary" type="submit">${t.createAccount}</button></div>
 </form>
+${passkeySignUpForm(locale)}
 <p>${t.alreadyHaveAccount} <a href="${signInHref}">${t.signIn}</a></p>`
+}
+
+/** "Create the account with a passkey": shown by the ceremony script (`passkey-pages.js`) in a browser that can make one. */
+function passkeySignUpForm(locale: Locale): Html {
+  const t = passkeyWords(locale)
+  return html`<form class="passkey-sign-up" data-for="#signup" data-options="/oidc/passkey/sign-up-options" data-cancelled="${t.passkeyCancelled}" hidden>
+  <p>${t.orPasskey}</p>
+  <div class="actions"><button type="button" class="passkey-start">${t.signUpWithPasskey}</button></div>
+  <p class="hint">${t.signUpPasskeyHint}</p>
+  <p class="error passkey-error" role="alert" hidden></p>
+</form>`
 }

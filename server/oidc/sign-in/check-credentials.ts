@@ -10,7 +10,11 @@
  * (403, and the page offers to mail the confirmation link again), nor
  * does a disabled one (403, "This account has been disabled…"): only
  * after the right password, so a stranger typing the address learns no
- * more than from any wrong password. Refusals
+ * more than from any wrong password. An account made passkey-only
+ * answers any password with the sentence that points to its passkey
+ * (and to "Forgot password?"): that tells whoever typed the address that
+ * it has an account, at the throttle's pace only (the attempt counts as a
+ * wrong password), where its owner would otherwise be left guessing. Refusals
  * count against the caller's address (known browsers' waits too), so
  * sending more while refused only lengthens the wait. A missing account
  * costs the same scrypt work as a wrong password, so timing tells nothing.
@@ -26,6 +30,13 @@ import { badLogin, signInBusy, tooManyAttempts, wrongCredentials } from '../page
 import { requestLocale } from '../../i18n/request-locale.js'
 import { pageWords } from '../../pages/request-branding.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
+import { hasNoPassword } from '../../accounts/account-state.js'
+import { passkeyCount } from '../../accounts/passkeys.js'
+import { passkeyWords } from '../../i18n/passkey-words.js'
+
+/** An account with passkeys and no password (its owner removed it): a password never opens it. */
+const isPasskeyOnly = async (provider: IdentityProviderContext, user: UserRow) =>
+  hasNoPassword(user.password_hash) && (await passkeyCount(provider.db, user.id)) > 0
 
 const confirmEmailFirst = (c: Context) => pageWords(c).confirmEmailFirst
 
@@ -109,6 +120,8 @@ async function checkedCredentials(
       release()
       // Said now, so nobody types the password again only to learn of the wait.
       const next = await throttle.wait(attempt)
+      // An account its owner made passkey-only: the way in is the passkey (counted all the same as a wrong password).
+      if (next === undefined && user && (await isPasskeyOnly(provider, user))) return { status: 401, error: passkeyWords(requestLocale(c)).passkeyOnly }
       return { status: 401, error: wrongCredentials(next, requestLocale(c)), ...(next === undefined ? {} : { retryAfter: next }) }
     }
     await throttle.succeeded(attempt)

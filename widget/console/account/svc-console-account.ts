@@ -17,6 +17,7 @@ import { consoleStyles } from '../console-styles.js'
 import { type AccountWords, say, sayText, scopeSaid } from './account-words.js'
 import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
+import './svc-account-passkeys.js'
 import './svc-console-account-sessions.js'
 
 /**
@@ -114,6 +115,7 @@ export class SvcConsoleAccount extends LitElement {
         .words=${words}
         @account-changed=${() => (this.forgetRefusal(), void this.account.load())}
       ></svc-console-account-settings>
+      <svc-account-passkeys></svc-account-passkeys>
       <svc-console-account-sessions .words=${words} .locale=${account.locale}></svc-console-account-sessions>
       <h2 class="section">${words.connectedApps}</h2>
       ${
