@@ -19,7 +19,6 @@ import { signInToConsole } from './console-sign-in.js'
 
 const REPORT = '/console/reports?from=2025-05-01&to=2025-05-03'
 
-
 /** Where each label, control and button of the report's filters is, and how wide (in whole px). */
 const filterBoxes = (page: Page) =>
   page.locator('svc-console-reports form.filters').evaluate((form) =>

@@ -176,7 +176,9 @@ describe('limited fields of the console forms', () => {
     consoleApiAnswers((method) =>
       method === 'GET' ? { keys: [], default_origins: ['https://shop.example'] } : { id: 1, api_key: 'svc_pk_new' },
     )
-    const element = await fixture<LitElement>(html`<svc-console-keys .me=${{ ...ME, roles: { ...ME.roles, operator: false } }}></svc-console-keys>`)
+    const element = await fixture<LitElement>(
+      html`<svc-console-keys .me=${{ ...ME, roles: { ...ME.roles, operator: false } }}></svc-console-keys>`,
+    )
     await settle(element)
     const origins = element.shadowRoot!.querySelector<HTMLInputElement>('#origins')!
     expect(origins.maxLength).to.equal(API_KEY_ORIGINS_MAX)

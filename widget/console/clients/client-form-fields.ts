@@ -88,7 +88,13 @@ const LISTS: readonly ClientField['name'][] = ['redirect_uris', 'post_logout_red
 export function longAddress(list: string, max: number): string | undefined {
   const lines = list.split(/\r?\n/)
   for (const [index, line] of lines.entries()) {
-    const longest = Math.max(0, ...line.trim().split(/\s+/).map((address) => address.length))
+    const longest = Math.max(
+      0,
+      ...line
+        .trim()
+        .split(/\s+/)
+        .map((address) => address.length),
+    )
     if (longest > max)
       return `The address on line ${index + 1} has ${longest.toLocaleString('en')} characters; an address may have at most ${max.toLocaleString('en')}.`
   }
