@@ -274,6 +274,26 @@ describe('the console in Chromium: Marketing > Ads', () => {
       // The list: what a visitor meets first, then the marketer's switch.
       expect(await state()).toBe('Ended · Published')
       await keepScreenshot(page, 'console-ads-list-ended-1280.png', { fullPage: true })
+      // A slot's name breaks between its words only ("Donation / Stories", never "Donati / on"), also where long titles
+      // squeeze the columns (here a narrow window, just above where the rows become cards).
+      const brokenWords = async () =>
+        page.locator('svc-console-ads td[data-label="Slot"]').evaluateAll((cells) =>
+          cells
+            .flatMap((cell) => {
+              const text = [...cell.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())!
+              return [...text.textContent!.matchAll(/[^\s-]+/g)].filter((word) => {
+                const range = document.createRange()
+                range.setStart(text, word.index)
+                range.setEnd(text, word.index + word[0].length)
+                return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1
+              })
+            })
+            .map((word) => word[0]),
+        )
+      expect(await brokenWords()).toEqual([])
+      await page.setViewportSize({ width: 700, height: 720 })
+      expect(await brokenWords()).toEqual([])
+      await page.setViewportSize({ width: 1280, height: 720 })
 
       await page.getByRole('link', { name: title, exact: true }).click()
       await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title)

@@ -115,6 +115,8 @@ describe('the console header in Chromium', () => {
       expect(rows.middles, `${email}: items on more than one line`).toBeLessThanOrEqual(2)
       expect(rows.height, email).toBeLessThan(rows.button * 2)
       expect(rows.hiddenInStrip, `${email}: sections out of sight at 1280 px`).toBe(0)
+      // Nothing cut, nothing faded.
+      expect(await page.locator('svc-console header nav').evaluate((nav) => getComputedStyle(nav).maskImage), email).toBe('none')
     }
   })
 
@@ -125,6 +127,26 @@ describe('the console header in Chromium', () => {
       const signOut = (await page.getByRole('button', { name: 'Sign out', exact: true }).boundingBox())!
       expect(signOut.x + signOut.width, email).toBeLessThanOrEqual(375)
       await keepScreenshot(page, `console-header-${email.split('@')[0]}-375.png`)
+      // The current section is in sight, and a strip with sections out of sight fades at its cut edge, until scrolled to its end.
+      const nav = page.locator('svc-console header nav')
+      const strip = await nav.evaluate((element) => {
+        const current = element.querySelector('[aria-current="page"]')!.getBoundingClientRect()
+        const box = element.getBoundingClientRect()
+        return {
+          overflows: element.scrollWidth > element.clientWidth,
+          fades: getComputedStyle(element).maskImage !== 'none',
+          currentInSight: current.left >= box.left && current.right <= box.right,
+        }
+      })
+      expect(strip.currentInSight, email).toBe(true)
+      expect(strip.fades, email).toBe(strip.overflows)
+      if (strip.overflows) {
+        expect(await nav.evaluate((element) => element.classList.contains('cut-right')), email).toBe(true)
+        await nav.evaluate((element) => (element.scrollLeft = element.scrollWidth))
+        await expect.poll(() => nav.evaluate((element) => element.className), { message: email }).toBe('cut-left')
+        await nav.evaluate((element) => (element.scrollLeft = 0))
+        await expect.poll(() => nav.evaluate((element) => element.className), { message: email }).toBe('cut-right')
+      }
       // Tab from the product name through the strip: each section in turn has focus and is on screen.
       await page.locator('svc-console header strong').click()
       for (const name of expected) {

@@ -19,6 +19,15 @@ import { signInToConsole } from './console-sign-in.js'
 
 const REPORT = '/console/reports?from=2025-05-01&to=2025-05-03'
 
+/** Where each label, control and button of the report's filters is, and how wide (in whole px). */
+const filterBoxes = (page: Page) =>
+  page.locator('svc-console-reports form.filters').evaluate((form) =>
+    [...form.querySelectorAll('label, input, select, button')].map((element) => {
+      const box = element.getBoundingClientRect()
+      return `${element.localName} ${element.textContent?.trim() ?? ''} at ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)} wide`
+    }),
+  )
+
 describe('the console Reports page in Chromium', () => {
   let bff: RunningBff
   let browser: Browser
@@ -155,9 +164,12 @@ describe('the console Reports page in Chromium', () => {
     // A reversed range is refused in the page, beside its field, in the console's words, without asking the API.
     const asked: string[] = []
     page.on('request', (request) => void (request.url().includes('/console/api/reports') && asked.push(request.url())))
+    const lineUp = await filterBoxes(page)
     await page.getByLabel('From', { exact: true }).fill('2025-05-09')
     await page.getByRole('button', { name: 'Show' }).click()
     await expect.poll(() => page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+    // The message under "From" moves no label, field or button, and widens none.
+    expect(await filterBoxes(page)).toEqual(lineUp)
     expect(await page.locator('svc-console-reports #from-error').textContent()).toContain(
       'Choose a first day on or before the last day, 2025-05-03.',
     )
@@ -206,5 +218,13 @@ describe('the console Reports page in Chromium', () => {
     expect(await totalCell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('none')
     const caption = page.locator('svc-console-reports table.stacked caption')
     expect(await caption.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(40)
+    // A reversed range's message wraps under "From" at its width: the field and its label stay put, the page still fits.
+    const fromBoxes = async () => (await filterBoxes(page)).filter((box) => /^(label From|input) /.test(box)).slice(0, 2)
+    const from = await fromBoxes()
+    await page.getByLabel('From', { exact: true }).fill('2099-01-01')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect.poll(() => page.locator('svc-console-reports #from-error').count()).toBe(1)
+    expect(await fromBoxes()).toEqual(from)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
   })
 })

@@ -18,6 +18,19 @@ export const CLIENT_NAME_MAX = 200
 /** A web address a client registers: a redirect or sign-out URI, its webhook URL. */
 export const CLIENT_URI_MAX = 2048
 
+/**
+ * An API key's rate limit, in requests a minute: what a key gets when
+ * none is given, and the whole numbers the server takes.
+ */
+export const API_KEY_RATE_LIMIT = { default: 600, min: 1, max: 100_000_000 } as const
+
+/**
+ * An API key's allowed origins, all of them as one line separated by
+ * spaces (as the console's field holds them): about forty long origins,
+ * far more than a site has, and a bound on what every ads request checks.
+ */
+export const API_KEY_ORIGINS_MAX = 4096
+
 /** The account page's profile fields. */
 export const PROFILE_LIMITS = {
   name: PERSON_NAME_MAX,

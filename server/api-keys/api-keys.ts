@@ -9,13 +9,14 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { canonicalOrigin } from '../orgs/origins.js'
+import { API_KEY_ORIGINS_MAX, API_KEY_RATE_LIMIT } from '../../shared/field-limits.js'
 
 /** What a key may do. */
 export type Permission = 'read_ads'
 export const PERMISSIONS: readonly Permission[] = ['read_ads']
 
 /** The requests a minute a key gets unless it is given its own limit. */
-export const DEFAULT_RATE_LIMIT = 600
+export const DEFAULT_RATE_LIMIT = API_KEY_RATE_LIMIT.default
 const KEY_PREFIX = 'svc_pk_'
 
 export interface NewApiKey {
@@ -55,10 +56,26 @@ export function hashApiKey(apiKey: string): string {
  */
 export function rateLimitOf(value: number | undefined): number {
   const rateLimit = value ?? DEFAULT_RATE_LIMIT
-  if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000_000) {
-    throw new InvalidInput('rate_limit', 'rate limit must be an integer from 1 to 100000000 requests a minute')
+  const { min, max } = API_KEY_RATE_LIMIT
+  if (!Number.isInteger(rateLimit) || rateLimit < min || rateLimit > max) {
+    throw new InvalidInput('rate_limit', `rate limit must be an integer from ${min} to ${max} requests a minute`)
   }
   return rateLimit
+}
+
+/**
+ * A key's allowed origins: each canonical, each once, and no more than
+ * {@link API_KEY_ORIGINS_MAX} characters in all (separated by spaces, as
+ * the console's field holds them).
+ *
+ * @example
+ * keyOriginsOf(['HTTPS://Shop.example:443', 'https://shop.example']) // ['https://shop.example']
+ */
+export function keyOriginsOf(input: readonly string[]): string[] {
+  const origins = [...new Set(input.map(canonicalOrigin))]
+  if (origins.join(' ').length > API_KEY_ORIGINS_MAX)
+    throw new InvalidInput('origins', `origins must be at most ${API_KEY_ORIGINS_MAX} characters in all, separated by spaces`)
+  return origins
 }
 
 /**
@@ -77,7 +94,7 @@ export async function createApiKey(db: Kysely<Database>, input: NewApiKey, now =
       throw new InvalidInput('permissions', `permission ${JSON.stringify(permission)} is unknown; known: ${PERMISSIONS.join(', ')}`)
     }
   }
-  const origins = [...new Set((input.origins ?? []).map(canonicalOrigin))]
+  const origins = keyOriginsOf(input.origins ?? [])
   const apiKey = KEY_PREFIX + randomBytes(24).toString('base64url')
   const row = await db
     .insertInto('api_keys')

@@ -6,9 +6,8 @@
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { apiKeysOf, apiKeyWithId, organisationIdOfApiKey, rateLimitOf } from '../api-keys/api-keys.js'
+import { apiKeysOf, apiKeyWithId, keyOriginsOf, organisationIdOfApiKey, rateLimitOf } from '../api-keys/api-keys.js'
 import { issueApiKey, revokeApiKeyAs } from '../api-keys/api-key-lifecycle.js'
-import { canonicalOrigin } from '../orgs/origins.js'
 import { organisationById, organisationWithCode, originsOfOrganisation } from '../orgs/organisations.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { fieldRefusals } from './field-refusals.js'
@@ -50,7 +49,7 @@ export function consoleKeysApi(db: Kysely<Database>, sessions: ConsoleSessions):
     if (!organisation) return consoleError(c, 422, 'choose an organisation', { errors: { organisation: 'choose an organisation' } })
     // Both fields are checked before either refusal is answered, so the form shows them together.
     const refusals = fieldRefusals()
-    const origins = refusals.checked('origins', () => stringList(input, 'origins').map(canonicalOrigin))
+    const origins = refusals.checked('origins', () => keyOriginsOf(stringList(input, 'origins')))
     const rateLimit = refusals.checked('rate_limit', () => rateLimitOf(optionalWholeNumber(input, 'rate_limit')))
     if (Object.keys(refusals.errors).length > 0) return consoleError(c, 422, refusals.message('the key'), { errors: refusals.errors })
     const { apiKey, key } = await issueApiKey(db, {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../clients/clients.js'
 import { createOrganisation } from '../orgs/organisations.js'
+import { API_KEY_ORIGINS_MAX } from '../../shared/field-limits.js'
 import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
 import { consoleUser } from '../testing/console-user.js'
 import { json, managementApiCall } from '../testing/management-api-requests.js'
@@ -26,6 +27,13 @@ describe('API keys in the console', () => {
       rate_limit: 'rate limit must be an integer from 1 to 100000000 requests a minute',
     })
     expect(message).toBe('the key has 2 problems: origins, rate_limit')
+    // No more origins than the console's field holds (API_KEY_ORIGINS_MAX characters), whatever sends them.
+    const many = Array.from({ length: 200 }, (_, i) => `https://shop-${i}.example-partner.com`).join(' ')
+    const tooMany = await admin.api('POST', '/keys', { origins: many })
+    expect(tooMany.status).toBe(422)
+    expect((await tooMany.json()).errors).toEqual({
+      origins: `origins must be at most ${API_KEY_ORIGINS_MAX} characters in all, separated by spaces`,
+    })
     expect((await (await admin.api('GET', '/keys')).json()).keys).toEqual([])
     const created = await (await admin.api('POST', '/keys', { origins: 'https://www.example.com', rate_limit: '120' })).json()
     expect(created.api_key).toMatch(/^svc_pk_/)

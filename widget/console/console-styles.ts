@@ -142,6 +142,10 @@ export const consoleStyles = css`
   dd {
     overflow-wrap: anywhere;
   }
+  /* A name of words (an ad's slot) breaks only between them: its column is as wide as its longest word. */
+  td.words {
+    overflow-wrap: break-word;
+  }
   .scopes,
   .secrets {
     margin: 0;
@@ -253,7 +257,7 @@ export const consoleStyles = css`
   .filters {
     display: flex;
     gap: 1rem;
-    align-items: end;
+    align-items: start;
     flex-wrap: wrap;
     margin-bottom: 1rem;
   }
@@ -267,6 +271,28 @@ export const consoleStyles = css`
   .filters .field,
   .inline-form .field {
     margin-bottom: 0;
+  }
+  /*
+   * A filter's refusal sits under its field at the field's own width (its
+   * words wrap there rather than widen the field), and the row's fields and
+   * buttons line up by their tops, so a message under one field moves no
+   * other field, label or button. A button drops by a label's height to sit
+   * level with the controls; controls and buttons are one height (a date
+   * field is taller than a select by its calendar button), so their bottoms
+   * line up too.
+   */
+  .filters > button,
+  .filters > .button {
+    margin-top: calc(1lh + 0.25rem);
+  }
+  .filters input,
+  .filters select,
+  .filters > button,
+  .filters > .button {
+    block-size: 2.5rem;
+  }
+  .filters .error {
+    contain: inline-size;
   }
   .inline-form .field {
     flex: 1;

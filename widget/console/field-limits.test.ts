@@ -8,12 +8,21 @@
  */
 import { expect, fixture, html } from '@open-wc/testing'
 import type { LitElement } from 'lit'
-import { CLIENT_NAME_MAX, CLIENT_URI_MAX, ORGANISATION_NAME_MAX, PERSON_NAME_MAX, PROFILE_LIMITS } from '../../shared/field-limits.js'
+import {
+  API_KEY_ORIGINS_MAX,
+  API_KEY_RATE_LIMIT,
+  CLIENT_NAME_MAX,
+  CLIENT_URI_MAX,
+  ORGANISATION_NAME_MAX,
+  PERSON_NAME_MAX,
+  PROFILE_LIMITS,
+} from '../../shared/field-limits.js'
 import { TOKEN_NAME_MAX } from '../../shared/management-tokens-wire.js'
 import type { ConsoleAccount, ConsoleMe, ConsoleOrganisation } from '../../shared/console-wire.js'
 import { ACCOUNT_WORDS } from '../../server/i18n/account-words.js'
 import './organisations/svc-console-organisations.js'
 import './clients/svc-console-client-list.js'
+import './keys/svc-console-keys.js'
 import './tokens/svc-console-tokens.js'
 import './people/svc-console-people.js'
 import './account/svc-console-account-settings.js'
@@ -50,6 +59,7 @@ const settle = async (element: LitElement) => {
 
 /** Types `text` into the field as a person does: its value changes, then it fires `input`. */
 async function type(element: LitElement, id: string, text: string): Promise<HTMLInputElement> {
+  // An input or a textarea: both have the value and maxLength the tests read.
   const input = element.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!
   input.value = text
   input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
@@ -127,6 +137,84 @@ describe('limited fields of the console forms', () => {
     expect(counter(element, 'name')).to.equal(`8 / ${CLIENT_NAME_MAX} characters`)
     for (const id of ['privacy_policy_url', 'terms_of_service_url', 'logo_uri', 'webhook_url'])
       expect(element.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.maxLength, id).to.equal(CLIENT_URI_MAX)
+  })
+
+  it('Developers: a list of addresses says which line is too long as it is typed, and is not sent until it fits', async () => {
+    consoleApiAnswers((method) => (method === 'GET' ? { clients: [] } : { client: { client_id: 'cli_1' } }))
+    const element = await fixture<LitElement>(html`<svc-console-client-list></svc-console-client-list>`)
+    await settle(element)
+    const error = (id: string) => element.shadowRoot!.querySelector(`#${id}-error`)?.textContent?.trim() ?? 'no error'
+    for (const id of ['redirect_uris', 'post_logout_redirect_uris']) {
+      const list = element.shadowRoot!.querySelector(`#${id}`)!
+      expect(list.localName, id).to.equal('textarea')
+      expect(element.shadowRoot!.querySelector(`#${id}-hint`)!.textContent, id).to.contain('2,048 characters')
+    }
+    await type(element, 'name', 'Tea Shop')
+    const long = `https://shop.example/${'a'.repeat(CLIENT_URI_MAX)}`
+    const list = await type(element, 'redirect_uris', `https://shop.example/cb\n${long}`)
+    expect(error('redirect_uris')).to.equal(
+      `The address on line 2 has ${long.length.toLocaleString('en')} characters; an address may have at most 2,048.`,
+    )
+    expect(list.getAttribute('aria-invalid')).to.equal('true')
+    // The other list, with addresses that fit, says nothing.
+    await type(element, 'post_logout_redirect_uris', 'https://shop.example/bye')
+    expect(error('post_logout_redirect_uris')).to.equal('no error')
+    await submit(element, 'Register a client')
+    expect(sent.filter((call) => call.method === 'POST')).to.deep.equal([])
+    expect(element.shadowRoot!.activeElement).to.equal(list)
+
+    await type(element, 'redirect_uris', 'https://shop.example/cb\nhttps://shop.example/other')
+    expect(error('redirect_uris')).to.equal('no error')
+    await submit(element, 'Register a client')
+    expect(sent.find((call) => call.method === 'POST')?.body).to.include({
+      redirect_uris: 'https://shop.example/cb\nhttps://shop.example/other',
+      post_logout_redirect_uris: 'https://shop.example/bye',
+    })
+  })
+
+  it("API keys: origins stop at the server's limit and count; the rate limit is a number in the server's range, its default said", async () => {
+    consoleApiAnswers((method) =>
+      method === 'GET' ? { keys: [], default_origins: ['https://shop.example'] } : { id: 1, api_key: 'svc_pk_new' },
+    )
+    const element = await fixture<LitElement>(
+      html`<svc-console-keys .me=${{ ...ME, roles: { ...ME.roles, operator: false } }}></svc-console-keys>`,
+    )
+    await settle(element)
+    const origins = element.shadowRoot!.querySelector<HTMLInputElement>('#origins')!
+    expect(origins.maxLength).to.equal(API_KEY_ORIGINS_MAX)
+    expect(counter(element, 'origins')).to.equal(`20 / ${API_KEY_ORIGINS_MAX} characters`)
+    await type(element, 'origins', 'https://shop.example https://www.shop.example')
+    expect(counter(element, 'origins')).to.equal(`45 / ${API_KEY_ORIGINS_MAX} characters`)
+
+    const rate = element.shadowRoot!.querySelector<HTMLInputElement>('#rate_limit')!
+    expect([rate.type, rate.min, rate.max, rate.step]).to.deep.equal([
+      'number',
+      String(API_KEY_RATE_LIMIT.min),
+      String(API_KEY_RATE_LIMIT.max),
+      '1',
+    ])
+    expect(element.shadowRoot!.querySelector('#rate_limit-hint')!.textContent).to.equal(
+      'Empty: 600 a minute, the default. A whole number from 1 to 100,000,000.',
+    )
+    // A number field takes no letters: what the walk typed (2,100 letters) leaves it empty, which means the default.
+    await type(element, 'rate_limit', 'x'.repeat(2100))
+    expect(rate.value).to.equal('')
+    for (const refused of ['0', '100000001', '2.5']) {
+      await type(element, 'rate_limit', refused)
+      await submit(element, 'New API key')
+      expect(element.shadowRoot!.querySelector('#rate_limit-error')?.textContent?.trim(), refused).to.equal(
+        'Requests a minute must be a whole number from 1 to 100,000,000.',
+      )
+    }
+    expect(sent.filter((call) => call.method === 'POST')).to.deep.equal([])
+    await type(element, 'rate_limit', '90')
+    await submit(element, 'New API key')
+    expect(sent.find((call) => call.method === 'POST')?.body).to.deep.equal({
+      organisation: 'ORG1',
+      origins: 'https://shop.example https://www.shop.example',
+      rate_limit: '90',
+    })
+    expect(element.shadowRoot!.querySelector('#rate_limit-error')).to.equal(null)
   })
 
   it('API tokens: a new token counts its name', async () => {

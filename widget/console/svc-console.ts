@@ -7,6 +7,7 @@
 import { css, html, LitElement, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
 import { type ConsoleMe, loadMe } from './console-api.js'
+import { ScrollEdges } from './scroll-edges.js'
 import './account/svc-console-account.js'
 import './audit/svc-console-audit.js'
 import './ads/svc-console-ad-form.js'
@@ -62,6 +63,16 @@ export class SvcConsole extends LitElement {
         /* Room for the focus outline, which the strip would clip. */
         padding: 0.3rem;
         margin: -0.3rem;
+      }
+      /* Sections cut off at an edge fade out there, so the strip is seen to scroll; the fade goes at that end (scroll-edges.ts). */
+      header nav.cut-right {
+        mask-image: linear-gradient(to right, #000 calc(100% - 2rem), transparent);
+      }
+      header nav.cut-left {
+        mask-image: linear-gradient(to left, #000 calc(100% - 2rem), transparent);
+      }
+      header nav.cut-left.cut-right {
+        mask-image: linear-gradient(to right, transparent, #000 2rem, #000 calc(100% - 2rem), transparent);
       }
       header .who {
         flex: none;
@@ -149,6 +160,7 @@ export class SvcConsole extends LitElement {
     this.me = undefined
     this.path = location.pathname
     this.problem = ''
+    this.addController(new ScrollEdges(this, 'header nav'))
   }
 
   override connectedCallback(): void {

@@ -4,6 +4,8 @@
  * in the fields themselves rather than in the page's state. A field counts
  * the value it was rendered with until someone types in it, then what it
  * holds; a form's reset (after a save) counts its fields' values again.
+ * A list of addresses, one a line (a textarea marked `data-line-max`), is
+ * followed too: its text, for the page to check each line as it is typed.
  */
 import type { LitElement, ReactiveController } from 'lit'
 
@@ -16,7 +18,7 @@ import type { LitElement, ReactiveController } from 'lit'
  */
 export class TypedLengths implements ReactiveController {
   /** What was typed in each field (by id), and the value the field was rendered with when it was. */
-  private readonly typed = new Map<string, { from: string; length: number }>()
+  private readonly typed = new Map<string, { from: string; value: string }>()
   private readonly rendered = new Map<string, string>()
   private listening = false
 
@@ -30,9 +32,19 @@ export class TypedLengths implements ReactiveController {
    * the next item edited in the same form, starts from its own).
    */
   of(id: string, value: string): number {
+    return this.text(id, value).length
+  }
+
+  /**
+   * What field `id` rendered with `value` holds: what was typed in it, else `value`.
+   *
+   * @example
+   * longAddress(this.lengths.text('redirect_uris', client.redirect_uris.join('\n')), CLIENT_URI_MAX)
+   */
+  text(id: string, value: string): string {
     this.rendered.set(id, value)
     const typed = this.typed.get(id)
-    return typed && typed.from === value ? typed.length : value.length
+    return typed && typed.from === value ? typed.value : value
   }
 
   hostUpdated(): void {
@@ -41,8 +53,9 @@ export class TypedLengths implements ReactiveController {
     const root = this.host.renderRoot
     root.addEventListener('input', (event) => {
       const control = event.target
-      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || control.maxLength < 0 || !control.id) return
-      this.typed.set(control.id, { from: this.rendered.get(control.id) ?? '', length: control.value.length })
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || !control.id) return
+      if (control.maxLength < 0 && !control.dataset.lineMax) return
+      this.typed.set(control.id, { from: this.rendered.get(control.id) ?? '', value: control.value })
       this.host.requestUpdate()
     })
     // A reset happens after its event: the fields are counted again once their values are back.

@@ -93,6 +93,28 @@ describe('<svc-signin> turning into "Continue as …"', () => {
     expect(Math.abs(element.getBoundingClientRect().width - before)).to.be.at.most(1)
   })
 
+  it('moves nothing on the partner\'s page: its box, and the paragraph after it, stay where they were', async () => {
+    // As on a partner's page: the button alone on a line of the page's text, a paragraph under it.
+    const line = Object.assign(document.createElement('div'), { style: 'font: 16px/1.5 serif' })
+    const element = document.createElement('svc-signin')
+    element.setAttribute('client-id', 'cli_1')
+    const next = Object.assign(document.createElement('p'), { textContent: 'What the partner wrote next.', style: 'margin: 0' })
+    line.append(element)
+    document.body.append(line, next)
+    const host = element.getBoundingClientRect()
+    const below = next.getBoundingClientRect().top
+    expect(host.height).to.equal(40)
+    await personalise(element)
+    const after = element.getBoundingClientRect()
+    expect({ top: after.top, left: after.left, width: after.width, height: after.height }).to.deep.equal({
+      top: host.top,
+      left: host.left,
+      width: host.width,
+      height: host.height,
+    })
+    expect(next.getBoundingClientRect().top).to.equal(below)
+  })
+
   it('stays hidden when the partner page styles it and hides it', () => {
     const style = Object.assign(document.createElement('style'), { textContent: 'svc-signin { display: inline-flex }' })
     document.head.append(style)

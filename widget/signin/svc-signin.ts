@@ -14,8 +14,11 @@ import { SCRIPT_ORIGIN } from '../script-origin.js'
 import { requestFedcm, supportsActiveMode } from './fedcm-request.js'
 import { authorizeByCode, type CodeAnswer, newPkce, REDIRECT_URI, redeemCode, takeRedirectAnswer } from './code-flow.js'
 
+// The host sits at the top of its line rather than on the baseline: the plain button's baseline is its words',
+// the framed "Continue as …" has none (an inline-block's is then its bottom edge), so on the baseline the
+// partner's line grew by the font's descent when the button turned, moving what follows it down.
 const STYLE = `
-:host { display: inline-block }
+:host { display: inline-block; vertical-align: top }
 :host([hidden]) { display: none !important }
 button { font: 500 15px/1 system-ui, sans-serif; display: inline-flex; align-items: center; gap: .6rem; padding: 0 1rem; height: 40px; min-width: 100%;
   border-radius: 6px; border: 1px solid #d0d7de; background: #fff; color: #1f2328; cursor: pointer }

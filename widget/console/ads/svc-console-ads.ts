@@ -151,7 +151,7 @@ export class SvcConsoleAds extends LitElement {
                     (ad) =>
                       html`<tr>
                         <td><a href="/console/ads/${ad.code}">${ad.title}</a></td>
-                        <td data-label="Slot">${ad.display}</td>
+                        <td class="words" data-label="Slot">${ad.display}</td>
                         <td data-label="State">${stateWords(ad, now)}</td>
                         <td data-label="Schedule">${scheduleCell(ad, now)}</td>
                         ${this.me.roles.operator ? html`<td data-label="Organisation">${ad.organisation}</td>` : ''}

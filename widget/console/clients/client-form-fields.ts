@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import type { ConsoleClient } from '../../../shared/console-wire.js'
-import { field } from '../console-field.js'
+import { field, type FieldAria } from '../console-field.js'
 import { CLIENT_NAME_MAX, CLIENT_URI_MAX } from '../../../shared/field-limits.js'
 import type { TypedLengths } from '../typed-lengths.js'
 
@@ -23,14 +23,14 @@ const FIELDS: ClientField[] = [
   {
     name: 'redirect_uris',
     label: 'Redirect URIs',
-    hint: 'Exact URIs, separated by spaces.',
+    hint: `Exact URIs, one a line, each at most ${CLIENT_URI_MAX.toLocaleString('en')} characters.`,
     words: 'Redirect URI',
     apiNames: ['redirect_uri', 'redirect_uris'],
   },
   {
     name: 'post_logout_redirect_uris',
     label: 'Post-logout redirect URIs',
-    hint: 'Optional, separated by spaces.',
+    hint: `Optional; one a line, each at most ${CLIENT_URI_MAX.toLocaleString('en')} characters.`,
     words: 'Post-logout redirect URI',
     apiNames: ['post_logout_redirect_uri', 'post_logout_redirect_uris'],
   },
@@ -73,20 +73,65 @@ const MAX: Partial<Record<ClientField['name'], number>> = {
   webhook_url: CLIENT_URI_MAX,
 }
 
-/** The registration's fields as a form holds them: text, lists separated by spaces, the application type chosen. */
+/** The lists of addresses: a textarea each, one address a line, every line checked in the page as it is typed. */
+const LISTS: readonly ClientField['name'][] = ['redirect_uris', 'post_logout_redirect_uris']
+
+/**
+ * What is wrong with a list of addresses (one a line; the API also takes
+ * several on a line separated by spaces) in the console's words: the
+ * first address longer than `max`, by its line; nothing when each fits.
+ *
+ * @example
+ * longAddress('https://shop.example/cb\nhttps://shop.example/' + 'a'.repeat(2100), 2048)
+ * // 'The address on line 2 has 2,121 characters; an address may have at most 2,048.'
+ */
+export function longAddress(list: string, max: number): string | undefined {
+  const lines = list.split(/\r?\n/)
+  for (const [index, line] of lines.entries()) {
+    const longest = Math.max(
+      0,
+      ...line
+        .trim()
+        .split(/\s+/)
+        .map((address) => address.length),
+    )
+    if (longest > max)
+      return `The address on line ${index + 1} has ${longest.toLocaleString('en')} characters; an address may have at most ${max.toLocaleString('en')}.`
+  }
+  return undefined
+}
+
+/**
+ * Whether a client's form holds an address too long, which the page says
+ * beside its list as it is typed: if so, focus goes to that list (a
+ * screen reader then reads the refusal with it) and nothing is to be sent.
+ *
+ * @example
+ * if (heldBackForLongAddress(form)) return
+ */
+export function heldBackForLongAddress(form: HTMLFormElement): boolean {
+  for (const list of form.querySelectorAll<HTMLTextAreaElement>('textarea[data-line-max]'))
+    if (longAddress(list.value, Number(list.dataset.lineMax))) {
+      list.focus()
+      return true
+    }
+  return false
+}
+
+/** The registration's fields as a form holds them: text, lists one a line, the application type chosen. */
 export type ClientFormValues = Partial<Record<ClientField['name'] | 'application_type', string>>
 
 /**
  * A client's values as the form shows them.
  *
  * @example
- * clientFormValues(client).redirect_uris // 'https://shop.example/cb https://shop.example/cb2'
+ * clientFormValues(client).redirect_uris // 'https://shop.example/cb\nhttps://shop.example/cb2'
  */
 export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
   name: client.name,
   application_type: client.application_type,
-  redirect_uris: client.redirect_uris.join(' '),
-  post_logout_redirect_uris: client.post_logout_redirect_uris.join(' '),
+  redirect_uris: client.redirect_uris.join('\n'),
+  post_logout_redirect_uris: client.post_logout_redirect_uris.join('\n'),
   privacy_policy_url: client.privacy_policy_url ?? '',
   terms_of_service_url: client.terms_of_service_url ?? '',
   logo_uri: client.logo_uri ?? '',
@@ -97,7 +142,8 @@ export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
  * `prefix` keeps the ids of two such forms on one page apart. Each field
  * takes no more than the server does; the name counts what it holds
  * against its limit with the page's `lengths` (an address only stops at
- * its limit: no one types 2048 characters).
+ * its limit: no one types 2048 characters), and a list of addresses says,
+ * as it is typed, which line holds one too long.
  *
  * @example
  * clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-', lengths: this.lengths })
@@ -119,6 +165,11 @@ export function clientFormFields({
     const id = `${prefix}${name}`
     const max = MAX[name]
     const limit = name === 'name' && max !== undefined ? { max, length: lengths.of(id, values[name] ?? '') } : undefined
+    if (LISTS.includes(name)) {
+      // What is in the field now is checked, over the server's refusal of what was sent before.
+      const refusal = longAddress(lengths.text(id, values[name] ?? ''), CLIENT_URI_MAX) ?? errors[name]
+      return field({ id, label, hint, error: refusal, say: { apiNames, words } }, (a) => addressList(a, name, values[name] ?? ''))
+    }
     return field(
       { id, label, hint, error: errors[name], say: { apiNames, words }, ...(limit ? { limit } : {}) },
       (a) =>
@@ -135,6 +186,20 @@ export function clientFormFields({
   })
   // After the name: what kind of app it is decides how its redirect URIs match.
   return [fields[0]!, applicationTypeField(values, errors, prefix), ...fields.slice(1)]
+}
+
+/** A list of addresses, one a line; `data-line-max` has the page follow and check what is typed. */
+function addressList(a: FieldAria, name: string, value: string): TemplateResult {
+  return html`<textarea
+    id=${a.id}
+    name=${name}
+    rows="3"
+    dir="auto"
+    data-line-max=${CLIENT_URI_MAX}
+    .value=${value}
+    aria-invalid=${a.invalid}
+    aria-describedby=${a.describedBy}
+  ></textarea>`
 }
 
 function applicationTypeField(values: ClientFormValues, errors: Record<string, string>, prefix: string): TemplateResult {

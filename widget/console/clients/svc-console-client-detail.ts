@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/console-wire.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
-import { clientFormFields, clientFormValues } from './client-form-fields.js'
+import { clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
 import { deliveriesTable } from './client-deliveries.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { counted } from '../console-words.js'
@@ -73,6 +73,7 @@ export class SvcConsoleClientDetail extends LitElement {
 
   private saveRegistration(event: Event): void {
     event.preventDefault()
+    if (heldBackForLongAddress(event.target as HTMLFormElement)) return
     const form = new FormData(event.target as HTMLFormElement)
     const change: ConsoleClientChange = {
       name: form.get('name'),

@@ -7,7 +7,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleClientList, ConsoleClientRegistered, ConsoleClientRegistration } from '../../../shared/console-wire.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
-import { clientFormFields } from './client-form-fields.js'
+import { clientFormFields, heldBackForLongAddress } from './client-form-fields.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
@@ -42,6 +42,7 @@ export class SvcConsoleClientList extends LitElement {
     event.preventDefault()
     // The event's target is gone once it has been dispatched.
     const element = event.target as HTMLFormElement
+    if (heldBackForLongAddress(element)) return Promise.resolve(false)
     const form = new FormData(element)
     const registration: ConsoleClientRegistration = {
       name: form.get('name'),

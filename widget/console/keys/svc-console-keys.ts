@@ -15,6 +15,12 @@ import { hasOrganisation, noOrganisationYet, organisationPicker, organisationToS
 import { shownOnce } from '../shown-once.js'
 import '../svc-copy-button.js'
 import { readableTime } from '../../../shared/local-date-time.js'
+import { API_KEY_ORIGINS_MAX, API_KEY_RATE_LIMIT } from '../../../shared/field-limits.js'
+import { TypedLengths } from '../typed-lengths.js'
+
+const { min: FEWEST, max: MOST, default: DEFAULT_RATE } = API_KEY_RATE_LIMIT
+/** The rate limit's refusal in the page, in the console's words (the server refuses in a script's). */
+const RATE_WORDS = `Requests a minute must be a whole number from ${FEWEST.toLocaleString('en')} to ${MOST.toLocaleString('en')}.`
 
 /**
  * The API keys page.
@@ -29,6 +35,7 @@ export class SvcConsoleKeys extends LitElement {
   private organisation = ''
   /** The organisation's origins, which the new key's form starts with. */
   private defaultOrigins: string[] = []
+  private readonly lengths = new TypedLengths(this)
   private readonly keys = new ConsoleDataController(this, async (signal) => {
     const list = await consoleApi<ConsoleApiKeyList>('GET', `/keys?organisation=${encodeURIComponent(this.organisation)}`, { signal })
     this.defaultOrigins = list.default_origins ?? []
@@ -52,10 +59,20 @@ export class SvcConsoleKeys extends LitElement {
     // The event's target is gone once it has been dispatched.
     const element = event.target as HTMLFormElement
     const form = new FormData(element)
+    // Checked here, so a limit out of range says so in the console's words before anything is sent.
+    const rate = element.elements.namedItem('rate_limit') as HTMLInputElement
+    if (!rate.validity.valid) {
+      this.created = ''
+      this.keys.notice = ''
+      this.keys.errors = { rate_limit: RATE_WORDS }
+      this.requestUpdate()
+      return
+    }
     const input: ConsoleApiKeyInput = {
       organisation: this.organisation,
       origins: String(form.get('origins') ?? ''),
-      rate_limit: String(form.get('rate_limit') ?? ''),
+      // As a number's digits: the field also takes "1e3", which the API does not.
+      rate_limit: rate.value === '' ? '' : String(rate.valueAsNumber),
     }
     // A key shown before goes when the next action starts, whatever it answers.
     this.created = ''
@@ -110,7 +127,7 @@ export class SvcConsoleKeys extends LitElement {
           : nothing
       }
       ${shownOnce(this.created ? { 'New API key': this.created } : {})} ${this.keys.status()} ${this.keys.alert(fieldsSummary(errors))}
-      <form @submit=${this.create} aria-label="New API key" class="panel new-key">
+      <form @submit=${this.create} novalidate aria-label="New API key" class="panel new-key">
         ${field(
           {
             id: 'origins',
@@ -118,12 +135,14 @@ export class SvcConsoleKeys extends LitElement {
             hint: 'Separated by spaces; empty means any origin.',
             error: errors.origins,
             say: { apiNames: ['origin', 'origins'], words: 'Origin' },
+            limit: { max: API_KEY_ORIGINS_MAX, length: this.lengths.of('origins', this.defaultOrigins.join(' ')) },
           },
           (a) =>
             html`<input
               id=${a.id}
               name="origins"
               value=${this.defaultOrigins.join(' ')}
+              maxlength=${API_KEY_ORIGINS_MAX}
               dir="auto"
               placeholder="https://www.example.com https://shop.example.com"
               aria-invalid=${a.invalid}
@@ -134,6 +153,7 @@ export class SvcConsoleKeys extends LitElement {
           {
             id: 'rate_limit',
             label: 'Requests a minute',
+            hint: `Empty: ${DEFAULT_RATE} a minute, the default. A whole number from ${FEWEST} to ${MOST.toLocaleString('en')}.`,
             error: errors.rate_limit,
             say: { apiNames: ['rate limit', 'rate_limit'], words: 'Requests a minute' },
           },
@@ -141,8 +161,11 @@ export class SvcConsoleKeys extends LitElement {
             html`<input
               id=${a.id}
               name="rate_limit"
-              inputmode="numeric"
-              placeholder="600"
+              type="number"
+              min=${FEWEST}
+              max=${MOST}
+              step="1"
+              placeholder=${DEFAULT_RATE}
               aria-invalid=${a.invalid}
               aria-describedby=${a.describedBy}
             />`,
