@@ -95,6 +95,6 @@ describe('the sessions on the account page in Chromium', () => {
     await laptop.reload()
     await expect.poll(() => laptop.getByLabel('Password').count()).toBe(1)
     expect(laptop.url()).not.toBe(`${base}/console/account`)
-    expect(await laptop.getByRole('button', { name: 'Sign in' }).count()).toBe(1)
+    expect(await laptop.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1)
   })
 })
