@@ -172,6 +172,27 @@ describe('limited fields of the console forms', () => {
     })
   })
 
+  it('API keys: followed from "Create its first API key" before the console knows the new organisation, the page lists it once it does', async () => {
+    consoleApiAnswers((method) => (method === 'GET' ? { keys: [], default_origins: ['https://shop.example'] } : {}))
+    history.replaceState(null, '', `${location.pathname}?organisation=ORG1`)
+    try {
+      // Who is signed in, as read before the organisation was created: none yet.
+      const element = await fixture<LitElement & { me: ConsoleMe }>(html`<svc-console-keys .me=${{ ...ME, organisations: [] }}></svc-console-keys>`)
+      await settle(element)
+      expect(sent).to.deep.equal([])
+      element.me = { ...ME }
+      await settle(element)
+      expect(sent.map((call) => call.path)).to.deep.equal(['/keys?organisation=ORG1'])
+      expect(element.shadowRoot!.querySelector<HTMLInputElement>('#origins')!.value).to.equal('https://shop.example')
+      // Read again with nothing new: no second request.
+      element.me = { ...ME }
+      await settle(element)
+      expect(sent).to.have.length(1)
+    } finally {
+      history.replaceState(null, '', location.pathname)
+    }
+  })
+
   it("API keys: origins stop at the server's limit and count; the rate limit is a number in the server's range, its default said", async () => {
     consoleApiAnswers((method) =>
       method === 'GET' ? { keys: [], default_origins: ['https://shop.example'] } : { id: 1, api_key: 'svc_pk_new' },

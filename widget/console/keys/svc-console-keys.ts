@@ -5,7 +5,7 @@
  * (`?organisation=CODE`), so a reload or Back keeps it; choosing another
  * aborts the list still loading for the one before.
  */
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { ConsoleApiKey, ConsoleApiKeyCreated, ConsoleApiKeyInput, ConsoleApiKeyList } from '../../../shared/console-wire.js'
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
@@ -47,9 +47,17 @@ export class SvcConsoleKeys extends LitElement {
     this.created = ''
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    this.organisation = organisationToShow(this.me, new URLSearchParams(location.search))
+  /**
+   * Who is signed in is read again after an organisation is created, and
+   * "Create its first API key" can be followed before that answer is in:
+   * the organisation in the address is chosen again from each new `me`, so
+   * the page lists its keys once the console knows it.
+   */
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('me') || !this.me) return
+    const organisation = organisationToShow(this.me, new URLSearchParams(location.search))
+    if (organisation === this.organisation && changed.get('me') !== undefined) return
+    this.organisation = organisation
     // With no organisation there are no keys to list: the page says so instead.
     if (hasOrganisation(this.me)) void this.keys.load()
   }
