@@ -18,6 +18,7 @@ import {
   PROFILE_LIMITS,
 } from '../../shared/field-limits.js'
 import { TOKEN_NAME_MAX } from '../../shared/management-tokens-wire.js'
+import { EMAIL_MAX_LENGTH } from '../../shared/email-address.js'
 import type { ConsoleAccount, ConsoleMe, ConsoleOrganisation } from '../../shared/console-wire.js'
 import { ACCOUNT_WORDS } from '../../server/i18n/account-words.js'
 import './organisations/svc-console-organisations.js'
@@ -135,8 +136,13 @@ describe('limited fields of the console forms', () => {
     await settle(element)
     expect((await type(element, 'name', 'Tea Shop')).maxLength).to.equal(CLIENT_NAME_MAX)
     expect(counter(element, 'name')).to.equal(`8 / ${CLIENT_NAME_MAX} characters`)
-    for (const id of ['privacy_policy_url', 'terms_of_service_url', 'logo_uri', 'webhook_url'])
+    // An address is pasted more than typed: one cut at the limit shows it in its counter.
+    for (const id of ['privacy_policy_url', 'terms_of_service_url', 'logo_uri', 'webhook_url']) {
       expect(element.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.maxLength, id).to.equal(CLIENT_URI_MAX)
+      expect(counter(element, id), id).to.equal(`0 / ${CLIENT_URI_MAX} characters`)
+    }
+    await type(element, 'logo_uri', `https://shop.example/${'a'.repeat(CLIENT_URI_MAX)}`.slice(0, CLIENT_URI_MAX))
+    expect(counter(element, 'logo_uri')).to.equal(`${CLIENT_URI_MAX} / ${CLIENT_URI_MAX} characters`)
   })
 
   it('Developers: a list of addresses says which line is too long as it is typed, and is not sent until it fits', async () => {
@@ -255,6 +261,7 @@ describe('limited fields of the console forms', () => {
     expect(name, 'the invitation form').to.not.equal(null)
     expect((await type(element, 'name', 'Ada Lovelace')).maxLength).to.equal(PERSON_NAME_MAX)
     expect(counter(element, 'name')).to.equal(`12 / ${PERSON_NAME_MAX} characters`)
+    expect(element.shadowRoot!.querySelector<HTMLInputElement>('form #email')!.maxLength, 'the e-mail address').to.equal(EMAIL_MAX_LENGTH)
   })
 
   it("Account: the profile's fields count in the page's language, and saving sends what was typed", async () => {

@@ -14,6 +14,7 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { PROFILE_LIMITS } from '../../../shared/field-limits.js'
+import { EMAIL_MAX_LENGTH } from '../../../shared/email-address.js'
 import { type AccountWords, say } from './account-words.js'
 
 type Profile = ConsoleAccount['profile']
@@ -108,7 +109,7 @@ export class SvcConsoleAccountSettings extends LitElement {
           name=${name}
           type=${attributes.type ?? 'text'}
           autocomplete=${attributes.autocomplete}
-          maxlength=${max ?? nothing}
+          maxlength=${max ?? (attributes.type === 'email' ? EMAIL_MAX_LENGTH : nothing)}
           .value=${value}
           aria-invalid=${a.invalid}
           aria-describedby=${a.describedBy}

@@ -146,9 +146,10 @@ export class SvcConsoleAdForm extends LitElement {
     hint = '',
     type = 'text',
   ): TemplateResult {
-    // Text has the server's limit with a counter; an address only the limit (no one types 2048 characters).
+    // Every field has the server's limit with a counter: an address is pasted more than typed, and a
+    // pasted one cut at the limit must say so rather than be saved shorter without a word.
     const max = name === 'url' || name === 'image' ? AD_URL_MAX : AD_TEXT_MAX[name]
-    const limit = name === 'url' || name === 'image' ? undefined : { max, length: this.ad.data![name].length }
+    const limit = { max, length: this.ad.data![name].length }
     return field(
       { id: name, label, hint, error: refusalsInFormWords(this.ad.errors)[name], limit },
       (a) =>

@@ -164,7 +164,7 @@ export function clientFormFields({
   const fields = FIELDS.filter((one) => webhook || one.name !== 'webhook_url').map(({ name, label, hint, words, apiNames }) => {
     const id = `${prefix}${name}`
     const max = MAX[name]
-    const limit = name === 'name' && max !== undefined ? { max, length: lengths.of(id, values[name] ?? '') } : undefined
+    const limit = max !== undefined ? { max, length: lengths.of(id, values[name] ?? '') } : undefined
     if (LISTS.includes(name)) {
       // What is in the field now is checked, over the server's refusal of what was sent before.
       const refusal = longAddress(lengths.text(id, values[name] ?? ''), CLIENT_URI_MAX) ?? errors[name]

@@ -18,6 +18,7 @@ import { consoleStyles } from '../console-styles.js'
 import { counted } from '../console-words.js'
 import { peopleStyles } from './people-styles.js'
 import { PERSON_NAME_MAX } from '../../../shared/field-limits.js'
+import { EMAIL_MAX_LENGTH } from '../../../shared/email-address.js'
 import { TypedLengths } from '../typed-lengths.js'
 import { type PersonHandlers, personActions, ROLE_WORDS, STATE_WORDS } from './person-actions.js'
 
@@ -288,7 +289,7 @@ export class SvcConsolePeople extends LitElement {
               ${field(
                 { id: 'email', label: 'Email', error: errors.email, say: { apiNames: ['email'], words: 'Email' } },
                 (a) =>
-                  html`<input id=${a.id} name="email" type="email" required aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
+                  html`<input id=${a.id} name="email" type="email" maxlength=${EMAIL_MAX_LENGTH} required aria-invalid=${a.invalid} aria-describedby=${a.describedBy} />`,
               )}
               ${field(
                 {
