@@ -69,7 +69,7 @@ export function field(
  * reader hears it change only near the limit, so typing a short title is
  * not interrupted at every key.
  */
-function lengthCounter(
+export function lengthCounter(
   id: string,
   { max, length, words = { unit: 'characters', count: '{length} of {max} characters' } }: NonNullable<FieldOptions['limit']>,
 ): TemplateResult {

@@ -18,6 +18,14 @@ function drop(field: SvcConsoleImageField, files: File[]): void {
 }
 
 describe('<svc-console-image-field>', () => {
+  it("counts its address against the server's limit, so a pasted one cut at the limit says so", async () => {
+    const field = await mount('https://shop.example/a.png')
+    const input = field.shadowRoot!.querySelector<HTMLInputElement>('input[type=url]')!
+    expect(input.maxLength).to.equal(2048)
+    expect(input.getAttribute('aria-describedby')).to.contain(`${input.id}-count`)
+    expect(field.shadowRoot!.querySelector(`#${input.id}-count`)!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('26 / 2048 characters')
+  })
+
   it('takes a pasted URL: announces it and shows its thumbnail', async () => {
     const field = await mount()
     const input = field.shadowRoot!.querySelector<HTMLInputElement>('input[type=url]')!
@@ -73,8 +81,13 @@ describe('<svc-console-image-field>', () => {
     await field.updateComplete
     const input = field.shadowRoot!.querySelector('input[type=url]')!
     expect(input.getAttribute('aria-invalid')).to.equal('true')
-    expect(field.shadowRoot!.getElementById(input.getAttribute('aria-describedby')!.split(' ')[1]!)!.textContent).to.equal(
-      'image must be an http or https URL or empty',
-    )
+    expect(
+      field.shadowRoot!.getElementById(
+        input
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('-error'))!,
+      )!.textContent,
+    ).to.equal('image must be an http or https URL or empty')
   })
 })

@@ -9,6 +9,7 @@
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { AD_URL_MAX } from '../../../shared/ad-limits.js'
 import { consoleStyles } from '../console-styles.js'
+import { lengthCounter } from '../console-field.js'
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, uploadImage } from './upload-image.js'
 
 /** The field's URL changed: typed, pasted or uploaded. */
@@ -180,7 +181,7 @@ export class SvcConsoleImageField extends LitElement {
   override render(): TemplateResult {
     const id = this.fieldId
     const marked = Boolean(this.error) || this.invalid
-    const describedBy = [`${id}-hint`, this.error ? `${id}-error` : '', this.problem ? `${id}-problem` : ''].filter(Boolean).join(' ')
+    const describedBy = [`${id}-hint`, `${id}-count`, this.error ? `${id}-error` : '', this.problem ? `${id}-problem` : ''].filter(Boolean).join(' ')
     const showable = /^https?:\/\/./i.test(this.value) && !this.broken
     return html`<div
       class="field drop ${this.over ? 'over' : ''}"
@@ -212,6 +213,7 @@ export class SvcConsoleImageField extends LitElement {
       <div class="hint" id="${id}-hint">
         ${this.hint} Paste a URL, or upload a PNG, JPEG, GIF, WebP or AVIF of at most 5 MB: choose a file, or drop one here.
       </div>
+      ${lengthCounter(id, { max: AD_URL_MAX, length: this.value.length })}
       <div aria-live="polite" class="hint">
         ${
           this.uploading
