@@ -54,6 +54,11 @@ async function expressApp(auth: typeof auth2 | typeof auth3): Promise<string> {
       authRequired: false,
       idpLogout: true,
       authorizationParams: { response_type: 'code' },
+      // The libraries give up on svc after 5 s by default; on a machine
+      // running the whole suite (load 20 and more) the callback's token
+      // request once took longer, and the app showed its error page
+      // instead of signing in. The protocol under test is unchanged.
+      httpTimeout: 30_000,
     }),
   )
   app.get('/', (req, res) => {
@@ -73,7 +78,10 @@ describe.each([
     const page = await (await browser.newContext()).newPage()
     await page.goto(`${base}/login`)
     await signInAtSvc(page, svc.issuer)
-    await page.waitForURL(`${base}/`)
+    // Where the page stopped, should it not come back: the app's error page says why.
+    await page.waitForURL(`${base}/`).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nthe page is at ${page.url()}: ${(await page.textContent('body'))?.slice(0, 500)}`)
+    })
     expect(await page.textContent('body')).toBe(`Signed in as ${PERSON.email}`)
 
     const logoutRequests: URL[] = []
