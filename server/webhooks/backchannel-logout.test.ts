@@ -108,7 +108,8 @@ async function logoutTokens(receiver: Receiver, clientId: string): Promise<JWTPa
 }
 
 const sidOf = (idToken: string) => decodeJwt(idToken).sid as string
-const sessionIdOf = async (sid: string) => (await idp.db.selectFrom('sessions').select('id').where('sid', '=', sid).executeTakeFirstOrThrow()).id
+const sessionIdOf = async (sid: string) =>
+  (await idp.db.selectFrom('sessions').select('id').where('sid', '=', sid).executeTakeFirstOrThrow()).id
 
 describe('OpenID Connect Back-Channel Logout', () => {
   it('lists back-channel logout with sid in discovery', async () => {
@@ -137,7 +138,10 @@ describe('OpenID Connect Back-Channel Logout', () => {
     const res = await browser.request(`${idp.issuer}/oidc/logout?id_token_hint=${idToken}`)
     expect(res.status).toBe(200)
     expect(await worker()).toBe(2)
-    const [[fromFirst], [fromSecond]] = [await logoutTokens(receivers[0]!, clients[0]!.clientId), await logoutTokens(receivers[1]!, clients[1]!.clientId)]
+    const [[fromFirst], [fromSecond]] = [
+      await logoutTokens(receivers[0]!, clients[0]!.clientId),
+      await logoutTokens(receivers[1]!, clients[1]!.clientId),
+    ]
     expect(fromFirst!.sid).toBe(sidOf(idToken))
     expect(fromSecond!.sid).toBe(sidOf(idToken))
     expect(fromFirst!.jti).not.toBe(fromSecond!.jti)

@@ -132,7 +132,10 @@ describe('migration 0030 on a database an older svc wrote', () => {
         { session_id: sessionIds[0], client_id: clientId, created_at: '2026-01-05T10:00:00.000Z' },
         { session_id: sessionIds[1], client_id: clientId, created_at: '2026-01-05T11:00:00.000Z' },
       ])
-      const client = await db.selectFrom('clients').select(['backchannel_logout_uri', 'backchannel_logout_session_required']).executeTakeFirstOrThrow()
+      const client = await db
+        .selectFrom('clients')
+        .select(['backchannel_logout_uri', 'backchannel_logout_session_required'])
+        .executeTakeFirstOrThrow()
       expect(client).toEqual({ backchannel_logout_uri: null, backchannel_logout_session_required: 0 })
     } finally {
       await db.destroy()

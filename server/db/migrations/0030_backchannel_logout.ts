@@ -26,7 +26,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     const rows = await db.selectFrom('sessions').select('id').where('sid', 'is', null).limit(500).execute()
     if (rows.length === 0) break
     for (const row of rows)
-      await db.updateTable('sessions').set({ sid: randomBytes(16).toString('base64url') }).where('id', '=', row.id).execute()
+      await db
+        .updateTable('sessions')
+        .set({ sid: randomBytes(16).toString('base64url') })
+        .where('id', '=', row.id)
+        .execute()
   }
   await db.schema.createIndex('sessions_by_sid').on('sessions').column('sid').unique().execute()
   await db.schema
