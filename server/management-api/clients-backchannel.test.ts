@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createUser } from '../accounts/users.js'
+import { clientByClientId } from '../clients/clients.js'
+import { recordSessionClient } from '../grants/session-clients.js'
+import { queueBackchannelLogouts } from '../webhooks/backchannel-logout.js'
 import { type ApiTestbed, apiTestbed, json } from './management-api-testing.js'
 
 let bed: ApiTestbed
@@ -44,5 +48,37 @@ describe('management API: a client’s back-channel logout URL', () => {
     }
     const wrongType = await bed.call('/clients', writer, json('POST', { ...shop, backchannel_logout_session_required: 'yes' }))
     expect(wrongType.status).toBe(422)
+  })
+
+  it('lists its logout-token deliveries among the webhook deliveries, filtered by the event backchannel.logout', async () => {
+    const { acme, call, token } = bed
+    const created = await (
+      await call('/clients', await token('clients:write'), json('POST', { ...shop, backchannel_logout_uri: LOGOUT }))
+    ).json()
+    const client = (await clientByClientId(acme.db, created.client_id))!
+    const person = await createUser(acme.db, { email: 'ada@example.com', name: 'Ada', password: 'analytical engine' })
+    const now = new Date()
+    const session = await acme.db
+      .insertInto('sessions')
+      .values({
+        session_hash: 'h',
+        sid: 'sid-of-the-session-000',
+        user_id: person.id,
+        auth_time: Math.floor(now.getTime() / 1000),
+        created_at: now.toISOString(),
+        user_agent: null,
+        last_active_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 3600_000).toISOString(),
+        ended_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await recordSessionClient(acme.db, { sessionId: session.id, clientId: client.id, at: now })
+    expect(await queueBackchannelLogouts(acme.db, [session.id], now)).toBe(1)
+    const listed = await call('/deliveries?event=backchannel.logout', await token('webhooks:read'))
+    expect(listed.status).toBe(200)
+    expect((await listed.json()).data).toEqual([
+      expect.objectContaining({ client: created.client_id, event: 'backchannel.logout', url: LOGOUT, state: 'pending' }),
+    ])
   })
 })

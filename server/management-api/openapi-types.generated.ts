@@ -4130,7 +4130,7 @@ export interface paths {
                     /** @description Only this client's deliveries (its `client_id`). */
                     client?: string;
                     /** @description Only deliveries of this event. */
-                    event?: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping";
+                    event?: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping" | "backchannel.logout";
                     state?: "pending" | "delivered" | "dead";
                     limit?: number;
                     /** @description The `next_cursor` of the page before. */
@@ -5347,8 +5347,11 @@ export interface components {
             id: string;
             /** @description The client's `client_id`. */
             client: string;
-            /** @enum {string} */
-            event: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping";
+            /**
+             * @description `backchannel.logout`: a logout token, minted afresh at each attempt.
+             * @enum {string}
+             */
+            event: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping" | "backchannel.logout";
             /** @description The envelope's `id` (`evt_…`). */
             event_id: string;
             url: string;
