@@ -9,7 +9,7 @@ import { signOutOtherSessions, signOutSession } from '../account-changes/session
 import { cliActor } from '../audit/audit-events.js'
 import { createClient } from '../clients/clients.js'
 import { deleteAccount } from '../console/account-deletion.js'
-import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { BACKCHANNEL_LOGOUT_EVENT_URI } from './backchannel-logout.js'
 import { listDeliveries } from './deliveries.js'
@@ -155,6 +155,22 @@ describe('OpenID Connect Back-Channel Logout', () => {
         ['backchannel.logout', 'delivered', receivers[1]!.url],
       ].sort(),
     )
+  })
+
+  it('counts a FedCM sign-in (an id_token and no code) as signing the session in to that client', async () => {
+    const browser = new ScriptedBrowser()
+    const login = await (await browser.request(`${idp.issuer}/login`)).text()
+    expect((await browser.submit(`${idp.issuer}/login`, login, { email: USER.email, password: USER.password })).status).toBe(200)
+    const asserted = await browser.request(`${idp.issuer}/oidc/fedcm/assertion`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Dest': 'webidentity', Origin: new URL(CALLBACK).origin },
+      body: new URLSearchParams({ client_id: clients[1]!.clientId, account_id: idp.sub, params: '{}' }).toString(),
+    })
+    expect(asserted.status).toBe(200)
+    const { token } = (await asserted.json()) as { token: string }
+    await browser.request(`${idp.issuer}/oidc/logout?id_token_hint=${token}`)
+    expect(await worker()).toBe(1)
+    expect((await logoutTokens(receivers[1]!, clients[1]!.clientId)).map((logout) => logout.sid)).toEqual([sidOf(token)])
   })
 
   it('signing one session out from the account page tells the clients of that session only', async () => {
