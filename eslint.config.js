@@ -37,6 +37,7 @@ const REPOSITORIES = [
   'server/management-api/management-tokens-repository.ts',
   'server/orgs/organisations.ts',
   'server/grants/sessions.ts',
+  'server/grants/session-clients.ts',
   'server/grants/signing-keys.ts',
   'server/grants/tokens.ts',
   'server/grants/authorization-codes.ts',

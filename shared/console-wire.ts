@@ -194,6 +194,10 @@ export interface ConsoleClient {
   privacy_policy_url: string | null
   terms_of_service_url: string | null
   logo_uri: string | null
+  /** Where svc POSTs a logout token when a session that signed in to it ends (OIDC Back-Channel Logout 1.0). */
+  backchannel_logout_uri: string | null
+  /** The client asked for `sid` in logout tokens (svc always sends it). */
+  backchannel_logout_session_required: boolean
   created_at: string
 }
 
@@ -214,6 +218,9 @@ export interface ConsoleClientRegistration {
   terms_of_service_url: unknown
   logo_uri: unknown
   webhook_url: unknown
+  /** Left out: unchanged on an edit, none on a registration; empty removes it. */
+  backchannel_logout_uri?: unknown
+  backchannel_logout_session_required?: boolean
 }
 
 /** What `PUT /clients/{client_id}` takes: the registration less its type and webhook (which have their own form). */

@@ -78,5 +78,7 @@ export function clientDetail(client: ClientRow): Record<string, unknown> {
     privacy_policy_url: client.privacy_policy_url,
     terms_of_service_url: client.terms_of_service_url,
     logo_uri: client.logo_uri,
+    backchannel_logout_uri: client.backchannel_logout_uri,
+    backchannel_logout_session_required: client.backchannel_logout_session_required === 1,
   }
 }

@@ -13,7 +13,7 @@ import { type CliIo, type CommandOutput, commandSettings, withDatabase } from '.
 import { list, parseFlags, required } from './flags.js'
 
 export const CLIENT_USAGE =
-  'client create --name N --redirect-uri URI... [--post-logout-redirect-uri URI]... [--public] [--native] [--scopes openid,profile,email,offline_access,svc.access] [--webhook-url URL] [--privacy-policy-url URL] [--terms-of-service-url URL] [--logo-uri URL]'
+  'client create --name N --redirect-uri URI... [--post-logout-redirect-uri URI]... [--public] [--native] [--scopes openid,profile,email,offline_access,svc.access] [--webhook-url URL] [--backchannel-logout-uri URL [--backchannel-logout-session-required]] [--privacy-policy-url URL] [--terms-of-service-url URL] [--logo-uri URL]'
 
 /**
  * Registers a client; a confidential client's secret is printed once.
@@ -30,6 +30,8 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     native: { type: 'boolean' },
     scopes: { type: 'string' },
     'webhook-url': { type: 'string' },
+    'backchannel-logout-uri': { type: 'string' },
+    'backchannel-logout-session-required': { type: 'boolean' },
     'privacy-policy-url': { type: 'string' },
     'terms-of-service-url': { type: 'string' },
     'logo-uri': { type: 'string' },
@@ -44,6 +46,8 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     applicationType: values.native ? ('native' as const) : ('web' as const),
     scopes: list(values.scopes),
     webhookUrl: values['webhook-url'],
+    backchannelLogoutUri: values['backchannel-logout-uri'],
+    backchannelLogoutSessionRequired: values['backchannel-logout-session-required'],
     privacyPolicyUrl: values['privacy-policy-url'],
     termsOfServiceUrl: values['terms-of-service-url'],
     logoUri: values['logo-uri'],
@@ -51,6 +55,8 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
   }
   return withDatabase(settings, async (db) => {
     await warnOfPrivateWebhookTarget(input.webhookUrl, io)
+    // Logout tokens go through the same sender, so the same warning.
+    await warnOfPrivateWebhookTarget(input.backchannelLogoutUri, io, '--backchannel-logout-uri')
     const { clientId, clientSecret, webhookSecret } = await db.transaction().execute(async (trx) => {
       const created = await createClient(trx, input)
       const client = (await clientByClientId(trx, created.clientId))!
@@ -81,10 +87,10 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
  * would refuse to send to (a private or loopback address) is a warning
  * here, naming the setting that allows it, not a refusal.
  */
-async function warnOfPrivateWebhookTarget(url: string | undefined, io: CliIo): Promise<void> {
+async function warnOfPrivateWebhookTarget(url: string | undefined, io: CliIo, flag = '--webhook-url'): Promise<void> {
   if (url === undefined || !URL.canParse(url)) return
   try {
-    await publicWebhookTarget('--webhook-url', url, { allowPrivate: false })
+    await publicWebhookTarget(flag, url, { allowPrivate: false })
   } catch (error) {
     if (error instanceof InvalidInput) io.stderr(`svc-bff: warning: ${error.message}`)
   }

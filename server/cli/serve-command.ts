@@ -6,6 +6,7 @@
 import type { RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
+import type { LogoutTokenSigner } from '../webhooks/backchannel-logout.js'
 import { httpServer } from '../http/http-server.js'
 import { isPostgres } from '../db/open-database.js'
 import { readableByOthersWarning } from '../db/private-files.js'
@@ -78,6 +79,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
     res.end('{"status":"error","code":503,"message":"starting"}')
   }
   let draining = false
+  let logoutTokens: LogoutTokenSigner | undefined
   const adStatistics = adStatisticsWriter({ db, flushMs: settings.adStatsFlushSeconds * 1000 })
   // Metrics are counted only when something can read them: a token for /metrics, or the loopback port.
   const metrics =
@@ -95,7 +97,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
       const credentialsFile = isPostgres(db) ? undefined : demoCredentialsFile(sqlitePath)
       let demoClientId: string | undefined
       if (values.demo) ({ api_key: demoApiKey, client_id: demoClientId } = await seedDemo(db, { publicUrl: issuer, credentialsFile }))
-      listener = createBff({
+      const bff = createBff({
         db,
         demoApiKey,
         demoClientId,
@@ -112,7 +114,10 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         accessLog: settings.accessLog,
         metrics,
         metricsToken: settings.metricsToken,
-      }).listener
+      })
+      listener = bff.listener
+      // The worker signs back-channel logout tokens with the issuer and keys that sign id_tokens.
+      logoutTokens = { issuer: bff.provider.issuer, keys: bff.provider.keys }
       return address
     })
     .catch(async (error) => {
@@ -131,7 +136,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
             : error
         })
       : undefined
-  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000, metrics })
+  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000, metrics, logoutTokens })
   worker.start()
   const transport = mailTransport(mail)
   const mailer = mailWorker({ db, transport, metrics })

@@ -13,6 +13,7 @@ import { preparedQuery } from '../db/prepared-query.js'
 import { InvalidInput } from '../invalid-input.js'
 import { applicationType, clientName, redirectUriList, registeredUris } from './registration-rules.js'
 import { webUrl } from './web-url.js'
+import { backchannelLogoutUri } from './backchannel-logout-uri.js'
 
 /** Every scope svc knows. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
@@ -33,6 +34,10 @@ export interface NewClient {
   /** Granted by an operator; {@link DEFAULT_SCOPES} when not given. */
   scopes?: string[]
   webhookUrl?: string
+  /** Where logout tokens go when a session that signed in to it ends (OIDC Back-Channel Logout 1.0). */
+  backchannelLogoutUri?: string
+  /** The client asks for `sid` in logout tokens; svc always sends it, and records the ask. */
+  backchannelLogoutSessionRequired?: boolean
   privacyPolicyUrl?: string
   termsOfServiceUrl?: string
   logoUri?: string
@@ -79,6 +84,8 @@ export async function createClient(
   const privacyPolicyUrl = input.privacyPolicyUrl === undefined ? null : webUrl('privacy_policy_url', input.privacyPolicyUrl)
   const termsOfServiceUrl = input.termsOfServiceUrl === undefined ? null : webUrl('terms_of_service_url', input.termsOfServiceUrl)
   const logoUri = input.logoUri === undefined ? null : webUrl('logo_uri', input.logoUri)
+  const logoutUri =
+    input.backchannelLogoutUri === undefined ? null : backchannelLogoutUri('backchannel_logout_uri', input.backchannelLogoutUri)
   const clientId = `cli_${randomBytes(12).toString('base64url')}`
   const clientSecret = input.public ? undefined : `sec_${randomBytes(32).toString('base64url')}`
   await db
@@ -94,6 +101,8 @@ export async function createClient(
       privacy_policy_url: privacyPolicyUrl,
       terms_of_service_url: termsOfServiceUrl,
       logo_uri: logoUri,
+      backchannel_logout_uri: logoutUri,
+      backchannel_logout_session_required: input.backchannelLogoutSessionRequired ? 1 : 0,
       owner_sub: input.ownerSub ?? null,
       organisation_id: input.organisationId ?? null,
       application_type: type,
@@ -351,6 +360,10 @@ export interface ClientRegistrationChange {
   privacyPolicyUrl: string | null
   termsOfServiceUrl: string | null
   logoUri: string | null
+  /** Left out: unchanged. */
+  backchannelLogoutUri?: string | null
+  /** Left out: unchanged. */
+  backchannelLogoutSessionRequired?: boolean
 }
 
 /**
@@ -370,6 +383,10 @@ export async function changeClientRegistration(db: Kysely<Database>, id: number,
       privacy_policy_url: change.privacyPolicyUrl,
       terms_of_service_url: change.termsOfServiceUrl,
       logo_uri: change.logoUri,
+      ...(change.backchannelLogoutUri === undefined ? {} : { backchannel_logout_uri: change.backchannelLogoutUri }),
+      ...(change.backchannelLogoutSessionRequired === undefined
+        ? {}
+        : { backchannel_logout_session_required: change.backchannelLogoutSessionRequired ? 1 : 0 }),
     })
     .where('id', '=', id)
     .execute()

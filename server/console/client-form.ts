@@ -3,7 +3,9 @@
  * and editing one) with every rule of registration, collecting every
  * refusal at once, by the form's field, so a developer fixes them all in
  * one go rather than one per save; and saves an edited form, with its
- * audit record, as the portal and the management API both do.
+ * audit record, as the portal and the management API both do. The
+ * back-channel logout fields change only when the form names them, so a
+ * caller that knows nothing of them (an older script) leaves them as they are.
  */
 import type { Kysely } from 'kysely'
 import type { AuditActor } from '../audit/audit-actions.js'
@@ -13,6 +15,7 @@ import { changeClientRegistration, clientByClientId } from '../clients/clients.j
 import { applicationType, clientName, redirectUriList, registeredUris } from '../clients/registration-rules.js'
 import type { ApplicationType, ClientRow, Database } from '../db/schema.js'
 import { webUrl } from '../clients/web-url.js'
+import { backchannelLogoutUri } from '../clients/backchannel-logout-uri.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { flag, optionalText, stringList } from './console-input.js'
 import { fieldRefusals } from './field-refusals.js'
@@ -28,6 +31,10 @@ export interface ClientForm {
   termsOfServiceUrl: string | undefined
   logoUri: string | undefined
   webhookUrl: string | undefined
+  /** Where logout tokens go; `null` removes it, `undefined` (not in the form) leaves it as it is. */
+  backchannelLogoutUri: string | null | undefined
+  /** `undefined` when not in the form: unchanged. */
+  backchannelLogoutSessionRequired: boolean | undefined
 }
 
 /** The form's refusals, by field (`redirect_uris`, `webhook_url`, …); empty when none. */
@@ -65,10 +72,21 @@ export async function readClientForm(
     termsOfServiceUrl: link('terms_of_service_url'),
     logoUri: link('logo_uri'),
     webhookUrl: link('webhook_url'),
+    backchannelLogoutUri: checked('backchannel_logout_uri', () => {
+      if (!('backchannel_logout_uri' in input)) return undefined
+      const value = optionalText(input, 'backchannel_logout_uri')
+      return value === undefined ? null : backchannelLogoutUri('backchannel_logout_uri', value)
+    }),
+    backchannelLogoutSessionRequired: checked('backchannel_logout_session_required', () =>
+      'backchannel_logout_session_required' in input ? flag(input, 'backchannel_logout_session_required') : undefined,
+    ),
   }
-  const { webhookUrl } = form
+  const { webhookUrl, backchannelLogoutUri: logoutUri } = form
   if (webhookUrl !== undefined)
     await refusals.checkedAsync('webhook_url', () => publicWebhookTarget('webhook_url', webhookUrl, { allowPrivate }))
+  // Logout tokens leave through the webhook sender, which would refuse the same addresses.
+  if (typeof logoutUri === 'string')
+    await refusals.checkedAsync('backchannel_logout_uri', () => publicWebhookTarget('backchannel_logout_uri', logoutUri, { allowPrivate }))
   if (Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the client') }
   return { form: form as ClientForm }
 }
@@ -95,6 +113,8 @@ export async function saveClientForm(
     privacyPolicyUrl: form.privacyPolicyUrl ?? null,
     termsOfServiceUrl: form.termsOfServiceUrl ?? null,
     logoUri: form.logoUri ?? null,
+    ...(form.backchannelLogoutUri === undefined ? {} : { backchannelLogoutUri: form.backchannelLogoutUri }),
+    ...(form.backchannelLogoutSessionRequired === undefined ? {} : { backchannelLogoutSessionRequired: form.backchannelLogoutSessionRequired }),
   })
   const changed = (await clientByClientId(db, client.client_id))!
   const detail = changedFields(clientDetail(client), clientDetail(changed))

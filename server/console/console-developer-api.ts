@@ -84,6 +84,8 @@ export function consoleDeveloperApi(
       redirectUris: form.redirectUris,
       postLogoutRedirectUris: form.postLogoutRedirectUris,
       ...(form.webhookUrl === undefined ? {} : { webhookUrl: form.webhookUrl }),
+      ...(typeof form.backchannelLogoutUri === 'string' ? { backchannelLogoutUri: form.backchannelLogoutUri } : {}),
+      ...(form.backchannelLogoutSessionRequired ? { backchannelLogoutSessionRequired: true } : {}),
       ...(form.privacyPolicyUrl === undefined ? {} : { privacyPolicyUrl: form.privacyPolicyUrl }),
       ...(form.termsOfServiceUrl === undefined ? {} : { termsOfServiceUrl: form.termsOfServiceUrl }),
       ...(form.logoUri === undefined ? {} : { logoUri: form.logoUri }),
@@ -252,6 +254,8 @@ function described(client: ClientRow): ConsoleClient {
     privacy_policy_url: client.privacy_policy_url,
     terms_of_service_url: client.terms_of_service_url,
     logo_uri: client.logo_uri,
+    backchannel_logout_uri: client.backchannel_logout_uri,
+    backchannel_logout_session_required: client.backchannel_logout_session_required === 1,
     created_at: client.created_at,
   }
 }

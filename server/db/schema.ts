@@ -17,6 +17,7 @@ import type {
   ConsentsTable,
   ConsoleSessionsTable,
   ExternalProvidersTable,
+  SessionClientsTable,
   SessionsTable,
   SigningKeysTable,
   TokensTable,
@@ -79,6 +80,7 @@ export interface Database {
   clients: ClientsTable
   signing_keys: SigningKeysTable
   sessions: SessionsTable
+  session_clients: SessionClientsTable
   consents: ConsentsTable
   authorization_codes: AuthorizationCodesTable
   tokens: TokensTable

@@ -6,11 +6,13 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { AuthorizationCodesTable, Database } from '../db/schema.js'
 import { hashToken } from './tokens.js'
+import { recordSessionClient } from './session-clients.js'
 
 export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>
 
 /**
- * Stores an issued code, given by its value (only its hash is kept).
+ * Stores an issued code, given by its value (only its hash is kept), and
+ * records that its session signed in to its client (told when the session ends).
  *
  * @example
  * await storeAuthorizationCode(db, code, { grant_id, client_id, user_id, … })
@@ -24,6 +26,8 @@ export async function storeAuthorizationCode(
     .insertInto('authorization_codes')
     .values({ ...row, code_hash: hashToken(code) })
     .execute()
+  if (row.session_id !== null && row.session_id !== undefined)
+    await recordSessionClient(db, { sessionId: row.session_id, clientId: row.client_id, at: new Date(row.created_at) })
 }
 
 /**

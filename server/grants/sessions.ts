@@ -13,7 +13,10 @@
  * Each session keeps the browser's User-Agent at sign-in (capped, see
  * `session-device.ts`) and when it was last used, written at most once a
  * minute ({@link ACTIVITY_STEP_MS}) so a busy browser costs no write a
- * request; no IP address is kept.
+ * request; no IP address is kept. Each also has a random public name,
+ * `sid`, which id_tokens carry; ending sessions queues a back-channel
+ * logout token to every client they signed in to that asked for one, in
+ * the same transaction (`webhooks/backchannel-logout.ts`).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -28,6 +31,7 @@ import { renewBrowserState } from './session-state.js'
 import { spendCodesOfSessions } from './authorization-codes.js'
 import { storedUserAgent } from './session-device.js'
 import { type AuthenticationMethod, authenticationClaims } from './authentication-methods.js'
+import { queueBackchannelLogouts } from '../webhooks/backchannel-logout.js'
 
 /** The session cookie's name; `__Host-svc_session` on an https issuer. */
 export const sessionCookie = (provider: Pick<IdentityProviderContext, 'issuer'>) => hostCookie(provider.issuer, 'svc_session').name
@@ -71,6 +75,8 @@ export async function startSession(
     .insertInto('sessions')
     .values({
       session_hash: hash(value),
+      // A name relying parties see, unrelated to the cookie's value so that knowing it proves nothing.
+      sid: randomBytes(16).toString('base64url'),
       user_id: user.id,
       auth_time: authTime,
       amr: JSON.stringify(amr),
@@ -108,10 +114,11 @@ export async function switchSession(
   return startSession(c, provider, user, amr)
 }
 
-/** Marks a session ended and spends the codes issued in it. */
+/** Marks a session ended, spends the codes issued in it and queues its back-channel logouts. */
 async function endSessionRow(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('id', '=', sessionId).execute()
   await spendCodesOfSessions(db, { sessionId }, now)
+  await queueBackchannelLogouts(db, [sessionId], now)
 }
 
 /**
@@ -218,11 +225,23 @@ export async function endSession(
  * await endSessionsOfUser(trx, user.id, new Date())
  */
 export async function endSessionsOfUser(db: Kysely<Database>, userId: number, now: Date, keepSessionId?: number): Promise<number> {
+  // Only the sessions still live are told of: an expired one ended long ago, and its clients' sessions with it.
+  let live = db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
   let query = db.updateTable('sessions').set({ ended_at: now.toISOString() }).where('user_id', '=', userId).where('ended_at', 'is', null)
   // A password changed from the account page keeps the session it was changed in.
-  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId)
+  if (keepSessionId !== undefined) {
+    query = query.where('id', '!=', keepSessionId)
+    live = live.where('id', '!=', keepSessionId)
+  }
+  const liveIds = (await live.execute()).map((row) => row.id)
   const result = await query.executeTakeFirst()
   await spendCodesOfSessions(db, { userId, keepSessionId }, now)
+  await queueBackchannelLogouts(db, liveIds, now)
   return Number(result.numUpdatedRows)
 }
 
@@ -295,6 +314,7 @@ export async function endSessionOfUser(db: Kysely<Database>, userId: number, ses
     .executeTakeFirst()
   if (Number(result.numUpdatedRows) === 0) return false
   await spendCodesOfSessions(db, { sessionId }, now)
+  await queueBackchannelLogouts(db, [sessionId], now)
   return true
 }
 
@@ -311,4 +331,21 @@ export async function sessionAuthentication(db: Kysely<Database>, sessionId: num
   if (sessionId === null || sessionId === undefined) return {}
   const row = await db.selectFrom('sessions').select('amr').where('id', '=', sessionId).executeTakeFirst()
   return authenticationClaims(row?.amr)
+}
+
+/**
+ * What an id_token says of the session it was issued in: `amr` and `acr`
+ * as {@link sessionAuthentication} reads them, and `sid`, which a
+ * back-channel logout token for that session carries too. One read.
+ *
+ * @example
+ * const { amr, acr, sid } = await sessionIdTokenClaims(db, issuance.sessionId)
+ */
+export async function sessionIdTokenClaims(
+  db: Kysely<Database>,
+  sessionId: number | null | undefined,
+): Promise<{ amr?: string[]; acr?: string; sid?: string }> {
+  if (sessionId === null || sessionId === undefined) return {}
+  const row = await db.selectFrom('sessions').select(['amr', 'sid']).where('id', '=', sessionId).executeTakeFirst()
+  return { ...authenticationClaims(row?.amr), ...(row?.sid ? { sid: row.sid } : {}) }
 }

@@ -12,7 +12,7 @@ import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/
 import { epochSeconds, LIFETIMES, type IdentityProviderContext } from './identity-provider-context.js'
 import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
-import { sessionAuthentication } from './sessions.js'
+import { sessionIdTokenClaims } from './sessions.js'
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
@@ -141,7 +141,7 @@ const insertToken = preparedQuery((db, row: NewToken) =>
 )
 
 /**
- * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, amr and acr (from the session), nonce, at_hash (with an access token) and the claims the scopes release.
+ * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, amr, acr and sid (from the session), nonce, at_hash (with an access token) and the claims the scopes release.
  *
  * @example
  * const idToken = await signIdToken(provider, issuance, accessToken)
@@ -152,8 +152,8 @@ export async function signIdToken(
   accessToken?: string,
 ): Promise<string> {
   const { kid, privateKey } = await provider.keys.current()
-  // How the sign-in this token stands for was made (RFC 8176), read from its session.
-  const authentication = await sessionAuthentication(provider.db, issuance.sessionId)
+  // How the sign-in this token stands for was made (RFC 8176) and the session's sid (Back-Channel Logout §2.1), read from its session.
+  const authentication = await sessionIdTokenClaims(provider.db, issuance.sessionId)
   const now = epochSeconds(provider.now())
   const claims: Record<string, unknown> = {
     iss: provider.issuer,

@@ -28,6 +28,11 @@ export const ManagedClientSchema = z
     privacy_policy_url: z.string().nullable(),
     terms_of_service_url: z.string().nullable(),
     logo_uri: z.string().nullable(),
+    backchannel_logout_uri: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Where svc POSTs a logout token when a session that signed in to the client ends (OpenID Connect Back-Channel Logout 1.0).' }),
+    backchannel_logout_session_required: z.boolean().openapi({ description: 'The client asked for `sid` in logout tokens; svc always sends it.' }),
     created_at: z.string(),
   })
   .openapi('Client')
@@ -50,6 +55,14 @@ const registrationFields = {
   privacy_policy_url: optionalLink('privacy_policy_url', 'Its privacy policy.'),
   terms_of_service_url: optionalLink('terms_of_service_url', 'Its terms of service.'),
   logo_uri: optionalLink('logo_uri', 'Its logo.'),
+  backchannel_logout_uri: text('backchannel_logout_uri').nullable().optional().openapi({
+    description:
+      'Where svc POSTs a logout token (`logout_token=…`) when a session that signed in to the client ends: https, or http on loopback for development; no fragment. Left out of a change: unchanged; null or empty: removed.',
+  }),
+  backchannel_logout_session_required: z
+    .boolean({ error: 'backchannel_logout_session_required must be true or false' })
+    .optional()
+    .openapi({ description: 'Records that the client needs `sid` in logout tokens; svc always sends it.' }),
 }
 
 export const NewClientSchema = z
@@ -87,6 +100,8 @@ export const ClientChangesSchema = z
       privacy_policy_url: registrationFields.privacy_policy_url,
       terms_of_service_url: registrationFields.terms_of_service_url,
       logo_uri: registrationFields.logo_uri,
+      backchannel_logout_uri: registrationFields.backchannel_logout_uri,
+      backchannel_logout_session_required: registrationFields.backchannel_logout_session_required,
       // What GET answers and a change cannot alter, taken back unchanged so a client read can be sent back whole.
       client_id: z.string().optional(),
       organisation: z.string().nullable().optional(),
@@ -120,6 +135,8 @@ export function managedClient(client: ClientRow, organisation: string | null): M
     privacy_policy_url: client.privacy_policy_url,
     terms_of_service_url: client.terms_of_service_url,
     logo_uri: client.logo_uri,
+    backchannel_logout_uri: client.backchannel_logout_uri,
+    backchannel_logout_session_required: client.backchannel_logout_session_required === 1,
     created_at: client.created_at,
   }
 }

@@ -157,6 +157,8 @@ export function clientsRoutes(
             redirectUris: form.redirectUris,
             postLogoutRedirectUris: form.postLogoutRedirectUris,
             ...(form.webhookUrl === undefined ? {} : { webhookUrl: form.webhookUrl }),
+            ...(typeof form.backchannelLogoutUri === 'string' ? { backchannelLogoutUri: form.backchannelLogoutUri } : {}),
+            ...(form.backchannelLogoutSessionRequired ? { backchannelLogoutSessionRequired: true } : {}),
             ...(form.privacyPolicyUrl === undefined ? {} : { privacyPolicyUrl: form.privacyPolicyUrl }),
             ...(form.termsOfServiceUrl === undefined ? {} : { termsOfServiceUrl: form.termsOfServiceUrl }),
             ...(form.logoUri === undefined ? {} : { logoUri: form.logoUri }),
@@ -239,6 +241,8 @@ export function clientsRoutes(
           privacy_policy_url: kept('privacy_policy_url'),
           terms_of_service_url: kept('terms_of_service_url'),
           logo_uri: kept('logo_uri'),
+          backchannel_logout_uri: kept('backchannel_logout_uri'),
+          backchannel_logout_session_required: kept('backchannel_logout_session_required'),
         },
         formOptions,
       )

@@ -11,6 +11,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import { ACCOUNT_EVENT_NAMES } from '../accounts/account-events.js'
+import { BACKCHANNEL_LOGOUT_EVENT } from '../webhooks/backchannel-logout.js'
 import { recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
 import { clientByClientId, clientById, clientRowIdsOfOrganisation } from '../clients/clients.js'
@@ -32,11 +33,14 @@ const AttemptSchema = z
   })
   .openapi('WebhookAttempt')
 
+/** What a delivery carries: an account event, or a back-channel logout token (OIDC Back-Channel Logout 1.0). */
+const DELIVERY_EVENTS = [...ACCOUNT_EVENT_NAMES, BACKCHANNEL_LOGOUT_EVENT] as const
+
 export const DeliverySchema = z
   .object({
     id: z.string().openapi({ description: 'The delivery: `X-SVC-Delivery`, the same across its attempts and replays.' }),
     client: z.string().openapi({ description: "The client's `client_id`." }),
-    event: z.enum(ACCOUNT_EVENT_NAMES),
+    event: z.enum(DELIVERY_EVENTS).openapi({ description: '`backchannel.logout`: a logout token, minted afresh at each attempt.' }),
     event_id: z.string().openapi({ description: "The envelope's `id` (`evt_…`)." }),
     url: z.string(),
     state: z
@@ -104,7 +108,7 @@ export function deliveriesRoutes(api: OpenAPIHono<{ Variables: ApiVariables }>, 
         query: z.object({
           client: z.string().max(100).optional().openapi({ description: "Only this client's deliveries (its `client_id`)." }),
           event: z
-            .enum(ACCOUNT_EVENT_NAMES, { error: `event must be one of ${ACCOUNT_EVENT_NAMES.join(', ')}` })
+            .enum(DELIVERY_EVENTS, { error: `event must be one of ${DELIVERY_EVENTS.join(', ')}` })
             .optional()
             .openapi({ description: 'Only deliveries of this event.' }),
           state: z.enum(STATES, { error: 'state must be pending, delivered or dead' }).optional(),

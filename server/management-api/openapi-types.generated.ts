@@ -4130,7 +4130,7 @@ export interface paths {
                     /** @description Only this client's deliveries (its `client_id`). */
                     client?: string;
                     /** @description Only deliveries of this event. */
-                    event?: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping";
+                    event?: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping" | "backchannel.logout";
                     state?: "pending" | "delivered" | "dead";
                     limit?: number;
                     /** @description The `next_cursor` of the page before. */
@@ -5088,6 +5088,10 @@ export interface components {
             privacy_policy_url: string | null;
             terms_of_service_url: string | null;
             logo_uri: string | null;
+            /** @description Where svc POSTs a logout token when a session that signed in to the client ends (OpenID Connect Back-Channel Logout 1.0). */
+            backchannel_logout_uri: string | null;
+            /** @description The client asked for `sid` in logout tokens; svc always sends it. */
+            backchannel_logout_session_required: boolean;
             created_at: string;
         };
         RegisteredClient: components["schemas"]["Client"] & {
@@ -5159,6 +5163,10 @@ export interface components {
             terms_of_service_url?: string | null;
             /** @description Its logo. Shown on the consent page; an https URL. */
             logo_uri?: string | null;
+            /** @description Where svc POSTs a logout token (`logout_token=…`) when a session that signed in to the client ends: https, or http on loopback for development; no fragment. Left out of a change: unchanged; null or empty: removed. */
+            backchannel_logout_uri?: string | null;
+            /** @description Records that the client needs `sid` in logout tokens; svc always sends it. */
+            backchannel_logout_session_required?: boolean;
             /** @description true: a public client with no secret. */
             public?: boolean;
             /** @description Only an operator-wide token grants them; `openid profile email` when left out. */
@@ -5191,6 +5199,10 @@ export interface components {
             terms_of_service_url?: string | null;
             /** @description Its logo. Shown on the consent page; an https URL. */
             logo_uri?: string | null;
+            /** @description Where svc POSTs a logout token (`logout_token=…`) when a session that signed in to the client ends: https, or http on loopback for development; no fragment. Left out of a change: unchanged; null or empty: removed. */
+            backchannel_logout_uri?: string | null;
+            /** @description Records that the client needs `sid` in logout tokens; svc always sends it. */
+            backchannel_logout_session_required?: boolean;
             client_id?: string;
             organisation?: string | null;
             public?: boolean;
@@ -5335,8 +5347,11 @@ export interface components {
             id: string;
             /** @description The client's `client_id`. */
             client: string;
-            /** @enum {string} */
-            event: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping";
+            /**
+             * @description `backchannel.logout`: a logout token, minted afresh at each attempt.
+             * @enum {string}
+             */
+            event: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping" | "backchannel.logout";
             /** @description The envelope's `id` (`evt_…`). */
             event_id: string;
             url: string;

@@ -67,6 +67,9 @@ export function discoveryDocument(issuer: string) {
     require_request_uri_registration: false,
     claims_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,
+    // OpenID Connect Back-Channel Logout 1.0 §2.1: logout tokens are sent, and always carry sid (as id_tokens do).
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
   }
 }
 

@@ -18,6 +18,7 @@ import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
 import { attemptSignatureHeaders } from './attempt-signatures.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
+import { isBackchannelLogout, type LogoutTokenSigner, sendLogoutToken } from './backchannel-logout.js'
 import { recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { log } from '../log.js'
@@ -42,6 +43,8 @@ export interface WorkerOptions {
   send?: (options: Parameters<typeof sendDelivery>[0]) => Promise<AttemptOutcome>
   /** Where attempts are counted by outcome, when metrics are on. */
   metrics?: SvcMetrics
+  /** The issuer and keys back-channel logout tokens are signed with; without them those deliveries fail. */
+  logoutTokens?: LogoutTokenSigner
 }
 
 interface Claimed extends ClaimedDelivery {
@@ -70,6 +73,7 @@ export function webhookWorker({
   pollMs = 20,
   send = sendDelivery,
   metrics,
+  logoutTokens,
 }: WorkerOptions) {
   const owner = randomUUID()
   const inFlight = new Set<Promise<void>>()
@@ -109,6 +113,11 @@ export function webhookWorker({
   async function sendAttempt(delivery: Claimed, startedAt: Date): Promise<AttemptOutcome> {
     const failed = (error: string): AttemptOutcome => ({ ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error })
     try {
+      if (isBackchannelLogout(delivery.event)) {
+        const { url, public_client_id: clientId, event } = delivery
+        const headers = { 'User-Agent': USER_AGENT }
+        return await sendLogoutToken({ signer: logoutTokens, send, url, clientId, event, headers, timeoutMs, allowPrivate, at: startedAt })
+      }
       const body = JSON.stringify({
         id: delivery.event_id,
         event: delivery.event.event,

@@ -52,6 +52,10 @@ export interface ClientsTable {
   application_type: Generated<ApplicationType>
   /** The organisation the client belongs to; `null` for one the CLI or an operator registered (migration 0025). */
   organisation_id: Generated<number | null>
+  /** Where svc POSTs a logout token when a session that signed in to the client ends (OIDC Back-Channel Logout 1.0, migration 0030). */
+  backchannel_logout_uri: Generated<string | null>
+  /** 1 when the client asked for `sid` in logout tokens; svc always sends it (migration 0030). */
+  backchannel_logout_session_required: Generated<number>
 }
 
 /** A web app runs on a server or in a browser; a native app on a device (RFC 8252). */
@@ -89,6 +93,15 @@ export interface SessionsTable {
   last_active_at: string | null
   expires_at: string
   ended_at: string | null
+  /** The session's public name in id_tokens and logout tokens (`sid`), random, never the cookie's secret (migration 0030). */
+  sid: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** Which clients a session signed in to (a code or an id_token issued in it), told when it ends (migration 0030). */
+export interface SessionClientsTable {
+  session_id: number
+  client_id: number
+  created_at: string
 }
 
 export interface ConsentsTable {

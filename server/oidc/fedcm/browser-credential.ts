@@ -17,6 +17,7 @@ import { SDK_CALLBACK_PATH } from '../sdk-callback.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
 import type { ActiveSession } from '../../grants/sessions.js'
 import { signIdToken } from '../../grants/tokens.js'
+import { recordSessionClient } from '../../grants/session-clients.js'
 
 /** What the browser flows ask for the client, as scopes; it gets those it is registered for. */
 export const BROWSER_SCOPES = ['openid', 'profile', 'email']
@@ -37,6 +38,8 @@ export async function browserCredential(
   const scopes = grantableScopes(client, BROWSER_SCOPES)
   await grantConsent(provider, session.user, client, scopes)
   const token = await signIdToken(provider, { client, user: session.user, scopes, authTime: session.authTime, nonce, sessionId: session.id })
+  // No code is stored on this path: the session's sign-in to the client is recorded here, for back-channel logout.
+  await recordSessionClient(provider.db, { sessionId: session.id, clientId: client.id, at: provider.now() })
   await recordSignIn(c, provider, session, client, scopes)
   return token
 }

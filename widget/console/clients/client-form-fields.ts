@@ -11,7 +11,15 @@ import type { TypedLengths } from '../typed-lengths.js'
 
 /** A field of the registration: its wire name, label, hint and the words its refusals start with. */
 interface ClientField {
-  name: 'name' | 'redirect_uris' | 'post_logout_redirect_uris' | 'privacy_policy_url' | 'terms_of_service_url' | 'logo_uri' | 'webhook_url'
+  name:
+    | 'name'
+    | 'redirect_uris'
+    | 'post_logout_redirect_uris'
+    | 'backchannel_logout_uri'
+    | 'privacy_policy_url'
+    | 'terms_of_service_url'
+    | 'logo_uri'
+    | 'webhook_url'
   label: string
   hint: string
   words: string
@@ -33,6 +41,13 @@ const FIELDS: ClientField[] = [
     hint: `Optional; one a line, each at most ${CLIENT_URI_MAX.toLocaleString('en')} characters.`,
     words: 'Post-logout redirect URI',
     apiNames: ['post_logout_redirect_uri', 'post_logout_redirect_uris'],
+  },
+  {
+    name: 'backchannel_logout_uri',
+    label: 'Back-channel logout URL',
+    hint: 'Optional; when a person signs out of svc, a signed logout token is POSTed here from server to server (OpenID Connect Back-Channel Logout).',
+    words: 'The back-channel logout URL',
+    apiNames: ['backchannel_logout_uri'],
   },
   {
     name: 'privacy_policy_url',
@@ -71,6 +86,7 @@ const MAX: Partial<Record<ClientField['name'], number>> = {
   terms_of_service_url: CLIENT_URI_MAX,
   logo_uri: CLIENT_URI_MAX,
   webhook_url: CLIENT_URI_MAX,
+  backchannel_logout_uri: CLIENT_URI_MAX,
 }
 
 /** The lists of addresses: a textarea each, one address a line, every line checked in the page as it is typed. */
@@ -119,7 +135,7 @@ export function heldBackForLongAddress(form: HTMLFormElement): boolean {
 }
 
 /** The registration's fields as a form holds them: text, lists one a line, the application type chosen. */
-export type ClientFormValues = Partial<Record<ClientField['name'] | 'application_type', string>>
+export type ClientFormValues = Partial<Record<ClientField['name'] | 'application_type' | 'backchannel_logout_session_required', string>>
 
 /**
  * A client's values as the form shows them.
@@ -135,6 +151,19 @@ export const clientFormValues = (client: ConsoleClient): ClientFormValues => ({
   privacy_policy_url: client.privacy_policy_url ?? '',
   terms_of_service_url: client.terms_of_service_url ?? '',
   logo_uri: client.logo_uri ?? '',
+  backchannel_logout_uri: client.backchannel_logout_uri ?? '',
+  backchannel_logout_session_required: client.backchannel_logout_session_required ? 'on' : '',
+})
+
+/**
+ * The back-channel logout fields of a submitted form, as the console API takes them.
+ *
+ * @example
+ * const registration = { ...backchannelLogoutFields(new FormData(form)), name: form.get('name') }
+ */
+export const backchannelLogoutFields = (form: FormData) => ({
+  backchannel_logout_uri: form.get('backchannel_logout_uri'),
+  backchannel_logout_session_required: form.get('backchannel_logout_session_required') === 'on',
 })
 
 /**
@@ -184,8 +213,36 @@ export function clientFormFields({
         />`,
     )
   })
-  // After the name: what kind of app it is decides how its redirect URIs match.
-  return [fields[0]!, applicationTypeField(values, errors, prefix), ...fields.slice(1)]
+  // After the name: what kind of app it is decides how its redirect URIs match; after the logout URL, what its tokens must name.
+  const logout = FIELDS.findIndex((one) => one.name === 'backchannel_logout_uri')
+  return [
+    fields[0]!,
+    applicationTypeField(values, errors, prefix),
+    ...fields.slice(1, logout + 1),
+    sessionRequiredField(values, errors, prefix),
+    ...fields.slice(logout + 1),
+  ]
+}
+
+function sessionRequiredField(values: ClientFormValues, errors: Record<string, string>, prefix: string): TemplateResult {
+  return field(
+    {
+      id: `${prefix}backchannel_logout_session_required`,
+      label: 'Logout tokens must name the session (sid)',
+      hint: 'svc always names it; ticking this records that the app relies on it.',
+      error: errors.backchannel_logout_session_required,
+      check: true,
+    },
+    (a) =>
+      html`<input
+        type="checkbox"
+        id=${a.id}
+        name="backchannel_logout_session_required"
+        .checked=${values.backchannel_logout_session_required === 'on'}
+        aria-invalid=${a.invalid}
+        aria-describedby=${a.describedBy}
+      />`,
+  )
 }
 
 /** A list of addresses, one a line; `data-line-max` has the page follow and check what is typed. */

@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/console-wire.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
-import { clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
+import { backchannelLogoutFields, clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
 import { deliveriesTable } from './client-deliveries.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { counted } from '../console-words.js'
@@ -83,6 +83,7 @@ export class SvcConsoleClientDetail extends LitElement {
       privacy_policy_url: form.get('privacy_policy_url'),
       terms_of_service_url: form.get('terms_of_service_url'),
       logo_uri: form.get('logo_uri'),
+      ...backchannelLogoutFields(form),
     }
     this.secrets = {}
     void this.detail.act(async (signal) => {

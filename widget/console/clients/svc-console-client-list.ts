@@ -7,7 +7,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleClientList, ConsoleClientRegistered, ConsoleClientRegistration } from '../../../shared/console-wire.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
-import { clientFormFields, heldBackForLongAddress } from './client-form-fields.js'
+import { backchannelLogoutFields, clientFormFields, heldBackForLongAddress } from './client-form-fields.js'
 import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
@@ -54,6 +54,7 @@ export class SvcConsoleClientList extends LitElement {
       terms_of_service_url: form.get('terms_of_service_url'),
       logo_uri: form.get('logo_uri'),
       webhook_url: form.get('webhook_url'),
+      ...backchannelLogoutFields(form),
     }
     // A new registration's secrets replace any shown before; a refusal leaves nothing stale on screen.
     this.secrets = {}
