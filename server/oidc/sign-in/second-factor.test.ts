@@ -220,3 +220,34 @@ describe('authenticator codes as a second factor', () => {
     expect((await user.api('POST', '/account/authenticator/setup', {})).status).toBe(409)
   })
 })
+
+describe('a mailed link into an account with an authenticator app', () => {
+  it('asks for the code before the session is made: a reset link is no way around the second factor', async () => {
+    const { secret } = await setUpAuthenticator()
+    advance(30)
+    const browser = new ScriptedBrowser()
+    const forgot = await (await browser.request(`${idp.issuer}/forgot-password`)).text()
+    await browser.submit(`${idp.issuer}/forgot-password`, forgot, { email: user.email })
+    // The mail is queued after the answer.
+    let link: string | undefined
+    for (let waited = 0; !link && waited < 5_000; waited += 50) {
+      const rows = await idp.db.selectFrom('mail_outbox').select('text').execute()
+      link = rows.map((row) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(row.text)?.[0]).find(Boolean)
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const resetPage = await (await browser.request(link!)).text()
+    const reset = await browser.submit(`${idp.issuer}/reset-password`, resetPage, { password: 'violet kettle harbour lamp' })
+    expect(reset.status).toBe(303)
+    expect(reset.headers.get('Location')).toMatch(/^\/login\/code/)
+    expect(reset.headers.get('Set-Login')).toBeNull()
+    const fedcmAccounts = async () =>
+      (await browser.request(`${idp.issuer}/oidc/fedcm/accounts`, { headers: { 'Sec-Fetch-Dest': 'webidentity' } })).status
+    expect(await fedcmAccounts()).toBe(401)
+    const prompt = await (await browser.request(`${idp.issuer}${reset.headers.get('Location')}`)).text()
+    expect(prompt).toContain('Enter the code from your authenticator app')
+    const signedIn = await browser.submit(`${idp.issuer}/login/code`, prompt, { code: appCode(secret) })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.headers.get('Set-Login')).toBe('logged-in')
+    expect(await fedcmAccounts()).toBe(200)
+  })
+})

@@ -9,7 +9,10 @@
  * so the code cannot be guessed faster than the password; and the
  * throttle's counts are cleared, and the browser remembered, only once
  * the code is right. A passkey never comes here: it is already a
- * phishing-resistant factor bound to the device.
+ * phishing-resistant factor bound to the device. A mailed link or a
+ * linked provider's sign-in asks for the code too (as Keycloak asks it
+ * after any first factor): a mailbox or another provider's account is
+ * one factor, and a reset link must not be the way around the second.
  */
 import type { Context } from 'hono'
 import { checkSecondFactorCode } from '../../accounts/authenticator-codes.js'
@@ -23,7 +26,8 @@ import { hostCookie } from '../../http/host-cookie.js'
 import type { LoginAttempt, LoginThrottle } from '../../http/login-throttle.js'
 import { signedCookie } from '../../http/signed-cookie.js'
 import { authenticatorWords } from '../../i18n/authenticator-words.js'
-import { requestLocale } from '../../i18n/request-locale.js'
+import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
+import { switchSession } from '../../grants/sessions.js'
 import { tooManyAttempts, tryAgainIn } from '../pages/sign-in-messages.js'
 import { deviceCookie } from './device-cookie.js'
 
@@ -89,6 +93,32 @@ export async function awaitSecondFactor(
   continueTo?: string,
 ): Promise<void> {
   await pendingCookie(provider).set(c, { sub: user.sub, amr, ...(continueTo ? { continueTo } : {}) }, SECOND_STEP_SECONDS)
+}
+
+/**
+ * Signs the account in after a first factor that is not a password (a
+ * mailed link, a linked provider), or, for an account with an
+ * authenticator app, holds the sign-in and answers the redirect to the
+ * code prompt (`/login/code`), which continues to `continueTo` once the
+ * code is right. Undefined when the session is made: the caller goes on.
+ *
+ * @example
+ * const held = await signInOrAskCode(c, provider, user, ['email'], continueTo)
+ * if (held) return held
+ */
+export async function signInOrAskCode(
+  c: Context,
+  provider: IdentityProviderContext,
+  user: UserRow,
+  amr: AuthenticationMethod[],
+  continueTo?: string,
+): Promise<Response | undefined> {
+  if (!(await needsSecondFactor(provider, user, amr))) {
+    await switchSession(c, provider, user, amr)
+    return undefined
+  }
+  await awaitSecondFactor(c, provider, user, amr, continueTo)
+  return c.redirect(withLanguage(c, '/login/code'), 303)
 }
 
 /**
