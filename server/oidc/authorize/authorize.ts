@@ -5,7 +5,8 @@
  * the forms POST back here with the sealed request, which is read and
  * checked again from the start. A password into an account with an
  * authenticator app shows the code prompt, which posts the same sealed
- * request to `/code`.
+ * request to `/code`; so does a one-factor session when `acr_values`
+ * asks for two (step-up).
  */
 import { type Context, Hono } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
@@ -44,7 +45,8 @@ import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { checkPasskey } from '../passkeys/check-passkey.js'
 import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
-import { awaitSecondFactor, checkSecondFactor } from '../sign-in/second-factor.js'
+import { awaitSecondFactor, checkSecondFactor, needsSecondFactor } from '../sign-in/second-factor.js'
+import { ACR, acrFor } from '../../grants/authentication-methods.js'
 import { codePromptPage } from '../pages/code-prompt-page.js'
 import { authenticatorWords } from '../../i18n/authenticator-words.js'
 
@@ -112,6 +114,17 @@ export function authorizeEndpoint(
     if (!session || !freshEnough(session)) {
       if (request.prompt.has('none')) throw new LoginRequired(session ? 'the user must sign in again' : 'the user is not signed in')
       return showLogin(c, request, state)
+    }
+    // Step-up: a client asking for two factors (or a passkey's level) of a session that had one gets the code
+    // prompt, when the account has an authenticator app; otherwise the session's own level (acr_values is voluntary).
+    if (
+      request.acrValues.some((acr) => acr === ACR.multiFactor || acr === ACR.phishingResistant) &&
+      acrFor(session.amr) === ACR.oneFactor &&
+      (await needsSecondFactor(provider, session.user, session.amr))
+    ) {
+      if (request.prompt.has('none')) throw new LoginRequired('acr_values asks for a second factor, which needs the user')
+      await awaitSecondFactor(c, provider, session.user, session.amr)
+      return showCodePrompt(c, state)
     }
     const granted = await grantedScopes(provider, session.user, request.client)
     // svc's own applications (the console) ask no consent for what is svc's to give.

@@ -251,3 +251,42 @@ describe('a mailed link into an account with an authenticator app', () => {
     expect(await fedcmAccounts()).toBe(200)
   })
 })
+
+describe('step-up with acr_values', () => {
+  /** An authorization request from the console's browser (signed in with its password only), asking for `extra`. */
+  async function authorizeInSession(extra: Record<string, string>) {
+    const config = await confidentialConfig()
+    const verifier = client.randomPKCECodeVerifier()
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: CALLBACK,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'x',
+      ...extra,
+    })
+    const step = { config, verifier, browser: user.browser, afterPassword: await user.browser.request(url.href), url }
+    return step
+  }
+
+  it('asks a password-only session for the code when acr_values wants two factors, then continues the request', async () => {
+    const { secret } = await setUpAuthenticator()
+    advance(30)
+    const step = await authorizeInSession({ acr_values: 'urn:svc:acr:mfa' })
+    expect(step.afterPassword.status).toBe(200)
+    const prompt = await step.afterPassword.text()
+    expect(prompt).toContain('Enter the code from your authenticator app')
+    const tokens = await finish(step, await typeCode(step.browser, prompt, { code: appCode(secret) }))
+    expect(tokens.claims()).toMatchObject({ amr: ['pwd', 'otp', 'mfa'], acr: 'urn:svc:acr:mfa' })
+  })
+
+  it('answers with the session’s own level for an account without a second factor, and login_required under prompt=none', async () => {
+    const step = await authorizeInSession({ acr_values: 'urn:svc:acr:mfa' })
+    const tokens = await finish(step, step.afterPassword)
+    expect(tokens.claims()).toMatchObject({ amr: ['pwd'], acr: 'urn:svc:acr:1fa' })
+    await setUpAuthenticator()
+    const silent = await authorizeInSession({ acr_values: 'urn:svc:acr:mfa', prompt: 'none' })
+    expect(silent.afterPassword.status).toBe(302)
+    expect(new URL(silent.afterPassword.headers.get('Location')!).searchParams.get('error')).toBe('login_required')
+  })
+})
