@@ -19,6 +19,7 @@ import type { LoginThrottle } from '../http/login-throttle.js'
 import { accountChangeRoutes } from './console-account-changes.js'
 import { accountSessionRoutes } from './console-account-sessions.js'
 import { consolePasskeysApi } from './console-passkeys-api.js'
+import { consoleAuthenticatorApi } from './console-authenticator-api.js'
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
@@ -49,6 +50,7 @@ export function consoleAccountApi(
   accountChangeRoutes(app, { db, issuer, events, throttle, branding })
   accountSessionRoutes(app, { db, events, branding })
   app.route('/passkeys', consolePasskeysApi(db, { issuer, branding }))
+  app.route('/authenticator', consoleAuthenticatorApi(db, { branding, throttle }))
   const userOf = (sub: string) => userBySub(db, sub)
   const wordsOf = (c: Context) => accountWords(requestLocale(c), branding.name)
 

@@ -8,6 +8,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { AuditEventsTable } from './tables/audit-tables.js'
 import type { ManagementTokensTable } from './tables/management-token-tables.js'
 import type { PasskeyChallengesTable, PasskeysTable } from './tables/passkey-tables.js'
+import type { AuthenticatorsTable, RecoveryCodesTable } from './tables/authenticator-tables.js'
 import type { AdStatisticsTable, AdsTable, ApiKeysTable, ImagesTable, OrganisationsTable } from './tables/ads-tables.js'
 import type {
   AccountLinksTable,
@@ -37,6 +38,7 @@ export type * from './tables/identity-tables.js'
 export type * from './tables/management-token-tables.js'
 export type * from './tables/outbox-tables.js'
 export type * from './tables/passkey-tables.js'
+export type * from './tables/authenticator-tables.js'
 
 export interface SettingsTable {
   name: string
@@ -90,6 +92,8 @@ export interface Database {
   management_tokens: ManagementTokensTable
   passkeys: PasskeysTable
   passkey_challenges: PasskeyChallengesTable
+  authenticators: AuthenticatorsTable
+  recovery_codes: RecoveryCodesTable
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>

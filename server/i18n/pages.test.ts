@@ -3,6 +3,7 @@ import { LOCALES } from './locale.js'
 import { fill, PAGE_STRINGS, pageStrings } from './pages.js'
 import { FORM_ERRORS } from './form-errors.js'
 import { ACCOUNT_WORDS } from './account-words.js'
+import { AUTHENTICATOR_WORDS } from './authenticator-words.js'
 import { BRAZIL_ONLY, PORTUGAL_ONLY } from './portuguese-variants.js'
 import { loginPage } from '../oidc/pages/login-page.js'
 import { passwordLengthHintScript, signUpPage } from '../oidc/pages/signup-page.js'
@@ -17,6 +18,7 @@ describe('the two Portuguese tables', () => {
     ['page', PAGE_STRINGS],
     ['form error', FORM_ERRORS],
     ['account page', ACCOUNT_WORDS],
+    ['authenticator', AUTHENTICATOR_WORDS],
   ] as const)('%s words are Brazilian in pt and European in pt-PT, neither borrowing the other’s', (_, tables) => {
     for (const [key, value] of Object.entries(tables.pt)) expect(value, `pt.${key}`).not.toMatch(PORTUGAL_ONLY)
     for (const [key, value] of Object.entries(tables['pt-PT'])) expect(value, `pt-PT.${key}`).not.toMatch(BRAZIL_ONLY)

@@ -6,6 +6,7 @@
  * request it came from. An external account linked to no svc account gets
  * a page saying how to link it.
  */
+import { signInOrAskCode } from './sign-in/second-factor.js'
 import { type Context, Hono } from 'hono'
 import { externalProvider, userLinkedTo } from '../accounts/account-links.js'
 import { relyingPartyFailure, type ExternalRelyingParty, type PendingExternalSignIn } from '../accounts/external-relying-party.js'
@@ -14,7 +15,6 @@ import { hostCookie } from '../http/host-cookie.js'
 import { publicUrl } from '../http/public-url.js'
 import { signedCookie } from '../http/signed-cookie.js'
 import type { IdentityProviderContext } from '../grants/identity-provider-context.js'
-import { startSession } from '../grants/sessions.js'
 import { refusalPage } from '../pages/refusal-page.js'
 import { pageWords, requestBranding } from '../pages/request-branding.js'
 
@@ -73,13 +73,14 @@ export function externalSignIn(provider: IdentityProviderContext, relyingParty: 
     if (user.email_verified !== 1) return failed(c, pageWords(c).confirmEmailFirst)
     // The provider proved who this is, so the reason is theirs to read.
     if (isDisabled(user)) return failed(c, pageWords(c).accountDisabled)
-    await startSession(c, provider, user, ['fed'])
     // The user has just signed in: a prompt=login in the request is answered.
     const resumed = new URL(started.returnTo, provider.issuer)
     const prompts = (resumed.searchParams.get('prompt') ?? '').split(' ').filter((prompt) => prompt && prompt !== 'login')
     if (prompts.length) resumed.searchParams.set('prompt', prompts.join(' '))
     else resumed.searchParams.delete('prompt')
-    return c.redirect(`${resumed.pathname}${resumed.search}`, 302)
+    const continueTo = `${resumed.pathname}${resumed.search}`
+    // A linked account with an authenticator app gives its code too before the session is made.
+    return (await signInOrAskCode(c, provider, user, ['fed'], continueTo)) ?? c.redirect(continueTo, 302)
   })
   return app
 }

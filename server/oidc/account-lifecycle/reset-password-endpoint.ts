@@ -10,6 +10,7 @@
  * The same page, worded for it, is `/accept-invitation`, where an invited
  * person chooses their first password.
  */
+import { signInOrAskCode } from '../sign-in/second-factor.js'
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
@@ -21,7 +22,6 @@ import { csrfToken } from '../csrf.js'
 import { INVITATION_WORDING, type NewPasswordWording, newPasswordPage, RESET_WORDING } from '../pages/password-pages.js'
 import { deadLink, deadLinkAnswer } from './dead-link.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
-import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { fill, type PageStrings } from '../../i18n/pages.js'
@@ -116,7 +116,8 @@ function passwordLinkEndpoint(provider: IdentityProviderContext, link: PasswordL
         return form(c, 503, token, target.user.email, undefined, pageWords(c).passwordsBusy)
       }
       if (!done) return dead(c, token)
-      await switchSession(c, provider, done.user, ['email'])
+      const held = await signInOrAskCode(c, provider, done.user, ['email'], done.continueTo ?? undefined)
+      if (held) return held
       if (done.continueTo) return c.redirect(done.continueTo, 303)
       const t = pageWords(c)
       const [title, text] = [t[link.done[0]], fill(t[link.done[1]], { name: done.user.name })]

@@ -7,6 +7,7 @@
  * from, or says they are signed in. Links used, expired or never ours get
  * the way back to the login page.
  */
+import { signInOrAskCode } from '../sign-in/second-factor.js'
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
@@ -15,7 +16,6 @@ import { csrfToken } from '../csrf.js'
 import { signInLinkPage } from '../pages/password-pages.js'
 import { deadLink, deadLinkAnswer } from './dead-link.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
-import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -53,7 +53,8 @@ export function signInLinkEndpoint(provider: IdentityProviderContext): Hono {
       const signedIn = await useSignInLink(provider, token)
       provider.metrics?.signIn(signedIn ? 'success' : 'failure', 'link')
       if (!signedIn) return dead(c, token)
-      await switchSession(c, provider, signedIn.user, ['email'])
+      const held = await signInOrAskCode(c, provider, signedIn.user, ['email'], signedIn.continueTo ?? undefined)
+      if (held) return held
       if (signedIn.continueTo) return c.redirect(signedIn.continueTo, 303)
       return htmlPage(
         c,

@@ -10,6 +10,7 @@
  * address. A link used, expired or never ours gets a page with the way to
  * a new one.
  */
+import { signInOrAskCode } from '../sign-in/second-factor.js'
 import { Hono, type Context } from 'hono'
 import { htmlPage } from '../../pages/html-page.js'
 import { messagePage } from '../../pages/message-page.js'
@@ -20,7 +21,6 @@ import { csrfToken } from '../csrf.js'
 import { confirmEmailPage } from '../pages/password-pages.js'
 import { deadLink, deadLinkAnswer } from './dead-link.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
-import { switchSession } from '../../grants/sessions.js'
 import { languageField, lifecycleBodyLimit, readLifecycleForm } from './lifecycle-request.js'
 import { requestLocale } from '../../i18n/request-locale.js'
 import { fill } from '../../i18n/pages.js'
@@ -78,7 +78,8 @@ export function verifyEmailEndpoint(provider: IdentityProviderContext, { throttl
       }
       const confirmed = await confirmEmail(provider, token, (trx, user, now) => endUnprovenAccess(trx, provider.events, user, now))
       if (!confirmed) return dead(c, token)
-      await switchSession(c, provider, confirmed.user, ['email'])
+      const held = await signInOrAskCode(c, provider, confirmed.user, ['email'], confirmed.continueTo ?? undefined)
+      if (held) return held
       if (confirmed.continueTo) return c.redirect(confirmed.continueTo, 303)
       const done = pageWords(c)
       return htmlPage(

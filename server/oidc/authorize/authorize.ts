@@ -3,7 +3,10 @@
  * Hono sub-app. GET reads the request and either answers the client at
  * once (a live session with consent) or shows the login or consent form;
  * the forms POST back here with the sealed request, which is read and
- * checked again from the start.
+ * checked again from the start. A password into an account with an
+ * authenticator app shows the code prompt, which posts the same sealed
+ * request to `/code`; so does a one-factor session when `acr_values`
+ * asks for two (step-up).
  */
 import { type Context, Hono } from 'hono'
 import { clientAddress } from '../../http/client-address.js'
@@ -42,6 +45,10 @@ import { fill } from '../../i18n/pages.js'
 import { pageWords, requestBranding } from '../../pages/request-branding.js'
 import { checkPasskey } from '../passkeys/check-passkey.js'
 import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
+import { awaitSecondFactor, checkSecondFactor, needsSecondFactor } from '../sign-in/second-factor.js'
+import { ACR, acrFor } from '../../grants/authentication-methods.js'
+import { codePromptPage } from '../pages/code-prompt-page.js'
+import { authenticatorWords } from '../../i18n/authenticator-words.js'
 
 /**
  * Builds the authorization endpoint, to be mounted at `/oidc/authorize`.
@@ -107,6 +114,17 @@ export function authorizeEndpoint(
     if (!session || !freshEnough(session)) {
       if (request.prompt.has('none')) throw new LoginRequired(session ? 'the user must sign in again' : 'the user is not signed in')
       return showLogin(c, request, state)
+    }
+    // Step-up: a client asking for two factors (or a passkey's level) of a session that had one gets the code
+    // prompt, when the account has an authenticator app; otherwise the session's own level (acr_values is voluntary).
+    if (
+      request.acrValues.some((acr) => acr === ACR.multiFactor || acr === ACR.phishingResistant) &&
+      acrFor(session.amr) === ACR.oneFactor &&
+      (await needsSecondFactor(provider, session.user, session.amr))
+    ) {
+      if (request.prompt.has('none')) throw new LoginRequired('acr_values asks for a second factor, which needs the user')
+      await awaitSecondFactor(c, provider, session.user, session.amr)
+      return showCodePrompt(c, state)
     }
     const granted = await grantedScopes(provider, session.user, request.client)
     // svc's own applications (the console) ask no consent for what is svc's to give.
@@ -216,6 +234,30 @@ export function authorizeEndpoint(
     )
   }
 
+  /** The second step of a password sign-in into an account with an authenticator app, answering the same sealed request. */
+  async function showCodePrompt(
+    c: Context,
+    state: InteractionState,
+    error?: string,
+    status: 200 | 400 | 401 | 429 = 200,
+    recovery?: boolean,
+  ): Promise<Response> {
+    const locale = requestLocale(c)
+    return htmlPage(
+      c,
+      status,
+      authenticatorWords(locale).codeTitle,
+      codePromptPage({
+        locale,
+        product: requestBranding(c).name,
+        action: '/oidc/authorize/code',
+        hidden: { interaction: await sealInteraction(interactions, state), csrf: csrfToken(c, provider) },
+        error,
+        recovery,
+      }),
+    )
+  }
+
   /** Reads a form POST: CSRF, then the sealed interaction. */
   async function readForm(c: Context): Promise<{ form: URLSearchParams; state: InteractionState } | Response> {
     if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
@@ -263,7 +305,27 @@ export function authorizeEndpoint(
         const loginHint = email.length <= LOGIN_MAX_LENGTH ? email : undefined
         return showLogin(c, { ...request, loginHint }, state, check.error, check.status, check.unconfirmed)
       }
+      if (check.secondFactor) {
+        await awaitSecondFactor(c, provider, check.user, ['pwd'])
+        return showCodePrompt(c, state)
+      }
       return decide(c, request, state, await switchSession(c, provider, check.user, ['pwd']))
+    })
+  })
+
+  // The code of the account's authenticator app (or a recovery code) completes the password sign-in, then the same request goes on.
+  app.post('/code', oneRequestPerTurn(), limit, async (c) => {
+    const read = await readForm(c)
+    if (read instanceof Response) return read
+    const { form, state } = read
+    return withRequest(c, state, async (request) => {
+      const check = await checkSecondFactor(c, provider, throttle, form)
+      if ('error' in check) {
+        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+        if (check.expired) return showLogin(c, request, state, check.error, check.status)
+        return showCodePrompt(c, state, check.error, check.status, check.recovery)
+      }
+      return decide(c, request, state, await switchSession(c, provider, check.user, check.amr))
     })
   })
 

@@ -43,6 +43,8 @@ export interface AuthorizationRequest extends RedirectTarget {
   loginHint: string | undefined
   idTokenHint: string | undefined
   maxAge: number | undefined
+  /** `acr_values`, in the order of preference the client gave (voluntary: OIDC Core §3.1.2.1). */
+  acrValues: string[]
 }
 
 const PROMPTS = new Set(['none', 'login', 'consent', 'select_account'])
@@ -59,6 +61,7 @@ const SINGLE_VALUED = [
   'login_hint',
   'id_token_hint',
   'max_age',
+  'acr_values',
   'ui_locales',
   'response_mode',
 ]
@@ -129,6 +132,7 @@ export function readAuthorizationRequest(target: RedirectTarget, query: URLSearc
     loginHint: query.get('login_hint') ?? undefined,
     idTokenHint: query.get('id_token_hint') ?? undefined,
     maxAge: maxAgeText === null ? undefined : Number(maxAgeText),
+    acrValues: (query.get('acr_values') ?? '').split(' ').filter(Boolean),
   }
 }
 

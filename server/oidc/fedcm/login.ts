@@ -3,7 +3,9 @@
  * as FedCM's `login_url` opens it in a popup. The same labelled form and
  * protections as the authorization flow's, and a passkey sign-in beside
  * the password; once signed in either way, the page tells the browser
- * (`Set-Login: logged-in`) and closes the FedCM popup.
+ * (`Set-Login: logged-in`) and closes the FedCM popup. A password into an
+ * account with an authenticator app asks for its code first
+ * (`/login/code`, where a mailed link's sign-in also comes for it).
  */
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -23,6 +25,9 @@ import { resendConfirmationForm } from '../account-lifecycle/resend-confirmation
 import { checkPasskey } from '../passkeys/check-passkey.js'
 import { PASSKEY_SIGN_IN_SCRIPT } from '../pages/passkey-sign-in-form.js'
 import type { UserRow } from '../../db/schema.js'
+import { awaitSecondFactor, checkSecondFactor, secondFactorPending } from '../sign-in/second-factor.js'
+import { codePromptPage } from '../pages/code-prompt-page.js'
+import { authenticatorWords } from '../../i18n/authenticator-words.js'
 
 const CLOSE_POPUP = 'if (window.IdentityProvider && IdentityProvider.close) IdentityProvider.close()'
 
@@ -64,6 +69,30 @@ function loginForm(
   )
 }
 
+/** The second step: the code of the account's authenticator app, or a recovery code. */
+function codeForm(
+  c: Context,
+  provider: IdentityProviderContext,
+  status: 200 | 400 | 401 | 429,
+  error?: string,
+  recovery?: boolean,
+): Response {
+  const locale = requestLocale(c)
+  return htmlPage(
+    c,
+    status,
+    authenticatorWords(locale).codeTitle,
+    codePromptPage({
+      locale,
+      product: requestBranding(c).name,
+      action: '/login/code',
+      hidden: { csrf: csrfToken(c, provider), ui_locales: locale },
+      error,
+      recovery,
+    }),
+  )
+}
+
 /** Signed in, by password or passkey: the page says so and closes the FedCM popup. */
 function signedInPage(c: Context, user: UserRow): Response {
   const t = pageWords(c)
@@ -100,58 +129,68 @@ export function standaloneLogin(
       open,
     ),
   )
-  app.post(
-    '/',
-    oneRequestPerTurn(),
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
-    }),
-    async (c) => {
-      if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
-      }
-      const form = new URLSearchParams(await c.req.text())
-      useUiLocales(c, form.get('ui_locales'))
-      const t = pageWords(c)
-      if (!csrfTokenMatches(c, provider, form.get('csrf')))
-        return loginForm(c, provider, 403, csrfToken(c, provider), '', t.formExpired, open)
-      const email = (form.get('email') ?? '').trim()
-      const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
-      if ('error' in check) {
-        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
-        // The e-mail typed is kept, unless it was too long to be anyone's.
-        const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
-        return loginForm(c, provider, check.status, csrfToken(c, provider), kept, check.error, open, check.unconfirmed)
-      }
-      const { user } = check
-      await switchSession(c, provider, user, ['pwd'])
-      return signedInPage(c, user)
-    },
-  )
+  const limit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
+  })
+  /** Reads one of the page's form posts: form-encoded, in the language it carries, with this browser's CSRF token. */
+  async function readLoginForm(c: Context): Promise<URLSearchParams | Response> {
+    if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
+    }
+    const form = new URLSearchParams(await c.req.text())
+    useUiLocales(c, form.get('ui_locales'))
+    if (!csrfTokenMatches(c, provider, form.get('csrf')))
+      return loginForm(c, provider, 403, csrfToken(c, provider), '', pageWords(c).formExpired, open)
+    return form
+  }
+  app.post('/', oneRequestPerTurn(), limit, async (c) => {
+    const form = await readLoginForm(c)
+    if (form instanceof Response) return form
+    const email = (form.get('email') ?? '').trim()
+    const check = await checkCredentials(c, provider, throttle, email, form.get('password') ?? '')
+    if ('error' in check) {
+      if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+      // The e-mail typed is kept, unless it was too long to be anyone's.
+      const kept = email.length <= LOGIN_MAX_LENGTH ? email : ''
+      return loginForm(c, provider, check.status, csrfToken(c, provider), kept, check.error, open, check.unconfirmed)
+    }
+    const { user } = check
+    if (check.secondFactor) {
+      await awaitSecondFactor(c, provider, user, ['pwd'])
+      return codeForm(c, provider, 200)
+    }
+    await switchSession(c, provider, user, ['pwd'])
+    return signedInPage(c, user)
+  })
   // The passkey form of the same page: the same checks of the form, the same page once signed in.
-  app.post(
-    '/passkey',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formTooLarge, open),
-    }),
-    async (c) => {
-      if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-        return loginForm(c, provider, 400, csrfToken(c, provider), '', pageWords(c).formNotForm, open)
-      }
-      const form = new URLSearchParams(await c.req.text())
-      useUiLocales(c, form.get('ui_locales'))
-      if (!csrfTokenMatches(c, provider, form.get('csrf')))
-        return loginForm(c, provider, 403, csrfToken(c, provider), '', pageWords(c).formExpired, open)
-      const check = await checkPasskey(c, provider, throttle, form.get('credential') ?? '')
-      if ('error' in check) {
-        if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
-        return loginForm(c, provider, check.status, csrfToken(c, provider), '', check.error, open)
-      }
-      await switchSession(c, provider, check.user, check.amr)
-      return signedInPage(c, check.user)
-    },
+  app.post('/passkey', limit, async (c) => {
+    const form = await readLoginForm(c)
+    if (form instanceof Response) return form
+    const check = await checkPasskey(c, provider, throttle, form.get('credential') ?? '')
+    if ('error' in check) {
+      if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+      return loginForm(c, provider, check.status, csrfToken(c, provider), '', check.error, open)
+    }
+    await switchSession(c, provider, check.user, check.amr)
+    return signedInPage(c, check.user)
+  })
+  // The second step, when the account has an authenticator app: this page's password form, or a mailed link, sent the browser here.
+  app.get('/code', async (c) =>
+    (await secondFactorPending(c, provider)) ? codeForm(c, provider, 200) : c.redirect(withLanguage(c, '/login'), 303),
   )
+  app.post('/code', oneRequestPerTurn(), limit, async (c) => {
+    const form = await readLoginForm(c)
+    if (form instanceof Response) return form
+    const check = await checkSecondFactor(c, provider, throttle, form)
+    if ('error' in check) {
+      if (check.retryAfter !== undefined) c.header('Retry-After', String(check.retryAfter))
+      if (check.expired) return loginForm(c, provider, check.status, csrfToken(c, provider), '', check.error, open)
+      return codeForm(c, provider, check.status, check.error, check.recovery)
+    }
+    await switchSession(c, provider, check.user, check.amr)
+    if (check.continueTo) return c.redirect(check.continueTo, 303)
+    return signedInPage(c, check.user)
+  })
   return app
 }

@@ -18,6 +18,8 @@
  * count against the caller's address (known browsers' waits too), so
  * sending more while refused only lengthens the wait. A missing account
  * costs the same scrypt work as a wrong password, so timing tells nothing.
+ * An account with an authenticator app is only named, not signed in: the
+ * page asks for its code next (`second-factor.ts`).
  */
 import type { Context } from 'hono'
 import { PasswordWorkBusy, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../accounts/passwords.js'
@@ -33,6 +35,7 @@ import type { IdentityProviderContext } from '../../grants/identity-provider-con
 import { hasNoPassword } from '../../accounts/account-state.js'
 import { passkeyCount } from '../../accounts/passkeys.js'
 import { passkeyWords } from '../../i18n/passkey-words.js'
+import { hasAuthenticator } from '../../accounts/authenticators.js'
 
 /** An account with passkeys and no password (its owner removed it): a password never opens it. */
 const isPasskeyOnly = async (provider: IdentityProviderContext, user: UserRow) =>
@@ -46,7 +49,11 @@ export const LOGIN_MAX_LENGTH = 254
 const SUB = /^ACC\d{10}$/
 
 export type CredentialsCheck =
-  | { user: UserRow }
+  | {
+      user: UserRow
+      /** The account has an authenticator app: no session until its code is right (`second-factor.ts`). */
+      secondFactor?: true
+    }
   | {
       status: 400 | 401 | 403 | 429 | 503
       error: string
@@ -124,10 +131,14 @@ async function checkedCredentials(
       if (next === undefined && user && (await isPasskeyOnly(provider, user))) return { status: 401, error: passkeyWords(requestLocale(c)).passkeyOnly }
       return { status: 401, error: wrongCredentials(next, requestLocale(c)), ...(next === undefined ? {} : { retryAfter: next }) }
     }
-    await throttle.succeeded(attempt)
+    // With an authenticator the password is half the way in: its counts clear, and the browser is
+    // remembered, only once the code is right, so the right password cannot reset the count of wrong codes.
+    const secondFactor = await hasAuthenticator(provider.db, user.id)
+    if (!secondFactor) await throttle.succeeded(attempt)
     if (isDisabled(user)) return { status: 403, error: pageWords(c).accountDisabled }
     // Whoever typed an address need not own its mailbox: until the mailed link is followed, the account opens nothing.
     if (user.email_verified !== 1) return { status: 403, error: confirmEmailFirst(c), unconfirmed: user.email }
+    if (secondFactor) return { user, secondFactor }
     await devices.remember(c, user, () => throttle.admitNewDevice(attempt))
     return { user }
   } finally {

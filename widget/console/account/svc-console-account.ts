@@ -18,6 +18,7 @@ import { type AccountWords, say, sayText, scopeSaid } from './account-words.js'
 import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
 import './svc-account-passkeys.js'
+import './svc-account-authenticator.js'
 import './svc-console-account-sessions.js'
 
 /**
@@ -116,6 +117,7 @@ export class SvcConsoleAccount extends LitElement {
         @account-changed=${() => (this.forgetRefusal(), void this.account.load())}
       ></svc-console-account-settings>
       <svc-account-passkeys></svc-account-passkeys>
+      <svc-account-authenticator></svc-account-authenticator>
       <svc-console-account-sessions .words=${words} .locale=${account.locale}></svc-console-account-sessions>
       <h2 class="section">${words.connectedApps}</h2>
       ${
