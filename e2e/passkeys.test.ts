@@ -216,6 +216,9 @@ describe('passkeys in Chromium', () => {
       await expect.poll(() => page.getByRole('status').first().innerText()).toBe('Passkey “هاتفي الشخصي” added.')
       await page.getByRole('button', { name: 'Remove my password' }).click()
       await expect.poll(() => page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(1)
+      // With no password to type, the password form offers to set one, not to change it.
+      await expect.poll(() => page.getByRole('button', { name: 'Set a password' }).count()).toBe(1)
+      expect(await page.getByRole('form', { name: 'Set a password for your account' }).getByLabel('Current password').count()).toBe(0)
       // Its last passkey cannot go: nothing else would open the account.
       await page.getByRole('button', { name: 'Remove passkey هاتفي الشخصي' }).click()
       await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('last way to sign in')
@@ -259,6 +262,14 @@ describe('passkeys in Chromium', () => {
       await page.waitForURL(`${idp}/console/account`)
       await expect.poll(() => page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(1)
       expect(await page.getByRole('heading', { name: 'Grace Hopper' }).count()).toBe(1)
+      // A password set beside the passkey (typed twice, no current one): the form turns into "Change password".
+      const setForm = page.getByRole('form', { name: 'Set a password for your account' })
+      await setForm.getByLabel('New password', { exact: true }).fill('violet kettle harbour lamp')
+      await setForm.getByLabel('New password again').fill('violet kettle harbour lamp')
+      await setForm.getByRole('button', { name: 'Set a password' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Change password' }).count()).toBe(1)
+      expect(await page.getByText('Your password is set.', { exact: false }).count()).toBe(1)
+      expect(await page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(0)
       await context.close()
     },
   )

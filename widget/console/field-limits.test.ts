@@ -274,6 +274,7 @@ describe('limited fields of the console forms', () => {
       family_name: 'Lovelace',
       picture: null,
       pending_email: null,
+      has_password: true,
     }
     const element = await fixture<LitElement>(
       html`<svc-console-account-settings .profile=${profile} .words=${ACCOUNT_WORDS.de}></svc-console-account-settings>`,

@@ -22,6 +22,12 @@ export const ptPT: AccountWords = {
   newPasswordHint:
     'Pelo menos 12 carateres; algumas palavras sem relação entre si fazem uma boa palavra-passe. Todas as outras sessões são terminadas.',
   changePassword: 'Alterar palavra-passe',
+  setPassword: 'Definir uma palavra-passe',
+  setYourPassword: 'Definir uma palavra-passe para a sua conta',
+  setPasswordIntro: 'A sua conta não tem palavra-passe. Defina uma para iniciar sessão também em dispositivos sem a sua chave de acesso.',
+  confirmNewPassword: 'Repita a nova palavra-passe',
+  passwordsDiffer: 'As duas palavras-passe não são iguais: escreva a nova duas vezes.',
+  passwordSet: 'A sua palavra-passe foi definida. Todas as outras sessões foram terminadas e enviámos-lhe um email a avisar.',
   emailHeading: 'Endereço de email',
   changeYourEmail: 'Alterar o seu endereço de email',
   yourAddressIs: 'O seu endereço é {email}.',

@@ -22,6 +22,12 @@ export const pt: AccountWords = {
   newPasswordHint:
     'Pelo menos 12 caracteres; algumas palavras sem relação entre si formam uma boa senha. Todas as outras sessões são encerradas.',
   changePassword: 'Alterar senha',
+  setPassword: 'Definir uma senha',
+  setYourPassword: 'Definir uma senha para sua conta',
+  setPasswordIntro: 'Sua conta não tem senha. Defina uma para entrar também em dispositivos sem sua chave de acesso.',
+  confirmNewPassword: 'Repita a nova senha',
+  passwordsDiffer: 'As duas senhas não são iguais: digite a nova duas vezes.',
+  passwordSet: 'Sua senha foi definida. Todas as outras sessões foram encerradas, e enviamos um e-mail avisando.',
   emailHeading: 'E-mail',
   changeYourEmail: 'Alterar seu e-mail',
   yourAddressIs: 'Seu e-mail é {email}.',
