@@ -63,6 +63,7 @@ export const de: AccountWords = {
   signOutOtherSession: 'Abmelden',
   signOutSession: '{device} abmelden',
   signOutSessionConfirm: '{device} abmelden? Anwendungen, die darüber angemeldet sind, verlieren ebenfalls den Zugriff.',
+  deviceWithTimes: '{device} (angemeldet {signedIn}, zuletzt aktiv {lastActive})',
   sessionSignedOut: '{device} ist abgemeldet.',
   signOutOthers: 'Alle anderen Sitzungen abmelden',
   signOutOthersConfirm: 'Alle anderen Sitzungen abmelden? Anwendungen, die darüber angemeldet sind, verlieren ebenfalls den Zugriff; dieses Gerät bleibt angemeldet.',

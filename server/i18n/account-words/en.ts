@@ -66,6 +66,7 @@ export const en = {
   signOutOtherSession: 'Sign out',
   signOutSession: 'Sign out {device}',
   signOutSessionConfirm: 'Sign out {device}? Applications signed in through it lose access too.',
+  deviceWithTimes: '{device} (signed in {signedIn}, last active {lastActive})',
   sessionSignedOut: '{device} is signed out.',
   signOutOthers: 'Sign out of all other sessions',
   signOutOthersConfirm: 'Sign out of every other session? Applications signed in through them lose access too; this device stays signed in.',

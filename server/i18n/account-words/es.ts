@@ -63,6 +63,7 @@ export const es: AccountWords = {
   signOutOtherSession: 'Cerrar sesión',
   signOutSession: 'Cerrar la sesión de {device}',
   signOutSessionConfirm: '¿Cerrar la sesión de {device}? Las aplicaciones en las que entraste desde allí también pierden el acceso.',
+  deviceWithTimes: '{device} (sesión iniciada {signedIn}, última actividad {lastActive})',
   sessionSignedOut: 'La sesión de {device} está cerrada.',
   signOutOthers: 'Cerrar todas las demás sesiones',
   signOutOthersConfirm: '¿Cerrar todas las demás sesiones? Las aplicaciones en las que entraste desde ellas también pierden el acceso; este dispositivo sigue con la sesión iniciada.',

@@ -63,6 +63,7 @@ export const fr: AccountWords = {
   signOutOtherSession: 'Déconnecter',
   signOutSession: 'Déconnecter {device}',
   signOutSessionConfirm: 'Déconnecter {device} ? Les applications auxquelles vous vous êtes connecté par ce biais perdent aussi l’accès.',
+  deviceWithTimes: '{device} (connexion {signedIn}, dernière activité {lastActive})',
   sessionSignedOut: '{device} est déconnecté.',
   signOutOthers: 'Déconnecter toutes les autres sessions',
   signOutOthersConfirm: 'Déconnecter toutes les autres sessions ? Les applications auxquelles vous vous êtes connecté par leur biais perdent aussi l’accès ; cet appareil reste connecté.',

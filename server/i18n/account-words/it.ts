@@ -63,6 +63,7 @@ export const it: AccountWords = {
   signOutOtherSession: 'Disconnetti',
   signOutSession: 'Disconnetti {device}',
   signOutSessionConfirm: 'Disconnettere {device}? Anche le applicazioni a cui hai effettuato l’accesso da lì perdono l’accesso.',
+  deviceWithTimes: '{device} (accesso {signedIn}, ultima attività {lastActive})',
   sessionSignedOut: '{device} è disconnesso.',
   signOutOthers: 'Esci da tutte le altre sessioni',
   signOutOthersConfirm: 'Uscire da tutte le altre sessioni? Anche le applicazioni a cui hai effettuato l’accesso da lì perdono l’accesso; questo dispositivo resta connesso.',

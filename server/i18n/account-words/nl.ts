@@ -63,6 +63,7 @@ export const nl: AccountWords = {
   signOutOtherSession: 'Uitloggen',
   signOutSession: '{device} uitloggen',
   signOutSessionConfirm: '{device} uitloggen? Applicaties waarop u daarmee bent ingelogd, verliezen ook hun toegang.',
+  deviceWithTimes: '{device} (ingelogd {signedIn}, laatst actief {lastActive})',
   sessionSignedOut: '{device} is uitgelogd.',
   signOutOthers: 'Alle andere sessies uitloggen',
   signOutOthersConfirm: 'Alle andere sessies uitloggen? Applicaties waarop u daarmee bent ingelogd, verliezen ook hun toegang; dit apparaat blijft ingelogd.',

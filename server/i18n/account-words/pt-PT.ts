@@ -64,6 +64,7 @@ export const ptPT: AccountWords = {
   signOutOtherSession: 'Terminar sessão',
   signOutSession: 'Terminar a sessão de {device}',
   signOutSessionConfirm: 'Terminar a sessão de {device}? As aplicações a que acedeu por aí também perdem o acesso.',
+  deviceWithTimes: '{device} (sessão iniciada {signedIn}, última atividade {lastActive})',
   sessionSignedOut: 'A sessão de {device} foi terminada.',
   signOutOthers: 'Terminar todas as outras sessões',
   signOutOthersConfirm: 'Terminar todas as outras sessões? As aplicações a que acedeu por elas também perdem o acesso; este dispositivo mantém a sessão iniciada.',

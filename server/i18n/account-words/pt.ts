@@ -64,6 +64,7 @@ export const pt: AccountWords = {
   signOutOtherSession: 'Desconectar',
   signOutSession: 'Desconectar {device}',
   signOutSessionConfirm: 'Desconectar {device}? Os aplicativos em que você entrou por ele também perdem o acesso.',
+  deviceWithTimes: '{device} (entrou {signedIn}, última atividade {lastActive})',
   sessionSignedOut: '{device} foi desconectado.',
   signOutOthers: 'Desconectar todas as outras sessões',
   signOutOthersConfirm: 'Desconectar todas as outras sessões? Os aplicativos em que você entrou por elas também perdem o acesso; este dispositivo continua conectado.',
