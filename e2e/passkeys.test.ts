@@ -9,17 +9,16 @@
  * passkey-only, and has a removed passkey refused.
  */
 import { mkdtempSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
-import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
+import { type RunningBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
-import { fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
+import { fedcmDialogs, partnerServer, redeemedCode, signedIn, startSvcForPartner, verifiedClaims } from './fedcm-browser.js'
 import { keepScreenshot } from './screenshots.js'
 import { nextLink } from './mail-link.js'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
@@ -79,33 +78,14 @@ describe('passkeys in Chromium', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver()
-    partner = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
+    ;({ server: partner, origin: partnerOrigin } = await partnerServer(
+      () => `<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
         <svc-signin client-id="${clientId}" nonce="nonce-passkey-1" response-type="code"></svc-signin>
-        <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`)
-    })
-    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
-    partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
+        <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`,
+    ))
     db = join(mkdtempSync(join(tmpdir(), 'svc-passkeys-')), 'svc.db')
     await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', DEMO_PASSWORD, '--db', db)
-    const client = await svcBff(
-      'client',
-      'create',
-      '--name',
-      'Partner',
-      '--public',
-      '--redirect-uri',
-      `${partnerOrigin}/callback`,
-      '--db',
-      db,
-    )
-    clientId = client.client_id!
-    const port = await freePort()
-    idp = `http://localhost:${port}`
-    bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp], {
-      SVC_SMTP_URL: smtp.url,
-      SVC_MAIL_FROM: 'svc <no-reply@svc.example>',
-    })
+    ;({ bff, idp, clientId } = await startSvcForPartner(db, partnerOrigin, smtp))
     browser = await lendChromium()
   })
 
@@ -173,25 +153,14 @@ describe('passkeys in Chromium', () => {
         .catch(() => undefined)
       const detail = await signedIn(partnerPage)
       expect(detail.select_by).toBe('fedcm')
-      const tokens = await (
-        await fetch(`${idp}/oidc/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code: detail.code!,
-            code_verifier: detail.code_verifier!,
-            redirect_uri: detail.redirect_uri!,
-            client_id: clientId,
-          }),
-        })
-      ).json()
+      const tokens = await redeemedCode(idp, detail, clientId)
       const claims = await verifiedClaims(tokens.id_token, idp, clientId)
       // A device-bound passkey (the virtual authenticator is not backed up): RFC 8176's hwk, phishing-resistant.
       expect(claims).toMatchObject({ nonce: 'nonce-passkey-1', amr: ['hwk'], acr: 'urn:svc:acr:phr' })
       const userinfo = await (await fetch(`${idp}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json()
       expect(userinfo).toMatchObject({ amr: ['hwk'], acr: 'urn:svc:acr:phr' })
       await partnerPage.close()
+
 
       // Removed on the account page (confirmed first), the passkey is refused: the authenticator still holds it.
       // (The popup's sign-in is this context's too.)
