@@ -5,8 +5,9 @@
  * database and no session, a person adds a passkey on the account page,
  * signs in with it from the login page's button and its autofill, inside
  * the FedCM login popup of a partner page on another origin (where the
- * id_token and userinfo then say `amr: ["hwk"]`), makes the account
- * passkey-only, and has a removed passkey refused.
+ * id_token and userinfo then say `amr: ["hwk"]`) and in the code flow's
+ * popup `<svc-signin>` opens where the browser has no FedCM, makes the
+ * account passkey-only, and has a removed passkey refused.
  */
 import { mkdtempSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -78,8 +79,10 @@ describe('passkeys in Chromium', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver()
+    // `?no-fedcm`: the page of a browser without FedCM, where `<svc-signin>` runs the code flow in a popup of its own.
     ;({ server: partner, origin: partnerOrigin } = await partnerServer(
-      () => `<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
+      (url) => `<!doctype html><html><head>${url.searchParams.has('no-fedcm') ? '<script>delete window.IdentityCredential</script>' : ''}
+        <script src="${idp}/sdk.js"></script></head><body>
         <svc-signin client-id="${clientId}" nonce="nonce-passkey-1" response-type="code"></svc-signin>
         <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`,
     ))
@@ -97,7 +100,7 @@ describe('passkeys in Chromium', () => {
   })
 
   it(
-    'adds a passkey on the account page, signs in with it by the button and the autofill, in a partner’s FedCM popup, then goes passkey-only and refuses it once removed',
+    'adds a passkey on the account page, signs in with it by the button and the autofill, in a partner’s FedCM popup and its code-flow popup, then goes passkey-only and refuses it once removed',
     { timeout: 180_000 },
     async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -161,6 +164,35 @@ describe('passkeys in Chromium', () => {
       expect(userinfo).toMatchObject({ amr: ['hwk'], acr: 'urn:svc:acr:phr' })
       await partnerPage.close()
 
+      // In a browser without FedCM, <svc-signin> opens svc's login in a popup of its own (the code flow): the passkey signs in there too.
+      await context.clearCookies()
+      const plainPage = await context.newPage()
+      await plainPage.goto(`${partnerOrigin}/?no-fedcm`)
+      const codeFlowOpened = context.waitForEvent('page')
+      await plainPage.getByRole('button', { name: 'Sign in with svc' }).click()
+      const codeFlowPopup = await codeFlowOpened
+      await authenticator(context, codeFlowPopup, await device.credentials())
+      await codeFlowPopup
+        .getByRole('button', { name: 'Sign in with a passkey' })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined)
+      // Consent may be remembered from the FedCM sign-in, and then the popup closes at once.
+      await Promise.race([
+        codeFlowPopup
+          .getByRole('button', { name: 'Allow' })
+          .click()
+          .catch(() => undefined),
+        codeFlowPopup.waitForEvent('close'),
+      ])
+      const popupDetail = await signedIn(plainPage)
+      expect(popupDetail.select_by).toBe('popup')
+      const popupTokens = await redeemedCode(idp, popupDetail, clientId)
+      expect(await verifiedClaims(popupTokens.id_token, idp, clientId)).toMatchObject({
+        nonce: 'nonce-passkey-1',
+        amr: ['hwk'],
+        acr: 'urn:svc:acr:phr',
+      })
+      await plainPage.close()
 
       // Removed on the account page (confirmed first), the passkey is refused: the authenticator still holds it.
       // (The popup's sign-in is this context's too.)
