@@ -1,7 +1,7 @@
 import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type IdentityFixture, identityFixture, CALLBACK, ScriptedBrowser } from '../testing/identity-fixture.js'
-import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
+import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { type ConsoleUser, consoleUser, signedInElsewhere } from '../testing/console-user.js'
 import { createUser, setPasswordHash, userBySub } from '../accounts/users.js'
 import { addPasskey } from '../accounts/passkeys.js'
 import { UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
@@ -28,29 +28,7 @@ const account = async () => (await (await user.api('GET', '/account')).json()).p
 const errorsOf = async (res: Response) => ({ status: res.status, errors: (await res.json()).errors })
 
 /** The same account signed in to a partner application elsewhere, holding a refresh token. */
-async function elsewhere() {
-  const config = await client.discovery(
-    new URL(idp.issuer),
-    idp.confidential.clientId,
-    idp.confidential.clientSecret,
-    client.ClientSecretBasic(),
-    { execute: [client.allowInsecureRequests] },
-  )
-  const verifier = client.randomPKCECodeVerifier()
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: CALLBACK,
-    scope: 'openid email offline_access',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state: 'x',
-  })
-  const browser = new ScriptedBrowser()
-  const tokens = await client.authorizationCodeGrant(config, await browser.authorize(url, { email: user.email, password: CURRENT }), {
-    pkceCodeVerifier: verifier,
-    expectedState: 'x',
-  })
-  return { config, browser, url, refreshToken: tokens.refresh_token! }
-}
+const elsewhere = () => signedInElsewhere(idp, user)
 
 describe('changing the password on the account page', () => {
   it('needs the CSRF token, the current password and a password the policy allows', async () => {
