@@ -47,6 +47,24 @@ async function authenticator(context: BrowserContext, page: Page, credentials: V
 }
 
 /**
+ * Clicks "Sign in with svc" on the partner's page and, in svc's login
+ * popup that opens (FedCM's or the code flow's), signs in with the
+ * passkey `credentials` holds; returns the popup.
+ */
+async function signInWithPasskeyInPopup(context: BrowserContext, partnerPage: Page, credentials: VirtualCredential[]): Promise<Page> {
+  const opened = context.waitForEvent('page')
+  await partnerPage.getByRole('button', { name: 'Sign in with svc' }).click()
+  const popup = await opened
+  await authenticator(context, popup, credentials)
+  // The button, unless the popup's autofill has already signed in (the popup then closes under the click).
+  await popup
+    .getByRole('button', { name: 'Sign in with a passkey' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined)
+  return popup
+}
+
+/**
  * Holds back the page's next request for sign-in options, which is the
  * autofill's (conditional mediation) as the page loads: Chromium's virtual
  * authenticator answers a conditional request at once, as a person
@@ -145,15 +163,7 @@ describe('passkeys in Chromium', () => {
       const partnerPage = await context.newPage()
       await partnerPage.goto(`${partnerOrigin}/`)
       await fedcmDialogs(context, partnerPage, 'choose')
-      const opened = context.waitForEvent('page')
-      await partnerPage.getByRole('button', { name: 'Sign in with svc' }).click()
-      const popup = await opened
-      await authenticator(context, popup, await device.credentials())
-      // The button, unless the popup's autofill has already signed in (the popup then closes under the click).
-      await popup
-        .getByRole('button', { name: 'Sign in with a passkey' })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined)
+      await signInWithPasskeyInPopup(context, partnerPage, await device.credentials())
       const detail = await signedIn(partnerPage)
       expect(detail.select_by).toBe('fedcm')
       const tokens = await redeemedCode(idp, detail, clientId)
@@ -168,14 +178,7 @@ describe('passkeys in Chromium', () => {
       await context.clearCookies()
       const plainPage = await context.newPage()
       await plainPage.goto(`${partnerOrigin}/?no-fedcm`)
-      const codeFlowOpened = context.waitForEvent('page')
-      await plainPage.getByRole('button', { name: 'Sign in with svc' }).click()
-      const codeFlowPopup = await codeFlowOpened
-      await authenticator(context, codeFlowPopup, await device.credentials())
-      await codeFlowPopup
-        .getByRole('button', { name: 'Sign in with a passkey' })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined)
+      const codeFlowPopup = await signInWithPasskeyInPopup(context, plainPage, await device.credentials())
       // Consent may be remembered from the FedCM sign-in, and then the popup closes at once.
       await Promise.race([
         codeFlowPopup
