@@ -97,4 +97,41 @@ describe('the sessions on the account page in Chromium', () => {
     expect(laptop.url()).not.toBe(`${base}/console/account`)
     expect(await laptop.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1)
   })
+  it('tells two sessions of the same browser apart by their times, in the button and the confirmation', { timeout: 90_000 }, async () => {
+    const first = await device(FIREFOX_ON_LINUX)
+    await signInToConsole(first, base, 'two@example.com', '/console/account')
+    const second = await device(FIREFOX_ON_LINUX)
+    await signInToConsole(second, base, 'two@example.com', '/console/account')
+    const desktop = await device(CHROME_ON_WINDOWS)
+    await signInToConsole(desktop, base, 'two@example.com', '/console/account')
+
+    const buttons = desktop.getByRole('button', { name: /^Sign out Firefox on Linux/ })
+    await expect.poll(() => buttons.count()).toBe(2)
+    const names = await Promise.all([0, 1].map(async (i) => (await buttons.nth(i).getAttribute('aria-label'))!))
+    for (const name of names) expect(name).toMatch(/^Sign out Firefox on Linux \(signed in .+, last active .+\)$/)
+    expect(new Set(names).size).toBe(2)
+    // The Chrome on Windows of this device has no twin: its name stays short.
+    expect(await desktop.locator('svc-console-account-sessions .device').filter({ hasText: 'This device' }).innerText()).toMatch(/^Chrome on Windows\s*This device$/)
+
+    await desktop.setViewportSize({ width: 375, height: 800 })
+    expect(await fits(desktop)).toBe(true)
+    await keepScreenshot(desktop, 'account-sessions-twins-375.png', { fullPage: true })
+
+    const asked: string[] = []
+    desktop.once('dialog', (dialog) => (asked.push(dialog.message()), void dialog.accept()))
+    await buttons.first().click()
+    const device1 = names[0]!.replace(/^Sign out /, '')
+    await expect.poll(() => desktop.getByRole('status').allInnerTexts()).toContain(`${device1} is signed out.`)
+    expect(asked).toEqual([`Sign out ${device1}? Applications signed in through it lose access too.`])
+    // One Firefox on Linux is left, and with no twin any more its name is short again.
+    await expect.poll(() => desktop.getByRole('button', { name: 'Sign out Firefox on Linux', exact: true }).count()).toBe(1)
+    await first.reload()
+    await second.reload()
+    // Exactly one of the two is asked to sign in; the other still has its account page.
+    const asksToSignIn = (page: Page) => page.getByLabel('Password', { exact: true }).count()
+    await expect.poll(async () => (await asksToSignIn(first)) + (await asksToSignIn(second))).toBe(1)
+    const kept = (await asksToSignIn(first)) === 0 ? first : second
+    await expect.poll(() => kept.getByRole('heading', { name: 'Your account', exact: true, level: 1 }).count()).toBe(1)
+  })
 })
+

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium, lendChromium } from './chromium.js'
-import { failed, fedcmDialogs, signedIn, verifiedClaims, windowValue } from './fedcm-browser.js'
+import { failed, fedcmDialogs, redeemedCode, signedIn, verifiedClaims, windowValue } from './fedcm-browser.js'
 
 describe('<svc-signin> for a visitor signed out of svc', () => {
   let bff: RunningBff
@@ -114,19 +114,7 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     await clickAndSignInInPopup(context, page)
     const detail = await signedIn(page)
     expect(detail).toMatchObject({ select_by: 'fedcm', redirect_uri: `${idp}/oidc/sdk/callback` })
-    const tokens = await (
-      await fetch(`${idp}/oidc/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: detail.code!,
-          code_verifier: detail.code_verifier!,
-          redirect_uri: detail.redirect_uri!,
-          client_id: clientId,
-        }),
-      })
-    ).json()
+    const tokens = await redeemedCode(idp, detail, clientId)
     expect((await verifiedClaims(tokens.id_token, idp, clientId)).nonce).toBe('nonce-first-1')
     await context.close()
   })

@@ -7,16 +7,15 @@
  * gets an id_token with `email_verified: true` without another click.
  */
 import { mkdtempSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
-import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
+import type { RunningBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
-import { fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
+import { fedcmDialogs, partnerServer, signedIn, startSvcForPartner, verifiedClaims } from './fedcm-browser.js'
 import { nextLink } from './mail-link.js'
 
 describe('a first-time visitor signs up from the FedCM button', () => {
@@ -30,32 +29,13 @@ describe('a first-time visitor signs up from the FedCM button', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver()
-    partner = createServer((_req, res) =>
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
+    ;({ server: partner, origin: partnerOrigin } = await partnerServer(
+      () => `<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
         <svc-signin client-id="${clientId}" nonce="nonce-signup-1"></svc-signin>
-        <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`),
-    )
-    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
-    partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
+        <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`,
+    ))
     const db = join(mkdtempSync(join(tmpdir(), 'svc-fedcm-signup-')), 'svc.db')
-    const client = await svcBff(
-      'client',
-      'create',
-      '--name',
-      'Partner',
-      '--public',
-      '--redirect-uri',
-      `${partnerOrigin}/callback`,
-      '--db',
-      db,
-    )
-    clientId = client.client_id!
-    const port = await freePort()
-    idp = `http://localhost:${port}`
-    bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp], {
-      SVC_SMTP_URL: smtp.url,
-      SVC_MAIL_FROM: 'svc <no-reply@svc.example>',
-    })
+    ;({ bff, idp, clientId } = await startSvcForPartner(db, partnerOrigin, smtp))
     browser = await lendChromium()
   })
 

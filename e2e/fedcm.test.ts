@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
 import { launchChromium, lendChromium } from './chromium.js'
-import { fedcmDialogs, verifiedClaims, windowValue } from './fedcm-browser.js'
+import { fedcmDialogs, redeemedCode, verifiedClaims, windowValue } from './fedcm-browser.js'
 
 describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   let bff: RunningBff
@@ -171,20 +171,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     expect(detail).toMatchObject({ select_by: 'fedcm', redirect_uri: `${idp}/oidc/sdk/callback` })
     expect(detail.credential).toBeUndefined()
     // What the partner's backend does with it:
-    const tokens = await (
-      await fetch(`${idp}/oidc/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: detail.code!,
-          code_verifier: detail.code_verifier!,
-          redirect_uri: detail.redirect_uri!,
-          client_id: clientId,
-          client_secret: clientSecret,
-        }),
-      })
-    ).json()
+    const tokens = await redeemedCode(idp, detail, clientId, clientSecret)
     expect((await verifiedClaims(tokens.id_token, idp, clientId)).nonce).toBe('nonce-sdk-1')
     await context.close()
   })

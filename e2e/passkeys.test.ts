@@ -5,21 +5,21 @@
  * database and no session, a person adds a passkey on the account page,
  * signs in with it from the login page's button and its autofill, inside
  * the FedCM login popup of a partner page on another origin (where the
- * id_token and userinfo then say `amr: ["hwk"]`), makes the account
- * passkey-only, and has a removed passkey refused.
+ * id_token and userinfo then say `amr: ["hwk"]`) and in the code flow's
+ * popup `<svc-signin>` opens where the browser has no FedCM, makes the
+ * account passkey-only, and has a removed passkey refused.
  */
 import { mkdtempSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
-import { freePort, type RunningBff, startBff, svcBff } from './bff-process.js'
+import { type RunningBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
-import { fedcmDialogs, signedIn, verifiedClaims } from './fedcm-browser.js'
+import { fedcmDialogs, partnerServer, redeemedCode, signedIn, startSvcForPartner, verifiedClaims } from './fedcm-browser.js'
 import { keepScreenshot } from './screenshots.js'
 import { nextLink } from './mail-link.js'
 import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
@@ -44,6 +44,24 @@ async function authenticator(context: BrowserContext, page: Page, credentials: V
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[],
   }
+}
+
+/**
+ * Clicks "Sign in with svc" on the partner's page and, in svc's login
+ * popup that opens (FedCM's or the code flow's), signs in with the
+ * passkey `credentials` holds; returns the popup.
+ */
+async function signInWithPasskeyInPopup(context: BrowserContext, partnerPage: Page, credentials: VirtualCredential[]): Promise<Page> {
+  const opened = context.waitForEvent('page')
+  await partnerPage.getByRole('button', { name: 'Sign in with svc' }).click()
+  const popup = await opened
+  await authenticator(context, popup, credentials)
+  // The button, unless the popup's autofill has already signed in (the popup then closes under the click).
+  await popup
+    .getByRole('button', { name: 'Sign in with a passkey' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined)
+  return popup
 }
 
 /**
@@ -79,33 +97,16 @@ describe('passkeys in Chromium', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver()
-    partner = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><html><head><script src="${idp}/sdk.js"></script></head><body>
+    // `?no-fedcm`: the page of a browser without FedCM, where `<svc-signin>` runs the code flow in a popup of its own.
+    ;({ server: partner, origin: partnerOrigin } = await partnerServer(
+      (url) => `<!doctype html><html><head>${url.searchParams.has('no-fedcm') ? '<script>delete window.IdentityCredential</script>' : ''}
+        <script src="${idp}/sdk.js"></script></head><body>
         <svc-signin client-id="${clientId}" nonce="nonce-passkey-1" response-type="code"></svc-signin>
-        <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`)
-    })
-    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
-    partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`
+        <script>document.addEventListener('svc-signin', (event) => { window.signedIn = event.detail })</script></body></html>`,
+    ))
     db = join(mkdtempSync(join(tmpdir(), 'svc-passkeys-')), 'svc.db')
     await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', DEMO_PASSWORD, '--db', db)
-    const client = await svcBff(
-      'client',
-      'create',
-      '--name',
-      'Partner',
-      '--public',
-      '--redirect-uri',
-      `${partnerOrigin}/callback`,
-      '--db',
-      db,
-    )
-    clientId = client.client_id!
-    const port = await freePort()
-    idp = `http://localhost:${port}`
-    bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp], {
-      SVC_SMTP_URL: smtp.url,
-      SVC_MAIL_FROM: 'svc <no-reply@svc.example>',
-    })
+    ;({ bff, idp, clientId } = await startSvcForPartner(db, partnerOrigin, smtp))
     browser = await lendChromium()
   })
 
@@ -117,7 +118,7 @@ describe('passkeys in Chromium', () => {
   })
 
   it(
-    'adds a passkey on the account page, signs in with it by the button and the autofill, in a partner’s FedCM popup, then goes passkey-only and refuses it once removed',
+    'adds a passkey on the account page, signs in with it by the button and the autofill, in a partner’s FedCM popup and its code-flow popup, then goes passkey-only and refuses it once removed',
     { timeout: 180_000 },
     async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -162,36 +163,39 @@ describe('passkeys in Chromium', () => {
       const partnerPage = await context.newPage()
       await partnerPage.goto(`${partnerOrigin}/`)
       await fedcmDialogs(context, partnerPage, 'choose')
-      const opened = context.waitForEvent('page')
-      await partnerPage.getByRole('button', { name: 'Sign in with svc' }).click()
-      const popup = await opened
-      await authenticator(context, popup, await device.credentials())
-      // The button, unless the popup's autofill has already signed in (the popup then closes under the click).
-      await popup
-        .getByRole('button', { name: 'Sign in with a passkey' })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined)
+      await signInWithPasskeyInPopup(context, partnerPage, await device.credentials())
       const detail = await signedIn(partnerPage)
       expect(detail.select_by).toBe('fedcm')
-      const tokens = await (
-        await fetch(`${idp}/oidc/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code: detail.code!,
-            code_verifier: detail.code_verifier!,
-            redirect_uri: detail.redirect_uri!,
-            client_id: clientId,
-          }),
-        })
-      ).json()
+      const tokens = await redeemedCode(idp, detail, clientId)
       const claims = await verifiedClaims(tokens.id_token, idp, clientId)
       // A device-bound passkey (the virtual authenticator is not backed up): RFC 8176's hwk, phishing-resistant.
       expect(claims).toMatchObject({ nonce: 'nonce-passkey-1', amr: ['hwk'], acr: 'urn:svc:acr:phr' })
       const userinfo = await (await fetch(`${idp}/oidc/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json()
       expect(userinfo).toMatchObject({ amr: ['hwk'], acr: 'urn:svc:acr:phr' })
       await partnerPage.close()
+
+      // In a browser without FedCM, <svc-signin> opens svc's login in a popup of its own (the code flow): the passkey signs in there too.
+      await context.clearCookies()
+      const plainPage = await context.newPage()
+      await plainPage.goto(`${partnerOrigin}/?no-fedcm`)
+      const codeFlowPopup = await signInWithPasskeyInPopup(context, plainPage, await device.credentials())
+      // Consent may be remembered from the FedCM sign-in, and then the popup closes at once.
+      await Promise.race([
+        codeFlowPopup
+          .getByRole('button', { name: 'Allow' })
+          .click()
+          .catch(() => undefined),
+        codeFlowPopup.waitForEvent('close'),
+      ])
+      const popupDetail = await signedIn(plainPage)
+      expect(popupDetail.select_by).toBe('popup')
+      const popupTokens = await redeemedCode(idp, popupDetail, clientId)
+      expect(await verifiedClaims(popupTokens.id_token, idp, clientId)).toMatchObject({
+        nonce: 'nonce-passkey-1',
+        amr: ['hwk'],
+        acr: 'urn:svc:acr:phr',
+      })
+      await plainPage.close()
 
       // Removed on the account page (confirmed first), the passkey is refused: the authenticator still holds it.
       // (The popup's sign-in is this context's too.)
@@ -216,6 +220,9 @@ describe('passkeys in Chromium', () => {
       await expect.poll(() => page.getByRole('status').first().innerText()).toBe('Passkey “هاتفي الشخصي” added.')
       await page.getByRole('button', { name: 'Remove my password' }).click()
       await expect.poll(() => page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(1)
+      // With no password to type, the password form offers to set one, not to change it.
+      await expect.poll(() => page.getByRole('button', { name: 'Set a password' }).count()).toBe(1)
+      expect(await page.getByRole('form', { name: 'Set a password for your account' }).getByLabel('Current password').count()).toBe(0)
       // Its last passkey cannot go: nothing else would open the account.
       await page.getByRole('button', { name: 'Remove passkey هاتفي الشخصي' }).click()
       await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('last way to sign in')
@@ -259,6 +266,14 @@ describe('passkeys in Chromium', () => {
       await page.waitForURL(`${idp}/console/account`)
       await expect.poll(() => page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(1)
       expect(await page.getByRole('heading', { name: 'Grace Hopper' }).count()).toBe(1)
+      // A password set beside the passkey (typed twice, no current one): the form turns into "Change password".
+      const setForm = page.getByRole('form', { name: 'Set a password for your account' })
+      await setForm.getByLabel('New password', { exact: true }).fill('violet kettle harbour lamp')
+      await setForm.getByLabel('New password again').fill('violet kettle harbour lamp')
+      await setForm.getByRole('button', { name: 'Set a password' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Change password' }).count()).toBe(1)
+      expect(await page.getByText('Your password is set.', { exact: false }).count()).toBe(1)
+      expect(await page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(0)
       await context.close()
     },
   )

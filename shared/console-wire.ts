@@ -371,6 +371,8 @@ export interface ConsoleAccount {
     picture: string | null
     /** The address the account moves to once the mailed link is followed, or null. */
     pending_email: string | null
+    /** False for an account that signs in with passkeys only: the page offers to set a password, not to change one. */
+    has_password: boolean
   }
   apps: { client_id: string; name: string; scopes: string[]; granted_at: string }[]
   links: { slug: string; name: string; email: string | null; linked_at: string }[]

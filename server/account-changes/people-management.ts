@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AccountEvents } from '../accounts/account-events.js'
-import { accountState } from '../accounts/account-state.js'
+import { stateOfAccount } from '../accounts/account-state.js'
 import { changeAccount, isDisabled, userByEmail, userById, userBySub } from '../accounts/users.js'
 import type { AuditActor } from '../audit/audit-actions.js'
 import { recordAuditEvent } from '../audit/audit-events.js'
@@ -295,7 +295,7 @@ export async function sendPersonPasswordReset(
   locale: Locale,
 ): Promise<void> {
   if (isDisabled(person)) throw new PeopleRefusal(409, `${person.name}’s account is disabled: enable it first, then send the link.`)
-  if (accountState(person) === 'invited')
+  if ((await stateOfAccount(ctx.db, person)) === 'invited')
     throw new PeopleRefusal(409, `${person.name} has not accepted the invitation yet: send the invitation again instead.`)
   await requestPasswordReset(ctx, person.email, null, locale)
   await recordPersonAction(ctx.db, manager.actor, 'person.password_reset_sent', person)
@@ -313,7 +313,7 @@ export async function resendPersonInvitation(
   person: UserRow,
   locale: Locale,
 ): Promise<void> {
-  if (accountState(person) !== 'invited') throw new PeopleRefusal(409, `${person.name} has accepted the invitation already.`)
+  if ((await stateOfAccount(ctx.db, person)) !== 'invited') throw new PeopleRefusal(409, `${person.name} has accepted the invitation already.`)
   await resendInvitation(ctx, person, { ...(manager.name !== undefined ? { inviter: manager.name } : {}), locale })
   await recordPersonAction(ctx.db, manager.actor, 'person.invitation_resent', person)
 }

@@ -109,6 +109,18 @@ export async function passkeyCount(db: Kysely<Database>, userId: number): Promis
 }
 
 /**
+ * Of the accounts `userIds`, the ones that hold a passkey.
+ *
+ * @example
+ * const holders = await passkeyHolders(db, [ada.id, bob.id]) // Set { ada.id }
+ */
+export async function passkeyHolders(db: Kysely<Database>, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await db.selectFrom('passkeys').select('user_id').distinct().where('user_id', 'in', userIds).execute()
+  return new Set(rows.map((row) => row.user_id))
+}
+
+/**
  * What the account page shows of a passkey: never its key or credential id.
  *
  * @example

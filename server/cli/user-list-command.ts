@@ -4,7 +4,7 @@
  * its state (`active`, `invited`, `unconfirmed` or `disabled`).
  */
 import { rolesOfAccount } from '../account-changes/account-roles.js'
-import { type AccountState, accountState } from '../accounts/account-state.js'
+import { type AccountState, accountState, passkeyHoldersAmong } from '../accounts/account-state.js'
 import { allUsers, usersOfOrganisation } from '../accounts/users.js'
 import type { UserRow } from '../db/schema.js'
 import { organisationByCode } from '../orgs/organisations.js'
@@ -32,18 +32,19 @@ export interface ListedAccount {
 }
 
 /**
- * The account as `user list` and `user update` print it.
+ * The account as `user list` and `user update` print it; `passkeyHolders`
+ * as `passkeyHoldersAmong` finds them, for its state.
  *
  * @example
- * listedAccount(user) // { sub: 'ACC…', roles: ['operator'], … }
+ * listedAccount(user, await passkeyHoldersAmong(db, [user])) // { sub: 'ACC…', roles: ['operator'], … }
  */
-export function listedAccount(user: UserRow): ListedAccount {
+export function listedAccount(user: UserRow, passkeyHolders: ReadonlySet<number>): ListedAccount {
   return {
     sub: user.sub,
     email: user.email,
     name: user.name,
     email_verified: user.email_verified === 1,
-    state: accountState(user),
+    state: accountState(user, passkeyHolders),
     organisation: user.svc_app,
     roles: rolesOfAccount(user),
     svc_role: user.svc_role,
@@ -56,7 +57,7 @@ export function listedAccount(user: UserRow): ListedAccount {
  * One line for a person: code, address, name, state, roles and organisation.
  *
  * @example
- * accountLine(listedAccount(user)) // 'ACC…  ada@example.com  Ada Lovelace  active  admin in ORG…'
+ * accountLine(listedAccount(user, holders)) // 'ACC…  ada@example.com  Ada Lovelace  active  admin in ORG…'
  */
 export function accountLine(account: ListedAccount): string {
   const roles = account.roles.length === 0 ? 'no role' : account.roles.join(', ')
@@ -75,7 +76,8 @@ export async function userList(args: string[], io: CliIo): Promise<CommandOutput
     // An unknown code is refused, not answered with an empty list that looks like an organisation nobody joined.
     const users =
       values.org === undefined ? await allUsers(db) : await usersOfOrganisation(db, (await organisationByCode(db, values.org)).code)
-    const accounts = users.map(listedAccount)
+    const holders = await passkeyHoldersAmong(db, users)
+    const accounts = users.map((user) => listedAccount(user, holders))
     const none =
       values.org === undefined
         ? 'No people yet; add one with user invite --email E (or user create).'

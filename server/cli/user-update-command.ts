@@ -13,6 +13,7 @@ import { disableAccount, enableAccount, LastOperator, refuseLastOperator } from 
 import { claimsOfRole } from '../account-changes/account-roles.js'
 import { INVITABLE_ROLES, type InvitableRole } from '../account-changes/invitations.js'
 import { type AccountChange, changeAccount, userById } from '../accounts/users.js'
+import { passkeyHoldersAmong } from '../accounts/account-state.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { organisationByCode } from '../orgs/organisations.js'
 import { CliError, UsageError } from './cli-error.js'
@@ -76,7 +77,8 @@ export async function userUpdate(args: string[], io: CliIo): Promise<CommandOutp
         await disableAccount(db, webhookOutbox(), user, new Date()).catch(lastOperatorHint(user.email)),
       )
     if (disabled === false) await recordDisabledChange(db, cliActor(), user, await enableAccount(db, user, new Date()))
-    const account = listedAccount((await userById(db, user.id))!)
+    const updated = (await userById(db, user.id))!
+    const account = listedAccount(updated, await passkeyHoldersAmong(db, [updated]))
     warnOfRoleWithoutOrganisation(io, '--role', role === undefined ? undefined : account.svc_role, account.organisation, '--org')
     return { json: { user: account }, text: `Updated: ${accountLine(account)}` }
   })

@@ -12,6 +12,7 @@ import { deleteAccount } from './account-deletion.js'
 import { externalProvider, externalProviders, linksOf, unlinkAccount } from '../accounts/account-links.js'
 import { liveConsentsOf } from '../accounts/consents.js'
 import { pendingEmail } from '../accounts/account-tokens.js'
+import { hasNoPassword } from '../accounts/account-state.js'
 import { userBySub } from '../accounts/users.js'
 import { clientByClientId, clientsByIds } from '../clients/clients.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -77,6 +78,7 @@ export function consoleAccountApi(
         family_name: user.family_name,
         picture: user.picture,
         pending_email: await pendingEmail(db, user.id, new Date()),
+        has_password: !hasNoPassword(user.password_hash),
       },
       apps,
       links: await linksOf(db, user.id),

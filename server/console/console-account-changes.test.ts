@@ -1,8 +1,10 @@
 import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type IdentityFixture, identityFixture, CALLBACK, ScriptedBrowser } from '../testing/identity-fixture.js'
-import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
-import { createUser } from '../accounts/users.js'
+import { type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { type ConsoleUser, consoleUser, signedInElsewhere } from '../testing/console-user.js'
+import { createUser, setPasswordHash, userBySub } from '../accounts/users.js'
+import { addPasskey } from '../accounts/passkeys.js'
+import { UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
 import { ACCOUNT_WORDS, accountWords } from '../i18n/account-words.js'
 
 const CURRENT = 'console password'
@@ -26,29 +28,7 @@ const account = async () => (await (await user.api('GET', '/account')).json()).p
 const errorsOf = async (res: Response) => ({ status: res.status, errors: (await res.json()).errors })
 
 /** The same account signed in to a partner application elsewhere, holding a refresh token. */
-async function elsewhere() {
-  const config = await client.discovery(
-    new URL(idp.issuer),
-    idp.confidential.clientId,
-    idp.confidential.clientSecret,
-    client.ClientSecretBasic(),
-    { execute: [client.allowInsecureRequests] },
-  )
-  const verifier = client.randomPKCECodeVerifier()
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: CALLBACK,
-    scope: 'openid email offline_access',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state: 'x',
-  })
-  const browser = new ScriptedBrowser()
-  const tokens = await client.authorizationCodeGrant(config, await browser.authorize(url, { email: user.email, password: CURRENT }), {
-    pkceCodeVerifier: verifier,
-    expectedState: 'x',
-  })
-  return { config, browser, url, refreshToken: tokens.refresh_token! }
-}
+const elsewhere = () => signedInElsewhere(idp, user)
 
 describe('changing the password on the account page', () => {
   it('needs the CSRF token, the current password and a password the policy allows', async () => {
@@ -99,6 +79,50 @@ describe('changing the password on the account page', () => {
       return (await b.submit(`${idp.issuer}/login`, page, { email: user.email, password })).status
     }
     expect([await login(CURRENT), await login(NEW_PASSWORD)]).toEqual([401, 200])
+  })
+})
+
+describe('setting a password on a passkey-only account', () => {
+  /** The console user made passkey-only, as "Remove the password" on the Passkeys section leaves it. */
+  async function passkeyOnly() {
+    const row = (await userBySub(idp.db, user.me.sub))!
+    const passkey = { credentialId: 'cred-1', publicKey: 'key', counter: 0, transports: [], backupEligible: true, backedUp: true }
+    await addPasskey(idp.db, { ...passkey, userId: row.id, name: 'Laptop' }, new Date())
+    await setPasswordHash(idp.db, row.id, UNUSABLE_PASSWORD_HASH, { emailVerified: false, now: new Date() })
+  }
+  const login = async (password: string) => {
+    const b = new ScriptedBrowser()
+    const page = await (await b.request(`${idp.issuer}/login`)).text()
+    return (await b.submit(`${idp.issuer}/login`, page, { email: user.email, password })).status
+  }
+
+  it('tells the page whether the account has a password', async () => {
+    expect((await account()).has_password).toBe(true)
+    await passkeyOnly()
+    expect((await account()).has_password).toBe(false)
+  })
+
+  it('sets the first password without a current one, typed twice, and the account signs in with it', async () => {
+    await passkeyOnly()
+    expect(await errorsOf(await user.api('POST', '/account/password', { new_password: 'short', confirm_password: 'short' }))).toEqual({
+      status: 422,
+      errors: { new_password: expect.stringMatching(/^Use at least 12 characters/) },
+    })
+    expect(
+      await errorsOf(await user.api('POST', '/account/password', { new_password: NEW_PASSWORD, confirm_password: `${NEW_PASSWORD}!` })),
+    ).toEqual({ status: 422, errors: { confirm_password: 'The two passwords are not the same: type the new one twice.' } })
+    expect((await user.api('POST', '/account/password', { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD }, { csrf: false })).status).toBe(403)
+    const done = await user.api('POST', '/account/password', { new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
+    expect(done.status).toBe(200)
+    expect((await done.json()).message).toBe('Your password is set. Every other session was signed out, and a mail tells you so.')
+    expect((await account()).has_password).toBe(true)
+    expect(await mails()).toEqual([{ to: user.email, subject: 'Your svc password was changed', link: undefined }])
+    expect(await login(NEW_PASSWORD)).toBe(200)
+    // From now on it is a change like any other: the current password is asked for.
+    expect(await errorsOf(await user.api('POST', '/account/password', { new_password: 'another long password here' }))).toEqual({
+      status: 422,
+      errors: { current_password: 'Type your current password.' },
+    })
   })
 })
 

@@ -3,7 +3,8 @@
  * Keycloak's account console makes them: a new password and a new e-mail
  * address each need the current password (checked through the queued
  * scrypt and counted on the login throttle like a sign-in, so the page
- * is no side door for guessing), and the name and picture claims are
+ * is no side door for guessing); a passkey-only account sets its first
+ * password, typed twice, instead; and the name and picture claims are
  * saved as a form (only what differs is written). Refusals name their
  * field (`errors`), in people's words.
  */
@@ -12,6 +13,7 @@ import type { Kysely } from 'kysely'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { PasswordWorkBusy, verifyPassword } from '../accounts/passwords.js'
 import { passwordProblem } from '../accounts/password-policy.js'
+import { hasNoPassword } from '../accounts/account-state.js'
 import { FORM_ERRORS } from '../i18n/form-errors.js'
 import { setProfile, userBySub, type ProfileFields } from '../accounts/users.js'
 import { plainEmailAddress } from '../../shared/email-address.js'
@@ -99,6 +101,15 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
     // The policy first: a weak new password is refused without costing a password check.
     const problem = current && passwordProblem(password, current.email, requestLocale(c))
     if (problem) return consoleError(c, 422, problem, { errors: { new_password: problem } })
+    // A passkey-only account has no current password to type: the form sets one, typed twice as
+    // nothing else checks it, and the signed-in session (a passkey's) is what proves the owner.
+    if (current && hasNoPassword(current.password_hash)) {
+      if (text(body.confirm_password) !== password) {
+        const message = wordsOf(c).passwordsDiffer
+        return consoleError(c, 422, message, { errors: { confirm_password: message } })
+      }
+      return setNewPassword(c, current, password, wordsOf(c).passwordSet)
+    }
     const user = await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
     // The current password was just checked against the stored hash (through the password queue), so
@@ -107,14 +118,19 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
       const message = FORM_ERRORS[requestLocale(c)].passwordReused
       return consoleError(c, 422, message, { errors: { new_password: message } })
     }
+    return setNewPassword(c, user, password, wordsOf(c).passwordChanged)
+  })
+
+  /** Stores the checked new password (every other session signed out, the account mailed) and answers `done`. */
+  async function setNewPassword(c: Context<{ Variables: ConsoleVariables }>, user: UserRow, password: string, done: string) {
     try {
-      await changePassword(ctx, events, user, password, session.svcSessionId, requestLocale(c))
+      await changePassword(ctx, events, user, password, c.get('session').svcSessionId, requestLocale(c))
     } catch (error) {
       if (error instanceof PasswordWorkBusy) return busy(c, error, wordsOf(c))
       throw error
     }
-    return c.json({ message: wordsOf(c).passwordChanged })
-  })
+    return c.json({ message: done })
+  }
 
   app.post('/email', async (c) => {
     const body = (await jsonObject(c)) ?? {}

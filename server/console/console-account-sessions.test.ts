@@ -1,11 +1,10 @@
 import * as client from 'openid-client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listAuditEvents } from '../audit/audit-events.js'
-import { type ConsoleUser, consoleUser } from '../testing/console-user.js'
-import { CALLBACK, type IdentityFixture, identityFixture, ScriptedBrowser } from '../testing/identity-fixture.js'
+import { type ConsoleUser, consoleUser, signedInElsewhere } from '../testing/console-user.js'
+import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 import type { ConsoleAccountSession } from '../../shared/console-wire.js'
 
-const PASSWORD = 'console password'
 const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
 
 let idp: IdentityFixture
@@ -21,30 +20,12 @@ const refusal = async (res: Response) => ({ status: res.status, message: (await 
 
 /** The same account signed in to a partner application from another browser, holding a refresh token. */
 async function anotherBrowser(userAgent = FIREFOX_ON_LINUX) {
-  const config = await client.discovery(
-    new URL(idp.issuer),
-    idp.confidential.clientId,
-    idp.confidential.clientSecret,
-    client.ClientSecretBasic(),
-    { execute: [client.allowInsecureRequests] },
-  )
-  const verifier = client.randomPKCECodeVerifier()
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: CALLBACK,
-    scope: 'openid email offline_access',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state: 'x',
-  })
-  const browser = new ScriptedBrowser({ 'User-Agent': userAgent })
-  const tokens = await client.authorizationCodeGrant(config, await browser.authorize(url, { email: user.email, password: PASSWORD }), {
-    pkceCodeVerifier: verifier,
-    expectedState: 'x',
-  })
+  const other = await signedInElsewhere(idp, user, { 'User-Agent': userAgent })
+  const { browser } = other
   /** What FedCM's accounts list says to this browser: the account, or a 401 once it is signed out. */
   const fedcmAccounts = async () =>
     (await browser.request(`${idp.issuer}/oidc/fedcm/accounts`, { headers: { 'Sec-Fetch-Dest': 'webidentity' } })).status
-  return { config, browser, url, refreshToken: tokens.refresh_token!, fedcmAccounts }
+  return { ...other, fedcmAccounts }
 }
 
 describe('the sessions on the account page', () => {

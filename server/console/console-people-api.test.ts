@@ -1,6 +1,8 @@
 /** @module Tests of the console's people API: who may list and invite whom, and the refusals. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createOrganisation } from '../orgs/organisations.js'
+import { signUp } from '../account-changes/signup.js'
+import { DEFAULT_BRANDING } from '../branding.js'
 import { consoleUser } from '../testing/console-user.js'
 import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 
@@ -110,5 +112,30 @@ describe('the console people API', () => {
       ])
         expect([answer.status, (await answer.json()).message]).toEqual([403, 'only operators and organisation admins manage people'])
     }
+  })
+})
+
+describe('an account signed up with a passkey, its address not yet confirmed', () => {
+  it('is unconfirmed on the People page like a password sign-up, not invited: a reset link goes, an invitation does not', async () => {
+    const { mine, admin } = await twoOrganisations()
+    const lifecycle = { db: idp.db, issuer: idp.issuer, now: () => new Date(), branding: DEFAULT_BRANDING }
+    const passkey = { credentialId: 'cred-grace', publicKey: 'key', counter: 0, transports: [], backupEligible: true, backedUp: true, name: 'Phone' }
+    await signUp(lifecycle, { name: 'Grace Hopper', email: 'grace@example.com', password: '' }, null, 'en', passkey)
+    await signUp(lifecycle, { name: 'Alan Turing', email: 'alan@example.com', password: 'violet kettle harbour lamp' }, null, 'en')
+    await idp.db.updateTable('users').set({ svc_app: mine.code, svc_role: 'marketer' }).where('email', 'in', ['grace@example.com', 'alan@example.com']).execute()
+    expect((await admin.api('POST', '/people', { email: 'lin@example.com', role: 'marketer' })).status).toBe(201)
+
+    const people = (await (await admin.api('GET', '/people')).json()).people as { email: string; state: string; sub: string }[]
+    expect(Object.fromEntries(people.map((person) => [person.email, person.state]))).toEqual({
+      'grace@example.com': 'unconfirmed',
+      'alan@example.com': 'unconfirmed',
+      'lin@example.com': 'invited',
+      [admin.email]: 'active',
+    })
+    const grace = people.find((person) => person.email === 'grace@example.com')!
+    expect((await admin.api('POST', `/people/${grace.sub}/invitation`)).status).toBe(409)
+    const reset = await admin.api('POST', `/people/${grace.sub}/password-reset`)
+    expect(reset.status).toBe(200)
+    expect((await reset.json()).person).toMatchObject({ email: 'grace@example.com', state: 'unconfirmed' })
   })
 })

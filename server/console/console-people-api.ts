@@ -20,6 +20,7 @@ import type { AccountEvents } from '../accounts/account-events.js'
 import { searchUsers } from '../accounts/users.js'
 import type { Database, OrganisationRow } from '../db/schema.js'
 import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
+import { passkeyHoldersAmong } from '../accounts/account-state.js'
 import { consolePerson } from './console-person.js'
 import { consoleManager, consolePersonActions, peopleRefusal } from './console-person-actions.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
@@ -87,10 +88,11 @@ export function consolePeopleApi(
       limit: perPage,
       offset: (page - 1) * perPage,
     })
+    const holders = await passkeyHoldersAmong(db, users)
     return c.json(
       {
         organisation: shown?.code ?? null,
-        people: users.map((user) => consolePerson(user, organisations, sub)),
+        people: users.map((user) => consolePerson(user, organisations, sub, holders)),
         total,
         page,
         per_page: perPage,

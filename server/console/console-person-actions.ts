@@ -24,6 +24,7 @@ import {
 } from '../account-changes/people-management.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { userById } from '../accounts/users.js'
+import { passkeyHoldersAmong } from '../accounts/account-state.js'
 import type { Branding } from '../branding.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { requestLocale } from '../i18n/request-locale.js'
@@ -91,7 +92,8 @@ export function consolePersonActions(
   const answer = async (c: PeopleContext, user: UserRow, status: 200 = 200) => {
     const fresh = (await userById(db, user.id)) ?? user
     const organisations = new Map((await allOrganisations(db)).map((org) => [org.code, org]))
-    return c.json({ person: consolePerson(fresh, organisations, c.get('session').sub) } satisfies ConsolePersonChanged, status, {
+    const holders = await passkeyHoldersAmong(db, [fresh])
+    return c.json({ person: consolePerson(fresh, organisations, c.get('session').sub, holders) } satisfies ConsolePersonChanged, status, {
       'Cache-Control': 'no-store',
     })
   }

@@ -20,12 +20,18 @@ export function roleOf(user: UserRow): ConsolePerson['role'] {
 }
 
 /**
- * The person for the page; `organisations` names the codes it may meet.
+ * The person for the page; `organisations` names the codes it may meet,
+ * `passkeyHolders` the accounts with a passkey (`passkeyHoldersAmong`).
  *
  * @example
- * consolePerson(user, new Map([[org.code, org]]), session.sub)
+ * consolePerson(user, new Map([[org.code, org]]), session.sub, await passkeyHoldersAmong(db, [user]))
  */
-export function consolePerson(user: UserRow, organisations: ReadonlyMap<string, OrganisationRow>, viewerSub: string): ConsolePerson {
+export function consolePerson(
+  user: UserRow,
+  organisations: ReadonlyMap<string, OrganisationRow>,
+  viewerSub: string,
+  passkeyHolders: ReadonlySet<number>,
+): ConsolePerson {
   const organisation = user.svc_app === null ? undefined : organisations.get(user.svc_app)
   return {
     sub: user.sub,
@@ -34,7 +40,7 @@ export function consolePerson(user: UserRow, organisations: ReadonlyMap<string, 
     role: roleOf(user),
     organisation_role: organisationRoleOf(user),
     email_verified: user.email_verified === 1,
-    state: accountState(user),
+    state: accountState(user, passkeyHolders),
     // A code no organisation has any more still says where the account belonged.
     organisation: user.svc_app === null ? null : { code: user.svc_app, name: organisation?.name ?? user.svc_app },
     you: user.sub === viewerSub,

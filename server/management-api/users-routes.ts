@@ -26,7 +26,7 @@ import {
 } from '../account-changes/people-management.js'
 import type { LifecycleContext } from '../account-changes/signup.js'
 import type { AccountEvents } from '../accounts/account-events.js'
-import { accountState } from '../accounts/account-state.js'
+import { accountState, passkeyHoldersAmong } from '../accounts/account-state.js'
 import { newestUsers, userBySub } from '../accounts/users.js'
 import type { Database, UserRow } from '../db/schema.js'
 import { LOCALES } from '../i18n/locale.js'
@@ -134,6 +134,9 @@ export function usersRoutes(
   const read = requireScope(db, 'users:read', { now })
   const write = requireScope(db, 'users:write', { now })
 
+  /** One user as the API gives it, its state asking the passkeys table when it needs to. */
+  const managed = async (user: UserRow) => managedUser(user, await passkeyHoldersAmong(db, [user]))
+
   /** The token as the People rules see a manager: an organisation's admin, or an operator. */
   const managerOf = (c: ApiContext): PeopleManager => {
     const { organisation, actor } = c.get('caller')
@@ -196,7 +199,8 @@ export function usersRoutes(
         limit: limit + 1,
       })
       const { page, next } = pageOf(c, rows, limit, (row) => cursorOf('users', String(row.id)))
-      return c.json({ data: page.map(managedUser), next_cursor: next }, 200)
+      const holders = await passkeyHoldersAmong(db, page)
+      return c.json({ data: page.map((user) => managedUser(user, holders)), next_cursor: next }, 200)
     },
   )
 
@@ -232,7 +236,7 @@ export function usersRoutes(
         organisation: organisation.code,
         locale: language ?? requestLocale(c),
       })
-      return c.json(managedUser(user), 201, { Location: `${API_BASE}/users/${user.sub}` })
+      return c.json(await managed(user), 201, { Location: `${API_BASE}/users/${user.sub}` })
     },
   )
 
@@ -248,7 +252,7 @@ export function usersRoutes(
       request: { params: idParam },
       responses: { 200: userAnswer('The user.'), ...problemResponses(401, 403, 404) },
     }),
-    async (c) => c.json(managedUser(await personToRead(c, c.req.valid('param').id)), 200),
+    async (c) => c.json(await managed(await personToRead(c, c.req.valid('param').id)), 200),
   )
 
   api.openapi(
@@ -267,9 +271,9 @@ export function usersRoutes(
     async (c) => {
       const person = await personToChange(c, c.req.valid('param').id)
       const changes = c.req.valid('json')
-      refuseReadOnlyChanges(changes, managedUser(person))
+      const was = await managed(person)
+      refuseReadOnlyChanges(changes, was)
       const manager = managerOf(c)
-      const was = managedUser(person)
       const differs = <K extends 'role' | 'operator' | 'disabled'>(key: K) => (changes[key] !== was[key] ? changes[key] : undefined)
       // Only what differs is changed, so a user sent back as read changes nothing and records nothing; the steps commit as one.
       const after = await changePerson(
@@ -280,7 +284,7 @@ export function usersRoutes(
         { role: differs('role'), operator: differs('operator'), disabled: differs('disabled') },
         now(),
       )
-      return c.json(managedUser(after), 200)
+      return c.json(await managed(after), 200)
     },
   )
 
@@ -334,7 +338,7 @@ export function usersRoutes(
       async (c) => {
         const person = await personToChange(c, c.req.valid('param').id)
         await act(c, person)
-        return c.json(managedUser(person), 202)
+        return c.json(await managed(person), 202)
       },
     )
   }
@@ -354,7 +358,7 @@ export function usersRoutes(
     async (c) => {
       const person = await personToChange(c, c.req.valid('param').id)
       await signPersonOutEverywhere(db, events, managerOf(c), person, now())
-      return c.json(managedUser(person), 200)
+      return c.json(await managed(person), 200)
     },
   )
 }
@@ -371,12 +375,13 @@ function refuseReadOnlyChanges(changes: Record<string, unknown>, user: ManagedUs
 }
 
 /**
- * A stored account as the management API gives it.
+ * A stored account as the management API gives it; `passkeyHolders` as
+ * `passkeyHoldersAmong` finds them, for its state.
  *
  * @example
- * managedUser(row).role // 'marketer'
+ * managedUser(row, holders).role // 'marketer'
  */
-export function managedUser(user: UserRow): ManagedUser {
+export function managedUser(user: UserRow, passkeyHolders: ReadonlySet<number>): ManagedUser {
   return {
     id: user.sub,
     email: user.email,
@@ -385,7 +390,7 @@ export function managedUser(user: UserRow): ManagedUser {
     operator: user.svc_master === 1,
     disabled: user.disabled_at !== null,
     organisation: user.svc_app,
-    state: accountState(user),
+    state: accountState(user, passkeyHolders),
     email_verified: user.email_verified === 1,
     created_at: user.created_at,
     updated_at: user.updated_at,

@@ -1,11 +1,13 @@
 /**
  * @module Test fixtures for the console: signing a new account with given
- * svc claims in through svc (the console's own flow, end to end) and
- * calling the console API as that browser.
+ * svc claims in through svc (the console's own flow, end to end), calling
+ * the console API as that browser, and the same account signed in to a
+ * partner application from another browser.
  */
+import * as client from 'openid-client'
 import { expect } from 'vitest'
 import { createUser, type NewUser } from '../accounts/users.js'
-import { type IdentityFixture, ScriptedBrowser } from './identity-fixture.js'
+import { CALLBACK, type IdentityFixture, ScriptedBrowser } from './identity-fixture.js'
 
 const PASSWORD = 'console password'
 
@@ -47,4 +49,37 @@ export async function consoleUser(idp: IdentityFixture, claims: Partial<NewUser>
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
   }
+}
+
+/**
+ * The console user signed in to the fixture's confidential partner
+ * application from another browser (sending `headers`, such as its
+ * User-Agent), holding a refresh token: what signing out elsewhere must end.
+ *
+ * @example
+ * const other = await signedInElsewhere(idp, user, { 'User-Agent': 'curl/8.5.0' })
+ * await client.refreshTokenGrant(other.config, other.refreshToken)
+ */
+export async function signedInElsewhere(idp: IdentityFixture, user: Pick<ConsoleUser, 'email'>, headers: Record<string, string> = {}) {
+  const config = await client.discovery(
+    new URL(idp.issuer),
+    idp.confidential.clientId,
+    idp.confidential.clientSecret,
+    client.ClientSecretBasic(),
+    { execute: [client.allowInsecureRequests] },
+  )
+  const verifier = client.randomPKCECodeVerifier()
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: CALLBACK,
+    scope: 'openid email offline_access',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: 'x',
+  })
+  const browser = new ScriptedBrowser(headers)
+  const tokens = await client.authorizationCodeGrant(config, await browser.authorize(url, { email: user.email, password: PASSWORD }), {
+    pkceCodeVerifier: verifier,
+    expectedState: 'x',
+  })
+  return { config, browser, url, refreshToken: tokens.refresh_token! }
 }

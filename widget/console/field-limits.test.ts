@@ -24,6 +24,8 @@ import { ACCOUNT_WORDS } from '../../server/i18n/account-words.js'
 import './organisations/svc-console-organisations.js'
 import './clients/svc-console-client-list.js'
 import './keys/svc-console-keys.js'
+import './ads/svc-console-ads.js'
+import './reports/svc-console-reports.js'
 import './tokens/svc-console-tokens.js'
 import './people/svc-console-people.js'
 import './account/svc-console-account-settings.js'
@@ -199,6 +201,39 @@ describe('limited fields of the console forms', () => {
     }
   })
 
+  it('Ads and Reports: opened before the console knows the first organisation, each loads it once it does', async () => {
+    const totals = { impressions: 0, viewable: 0, clicks: 0, viewable_rate: null, ctr: null }
+    const series = { days: ['2026-01-01'], impressions: [0], viewable: [0], clicks: [0], viewable_rate: [null], ctr: [null] }
+    const report = { organisation: 'ORG1', tz: 'UTC', by: 'day', from: '2026-01-01', to: '2026-01-01', rows: [], totals, series }
+    consoleApiAnswers((_method, path) => (path.startsWith('/ads') ? { ads: [] } : report))
+    history.replaceState(null, '', `${location.pathname}?organisation=ORG1`)
+    try {
+      for (const page of ['ads', 'reports']) {
+        sent = []
+        // Who is signed in, as read before the organisation was created: none yet.
+        const none = { ...ME, organisations: [] }
+        const element = await fixture<LitElement & { me: ConsoleMe }>(
+          page === 'ads' ? html`<svc-console-ads .me=${none}></svc-console-ads>` : html`<svc-console-reports .me=${none}></svc-console-reports>`,
+        )
+        await settle(element)
+        expect(sent, page).to.deep.equal([])
+        element.me = { ...ME }
+        await settle(element)
+        expect(
+          sent.map((call) => call.path.replace(/\?.*/, '')),
+          page,
+        ).to.deep.equal([page === 'ads' ? '/ads' : '/reports'])
+        if (page === 'reports') expect(sent[0]!.path).to.contain('organisation=ORG1')
+        // Read again with nothing new: no second request.
+        element.me = { ...ME }
+        await settle(element)
+        expect(sent, page).to.have.length(1)
+      }
+    } finally {
+      history.replaceState(null, '', location.pathname)
+    }
+  })
+
   it("API keys: origins stop at the server's limit and count; the rate limit is a number in the server's range, its default said", async () => {
     consoleApiAnswers((method) =>
       method === 'GET' ? { keys: [], default_origins: ['https://shop.example'] } : { id: 1, api_key: 'svc_pk_new' },
@@ -274,6 +309,7 @@ describe('limited fields of the console forms', () => {
       family_name: 'Lovelace',
       picture: null,
       pending_email: null,
+      has_password: true,
     }
     const element = await fixture<LitElement>(
       html`<svc-console-account-settings .profile=${profile} .words=${ACCOUNT_WORDS.de}></svc-console-account-settings>`,

@@ -44,6 +44,11 @@ export class SvcAccountPasskeys extends LitElement {
     void this.section.load()
   }
 
+  /** Loads the section again: the page calls it when the password was set elsewhere on the page. */
+  reload(): void {
+    void this.section.load()
+  }
+
   private add(event: Event, words: PasskeysSection['words']): void {
     event.preventDefault()
     const name = String(new FormData(event.target as HTMLFormElement).get('name') ?? '')

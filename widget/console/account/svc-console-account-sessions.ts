@@ -4,7 +4,8 @@
  * Windows" (named by the server from the User-Agent at sign-in, which is
  * shown small beneath it), when it signed in and was last active (to the
  * minute), the one this page runs in marked "This device"; a Sign out on
- * each other one and "Sign out of all other sessions", each asked first.
+ * each other one and "Sign out of all other sessions", each asked first
+ * (two sessions of the same name are told apart by their times).
  * No place is shown: svc keeps no IP address to guess one from. It loads
  * and acts on its own (`/account/sessions`), so the rest of the page is
  * not reloaded when a session ends; the words are the page's.
@@ -102,12 +103,34 @@ export class SvcConsoleAccountSessions extends LitElement {
     return session.system ? sayText(this.words.deviceOn, { browser, system: session.system }) : browser
   }
 
-  private when(iso: string): string {
-    return new Date(iso).toLocaleString(this.locale, { dateStyle: 'medium', timeStyle: 'short' })
+  /** The time to the minute; `precise`, to the second (two sessions of one name may begin within a minute). */
+  private when(iso: string, precise = false): string {
+    return new Date(iso).toLocaleString(this.locale, { dateStyle: 'medium', timeStyle: precise ? 'medium' : 'short' })
   }
 
-  private signOut(session: ConsoleAccountSession): void {
+  /** Whether another session has the same name: then its times, to the second, tell them apart. */
+  private hasTwin(session: ConsoleAccountSession, sessions: readonly ConsoleAccountSession[]): boolean {
     const device = this.deviceName(session)
+    return sessions.some((other) => other.id !== session.id && this.deviceName(other) === device)
+  }
+
+  /**
+   * The device's name, and when another session has the same name (two
+   * "Chrome on Linux"), its times too: the confirmation and the button then
+   * say which one.
+   */
+  private deviceLabel(session: ConsoleAccountSession, sessions: readonly ConsoleAccountSession[]): string {
+    const device = this.deviceName(session)
+    if (!this.hasTwin(session, sessions)) return device
+    return sayText(this.words.deviceWithTimes, {
+      device,
+      signedIn: this.when(session.signed_in_at, true),
+      lastActive: this.when(session.last_active_at, true),
+    })
+  }
+
+  private signOut(session: ConsoleAccountSession, sessions: readonly ConsoleAccountSession[]): void {
+    const device = this.deviceLabel(session, sessions)
     if (!confirm(sayText(this.words.signOutSessionConfirm, { device }))) return
     void this.sessions.act(async (signal) => {
       await consoleApi('DELETE', `/account/sessions/${session.id}`, { signal })
@@ -123,9 +146,10 @@ export class SvcConsoleAccountSessions extends LitElement {
     })
   }
 
-  private row(session: ConsoleAccountSession): TemplateResult {
+  private row(session: ConsoleAccountSession, sessions: readonly ConsoleAccountSession[]): TemplateResult {
     const words = this.words
     const device = this.deviceName(session)
+    const precise = this.hasTwin(session, sessions)
     return html`<li class="session">
       <div class="about">
         <div class="device">
@@ -135,11 +159,11 @@ export class SvcConsoleAccountSessions extends LitElement {
         <dl class="times">
           <div>
             <dt>${words.signedInLabel}</dt>
-            <dd>${this.when(session.signed_in_at)}</dd>
+            <dd>${this.when(session.signed_in_at, precise)}</dd>
           </div>
           <div>
             <dt>${words.lastActiveLabel}</dt>
-            <dd>${this.when(session.last_active_at)}</dd>
+            <dd>${this.when(session.last_active_at, precise)}</dd>
           </div>
         </dl>
       </div>
@@ -149,8 +173,8 @@ export class SvcConsoleAccountSessions extends LitElement {
           : html`<button
               type="button"
               class="danger"
-              aria-label=${sayText(words.signOutSession, { device: `${device}, ${this.when(session.signed_in_at)}` })}
-              @click=${() => this.signOut(session)}
+              aria-label=${sayText(words.signOutSession, { device: this.deviceLabel(session, sessions) })}
+              @click=${() => this.signOut(session, sessions)}
             >
               ${words.signOutOtherSession}
             </button>`
@@ -167,7 +191,7 @@ export class SvcConsoleAccountSessions extends LitElement {
         '…',
         ({ sessions }) =>
           html`<ul class="sessions" aria-labelledby="sessions">
-              ${sessions.map((session) => this.row(session))}
+              ${sessions.map((session) => this.row(session, sessions))}
             </ul>
             ${
               sessions.some((session) => !session.current)

@@ -1,7 +1,8 @@
 /**
  * @module `<svc-console-account-settings>`: the account page's three
  * forms, each with its own refusals and success line: name and picture,
- * the password (current one required), and the e-mail address (current
+ * the password (current one required; on a passkey-only account, "Set a
+ * password" typed twice), and the e-mail address (current
  * password required; says when a change waits for its link). After a
  * change it fires `account-changed` so the page loads the account again.
  * A refusal stays only while it is news: typing in a refused field takes
@@ -121,6 +122,36 @@ export class SvcConsoleAccountSettings extends LitElement {
     return html`${this.forms[form].alert(words.fixFields)} ${this.forms[form].status()}`
   }
 
+  /**
+   * "Change password" (the current one, then the new one); on a passkey-only
+   * account, which has no current password to type, "Set a password" (the
+   * new one twice).
+   */
+  private passwordForm(hasPassword: boolean, words: AccountWords): TemplateResult {
+    const fresh = (id: string, name: string, label: string, hint?: string) =>
+      this.text('password', id, name, label, '', { type: 'password', autocomplete: 'new-password' }, hint)
+    return html`${hasPassword ? nothing : html`<p>${words.setPasswordIntro}</p>`}
+      <form
+        class="panel account-form"
+        aria-label=${hasPassword ? words.changeYourPassword : words.setYourPassword}
+        @input=${(e: Event) => this.changed('password', e)}
+        @submit=${(e: Event) => this.submit(e, 'password', 'POST', '/account/password')}
+      >
+        ${
+          hasPassword
+            ? this.text('password', 'password-current', 'current_password', words.currentPassword, '', {
+                type: 'password',
+                autocomplete: 'current-password',
+              })
+            : nothing
+        }
+        ${fresh('password-new', 'new_password', words.newPassword, words.newPasswordHint)}
+        ${hasPassword ? nothing : fresh('password-confirm', 'confirm_password', words.confirmNewPassword)}
+        <button type="submit" ?disabled=${this.forms.password.busy}>${hasPassword ? words.changePassword : words.setPassword}</button>
+        ${this.outcome('password', words)}
+      </form>`
+  }
+
   override render(): TemplateResult | typeof nothing {
     const { profile, words } = this
     if (!profile || !words) return nothing
@@ -150,25 +181,7 @@ export class SvcConsoleAccountSettings extends LitElement {
       </form>
 
       <h2 class="section">${words.passwordHeading}</h2>
-      <form
-        class="panel account-form"
-        aria-label=${words.changeYourPassword}
-        @input=${(e: Event) => this.changed('password', e)}
-        @submit=${(e: Event) => this.submit(e, 'password', 'POST', '/account/password')}
-      >
-        ${this.text('password', 'password-current', 'current_password', words.currentPassword, '', { type: 'password', autocomplete: 'current-password' })}
-        ${this.text(
-          'password',
-          'password-new',
-          'new_password',
-          words.newPassword,
-          '',
-          { type: 'password', autocomplete: 'new-password' },
-          words.newPasswordHint,
-        )}
-        <button type="submit" ?disabled=${busy('password')}>${words.changePassword}</button>
-        ${this.outcome('password', words)}
-      </form>
+      ${this.passwordForm(profile.has_password, words)}
 
       <h2 class="section">${words.emailHeading}</h2>
       <form

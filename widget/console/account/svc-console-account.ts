@@ -17,6 +17,7 @@ import { consoleStyles } from '../console-styles.js'
 import { type AccountWords, say, sayText, scopeSaid } from './account-words.js'
 import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
+import type { SvcAccountPasskeys } from './svc-account-passkeys.js'
 import './svc-account-passkeys.js'
 import './svc-account-authenticator.js'
 import './svc-console-account-sessions.js'
@@ -81,6 +82,11 @@ export class SvcConsoleAccount extends LitElement {
     return this.renderRoot.querySelector('svc-console-account-settings')
   }
 
+  // Both sections show whether the account has a password: a change in one is loaded into the other.
+  private get passkeys(): SvcAccountPasskeys | null {
+    return this.renderRoot.querySelector('svc-account-passkeys')
+  }
+
   /** Another form succeeded: what this page refused before no longer stands beside its field. */
   private forgetRefusal(): void {
     this.account.errors = {}
@@ -114,9 +120,9 @@ export class SvcConsoleAccount extends LitElement {
       <svc-console-account-settings
         .profile=${profile}
         .words=${words}
-        @account-changed=${() => (this.forgetRefusal(), void this.account.load())}
+        @account-changed=${() => (this.forgetRefusal(), void this.account.load(), this.passkeys?.reload())}
       ></svc-console-account-settings>
-      <svc-account-passkeys></svc-account-passkeys>
+      <svc-account-passkeys @account-changed=${() => void this.account.load()}></svc-account-passkeys>
       <svc-account-authenticator></svc-account-authenticator>
       <svc-console-account-sessions .words=${words} .locale=${account.locale}></svc-console-account-sessions>
       <h2 class="section">${words.connectedApps}</h2>

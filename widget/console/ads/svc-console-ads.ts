@@ -5,7 +5,7 @@
  * Delete. On narrow screens each row stacks into a card. A new filter
  * aborts the list still loading for the one before.
  */
-import { html, LitElement, type TemplateResult } from 'lit'
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
 import type { ConsoleAdAnswer, ConsoleAdList, ConsoleAdPublish } from '../../../shared/console-wire.js'
 import { consoleApi, type ConsoleMe } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
@@ -33,8 +33,17 @@ export class SvcConsoleAds extends LitElement {
     return (await consoleApi<ConsoleAdList>('GET', `/ads${query.size ? `?${query}` : ''}`, { signal })).ads
   })
 
-  override connectedCallback(): void {
-    super.connectedCallback()
+  /**
+   * Who is signed in is read again after an organisation is created, and
+   * this page can be opened before that answer is in (as the API keys page
+   * can): the list loads from the first `me` that has an organisation, not
+   * only from the first `me`.
+   */
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('me') || !this.me) return
+    const before = changed.get('me')
+    // Loaded already: a new `me` changes nothing the list is asked with.
+    if (before && hasOrganisation(before)) return
     if (hasOrganisation(this.me)) void this.ads.load()
   }
 

@@ -92,12 +92,20 @@ export class SvcConsoleReports extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     const params = new URLSearchParams(location.search)
-    this.asked = {
-      organisation: organisationToShow(this.me, params),
-      from: params.get('from') ?? '',
-      to: params.get('to') ?? '',
-      by: params.get('by') ?? 'day',
-    }
+    this.asked = { organisation: '', from: params.get('from') ?? '', to: params.get('to') ?? '', by: params.get('by') ?? 'day' }
+  }
+
+  /**
+   * Who is signed in is read again after an organisation is created, and
+   * this page can be opened before that answer is in (as the API keys page
+   * can): the organisation is chosen again from each new `me`, and the
+   * report asked for once there is one.
+   */
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('me') || !this.me) return
+    const organisation = organisationToShow(this.me, new URLSearchParams(location.search))
+    if (organisation === this.asked.organisation && changed.get('me') !== undefined) return
+    this.asked = { ...this.asked, organisation }
     // A report is one organisation's: with none yet, the page says so and asks nothing.
     if (hasOrganisation(this.me)) this.load()
   }
