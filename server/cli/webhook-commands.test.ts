@@ -20,7 +20,7 @@ const json = async (...argv: string[]) => {
 }
 
 describe('svc-bff webhooks ping', () => {
-  it('queues ping deliveries for the client and records the ping; a client without a webhook URL is refused', async () => {
+  it('queues ping deliveries for the client and records the ping; a client without an endpoint for pings is refused', async () => {
     const made = await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')
     const client = made.body.client_id
     expect((await json('webhooks', 'ping', '--client', client, '--count', '2')).body).toEqual({ pinged: 2 })
@@ -32,6 +32,6 @@ describe('svc-bff webhooks ping', () => {
     const bare = (await json('client', 'create', '--name', 'Bare', '--redirect-uri', 'https://bare.example/cb')).body.client_id
     const refused = await runCliOn(dbPath, ['webhooks', 'ping', '--client', bare])
     expect(refused.exitCode).not.toBe(0)
-    expect(refused.stderr).toMatch(/has no webhook URL/)
+    expect(refused.stderr).toMatch(/has no enabled webhook endpoint subscribed to ping/)
   })
 })

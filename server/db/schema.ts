@@ -26,6 +26,7 @@ import type {
   MailOutboxTable,
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
+  WebhookEndpointsTable,
   WebhookEventsTable,
   WebhookSecretsTable,
 } from './tables/outbox-tables.js'
@@ -67,6 +68,7 @@ export interface Database {
   console_sessions: ConsoleSessionsTable
   rate_limit_windows: RateLimitWindowsTable
   failure_counters: FailureCountersTable
+  webhook_endpoints: WebhookEndpointsTable
   webhook_secrets: WebhookSecretsTable
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable
@@ -103,3 +105,4 @@ export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>
 export type ManagementTokenRow = Selectable<ManagementTokensTable>
 export type PasskeyRow = Selectable<PasskeysTable>
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>
