@@ -17,6 +17,7 @@ import type { ConsoleClientDetail } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
+import { keepScreenshot } from './screenshots.js'
 
 describe('the console forms in Chromium', () => {
   let bff: RunningBff
@@ -260,6 +261,26 @@ describe('the console forms in Chromium', () => {
       expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints[1]).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/^disabled by /) })
       await page.getByRole('button', { name: 'Enable https://audit.shop.example/in' }).click()
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint enabled.')
+
+      // A long address and a right-to-left description fit at 1280 and 375 px.
+      const long = `https://receiver.example/${'very-long-path-segment/'.repeat(8)}hooks`
+      await add.getByLabel('Endpoint URL', { exact: true }).fill(long)
+      await add.getByLabel('Description', { exact: true }).fill('خدمة الطلبات في بيئة الاختبار')
+      await add.getByRole('button', { name: 'Add endpoint' }).click()
+      await expect.poll(() => page.locator('.endpoint').count()).toBe(3)
+      await page.getByRole('button', { name: 'Disable https://audit.shop.example/in' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint disabled: it receives no new events.')
+      await keepScreenshot(page, 'client-webhooks-1280.png', { fullPage: true })
+      const wide = page.viewportSize()!
+      await page.setViewportSize({ width: 375, height: 800 })
+      try {
+        await page.reload()
+        await expect.poll(() => page.locator('.endpoint').count()).toBe(3)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+        await keepScreenshot(page, 'client-webhooks-375.png', { fullPage: true })
+      } finally {
+        await page.setViewportSize(wide)
+      }
     },
   )
 

@@ -5,11 +5,44 @@
  * used to add one and to edit one. Rendering only: the client page
  * (`svc-console-client-detail.ts`) owns the data and the actions.
  */
-import { html, nothing, type TemplateResult } from 'lit'
+import { css, html, nothing, type TemplateResult } from 'lit'
 import type { ConsoleWebhookEndpoint, ConsoleWebhookEndpointForm, ConsoleWebhookSecret } from '../../../shared/console-wire.js'
 import { readableTime } from '../../../shared/local-date-time.js'
 import { CLIENT_URI_MAX } from '../../../shared/field-limits.js'
 import { field } from '../console-field.js'
+
+/** The list's own layout, beside the console's styles: cards without bullets, facts in two columns, long URLs wrapped. */
+export const endpointStyles = css`
+  .endpoints {
+    list-style: none;
+    padding: 0;
+    margin: 0 0 1rem;
+    display: grid;
+    gap: 0.75rem;
+  }
+  .endpoints .url {
+    overflow-wrap: anywhere;
+  }
+  .facts {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 0.25rem 1rem;
+    margin: 0.5rem 0;
+  }
+  .facts dt {
+    font-weight: 600;
+  }
+  .facts dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .endpoints .secrets {
+    padding-inline-start: 1.25rem;
+  }
+  .events .check {
+    display: block;
+  }
+`
 
 /** What the endpoint list's buttons do; the page implements each. */
 export interface EndpointActions {
@@ -100,7 +133,7 @@ export function endpointForm({
     )}
     <fieldset class="events" aria-describedby=${errors.events ? `${prefix}events-error` : nothing}>
       <legend>Events</legend>
-      <label class="check"><input type="checkbox" name="all_events" value="1" .checked=${all} /> All events, including ones added later</label>
+      <label class="check"><input type="checkbox" name="all_events" value="1" ?checked=${all} .checked=${all} /> All events, including ones added later</label>
       <div class="hint">Or only these (used when “All events” is not ticked):</div>
       ${events.map(
         (name) =>

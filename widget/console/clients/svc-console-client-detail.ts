@@ -24,7 +24,7 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
 import { deliveriesTable } from './client-deliveries.js'
 import { fieldsSummary } from '../console-field.js'
-import { endpointForm, endpointFormBody, endpointList } from './client-webhook-endpoints.js'
+import { endpointForm, endpointFormBody, endpointList, endpointStyles } from './client-webhook-endpoints.js'
 import { counted } from '../console-words.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
@@ -36,7 +36,7 @@ import { TypedLengths } from '../typed-lengths.js'
  * @summary `<svc-console-client-detail client-id="cli_…">`
  */
 export class SvcConsoleClientDetail extends LitElement {
-  static override styles = consoleStyles
+  static override styles = [consoleStyles, endpointStyles]
   static override properties = {
     clientId: { attribute: 'client-id' },
     secrets: { state: true },
