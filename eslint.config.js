@@ -44,6 +44,7 @@ const REPOSITORIES = [
   'server/grants/tokens.ts',
   'server/grants/authorization-codes.ts',
   'server/webhooks/deliveries.ts',
+  'server/webhooks/endpoints.ts',
   'server/webhooks/secrets.ts',
   'server/webhooks/webhook-attempts.ts',
   'server/webhooks/webhook-events.ts',

@@ -11,10 +11,9 @@ import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { clientByClientId, createClient } from '../server/clients/clients.js'
+import { createClient } from '../server/clients/clients.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
-import { addWebhookSecret } from '../server/webhooks/secrets.js'
 import { startServerProcess } from './load.js'
 
 const BACKLOG = Number(process.env.BENCH_WEBHOOKS ?? 5000)
@@ -44,7 +43,6 @@ export async function benchWebhooks(): Promise<void> {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-bench-hooks-')), 'svc.db')
   const db = await openDatabase({ sqlitePath: dbPath })
   const { clientId } = await createClient(db, { name: 'Receiver', redirectUris: ['https://r.example/cb'], webhookUrl: url })
-  await addWebhookSecret(db, (await clientByClientId(db, clientId))!.id)
   const outbox = webhookOutbox()
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < BACKLOG; i++) await outbox.record(trx, 'ping', clientId, { message: `ping ${i}` })

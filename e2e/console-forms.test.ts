@@ -1,6 +1,6 @@
 /**
  * @module The console's forms as a person fills them in Chromium (API
- * keys, registering and editing a client, its webhook URL and secrets,
+ * keys, registering and editing a client, its webhook endpoints and secrets,
  * the account page): each saved unchanged changes nothing, one field
  * changed changes exactly that, every refusal shows beside its field in
  * the form's words, and every page fits a 375 px screen. One browser, one
@@ -17,6 +17,7 @@ import type { ConsoleClientDetail } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
+import { keepScreenshot } from './screenshots.js'
 
 describe('the console forms in Chromium', () => {
   let bff: RunningBff
@@ -133,7 +134,7 @@ describe('the console forms in Chromium', () => {
         name: arabic,
         redirect_uris: ['https://shop.example/callback', 'https://shop.example/other'],
         post_logout_redirect_uris: ['https://shop.example/bye'],
-        webhook_url: 'https://hooks.shop.example/svc',
+        webhook_endpoints: { total: 1, enabled: 1 },
         privacy_policy_url: null,
         terms_of_service_url: null,
         logo_uri: null,
@@ -191,35 +192,53 @@ describe('the console forms in Chromium', () => {
   })
 
   it(
-    'saves the webhook URL (unchanged: no change, no new secret), refuses a loopback one, and names and confirms secrets',
+    'edits a webhook endpoint (saved unchanged: nothing changes, no new secret; then one field), refuses a loopback URL, adds one for chosen events, and names and confirms secrets',
     { timeout: 60_000 },
     async () => {
       const page = pages.developer
       await page.goto(`${base}/console/clients/${clientId}`)
-      const webhook = page.getByRole('form', { name: 'Webhook URL' })
-      await expect.poll(() => webhook.getByLabel('Webhook URL', { exact: true }).inputValue()).toBe('https://hooks.shop.example/svc')
+      const url = 'https://hooks.shop.example/svc'
+      await page.getByRole('button', { name: `Edit ${url}` }).click()
+      const form = page.getByRole('form', { name: `Edit endpoint ${url}` })
+      await expect.poll(() => form.getByLabel('Endpoint URL', { exact: true }).inputValue()).toBe(url)
+      expect(await form.getByLabel('All events, including ones added later').isChecked()).toBe(true)
       const before = await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)
+      const [first] = before.webhook_endpoints
+      expect(first).toMatchObject({ url, events: ['*'], enabled: true, description: '' })
 
-      await webhook.getByRole('button', { name: 'Save' }).click()
-      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Webhook URL saved.')
+      await form.getByRole('button', { name: 'Save endpoint' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint saved.')
       const unchanged = await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)
-      expect([unchanged.client, unchanged.webhook_secrets]).toEqual([before.client, before.webhook_secrets])
+      expect(unchanged.webhook_endpoints).toEqual(before.webhook_endpoints)
       expect(await page.locator('.shown-once').count()).toBe(0)
 
-      await webhook.getByLabel('Webhook URL', { exact: true }).fill('http://localhost:8080/hooks')
-      await webhook.getByRole('button', { name: 'Save' }).click()
-      await expect.poll(() => errorOf(page, 'webhook_url')).toMatch(/^The webhook URL localhost resolves to .*must reach a public address/)
-      await webhook.getByLabel('Webhook URL', { exact: true }).fill('https://hooks.shop.example/v2')
-      await webhook.getByRole('button', { name: 'Save' }).click()
-      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Webhook URL saved.')
-      expect(await invalid(page)).toBe(0)
-      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).client).toEqual({
-        ...before.client,
-        webhook_url: 'https://hooks.shop.example/v2',
-      })
+      await page.getByRole('button', { name: `Edit ${url}` }).click()
+      await form.getByLabel('Description', { exact: true }).fill('طلبات Orders')
+      await form.getByRole('button', { name: 'Save endpoint' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint saved.')
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints).toEqual([{ ...first, description: 'طلبات Orders' }])
 
-      await page.getByRole('button', { name: 'Rotate secret' }).click()
-      await expect.poll(() => page.locator('.secrets li').count()).toBe(2)
+      await page.getByRole('button', { name: `Edit ${url}` }).click()
+      await form.getByLabel('Endpoint URL', { exact: true }).fill('http://localhost:8080/hooks')
+      await form.getByRole('button', { name: 'Save endpoint' }).click()
+      await expect.poll(() => errorOf(page, `edit-${first!.id}-url`)).toMatch(/^The endpoint URL localhost resolves to .*must reach a public address/)
+      await form.getByRole('button', { name: 'Cancel' }).click()
+
+      const add = page.getByRole('form', { name: 'Add endpoint' })
+      await add.getByLabel('Endpoint URL', { exact: true }).fill('https://audit.shop.example/in')
+      await add.getByLabel('All events, including ones added later').uncheck()
+      await add.getByLabel('account.deleted').check()
+      await add.getByRole('button', { name: 'Add endpoint' }).click()
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Endpoint added.' }).count()).toBe(1)
+      expect(await page.locator('.shown-once').textContent()).toMatch(/whsec_/)
+      const added = (await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints
+      expect(added.map((endpoint) => [endpoint.url, endpoint.events])).toEqual([
+        [url, ['*']],
+        ['https://audit.shop.example/in', ['account.deleted']],
+      ])
+
+      await page.getByRole('button', { name: `Rotate the secret of ${url}` }).click()
+      await expect.poll(() => page.locator('.endpoint').first().locator('.secrets li').count()).toBe(2)
       expect(await page.locator('.secrets li').first().textContent()).toMatch(/Secret 1 · fingerprint [0-9a-f]{8} · added/)
       await page.getByRole('button', { name: 'Copy new webhook secret' }).click()
       await expect.poll(() => page.getByText('Copied').count()).toBe(1)
@@ -227,14 +246,41 @@ describe('the console forms in Chromium', () => {
       // Removing asks first, naming the secret; saying no keeps it.
       const asked: string[] = []
       page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()))
-      await page.getByRole('button', { name: 'Remove secret 1' }).click()
+      await page.getByRole('button', { name: `Remove secret 1 of ${url}` }).click()
       await expect.poll(() => asked.length).toBe(1)
       expect(asked[0]).toMatch(/^Remove secret 1 \(fingerprint [0-9a-f]{8}\)\?/)
-      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_secrets).toHaveLength(2)
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints[0]!.secrets).toHaveLength(2)
       page.once('dialog', (dialog) => void dialog.accept())
-      await page.getByRole('button', { name: 'Remove secret 1' }).click()
+      await page.getByRole('button', { name: `Remove secret 1 of ${url}` }).click()
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Secret 1 removed.')
-      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_secrets.map((secret) => secret.number)).toEqual([2])
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints[0]!.secrets.map((secret) => secret.number)).toEqual([2])
+
+      // Disabled, it says so; enabled again.
+      await page.getByRole('button', { name: 'Disable https://audit.shop.example/in' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint disabled: it receives no new events.')
+      expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints[1]).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/^disabled by /) })
+      await page.getByRole('button', { name: 'Enable https://audit.shop.example/in' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint enabled.')
+
+      // A long address and a right-to-left description fit at 1280 and 375 px.
+      const long = `https://receiver.example/${'very-long-path-segment/'.repeat(8)}hooks`
+      await add.getByLabel('Endpoint URL', { exact: true }).fill(long)
+      await add.getByLabel('Description', { exact: true }).fill('خدمة الطلبات في بيئة الاختبار')
+      await add.getByRole('button', { name: 'Add endpoint' }).click()
+      await expect.poll(() => page.locator('.endpoint').count()).toBe(3)
+      await page.getByRole('button', { name: 'Disable https://audit.shop.example/in' }).click()
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint disabled: it receives no new events.')
+      await keepScreenshot(page, 'client-webhooks-1280.png', { fullPage: true })
+      const wide = page.viewportSize()!
+      await page.setViewportSize({ width: 375, height: 800 })
+      try {
+        await page.reload()
+        await expect.poll(() => page.locator('.endpoint').count()).toBe(3)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+        await keepScreenshot(page, 'client-webhooks-375.png', { fullPage: true })
+      } finally {
+        await page.setViewportSize(wide)
+      }
     },
   )
 

@@ -110,7 +110,7 @@ describe('the console in Chromium: the developer portal and the account page', (
       await database.destroy()
 
       await page.getByRole('link', { name: 'Partner Shop' }).click()
-      await page.getByRole('button', { name: 'Rotate secret' }).click()
+      await page.getByRole('button', { name: /^Rotate the secret of / }).click()
       await expect.poll(() => page.getByRole('status').textContent()).toContain('New webhook secret')
       const newSecret = (await page.getByRole('status').locator('dd').textContent())!.trim()
       expect(newSecret).not.toBe(firstSecret)

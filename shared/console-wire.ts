@@ -190,7 +190,8 @@ export interface ConsoleClient {
   application_type: 'web' | 'native'
   redirect_uris: string[]
   post_logout_redirect_uris: string[]
-  webhook_url: string | null
+  /** How many webhook endpoints it has, and how many of them are enabled. */
+  webhook_endpoints: { total: number; enabled: number }
   privacy_policy_url: string | null
   terms_of_service_url: string | null
   logo_uri: string | null
@@ -217,13 +218,14 @@ export interface ConsoleClientRegistration {
   privacy_policy_url: unknown
   terms_of_service_url: unknown
   logo_uri: unknown
+  /** Optional: makes the client's first webhook endpoint, subscribed to every event. */
   webhook_url: unknown
   /** Left out: unchanged on an edit, none on a registration; empty removes it. */
   backchannel_logout_uri?: unknown
   backchannel_logout_session_required?: boolean
 }
 
-/** What `PUT /clients/{client_id}` takes: the registration less its type and webhook (which have their own form). */
+/** What `PUT /clients/{client_id}` takes: the registration less its type and webhook (endpoints have their own forms). */
 export type ConsoleClientChange = Omit<ConsoleClientRegistration, 'public' | 'webhook_url'>
 
 /** `PUT /clients/{client_id}`: the client as saved. */
@@ -261,33 +263,79 @@ export interface ConsoleDelivery {
   state: 'pending' | 'delivered' | 'dead'
   attempts: number
   url: string
+  /** The endpoint it went to (`ep_…`); null for one queued before its client had endpoints. */
+  endpoint_id: string | null
   next_attempt_at: string
   created_at: string
   delivered_at: string | null
   attempt_log: ConsoleDeliveryAttempt[]
 }
 
+/** An active signing secret: `number` counts every secret its endpoint had; `fingerprint` starts the secret's SHA-256. */
+export interface ConsoleWebhookSecret {
+  id: number
+  number: number
+  fingerprint: string
+  created_at: string
+}
+
+/** One of a client's webhook endpoints. */
+export interface ConsoleWebhookEndpoint {
+  /** `ep_…` */
+  id: string
+  url: string
+  description: string
+  /** `['*']`: every event; else the chosen event names. */
+  events: string[]
+  enabled: boolean
+  disabled_at: string | null
+  disabled_reason: string | null
+  created_at: string
+  secrets: ConsoleWebhookSecret[]
+  /** Its newest delivery's state and time, or null before its first. */
+  last_delivery: { state: 'pending' | 'delivered' | 'dead'; created_at: string } | null
+}
+
 /** `GET /clients/{client_id}`. */
 export interface ConsoleClientDetail {
   client: ConsoleClient
-  /** Active secrets, oldest first: `number` counts every secret the client had; `fingerprint` starts the secret's SHA-256. */
-  webhook_secrets: { id: number; number: number; fingerprint: string; created_at: string }[]
+  /** Oldest first. */
+  webhook_endpoints: ConsoleWebhookEndpoint[]
+  /** Every event an endpoint may subscribe to, in the catalogue's order. */
+  webhook_events: string[]
   deliveries: ConsoleDelivery[]
 }
 
-/** `PUT /clients/{client_id}/webhook`: a secret only when the client had none. */
-export interface ConsoleWebhookSaved {
-  webhook_url: string
-  webhook_secret: string | null
+/** What `POST /clients/{client_id}/webhook-endpoints` and `PUT …/{endpoint_id}` take; `events` absent, empty or `['*']`: every event. */
+export interface ConsoleWebhookEndpointForm {
+  url: unknown
+  description?: unknown
+  events?: unknown
 }
 
-/** `POST /clients/{client_id}/webhook-secrets`: the new secret, this once. */
+/** `POST /clients/{client_id}/webhook-endpoints`: the endpoint and its signing secret, this once. */
+export interface ConsoleWebhookEndpointAdded {
+  endpoint: ConsoleWebhookEndpoint
+  webhook_secret: string
+}
+
+/** `PUT …/webhook-endpoints/{endpoint_id}`, `POST …/disable` and `POST …/enable`: the endpoint as saved. */
+export interface ConsoleWebhookEndpointSaved {
+  endpoint: ConsoleWebhookEndpoint
+}
+
+/** `DELETE …/webhook-endpoints/{endpoint_id}`. */
+export interface ConsoleWebhookEndpointRemoved {
+  removed: string
+}
+
+/** `POST …/webhook-endpoints/{endpoint_id}/secrets`: the new secret, this once; `POST …/secrets/{id}/reveal`: an active one again. */
 export interface ConsoleWebhookSecretAdded {
   id: number
   webhook_secret: string
 }
 
-/** `DELETE /clients/{client_id}/webhook-secrets/{id}`. */
+/** `DELETE …/webhook-endpoints/{endpoint_id}/secrets/{id}`. */
 export interface ConsoleWebhookSecretRemoved {
   id: number
 }

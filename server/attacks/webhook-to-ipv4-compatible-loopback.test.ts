@@ -7,13 +7,12 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { Kysely } from 'kysely'
-import { clientByClientId, createClient } from '../clients/clients.js'
+import { createClient } from '../clients/clients.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
 import { isPublicAddress } from '../webhooks/target-guard.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
-import { addWebhookSecret } from '../webhooks/secrets.js'
 import { webhookWorker } from '../webhooks/worker.js'
 
 let db: Kysely<Database>
@@ -35,7 +34,6 @@ it('refuses a delivery to [::127.0.0.1] before connecting', async () => {
     redirectUris: ['https://shop.example/cb'],
     webhookUrl: `http://[::127.0.0.1]:${port}/hooks`,
   })
-  await addWebhookSecret(db, (await clientByClientId(db, clientId))!.id)
   await webhookOutbox().record(db, 'account.signed_out', clientId, { account: 'ACC1' })
   await webhookWorker({ db, allowPrivate: false }).runOnce()
   const [attempt] = await db.selectFrom('webhook_attempts').selectAll().execute()

@@ -54,8 +54,16 @@ export const AUDIT_ACTIONS = [
   'secret_key.rotated',
   // Webhooks.
   'webhook.url_changed',
-  /** A client's webhook endpoint removed with its secrets (the management API). */
+  /** A webhook endpoint added to a client (its detail names the endpoint, its URL and events). */
+  'webhook.endpoint_added',
+  /** An endpoint's URL, description or events changed. */
+  'webhook.endpoint_changed',
+  'webhook.endpoint_disabled',
+  'webhook.endpoint_enabled',
+  /** A client's webhook endpoint removed with its secrets and deliveries. */
   'webhook.endpoint_removed',
+  /** An endpoint's signing secret shown again in the console. */
+  'webhook.secret_revealed',
   'webhook.secret_added',
   'webhook.secret_removed',
   'webhook.delivery_replayed',

@@ -74,7 +74,6 @@ export function clientDetail(client: ClientRow): Record<string, unknown> {
     redirect_uris: redirectUrisOf(client),
     post_logout_redirect_uris: postLogoutRedirectUrisOf(client),
     scopes: scopesOf(client),
-    webhook_url: client.webhook_url,
     privacy_policy_url: client.privacy_policy_url,
     terms_of_service_url: client.terms_of_service_url,
     logo_uri: client.logo_uri,

@@ -112,15 +112,13 @@ describe('the audit log of svc-bff commands', () => {
       'signing_key.rotated',
       'webhook.secret_removed',
       'webhook.secret_added',
+      'webhook.endpoint_added',
       'client.created',
     ])
     expect(events[0]).toMatchObject({ target: { kind: 'signing_key', code: kid }, detail: { emergency: false } })
     expect(events[3]).toMatchObject({ target: { kind: 'client', code: clientId, name: 'Shop' }, detail: { id: added.id } })
-    expect(events[4]!.detail).toMatchObject({
-      public: false,
-      redirect_uris: ['https://shop.example/cb'],
-      webhook_url: 'https://shop.example/hook',
-    })
+    expect(events[4]!.detail).toMatchObject({ url: 'https://shop.example/hook', events: ['*'] })
+    expect(events[5]!.detail).toMatchObject({ public: false, redirect_uris: ['https://shop.example/cb'] })
     const log = JSON.stringify(events)
     for (const secret of [made.body.client_secret, made.body.webhook_secret, added.webhook_secret]) expect(log).not.toContain(secret)
   })

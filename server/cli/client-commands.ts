@@ -6,7 +6,6 @@
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
-import { addWebhookSecret } from '../webhooks/secrets.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { InvalidInput } from '../invalid-input.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -60,14 +59,20 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     const { clientId, clientSecret, webhookSecret } = await db.transaction().execute(async (trx) => {
       const created = await createClient(trx, input)
       const client = (await clientByClientId(trx, created.clientId))!
-      const webhookSecret = input.webhookUrl === undefined ? undefined : (await addWebhookSecret(trx, client.id)).secret
       await recordAuditEvent(trx, {
         actor: cliActor(),
         action: 'client.created',
         target: clientTarget(client),
         detail: clientDetail(client),
       })
-      return { ...created, webhookSecret }
+      if (created.webhookEndpointId !== undefined)
+        await recordAuditEvent(trx, {
+          actor: cliActor(),
+          action: 'webhook.endpoint_added',
+          target: clientTarget(client),
+          detail: { endpoint: created.webhookEndpointId, url: input.webhookUrl, events: ['*'] },
+        })
+      return created
     })
     const json: Record<string, string> = { client_id: clientId, application_type: input.applicationType }
     if (clientSecret !== undefined) json.client_secret = clientSecret

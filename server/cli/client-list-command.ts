@@ -1,8 +1,10 @@
 /**
  * @module `client list`: every registered client, svc's own included,
+ * with its webhook endpoints (`webhooks endpoint list` has their detail),
  * never a secret.
  */
 import { allClients } from '../clients/clients.js'
+import { webhookEndpointsOfClients } from '../webhooks/endpoints.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
 import { parseFlags } from './flags.js'
 import { textTable } from './text-table.js'
@@ -19,6 +21,10 @@ export async function clientList(args: string[], io: CliIo): Promise<CommandOutp
   const { values } = parseFlags(args, {})
   return withDatabase(commandSettings(values, io), async (db) => {
     const rows = (await allClients(db)).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
+    const endpoints = await webhookEndpointsOfClients(
+      db,
+      rows.map((client) => client.id),
+    )
     const clients = rows.map((client) => ({
       client_id: client.client_id,
       name: client.name,
@@ -27,7 +33,7 @@ export async function clientList(args: string[], io: CliIo): Promise<CommandOutp
       first_party: client.first_party === 1,
       redirect_uris: JSON.parse(client.redirect_uris) as string[],
       scopes: JSON.parse(client.scopes) as string[],
-      webhook_url: client.webhook_url,
+      webhook_endpoints: (endpoints.get(client.id) ?? []).map(({ id, url, events, enabled }) => ({ id, url, events, enabled })),
       created_at: client.created_at,
     }))
     return {

@@ -82,7 +82,7 @@ describe('svc-bff org list and client list', () => {
         first_party: false,
         redirect_uris: ['https://shop.example/cb'],
         scopes: ['openid', 'profile', 'email'],
-        webhook_url: 'https://shop.example/hook',
+        webhook_endpoints: [{ id: expect.stringMatching(/^ep_/), url: 'https://shop.example/hook', events: ['*'], enabled: true }],
         created_at: expect.any(String),
       },
       expect.objectContaining({ client_id: app.body.client_id, public: true, application_type: 'native' }),

@@ -417,7 +417,7 @@ describe('svc-bff', () => {
     expect(added.body).toEqual({ id: 2, webhook_secret: expect.stringMatching(/^whsec_/) })
     expect((await json('client', 'secret', 'remove', '--client', clientId)).body).toEqual({ removed: 1 })
     expect((await json('client', 'secret', 'remove', '--client', clientId)).body.error.message).toBe(
-      'the client has only one webhook secret; add a new one before removing the old',
+      'the endpoint has only one signing secret; add a new one before removing the old',
     )
 
     expect((await json('webhooks', 'ping', '--client', clientId, '--count', '2')).body).toEqual({ pinged: 2 })

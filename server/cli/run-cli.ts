@@ -17,6 +17,14 @@ import { INVITE_USAGE, userInvite } from './invite-command.js'
 import { IMAGE_USAGE, imagePrune } from './image-commands.js'
 import { USER_ACCOUNT_USAGE, USER_USAGE, userCreate, userDelete, userRevokeConsent } from './user-commands.js'
 import { clientSecretAdd, clientSecretRemove, WEBHOOK_USAGE, webhooksList, webhooksPing, webhooksReplay } from './webhook-commands.js'
+import {
+  WEBHOOK_ENDPOINT_USAGE,
+  webhookEndpointAdd,
+  webhookEndpointDisable,
+  webhookEndpointEnable,
+  webhookEndpointList,
+  webhookEndpointRemove,
+} from './webhook-endpoint-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
 import { REPORT_USAGE, reportCommand } from './report-command.js'
 import { SEED_USAGE, seedCommand } from './seed-command.js'
@@ -72,6 +80,11 @@ const COMMANDS: Record<string, Command> = {
   'webhooks list': webhooksList,
   'webhooks replay': webhooksReplay,
   'webhooks ping': webhooksPing,
+  'webhooks endpoint add': webhookEndpointAdd,
+  'webhooks endpoint list': webhookEndpointList,
+  'webhooks endpoint disable': webhookEndpointDisable,
+  'webhooks endpoint enable': webhookEndpointEnable,
+  'webhooks endpoint remove': webhookEndpointRemove,
   'client secret add': clientSecretAdd,
   'client secret remove': clientSecretRemove,
   migrate: migrateCommand,
@@ -106,6 +119,7 @@ Commands:
   ${SECRETS_USAGE}
   ${USER_ACCOUNT_USAGE}
   ${WEBHOOK_USAGE}
+  ${WEBHOOK_ENDPOINT_USAGE}
   ${SEED_USAGE}
   ${BACKUP_USAGE}
   ${PROVIDER_USAGE}

@@ -10,6 +10,7 @@ import { freshPostgresSchema, testingOnPostgres } from '../db/test-database.js'
 import { signRs256 } from '../grants/sign-jws.js'
 import { signingKeys } from '../grants/signing-keys.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
+import { webhookEndpointsOfClient } from '../webhooks/endpoints.js'
 import { runCli } from './run-cli.js'
 
 const KEY_SENTENCE = /^svc-bff: (.+) holds secret key ([0-9a-f]{8}), but this database's secrets are encrypted under key ([0-9a-f]{8}): /
@@ -241,7 +242,8 @@ describe('the secret key given by the settings', () => {
       const token = await signRs256({ alg: 'RS256', kid }, { sub: 'ACC1' }, privateKey)
       expect((await jwtVerify(token, createLocalJWKSet(await keys.jwks()))).payload.sub).toBe('ACC1')
       const client = await db.selectFrom('clients').select('id').where('name', '=', 'Shop').executeTakeFirstOrThrow()
-      expect(await activeWebhookSecrets(db, client.id)).toEqual([webhookSecret])
+      const [endpoint] = await webhookEndpointsOfClient(db, client.id)
+      expect(await activeWebhookSecrets(db, endpoint!)).toEqual([webhookSecret])
       expect((await externalProvider(db, 'partner'))?.client_secret).toBe(providerSecret)
     } finally {
       await db.destroy()

@@ -20,7 +20,7 @@ const json = async (...argv: string[]) => {
 }
 
 describe('svc-bff webhooks ping', () => {
-  it('queues ping deliveries for the client and records the ping; a client without a webhook URL is refused', async () => {
+  it('queues ping deliveries for the client and records the ping; a client without an endpoint for pings is refused', async () => {
     const made = await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')
     const client = made.body.client_id
     expect((await json('webhooks', 'ping', '--client', client, '--count', '2')).body).toEqual({ pinged: 2 })
@@ -32,6 +32,56 @@ describe('svc-bff webhooks ping', () => {
     const bare = (await json('client', 'create', '--name', 'Bare', '--redirect-uri', 'https://bare.example/cb')).body.client_id
     const refused = await runCliOn(dbPath, ['webhooks', 'ping', '--client', bare])
     expect(refused.exitCode).not.toBe(0)
-    expect(refused.stderr).toMatch(/has no webhook URL/)
+    expect(refused.stderr).toMatch(/has no enabled webhook endpoint subscribed to ping/)
+  })
+})
+
+describe('svc-bff webhooks endpoint', () => {
+  it('adds endpoints with their own secrets and events, lists, disables, enables and removes them, refusing what does not exist', async () => {
+    const client = (await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')).body.client_id
+    const added = await json('webhooks', 'endpoint', 'add', '--client', client, '--url', 'https://audit.shop.example/in', '--events', 'ping,account.deleted', '--description', 'Audit')
+    expect(added.body).toEqual({ id: expect.stringMatching(/^ep_/), secret: expect.stringMatching(/^whsec_/) })
+
+    const listed = (await json('webhooks', 'endpoint', 'list', '--client', client)).body.endpoints
+    expect(listed.map((e: { url: string; events: string[]; enabled: boolean; description: string }) => [e.url, e.events, e.enabled, e.description])).toEqual([
+      ['https://shop.example/hooks', ['*'], true, ''],
+      ['https://audit.shop.example/in', ['account.deleted', 'ping'], true, 'Audit'],
+    ])
+    expect(JSON.stringify(listed)).not.toContain(added.body.secret)
+
+    expect((await json('webhooks', 'endpoint', 'disable', added.body.id)).body.endpoint).toMatchObject({ enabled: false, disabled_reason: 'disabled from the command line' })
+    // Pings go to the endpoints that take them and are enabled: only the first now.
+    await json('webhooks', 'ping', '--client', client)
+    const deliveries = (await json('webhooks', 'list', '--client', client)).body.deliveries
+    expect(deliveries.map((d: { endpoint_id: string }) => d.endpoint_id)).toEqual([listed[0].id])
+    expect((await json('webhooks', 'endpoint', 'enable', added.body.id)).body.endpoint).toMatchObject({ enabled: true, disabled_at: null })
+
+    // With two endpoints, a secret names its endpoint.
+    const ambiguous = await runCliOn(dbPath, ['client', 'secret', 'add', '--client', client])
+    expect(ambiguous.stderr).toMatch(/has 2 webhook endpoints; say which with --endpoint/)
+    expect((await json('client', 'secret', 'add', '--client', client, '--endpoint', added.body.id)).body).toMatchObject({ webhook_secret: expect.stringMatching(/^whsec_/) })
+
+    expect((await json('webhooks', 'endpoint', 'remove', added.body.id)).body).toEqual({ removed: added.body.id })
+    expect((await json('webhooks', 'endpoint', 'list', '--client', client)).body.endpoints).toHaveLength(1)
+    const audit = (await json('audit', 'list', '--action', 'webhook.')).body.events
+      .map((e: { action: string }) => e.action)
+      .filter((action: string) => action.startsWith('webhook.endpoint_'))
+    expect(audit).toEqual(['webhook.endpoint_removed', 'webhook.endpoint_enabled', 'webhook.endpoint_disabled', 'webhook.endpoint_added', 'webhook.endpoint_added'])
+
+    for (const [argv, message] of [
+      [['webhooks', 'endpoint', 'add', '--client', 'cli_none', '--url', 'https://x.example/'], /no client has the id cli_none/],
+      [['webhooks', 'endpoint', 'add', '--client', client, '--url', 'ftp://x.example/'], /--url must be an http or https URL/],
+      [['webhooks', 'endpoint', 'add', '--client', client, '--url', 'https://x.example/', '--events', 'user.created'], /"user.created" is not an event; choose from/],
+      [['webhooks', 'endpoint', 'disable', 'ep_none'], /no webhook endpoint has the id ep_none/],
+      [['webhooks', 'endpoint', 'remove', added.body.id], /no webhook endpoint has the id/],
+    ] as const) {
+      const refused = await runCliOn(dbPath, [...argv])
+      expect(refused.exitCode, argv.join(' ')).not.toBe(0)
+      expect(refused.stderr, argv.join(' ')).toMatch(message)
+    }
+    // A private address is a warning here, as the shell is seldom where svc runs.
+    const local = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://127.0.0.1:9/hooks'])
+    expect(local.exitCode).toBe(0)
+    expect(local.stderr).toMatch(/warning: --url must reach a public address/)
   })
 })

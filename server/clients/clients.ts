@@ -4,7 +4,8 @@
  * public (PKCE only), with their redirect URIs (which ones may be
  * registered: `registration-rules.ts`); the one module that reads and
  * writes the `clients` table. What a row says once read is
- * `client-row.ts`.
+ * `client-row.ts`. A client's webhook endpoints are their own table
+ * (`webhooks/endpoints.ts`); registering with a webhook URL makes one.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -14,6 +15,8 @@ import { InvalidInput } from '../invalid-input.js'
 import { applicationType, clientName, redirectUriList, registeredUris } from './registration-rules.js'
 import { webUrl } from './web-url.js'
 import { backchannelLogoutUri } from './backchannel-logout-uri.js'
+import { addWebhookEndpoint } from '../webhooks/endpoints.js'
+import { ALL_EVENTS } from '../webhooks/endpoint-events.js'
 
 /** Every scope svc knows. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
@@ -33,6 +36,7 @@ export interface NewClient {
   applicationType?: ApplicationType
   /** Granted by an operator; {@link DEFAULT_SCOPES} when not given. */
   scopes?: string[]
+  /** Makes its first webhook endpoint, subscribed to every event. */
   webhookUrl?: string
   /** Where logout tokens go when a session that signed in to it ends (OIDC Back-Channel Logout 1.0). */
   backchannelLogoutUri?: string
@@ -58,17 +62,26 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
 
+/** A client just registered: what is shown once is here, and only here. */
+export interface RegisteredClient {
+  clientId: string
+  /** A confidential client's secret. */
+  clientSecret?: string
+  /** With a webhook URL: the endpoint made for it, and its signing secret. */
+  webhookEndpointId?: string
+  webhookSecret?: string
+}
+
 /**
- * Registers a client and returns its id and, for a confidential client, its secret (shown once).
+ * Registers a client and returns its id and, for a confidential client, its
+ * secret (shown once); with `webhookUrl`, its first webhook endpoint
+ * (subscribed to every event) and that endpoint's signing secret. Run it
+ * in a transaction when giving a webhook URL.
  *
  * @example
  * const { clientId, clientSecret } = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/callback'] })
  */
-export async function createClient(
-  db: Kysely<Database>,
-  input: NewClient,
-  now = new Date(),
-): Promise<{ clientId: string; clientSecret?: string }> {
+export async function createClient(db: Kysely<Database>, input: NewClient, now = new Date()): Promise<RegisteredClient> {
   const name = clientName(input.name, { svcOwn: input.svcOwn === true, ...(input.productName ? { productName: input.productName } : {}) })
   const type = applicationType(input.applicationType)
   const redirectUris = redirectUriList(input.redirectUris, input.issuer)
@@ -88,7 +101,7 @@ export async function createClient(
     input.backchannelLogoutUri === undefined ? null : backchannelLogoutUri('backchannel_logout_uri', input.backchannelLogoutUri)
   const clientId = `cli_${randomBytes(12).toString('base64url')}`
   const clientSecret = input.public ? undefined : `sec_${randomBytes(32).toString('base64url')}`
-  await db
+  const { id } = await db
     .insertInto('clients')
     .values({
       client_id: clientId,
@@ -97,7 +110,6 @@ export async function createClient(
       redirect_uris: JSON.stringify(redirectUris),
       post_logout_redirect_uris: JSON.stringify(postLogoutRedirectUris),
       scopes: JSON.stringify(scopes),
-      webhook_url: webhookUrl,
       privacy_policy_url: privacyPolicyUrl,
       terms_of_service_url: termsOfServiceUrl,
       logo_uri: logoUri,
@@ -108,8 +120,12 @@ export async function createClient(
       application_type: type,
       created_at: now.toISOString(),
     })
-    .execute()
-  return clientSecret === undefined ? { clientId } : { clientId, clientSecret }
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const registered: RegisteredClient = clientSecret === undefined ? { clientId } : { clientId, clientSecret }
+  if (webhookUrl === null) return registered
+  const { endpoint, secret } = await addWebhookEndpoint(db, { clientId: id, url: webhookUrl, events: [ALL_EVENTS] }, now)
+  return { ...registered, webhookEndpointId: endpoint.id, webhookSecret: secret }
 }
 
 /**
@@ -390,16 +406,6 @@ export async function changeClientRegistration(db: Kysely<Database>, id: number,
     })
     .where('id', '=', id)
     .execute()
-}
-
-/**
- * Sets the URL a client's webhooks go to; `null` stops them.
- *
- * @example
- * await setWebhookUrl(trx, client.id, 'https://shop.example/hooks')
- */
-export async function setWebhookUrl(db: Kysely<Database>, id: number, webhookUrl: string | null): Promise<void> {
-  await db.updateTable('clients').set({ webhook_url: webhookUrl }).where('id', '=', id).execute()
 }
 
 /**

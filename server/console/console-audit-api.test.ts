@@ -60,9 +60,10 @@ describe('the audit log of console changes', () => {
     const made = await (await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: CALLBACK })).json()
     const path = `/clients/${made.client.client_id}`
     expect((await developer.api('PUT', path, { name: 'Shop Two', redirect_uris: CALLBACK })).status).toBe(200)
-    expect((await developer.api('PUT', `${path}/webhook`, { webhook_url: 'https://shop.example/hook' })).status).toBe(200)
-    const secret = await (await developer.api('POST', `${path}/webhook-secrets`)).json()
-    expect((await developer.api('DELETE', `${path}/webhook-secrets/${secret.id}`)).status).toBe(200)
+    const added = await (await developer.api('POST', `${path}/webhook-endpoints`, { url: 'https://shop.example/hook' })).json()
+    const secrets = `${path}/webhook-endpoints/${added.endpoint.id}/secrets`
+    const secret = await (await developer.api('POST', secrets)).json()
+    expect((await developer.api('DELETE', `${secrets}/${secret.id}`)).status).toBe(200)
     expect((await developer.api('DELETE', path)).status).toBe(200)
 
     const events = await recorded()
@@ -70,15 +71,15 @@ describe('the audit log of console changes', () => {
       'client.deleted',
       'webhook.secret_removed',
       'webhook.secret_added',
-      'webhook.url_changed',
+      'webhook.endpoint_added',
       'client.updated',
       'client.created',
     ])
     expect(events.every((e) => e.target.code === made.client.client_id && e.actor.code === developer.me.sub)).toBe(true)
-    expect(events[3]!.detail).toEqual({ before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hook' } })
+    expect(events[3]!.detail).toEqual({ endpoint: added.endpoint.id, url: 'https://shop.example/hook', events: ['*'] })
     expect(events[4]!.detail).toEqual({ before: { name: 'Shop' }, after: { name: 'Shop Two' } })
     const log = JSON.stringify(events)
-    for (const value of [made.client_secret, secret.webhook_secret]) expect(log).not.toContain(value)
+    for (const value of [made.client_secret, secret.webhook_secret, added.webhook_secret]) expect(log).not.toContain(value)
   })
 
   it('records an account deleted by its owner', async () => {

@@ -69,10 +69,10 @@ describe('webhook URLs on private addresses', () => {
     expect(registered.status).toBe(422)
     expect((await registered.json()).errors.webhook_url).toMatch(/must reach a public address.*SVC_WEBHOOK_ALLOW_PRIVATE=1/)
     const mine = await (await developer.api('POST', '/clients', { name: 'Mine', redirect_uris: CALLBACK })).json()
-    const refused = await developer.api('PUT', `/clients/${mine.client.client_id}/webhook`, { webhook_url: url })
+    const refused = await developer.api('POST', `/clients/${mine.client.client_id}/webhook-endpoints`, { url })
     expect(refused.status).toBe(422)
-    expect(Object.keys((await refused.json()).errors)).toEqual(['webhook_url'])
-    expect((await clientOf(developer, `/clients/${mine.client.client_id}`)).webhook_url).toBeNull()
+    expect(Object.keys((await refused.json()).errors)).toEqual(['url'])
+    expect((await clientOf(developer, `/clients/${mine.client.client_id}`)).webhook_endpoints).toEqual({ total: 0, enabled: 0 })
   })
 
   it('accepts them when the server allows private webhooks', async () => {
@@ -84,7 +84,10 @@ describe('webhook URLs on private addresses', () => {
       webhook_url: 'http://127.0.0.1:9/hooks',
     })
     expect(registered.status).toBe(201)
-    expect((await registered.json()).client.webhook_url).toBe('http://127.0.0.1:9/hooks')
+    const made = await registered.json()
+    expect(made.client.webhook_endpoints).toEqual({ total: 1, enabled: 1 })
+    const detail = await (await developer.api('GET', `/clients/${made.client.client_id}`)).json()
+    expect(detail.webhook_endpoints.map((e: { url: string; events: string[] }) => [e.url, e.events])).toEqual([['http://127.0.0.1:9/hooks', ['*']]])
   })
 })
 
@@ -163,20 +166,25 @@ describe('deleting a client in the console', () => {
 })
 
 describe("a client's webhook secrets in the console", () => {
-  it('numbers them per client, keeps the numbers when one is removed, and gives each a fingerprint of the secret', async () => {
+  it('numbers them per endpoint, keeps the numbers when one is removed, and gives each a fingerprint of the secret', async () => {
     idp = await identityFixture()
     const { developer, made, path } = await developerWithClient({ webhook_url: 'https://shop.example/hooks' })
     // Another client's secrets do not count towards this one's numbers.
     await developerWithClient({ webhook_url: 'https://other.example/hooks' })
-    const second = await (await developer.api('POST', `${path}/webhook-secrets`)).json()
-    const listed = async () => (await (await developer.api('GET', path)).json()).webhook_secrets
+    const endpoint = (await (await developer.api('GET', path)).json()).webhook_endpoints[0].id
+    const secrets = `${path}/webhook-endpoints/${endpoint}/secrets`
+    const second = await (await developer.api('POST', secrets)).json()
+    const listed = async () => (await (await developer.api('GET', path)).json()).webhook_endpoints[0].secrets
     const both = await listed()
     expect(both.map((secret: { number: number; fingerprint: string }) => [secret.number, secret.fingerprint])).toEqual([
       [1, webhookSecretFingerprint(made.webhook_secret)],
       [2, webhookSecretFingerprint(second.webhook_secret)],
     ])
-    expect((await developer.api('DELETE', `${path}/webhook-secrets/${both[0].id}`)).status).toBe(200)
-    await developer.api('POST', `${path}/webhook-secrets`)
+    expect((await developer.api('DELETE', `${secrets}/${both[0].id}`)).status).toBe(200)
+    await developer.api('POST', secrets)
+    // Shown again on request, the secret as it was given.
+    const shown = await (await developer.api('POST', `${secrets}/${both[1].id}/reveal`)).json()
+    expect(shown.webhook_secret).toBe(second.webhook_secret)
     expect((await listed()).map((secret: { number: number }) => secret.number)).toEqual([2, 3])
   })
 })

@@ -1,9 +1,10 @@
 /**
  * @module The developer portal's JSON API: a developer's clients (an
  * operator's: every client but svc's own), registering one (its secret
- * shown once), its webhook URL, webhook secret rotation (a new secret signs
- * beside the old until the old is removed), and the delivery log with each
- * attempt, replaying one delivery or every dead one.
+ * shown once; a webhook URL given makes its first endpoint), its webhook
+ * endpoints (`console-webhook-endpoints-api.ts`), and the delivery log with
+ * each attempt and the endpoint it went to, replaying one delivery or
+ * every dead one.
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -14,18 +15,15 @@ import {
   developerClient,
   developerClients,
   type PortalViewer,
-  setWebhookUrl,
 } from '../clients/clients.js'
 import { isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/client-row.js'
-import { webUrl } from '../clients/web-url.js'
-import { publicWebhookTarget } from '../webhooks/save-target.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
-import { activeWebhookSecrets, addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'
-import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
-import { optionalText, rowId } from './console-input.js'
+import { webhookEndpointsOfClients } from '../webhooks/endpoints.js'
+import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
+import { CONSOLE_WEBHOOK_EVENTS, consoleWebhookEndpoints, webhookEndpointRoutes } from './console-webhook-endpoints-api.js'
 import { readClientForm, saveClientForm } from './client-form.js'
-import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
+import { recordAuditEvent } from '../audit/audit-events.js'
 import { accountActor } from '../audit/account-actor.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -39,9 +37,6 @@ import type {
   ConsoleClientRegistered,
   ConsoleDeadReplayed,
   ConsoleDeliveryReplayed,
-  ConsoleWebhookSaved,
-  ConsoleWebhookSecretAdded,
-  ConsoleWebhookSecretRemoved,
 } from '../../shared/console-wire.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
@@ -71,7 +66,14 @@ export function consoleDeveloperApi(
   const clientInScope = (c: ConsoleContext) => developerClient(db, ownerOf(c), c.req.param('clientId') ?? '')
   const notFound = (c: ConsoleContext) => consoleError(c, 404, `no client ${c.req.param('clientId')} of yours`)
 
-  app.get('/', async (c) => c.json({ clients: (await developerClients(db, ownerOf(c))).map(described) } satisfies ConsoleClientList))
+  app.get('/', async (c) => {
+    const clients = await developerClients(db, ownerOf(c))
+    const endpoints = await webhookEndpointsOfClients(
+      db,
+      clients.map((client) => client.id),
+    )
+    return c.json({ clients: clients.map((client) => described(client, endpoints.get(client.id) ?? [])) } satisfies ConsoleClientList)
+  })
 
   app.post('/', async (c) => {
     const read = await readClientForm((await jsonObject(c)) ?? {}, { allowPrivate, productName })
@@ -94,20 +96,26 @@ export function consoleDeveloperApi(
       organisationId: (await organisationWithCode(db, c.get('session').roles.organisation ?? ''))?.id ?? null,
     }
     const made = await db.transaction().execute(async (trx) => {
-      const { clientId, clientSecret } = await createClient(trx, registration)
+      const { clientId, clientSecret, webhookEndpointId, webhookSecret } = await createClient(trx, registration)
       const row = (await clientByClientId(trx, clientId))!
-      const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id)).secret : undefined
       await recordAuditEvent(trx, {
         actor: accountActor(c.get('session')),
         action: 'client.created',
         target: clientTarget(row),
         detail: clientDetail(row),
       })
-      return { row, clientSecret, webhookSecret }
+      if (webhookEndpointId !== undefined)
+        await recordAuditEvent(trx, {
+          actor: accountActor(c.get('session')),
+          action: 'webhook.endpoint_added',
+          target: clientTarget(row),
+          detail: { endpoint: webhookEndpointId, url: form.webhookUrl, events: ['*'] },
+        })
+      return { row, clientSecret, webhookSecret, endpoints: webhookEndpointId === undefined ? 0 : 1 }
     })
     return c.json(
       {
-        client: described(made.row),
+        client: described(made.row, Array.from({ length: made.endpoints }, () => ({ enabled: true }))),
         client_secret: made.clientSecret ?? null,
         webhook_secret: made.webhookSecret ?? null,
       } satisfies ConsoleClientRegistered,
@@ -118,10 +126,11 @@ export function consoleDeveloperApi(
   app.get('/:clientId', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const secrets = await listWebhookSecrets(db, client.id)
+    const endpoints = await consoleWebhookEndpoints(db, client.id)
     return c.json({
-      client: described(client),
-      webhook_secrets: secrets,
+      client: described(client, endpoints),
+      webhook_endpoints: endpoints,
+      webhook_events: CONSOLE_WEBHOOK_EVENTS,
       deliveries: await listDeliveries(db, { clientId: client.id }),
     } satisfies ConsoleClientDetail)
   })
@@ -137,7 +146,8 @@ export function consoleDeveloperApi(
     if ('errors' in read) return consoleError(c, 422, read.message, { errors: read.errors })
     const { form } = read
     const changed = await saveClientForm(db, client, form, { actor: accountActor(c.get('session')) })
-    return c.json({ client: described(changed) } satisfies ConsoleClientChanged)
+    const endpoints = await webhookEndpointsOfClients(db, [client.id])
+    return c.json({ client: described(changed, endpoints.get(client.id) ?? []) } satisfies ConsoleClientChanged)
   })
 
   // Its tokens, consents, secrets and deliveries go with it (the schema cascades).
@@ -154,62 +164,7 @@ export function consoleDeveloperApi(
     return c.json({ deleted: client.client_id } satisfies ConsoleClientDeleted)
   })
 
-  app.put('/:clientId/webhook', async (c) => {
-    const client = await clientInScope(c)
-    if (!client) return notFound(c)
-    let url: string
-    try {
-      url = webUrl('webhook_url', optionalText((await jsonObject(c)) ?? {}, 'webhook_url') ?? '')
-      await publicWebhookTarget('webhook_url', url, { allowPrivate })
-    } catch (error) {
-      return refusal(c, error)
-    }
-    const secret = await db.transaction().execute(async (trx) => {
-      await setWebhookUrl(trx, client.id, url)
-      if (client.webhook_url !== url)
-        await recordAuditEvent(trx, {
-          actor: accountActor(c.get('session')),
-          action: 'webhook.url_changed',
-          target: clientTarget(client),
-          detail: changedFields({ webhook_url: client.webhook_url }, { webhook_url: url }),
-        })
-      const existing = await activeWebhookSecrets(trx, client.id)
-      return existing.length > 0 ? undefined : (await addWebhookSecret(trx, client.id)).secret
-    })
-    return c.json({ webhook_url: url, webhook_secret: secret ?? null } satisfies ConsoleWebhookSaved)
-  })
-
-  app.post('/:clientId/webhook-secrets', async (c) => {
-    const client = await clientInScope(c)
-    if (!client) return notFound(c)
-    const { id, secret } = await addWebhookSecret(db, client.id)
-    await recordAuditEvent(db, {
-      actor: accountActor(c.get('session')),
-      action: 'webhook.secret_added',
-      target: clientTarget(client),
-      detail: { id },
-    })
-    return c.json({ id, webhook_secret: secret } satisfies ConsoleWebhookSecretAdded, 201)
-  })
-
-  app.delete('/:clientId/webhook-secrets/:id', async (c) => {
-    const client = await clientInScope(c)
-    if (!client) return notFound(c)
-    const id = rowId(c.req.param('id'))
-    if (id === undefined) return consoleError(c, 404, `no webhook secret ${c.req.param('id')} for this client`)
-    try {
-      const removed = await removeWebhookSecret(db, client.id, id)
-      await recordAuditEvent(db, {
-        actor: accountActor(c.get('session')),
-        action: 'webhook.secret_removed',
-        target: clientTarget(client),
-        detail: { id: removed.id },
-      })
-      return c.json(removed satisfies ConsoleWebhookSecretRemoved)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  webhookEndpointRoutes(app, db, { allowPrivate, clientInScope, notFound })
 
   app.post('/:clientId/deliveries/replay-dead', async (c) => {
     const client = await clientInScope(c)
@@ -241,8 +196,8 @@ export function consoleDeveloperApi(
   return app
 }
 
-/** A client as the portal shows it: never its secret hash. */
-function described(client: ClientRow): ConsoleClient {
+/** A client as the portal shows it, with how many of its webhook `endpoints` there are: never its secret hash. */
+function described(client: ClientRow, endpoints: readonly { enabled: boolean }[]): ConsoleClient {
   return {
     client_id: client.client_id,
     name: client.name,
@@ -250,7 +205,7 @@ function described(client: ClientRow): ConsoleClient {
     application_type: client.application_type,
     redirect_uris: redirectUrisOf(client),
     post_logout_redirect_uris: postLogoutRedirectUrisOf(client),
-    webhook_url: client.webhook_url,
+    webhook_endpoints: { total: endpoints.length, enabled: endpoints.filter((endpoint) => endpoint.enabled).length },
     privacy_policy_url: client.privacy_policy_url,
     terms_of_service_url: client.terms_of_service_url,
     logo_uri: client.logo_uri,

@@ -84,20 +84,21 @@ describe('the developer portal', () => {
     expect(everything).toEqual(expect.arrayContaining(['Shop', 'CLI made', 'Shop App']))
     expect(everything).not.toContain('svc console')
 
-    const rotated = await (await developer.api('POST', `/clients/${client_id}/webhook-secrets`)).json()
+    const endpoint = (await (await developer.api('GET', `/clients/${client_id}`)).json()).webhook_endpoints[0]
+    const secrets = `/clients/${client_id}/webhook-endpoints/${endpoint.id}/secrets`
+    const rotated = await (await developer.api('POST', secrets)).json()
     expect(rotated.webhook_secret).toBeTruthy()
     const detail = await (await developer.api('GET', `/clients/${client_id}`)).json()
-    expect(detail.webhook_secrets).toHaveLength(2)
-    expect((await developer.api('DELETE', `/clients/${client_id}/webhook-secrets/${detail.webhook_secrets[0].id}`)).status).toBe(200)
-    const last = (await (await developer.api('GET', `/clients/${client_id}`)).json()).webhook_secrets
+    expect(detail.webhook_endpoints[0].secrets).toHaveLength(2)
+    expect((await developer.api('DELETE', `${secrets}/${detail.webhook_endpoints[0].secrets[0].id}`)).status).toBe(200)
+    const last = (await (await developer.api('GET', `/clients/${client_id}`)).json()).webhook_endpoints[0].secrets
     expect(last).toHaveLength(1)
-    const refusedLast = await developer.api('DELETE', `/clients/${client_id}/webhook-secrets/${last[0].id}`)
+    const refusedLast = await developer.api('DELETE', `${secrets}/${last[0].id}`)
     expect(refusedLast.status).toBe(422)
 
-    expect((await developer.api('PUT', `/clients/${client_id}/webhook`, { webhook_url: 'ftp://x' })).status).toBe(422)
-    expect(
-      (await (await developer.api('PUT', `/clients/${client_id}/webhook`, { webhook_url: 'https://shop.example/v2' })).json()).webhook_url,
-    ).toBe('https://shop.example/v2')
+    const edit = `/clients/${client_id}/webhook-endpoints/${endpoint.id}`
+    expect((await developer.api('PUT', edit, { url: 'ftp://x' })).status).toBe(422)
+    expect((await (await developer.api('PUT', edit, { url: 'https://shop.example/v2' })).json()).endpoint.url).toBe('https://shop.example/v2')
   })
 })
 
@@ -122,7 +123,7 @@ describe('the developer portal and the management API', () => {
     expect(await names(colleague)).toEqual(['Colleague app', 'Shop (scripted)'])
     // The developer looks after it in the portal as after their own: its page, its webhook.
     expect((await developer.api('GET', `/clients/${scripted}`)).status).toBe(200)
-    expect((await developer.api('PUT', `/clients/${scripted}/webhook`, { webhook_url: 'https://shop.example/hooks' })).status).toBe(200)
+    expect((await developer.api('POST', `/clients/${scripted}/webhook-endpoints`, { url: 'https://shop.example/hooks' })).status).toBe(201)
     expect((await developer.api('GET', `/clients/${own.client_id}`)).status).toBe(404)
     // A developer of no organisation sees none of them.
     expect(await names(await consoleUser(idp, { svcRole: 'developer' }))).toEqual([])
@@ -157,15 +158,16 @@ describe('console API input', () => {
   it('changes a webhook URL only to one it will deliver to exactly as shown', async () => {
     const developer = await consoleUser(idp, { svcRole: 'developer' })
     const made = await (await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: 'https://shop.example/cb' })).json()
-    const path = `/clients/${made.client.client_id}/webhook`
-    for (const webhook_url of ['https://p.example/a b', 'https://p.example/\u0000', 'https://user:pw@p.example/', 'HTTP://%%%']) {
-      const refused = await developer.api('PUT', path, { webhook_url })
+    const path = `/clients/${made.client.client_id}/webhook-endpoints`
+    for (const url of ['https://p.example/a b', 'https://p.example/\u0000', 'https://user:pw@p.example/', 'HTTP://%%%']) {
+      const refused = await developer.api('POST', path, { url })
       expect(refused.status).toBe(422)
-      expect(Object.keys((await refused.json()).errors)).toEqual(['webhook_url'])
+      expect(Object.keys((await refused.json()).errors)).toEqual(['url'])
     }
-    expect((await (await developer.api('PUT', path, { webhook_url: 'HTTPS://P.example/hooks' })).json()).webhook_url).toBe(
-      'https://p.example/hooks',
-    )
+    expect((await (await developer.api('POST', path, { url: 'HTTPS://P.example/hooks' })).json()).endpoint.url).toBe('https://p.example/hooks')
+    // Unknown events and a description too long are refused by field, all at once.
+    const refused = await developer.api('POST', path, { url: 'https://p.example/', events: ['user.created'], description: 'x'.repeat(201) })
+    expect(Object.keys((await refused.json()).errors).sort()).toEqual(['description', 'events'])
   })
 
   it('finds no key or webhook secret by an id that is not plain digits', async () => {
@@ -184,7 +186,9 @@ describe('console API input', () => {
         webhook_url: 'https://shop.example/h',
       })
     ).json()
-    expect((await developer.api('DELETE', `/clients/${made.client.client_id}/webhook-secrets/abc`)).status).toBe(404)
+    const endpoint = (await (await developer.api('GET', `/clients/${made.client.client_id}`)).json()).webhook_endpoints[0].id
+    expect((await developer.api('DELETE', `/clients/${made.client.client_id}/webhook-endpoints/${endpoint}/secrets/abc`)).status).toBe(404)
+    expect((await developer.api('DELETE', `/clients/${made.client.client_id}/webhook-endpoints/ep_none`)).status).toBe(404)
   })
 
   it('keeps a redirect URI given twice once', async () => {

@@ -28,6 +28,7 @@ import type {
   MailOutboxTable,
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
+  WebhookEndpointsTable,
   WebhookEventsTable,
   WebhookSecretsTable,
 } from './tables/outbox-tables.js'
@@ -70,6 +71,7 @@ export interface Database {
   console_sessions: ConsoleSessionsTable
   rate_limit_windows: RateLimitWindowsTable
   failure_counters: FailureCountersTable
+  webhook_endpoints: WebhookEndpointsTable
   webhook_secrets: WebhookSecretsTable
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable
@@ -109,3 +111,4 @@ export type TokenRow = Selectable<TokensTable>
 export type ExternalProviderRow = Selectable<ExternalProvidersTable>
 export type ManagementTokenRow = Selectable<ManagementTokensTable>
 export type PasskeyRow = Selectable<PasskeysTable>
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>

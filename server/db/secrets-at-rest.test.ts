@@ -11,7 +11,8 @@ import { signingKeys } from '../grants/signing-keys.js'
 import { sealFor } from '../http/seal.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
-import { addWebhookSecret } from '../webhooks/secrets.js'
+import { addWebhookEndpoint } from '../webhooks/endpoints.js'
+import { inTransaction } from './in-transaction.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import type { Database } from './schema.js'
 import { decryptSecret, encryptSecret, parseSecretKeyText, secretBoxOf, secretKey, SecretUnreadable } from './secret-box.js'
@@ -54,7 +55,7 @@ describe('secrets at rest', () => {
 
     // A webhook secret: a delivery carries a signature the client verifies with the secret it was shown.
     const client = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
-    const { secret: webhookSecret } = await addWebhookSecret(db, (await clientByClientId(db, client.clientId))!.id)
+    const webhookSecret = client.webhookSecret!
     const now = new Date()
     await webhookOutbox({ now: () => now }).record(db, 'account.signed_out', client.clientId, { account: 'ACC1' })
     expect(await webhookWorker({ db, now: () => now, allowPrivate: true }).runOnce()).toBe(1)
@@ -112,12 +113,13 @@ describe('a svc still running with the old key after secrets rekey', () => {
   it('refuses to write a secret the restarted svc could not read, and writes nothing', async () => {
     const old = secretBoxOf(db).key
     await storeKeyCheck(db, old) // (a test's emptied PostgreSQL schema has lost it)
-    const client = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+    const client = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'] })
     const row = (await clientByClientId(db, client.clientId))!.id
     const next = secretKey(randomBytes(32))
     await rekeySecrets(db, old, next)
     const sentence = `the database's secrets were re-encrypted under secret key ${next.id} (secrets rekey) while this svc runs with key ${old.id}: restart svc with the new key`
-    await expect(addWebhookSecret(db, row)).rejects.toThrow(sentence)
+    await expect(inTransaction(db, (trx) => addWebhookEndpoint(trx, { clientId: row, url: receiver.url, events: ['*'] }))).rejects.toThrow(sentence)
+    expect(await db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([])
     await expect(addExternalProvider(db, { slug: 'p', name: 'P', issuer: 'https://p.example', clientId: 'a', clientSecret: 'b' })).rejects.toThrow(sentence)
     await expect(signingKeys(db).rotate()).rejects.toThrow(sentence)
     expect(await db.selectFrom('webhook_secrets').select('id').execute()).toEqual([])

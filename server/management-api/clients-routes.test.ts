@@ -41,12 +41,12 @@ describe('management API: clients', () => {
       terms_of_service_url: null,
       client_secret: expect.stringMatching(/^sec_/),
       webhook_secret: expect.stringMatching(/^whsec_/),
-      webhook_endpoint: { id: `whe_${client.client_id}`, url: 'https://shop.example/hooks', events: ['*'] },
+      webhook_endpoint: { id: expect.stringMatching(/^ep_/), url: 'https://shop.example/hooks', events: ['*'], enabled: true },
     })
     expect(created.headers.get('Location')).toBe(`/api/v1/clients/${client.client_id}`)
     const row = (await clientByClientId(acme.db, client.client_id))!
     expect(clientSecretMatches(row, client.client_secret)).toBe(true)
-    expect(await activeWebhookSecrets(acme.db, row.id)).toEqual([client.webhook_secret])
+    expect(await activeWebhookSecrets(acme.db, { id: client.webhook_endpoint.id, client_id: row.id })).toEqual([client.webhook_secret])
 
     const reader = await token('clients:read')
     const listed = await (await call('/clients', reader)).json()
@@ -58,7 +58,7 @@ describe('management API: clients', () => {
     const unchanged = await call(`/clients/${client.client_id}`, writer, json('PATCH', read))
     expect(unchanged.status).toBe(200)
     expect(await unchanged.json()).toEqual(read)
-    expect((await changesByTokens(acme.db)).events.map((e) => e.action)).toEqual(['client.created'])
+    expect((await changesByTokens(acme.db)).events.map((e) => e.action)).toEqual(['webhook.endpoint_added', 'client.created'])
 
     const renamed = await call(`/clients/${client.client_id}`, writer, json('PATCH', { ...read, name: 'Shop 2', privacy_policy_url: null }))
     expect(renamed.status).toBe(200)
@@ -71,7 +71,7 @@ describe('management API: clients', () => {
     expect(await clientByClientId(acme.db, client.client_id)).toBeUndefined()
 
     const { events } = await changesByTokens(acme.db)
-    expect(events.map((e) => e.action)).toEqual(['client.deleted', 'client.updated', 'client.created'])
+    expect(events.map((e) => e.action)).toEqual(['client.deleted', 'client.updated', 'webhook.endpoint_added', 'client.created'])
     expect(events[1]).toMatchObject({
       organisation: acme.organisation.code,
       target: { kind: 'client', code: client.client_id },

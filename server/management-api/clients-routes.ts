@@ -17,7 +17,8 @@ import { clientByClientId, createClient, deleteClient, organisationClient, organ
 import { rotateClientSecret } from '../clients/client-secret-rotation.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { organisationById } from '../orgs/organisations.js'
-import { addWebhookSecret, listWebhookSecrets } from '../webhooks/secrets.js'
+import { listWebhookSecrets } from '../webhooks/secrets.js'
+import { webhookEndpoint } from '../webhooks/endpoints.js'
 import { API_BASE, problemResponses } from './api-document.js'
 import { type ApiContext, type ApiVariables, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
 import { checkedClientForm, ClientChangesSchema, type ManagedClient, ManagedClientSchema, managedClient, NewClientSchema } from './client-fields.js'
@@ -148,7 +149,7 @@ export function clientsRoutes(
       const organisation = caller.organisation || asked !== undefined ? await workingOrganisation(db, c, asked) : null
       const form = await checkedClientForm(fields, formOptions)
       const made = await db.transaction().execute(async (trx) => {
-        const { clientId, clientSecret } = await createClient(
+        const { clientId, clientSecret, webhookEndpointId, webhookSecret } = await createClient(
           trx,
           {
             name: form.name,
@@ -169,20 +170,32 @@ export function clientsRoutes(
           now(),
         )
         const row = (await clientByClientId(trx, clientId))!
-        const webhookSecret = row.webhook_url ? (await addWebhookSecret(trx, row.id, now())).secret : undefined
         await recordAuditEvent(
           trx,
           { actor: caller.actor, action: 'client.created', target: clientTarget(row), organisation: organisation?.code ?? null, detail: clientDetail(row) },
           now(),
         )
-        return { row, clientSecret, webhookSecret, secrets: await listWebhookSecrets(trx, row.id) }
+        if (webhookEndpointId !== undefined)
+          await recordAuditEvent(
+            trx,
+            {
+              actor: caller.actor,
+              action: 'webhook.endpoint_added',
+              target: clientTarget(row),
+              organisation: organisation?.code ?? null,
+              detail: { endpoint: webhookEndpointId, url: form.webhookUrl, events: ['*'] },
+            },
+            now(),
+          )
+        const endpoint = webhookEndpointId === undefined ? undefined : await webhookEndpoint(trx, webhookEndpointId)
+        return { row, clientSecret, webhookSecret, endpoint, secrets: endpoint ? await listWebhookSecrets(trx, endpoint) : [] }
       })
       const code = organisation?.code ?? null
       return c.json(
         {
           ...managedClient(made.row, code),
           client_secret: made.clientSecret ?? null,
-          webhook_endpoint: managedWebhookEndpoint(made.row, code, made.secrets),
+          webhook_endpoint: made.endpoint ? managedWebhookEndpoint(made.endpoint, made.row, code, made.secrets) : null,
           webhook_secret: made.webhookSecret ?? null,
         },
         201,

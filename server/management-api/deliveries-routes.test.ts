@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createApp } from '../app.js'
 import { changesByTokens } from '../testing/management-api-requests.js'
-import { clientByClientId, createClient } from '../clients/clients.js'
+import { createClient } from '../clients/clients.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
-import { addWebhookSecret } from '../webhooks/secrets.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { createManagementToken } from './management-tokens-repository.js'
 
@@ -48,7 +47,6 @@ async function clientOf(publisher: Publisher, name: string) {
     ownerSub: developer.sub,
     organisationId: publisher.organisation.id,
   })
-  await addWebhookSecret(acme.db, (await clientByClientId(acme.db, clientId))!.id)
   return clientId
 }
 

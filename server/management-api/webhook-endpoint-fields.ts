@@ -1,18 +1,20 @@
 /**
- * @module A webhook endpoint as the management API names it. Today a
- * client has at most one: its webhook URL with its signing secrets, so an
- * endpoint's id is made from the client's (`whe_` and the client id) and
- * it receives every event. Issue 30 brings several endpoints a client,
- * each subscribed to chosen events; ids are opaque and `events` is there
- * already (`["*"]`: every event), so callers written today keep working.
+ * @module A webhook endpoint as the management API names it: one of a
+ * client's endpoints (`ep_…`, migration 0029), with its URL, description,
+ * the events it subscribes to (`["*"]`: every event) and whether it is
+ * enabled. Ids an earlier release gave (`whe_` and the client id, when a
+ * client had one endpoint) still name that client's oldest endpoint, so
+ * callers written then keep working.
  */
 import { z } from '@hono/zod-openapi'
 import type { ClientRow } from '../db/schema.js'
+import { ALL_EVENTS } from '../webhooks/endpoint-events.js'
+import type { WebhookEndpoint as StoredEndpoint } from '../webhooks/endpoints.js'
 import type { ListedWebhookSecret } from '../webhooks/secrets.js'
 
-const ENDPOINT_ID_PREFIX = 'whe_'
-/** What an endpoint receives today: every event. */
-export const ALL_EVENTS = '*'
+export { ALL_EVENTS }
+
+const OLD_ENDPOINT_ID_PREFIX = 'whe_'
 
 export const WebhookSecretSchema = z
   .object({
@@ -25,46 +27,53 @@ export const WebhookSecretSchema = z
 
 export const WebhookEndpointSchema = z
   .object({
-    id: z.string().openapi({ example: 'whe_cli_4fG…', description: "The endpoint's identifier; opaque." }),
+    id: z.string().openapi({ example: 'ep_4fG…', description: "The endpoint's identifier; opaque." }),
     client: z.string().openapi({ example: 'cli_4fG…', description: 'The client whose events it receives.' }),
     organisation: z.string().nullable(),
     url: z.string().openapi({ example: 'https://shop.example/hooks' }),
-    events: z.array(z.string()).openapi({ example: [ALL_EVENTS], description: '`["*"]`: every event (the only choice today).' }),
+    description: z.string().openapi({ example: 'Orders service', description: 'A note for people; may be empty.' }),
+    events: z
+      .array(z.string())
+      .openapi({ example: [ALL_EVENTS], description: '`["*"]`: every event, those added later too; else the event names it receives.' }),
+    enabled: z.boolean().openapi({ description: 'A disabled endpoint is queued no new deliveries.' }),
+    disabled_at: z.string().nullable(),
+    disabled_reason: z.string().nullable().openapi({ description: 'Who or what disabled it.' }),
     secrets: z
       .array(WebhookSecretSchema)
       .openapi({ description: 'The active signing secrets, oldest first; while there are two, each delivery is signed with both.' }),
-    created_at: z.string().openapi({ description: 'When its oldest active secret was made.' }),
+    created_at: z.string(),
   })
   .openapi('WebhookEndpoint')
 
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>
 
-/** The endpoint id of a client's webhook. */
-export const webhookEndpointId = (client: Pick<ClientRow, 'client_id'>): string => `${ENDPOINT_ID_PREFIX}${client.client_id}`
-
-/** The client id an endpoint id names, or `undefined` for an id this API did not give. */
-export const clientIdOfEndpoint = (id: string): string | undefined =>
-  id.startsWith(ENDPOINT_ID_PREFIX) && id.length > ENDPOINT_ID_PREFIX.length ? id.slice(ENDPOINT_ID_PREFIX.length) : undefined
+/** The client id an id of an earlier release names (`whe_cli_…`), or `undefined` for any other id. */
+export const clientIdOfOldEndpointId = (id: string): string | undefined =>
+  id.startsWith(OLD_ENDPOINT_ID_PREFIX) && id.length > OLD_ENDPOINT_ID_PREFIX.length ? id.slice(OLD_ENDPOINT_ID_PREFIX.length) : undefined
 
 /**
- * A client's webhook as an endpoint, or null when it has none.
+ * An endpoint as the management API answers it.
  *
  * @example
- * managedWebhookEndpoint(client, 'ORG0123456789', await listWebhookSecrets(db, client.id))
+ * managedWebhookEndpoint(endpoint, client, 'ORG0123456789', await listWebhookSecrets(db, endpoint))
  */
 export function managedWebhookEndpoint(
-  client: ClientRow,
+  endpoint: StoredEndpoint,
+  client: Pick<ClientRow, 'client_id'>,
   organisation: string | null,
   secrets: ListedWebhookSecret[],
-): WebhookEndpoint | null {
-  if (client.webhook_url === null) return null
+): WebhookEndpoint {
   return {
-    id: webhookEndpointId(client),
+    id: endpoint.id,
     client: client.client_id,
     organisation,
-    url: client.webhook_url,
-    events: [ALL_EVENTS],
+    url: endpoint.url,
+    description: endpoint.description,
+    events: [...endpoint.events],
+    enabled: endpoint.enabled,
+    disabled_at: endpoint.disabled_at,
+    disabled_reason: endpoint.disabled_reason,
     secrets,
-    created_at: secrets[0]?.created_at ?? client.created_at,
+    created_at: endpoint.created_at,
   }
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { changesByTokens } from '../testing/management-api-requests.js'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
+import { webhookEndpoint, webhookEndpointsOfClient } from '../webhooks/endpoints.js'
 import { type ApiTestbed, apiTestbed, json, problem } from './management-api-testing.js'
 
 let bed: ApiTestbed
@@ -16,61 +17,79 @@ beforeEach(async () => {
 })
 afterEach(() => bed.acme.db.destroy())
 
-const secretsOf = async (id: string) => activeWebhookSecrets(bed.acme.db, (await clientByClientId(bed.acme.db, id))!.id)
+/** The active secrets of an endpoint, in clear, as the worker signs with them. */
+const secretsOf = async (endpointId: string) => {
+  const endpoint = await webhookEndpoint(bed.acme.db, endpointId)
+  return endpoint ? activeWebhookSecrets(bed.acme.db, endpoint) : []
+}
 
 describe('management API: webhook endpoints', () => {
-  it('makes an endpoint with its secret shown once, refuses a second for the client, changes its URL and removes it', async () => {
+  it('makes endpoints with their own secrets and events, changes, disables and removes one, and keeps ids of the one-endpoint release working', async () => {
     const { call, token, acme } = bed
     const writer = await token('webhooks:write')
     const made = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))
     expect(made.status).toBe(201)
     const endpoint = await made.json()
     expect(endpoint).toMatchObject({
-      id: `whe_${clientId}`,
+      id: expect.stringMatching(/^ep_/),
       client: clientId,
       organisation: acme.organisation.code,
       url: 'https://shop.example/hooks',
+      description: '',
       events: ['*'],
+      enabled: true,
+      disabled_at: null,
       secrets: [{ id: expect.any(Number), number: 1, fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) }],
       secret: expect.stringMatching(/^whsec_/),
     })
     expect(made.headers.get('Location')).toBe(`/api/v1/webhook-endpoints/${endpoint.id}`)
-    expect(await secretsOf(clientId)).toEqual([endpoint.secret])
+    expect(await secretsOf(endpoint.id)).toEqual([endpoint.secret])
 
-    const second = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/other' }))
-    expect(second.status).toBe(409)
-    expect((await problem(second)).detail).toMatch(/has a webhook endpoint already .*PATCH/)
+    const second = await (
+      await call(
+        '/webhook-endpoints',
+        writer,
+        json('POST', { client: clientId, url: 'https://audit.shop.example/in', description: 'Audit', events: ['ping', 'account.deleted'] }),
+      )
+    ).json()
+    // The catalogue's order, and a secret of its own.
+    expect(second).toMatchObject({ events: ['account.deleted', 'ping'], description: 'Audit' })
+    expect(second.secret).not.toBe(endpoint.secret)
 
     const reader = await token('webhooks:read')
     const { secret: _shownOnce, ...stored } = endpoint
+    const { secret: _alsoOnce, ...storedSecond } = second
     expect(await (await call(`/webhook-endpoints/${endpoint.id}`, reader)).json()).toEqual(stored)
-    expect((await (await call('/webhook-endpoints', reader)).json()).data).toEqual([stored])
+    expect((await (await call('/webhook-endpoints', reader)).json()).data).toEqual([stored, storedSecond])
     expect((await (await call('/webhook-endpoints?client=cli_none', reader)).json()).data).toEqual([])
+    // An id of the release with one endpoint a client names its oldest.
+    expect(await (await call(`/webhook-endpoints/whe_${clientId}`, reader)).json()).toEqual(stored)
 
-    // Sent back as read: nothing changes; then the URL alone.
+    // Sent back as read: nothing changes; then the URL, the events, and disabled.
     const same = await call(`/webhook-endpoints/${endpoint.id}`, writer, json('PATCH', stored))
     expect(same.status).toBe(200)
     expect(await same.json()).toEqual(stored)
     const moved = await call(`/webhook-endpoints/${endpoint.id}`, writer, json('PATCH', { ...stored, url: 'https://shop.example/v2/hooks' }))
     expect(await moved.json()).toEqual({ ...stored, url: 'https://shop.example/v2/hooks' })
-    expect((await clientByClientId(acme.db, clientId))!.webhook_url).toBe('https://shop.example/v2/hooks')
-    expect(await secretsOf(clientId)).toEqual([endpoint.secret])
+    const narrowed = await (await call(`/webhook-endpoints/${endpoint.id}`, writer, json('PATCH', { events: ['account.signed_out'], enabled: false }))).json()
+    expect(narrowed).toMatchObject({ events: ['account.signed_out'], enabled: false, disabled_at: expect.any(String), disabled_reason: expect.stringMatching(/management API/) })
+    expect(await secretsOf(endpoint.id)).toEqual([endpoint.secret])
 
     expect((await call(`/webhook-endpoints/${endpoint.id}`, writer, { method: 'DELETE' })).status).toBe(204)
     expect((await call(`/webhook-endpoints/${endpoint.id}`, reader)).status).toBe(404)
-    expect((await clientByClientId(acme.db, clientId))!.webhook_url).toBeNull()
-    expect(await secretsOf(clientId)).toEqual([])
-    // Made again, it has a secret of its own.
-    const again = await (await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))).json()
-    expect(again.secret).not.toBe(endpoint.secret)
-    expect(await secretsOf(clientId)).toEqual([again.secret])
+    expect(await secretsOf(endpoint.id)).toEqual([])
+    // The other endpoint is untouched, and now the oldest.
+    expect(await secretsOf(second.id)).toEqual([second.secret])
+    expect((await (await call(`/webhook-endpoints/whe_${clientId}`, reader)).json()).id).toBe(second.id)
 
     const { events } = await changesByTokens(acme.db)
-    expect(events.map((e) => [e.action, e.detail])).toEqual([
-      ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
-      ['webhook.endpoint_removed', { webhook_url: 'https://shop.example/v2/hooks' }],
-      ['webhook.url_changed', { before: { webhook_url: 'https://shop.example/hooks' }, after: { webhook_url: 'https://shop.example/v2/hooks' } }],
-      ['webhook.url_changed', { before: { webhook_url: null }, after: { webhook_url: 'https://shop.example/hooks' } }],
+    expect(events.map((e) => e.action)).toEqual([
+      'webhook.endpoint_removed',
+      'webhook.endpoint_disabled',
+      'webhook.endpoint_changed',
+      'webhook.endpoint_changed',
+      'webhook.endpoint_added',
+      'webhook.endpoint_added',
     ])
     expect(JSON.stringify(events)).not.toContain(endpoint.secret)
   })
@@ -85,7 +104,7 @@ describe('management API: webhook endpoints', () => {
     expect(deliveries.data).toMatchObject([{ event: 'ping', client: clientId, state: 'pending' }])
     expect((await changesByTokens(acme.db)).events.map((e) => [e.action, e.target.code, e.organisation, e.detail])).toEqual([
       ['webhook.pinged', clientId, acme.organisation.code, { count: 1 }],
-      ['webhook.url_changed', clientId, acme.organisation.code, expect.anything()],
+      ['webhook.endpoint_added', clientId, acme.organisation.code, expect.anything()],
     ])
     // A reader may not, another organisation cannot see the endpoint, and a client without one has none to ping.
     expect((await call(`/webhook-endpoints/${endpoint.id}/pings`, await token('webhooks:read'), { method: 'POST' })).status).toBe(403)
@@ -104,11 +123,11 @@ describe('management API: webhook endpoints', () => {
     const after = await rotated.json()
     expect(after.secret).toMatch(/^whsec_/)
     expect(after.secrets.map((s: { number: number }) => s.number)).toEqual([1, 2])
-    expect(await secretsOf(clientId)).toEqual([endpoint.secret, after.secret])
+    expect(await secretsOf(endpoint.id)).toEqual([endpoint.secret, after.secret])
 
     const old = after.secrets[0].id
     expect((await call(`/webhook-endpoints/${endpoint.id}/secrets/${old}`, writer, { method: 'DELETE' })).status).toBe(204)
-    expect(await secretsOf(clientId)).toEqual([after.secret])
+    expect(await secretsOf(endpoint.id)).toEqual([after.secret])
     const last = await call(`/webhook-endpoints/${endpoint.id}/secrets/${after.secrets[1].id}`, writer, { method: 'DELETE' })
     expect(last.status).toBe(409)
     expect((await problem(last)).detail).toMatch(/only one; rotate first/)
@@ -138,6 +157,8 @@ describe('management API: webhook endpoints', () => {
     }
     expect((await call('/webhook-endpoints/not-an-endpoint', writer)).status).toBe(404)
     expect((await call(`/webhook-endpoints/whe_${clientId}`, writer)).status).toBe(404)
+    const [theirEndpoint] = await webhookEndpointsOfClient(acme.db, (await clientByClientId(acme.db, theirs))!.id)
+    expect((await call(`/webhook-endpoints/${theirEndpoint!.id}`, writer)).status).toBe(404)
     const notMine = await call('/webhook-endpoints', writer, json('POST', { client: theirs, url: 'https://mine.example/' }))
     expect(notMine.status).toBe(422)
     expect((await problem(notMine)).errors).toEqual([{ pointer: '#/client', detail: `no client ${theirs} in this token's organisation` }])
@@ -152,13 +173,11 @@ describe('management API: webhook endpoints', () => {
       expect(res.status, url).toBe(422)
       expect((await problem(res)).errors, url).toEqual([{ pointer: '#/url', detail: expect.stringMatching(detail) }])
     }
-    const events = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/', events: ['user.created'], colour: 1 }))
-    expect((await problem(events)).errors).toEqual(
-      expect.arrayContaining([
-        { pointer: '#/events', detail: expect.stringMatching(/^events must be \["\*"\]/) },
-        { pointer: '#/colour', detail: 'unknown field colour' },
-      ]),
-    )
+    const colour = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/', colour: 1 }))
+    expect((await problem(colour)).errors).toEqual([{ pointer: '#/colour', detail: 'unknown field colour' }])
+    const unknown = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/', events: ['user.created'] }))
+    expect(unknown.status).toBe(422)
+    expect((await problem(unknown)).errors).toEqual([{ pointer: '#/events', detail: expect.stringMatching(/"user.created" is not an event; choose from account.signed_in/) }])
     expect((await call('/webhook-endpoints', writer, json('POST', { url: 'https://shop.example/' }))).status).toBe(422)
 
     const operator = await token('webhooks:read', null)

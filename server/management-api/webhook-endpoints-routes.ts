@@ -1,43 +1,47 @@
 /**
  * @module The management API's webhook endpoints: where a client's events
- * go, signed. List, read, make (its signing secret shown once), change
- * its URL, remove it, rotate its secret (the new one signs beside the old
- * until the old is removed, as in the console), remove an old secret,
- * and send it a test event (`ping`, as `svc-bff webhooks ping`).
- * Today a client has at most one endpoint (`webhook-endpoint-fields.ts`),
- * so a second for the same client is a 409. URLs are checked as the
- * console checks them: a web URL, and no private, loopback or link-local
- * address unless the server allows them (`webhooks/save-target.ts`).
+ * go, signed. A client may have several, each subscribed to all events or
+ * to chosen ones. List, read, make (its signing secret shown once),
+ * change its URL, description, events or whether it is enabled, remove it
+ * (with its secrets and deliveries), rotate its secret (the new one signs
+ * beside the old until the old is removed, as in the console), remove an
+ * old secret, and send test events (`ping`, as `svc-bff webhooks ping`:
+ * to the client's endpoints subscribed to `ping`). URLs are checked as
+ * the console checks them: a web URL, and no private, loopback or
+ * link-local address unless the server allows them (`webhooks/save-target.ts`).
  */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
 import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
-import { organisationClient, organisationClients, setWebhookUrl } from '../clients/clients.js'
+import { clientById, organisationClient, organisationClients } from '../clients/clients.js'
 import { webUrl } from '../clients/web-url.js'
+import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { organisationById } from '../orgs/organisations.js'
 import { Refusal } from '../refusal.js'
+import { endpointDescription, MAX_DESCRIPTION_LENGTH } from '../webhooks/endpoint-description.js'
+import { endpointEvents } from '../webhooks/endpoint-events.js'
+import {
+  addWebhookEndpoint,
+  changeWebhookEndpoint,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  removeWebhookEndpoint,
+  type WebhookEndpoint as StoredEndpoint,
+  webhookEndpoint,
+  webhookEndpointsOfClient,
+  webhookEndpointsOfClients,
+} from '../webhooks/endpoints.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { pingWebhook } from '../webhooks/webhook-ping.js'
 import type { AccountEvents } from '../accounts/account-events.js'
-import {
-  addWebhookSecret,
-  listWebhookSecrets,
-  removeAllWebhookSecrets,
-  removeWebhookSecret,
-} from '../webhooks/secrets.js'
+import { addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'
 import { API_BASE, problemResponses } from './api-document.js'
 import { type ApiContext, type ApiVariables, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
 import { unknownField } from './field-rules.js'
 import { InvalidFields } from './problem-details.js'
-import {
-  ALL_EVENTS,
-  clientIdOfEndpoint,
-  managedWebhookEndpoint,
-  type WebhookEndpoint,
-  WebhookEndpointSchema,
-} from './webhook-endpoint-fields.js'
+import { ALL_EVENTS, clientIdOfOldEndpointId, managedWebhookEndpoint, type WebhookEndpoint, WebhookEndpointSchema } from './webhook-endpoint-fields.js'
 
 export interface WebhookEndpointRouteOptions {
   now: () => Date
@@ -53,22 +57,29 @@ class Conflict extends Refusal {
   readonly status = 409
 }
 
-const EVENTS_RULE = `events must be ["${ALL_EVENTS}"]: an endpoint receives every event (choosing events comes in a later release)`
 const events = z
-  .array(z.string({ error: EVENTS_RULE }), { error: EVENTS_RULE })
-  .refine((list) => list.length === 1 && list[0] === ALL_EVENTS, EVENTS_RULE)
+  .array(z.string({ error: 'events must be a list of event names' }), { error: 'events must be a list of event names' })
   .optional()
-  .openapi({ description: '`["*"]`, every event, the only choice today.', example: [ALL_EVENTS] })
+  .openapi({
+    description: '`["*"]` (or left out): every event, those added later too; else the event names to receive, as `GET /webhooks/schemas` lists them.',
+    example: ['account.deleted', 'ping'],
+  })
 const url = z
   .string({ error: 'url must be a string' })
   .max(2000, 'url must be at most 2000 characters')
   .openapi({ example: 'https://shop.example/hooks', description: 'An http or https URL at a public address.' })
+const description = z
+  .string({ error: 'description must be a string' })
+  .max(MAX_DESCRIPTION_LENGTH * 2)
+  .optional()
+  .openapi({ example: 'Orders service', description: `A note for people, at most ${MAX_DESCRIPTION_LENGTH} characters.` })
 
 const NewEndpointSchema = z
   .strictObject(
     {
       client: z.string({ error: 'client must be a client id' }).min(1, 'client must be a client id').max(100).openapi({ example: 'cli_4fG…' }),
       url,
+      description,
       events,
     },
     { error: unknownField },
@@ -79,18 +90,22 @@ const EndpointChangesSchema = z
   .strictObject(
     {
       url: url.optional(),
+      description,
       events,
+      enabled: z.boolean({ error: 'enabled must be true or false' }).optional().openapi({ description: 'false disables it; true enables it again.' }),
       // What GET answers and a change cannot alter, taken back unchanged so an endpoint read can be sent back whole.
       id: z.string().optional(),
       client: z.string().optional(),
       organisation: z.string().nullable().optional(),
       secrets: z.array(z.unknown()).optional(),
+      disabled_at: z.string().nullable().optional(),
+      disabled_reason: z.string().nullable().optional(),
       created_at: z.string().optional(),
     },
     { error: unknownField },
   )
   .openapi('WebhookEndpointChanges', {
-    description: '`url` (and `events`); the other fields of an endpoint may be sent back as read, unchanged.',
+    description: '`url`, `description`, `events` and `enabled`; the other fields of an endpoint may be sent back as read, unchanged.',
   })
 
 const CreatedEndpointSchema = WebhookEndpointSchema.extend({
@@ -102,7 +117,7 @@ const idParam = z.object({
     .string()
     .min(1)
     .max(120)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'whe_cli_4fG…' }),
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'ep_4fG…' }),
 })
 
 const endpointAnswer = (description: string) => ({ description, content: { 'application/json': { schema: WebhookEndpointSchema } } })
@@ -128,15 +143,24 @@ export function webhookEndpointsRoutes(
   const organisationCode = async (client: ClientRow) =>
     client.organisation_id === null ? null : ((await organisationById(db, client.organisation_id))?.code ?? null)
 
-  const endpointOf = async (client: ClientRow): Promise<WebhookEndpoint> =>
-    managedWebhookEndpoint(client, await organisationCode(client), await listWebhookSecrets(db, client.id))!
+  const endpointOf = async (endpoint: StoredEndpoint, client: ClientRow): Promise<WebhookEndpoint> =>
+    managedWebhookEndpoint(endpoint, client, await organisationCode(client), await listWebhookSecrets(db, endpoint))
 
-  /** The client this endpoint id names, in the caller's reach and with an endpoint; 404 otherwise. */
-  async function endpointClient(c: ApiContext, id: string): Promise<ClientRow> {
-    const clientId = clientIdOfEndpoint(id)
-    const client = clientId === undefined ? undefined : await organisationClient(db, c.get('caller').organisation?.id, clientId)
-    if (!client || client.webhook_url === null) throw new NotFound(`no webhook endpoint ${id} in this token's organisation`)
-    return client
+  /** The endpoint this id names (an `ep_…` id, or an earlier release's `whe_<client>`) and its client, in the caller's reach; 404 otherwise. */
+  async function endpointNamed(c: ApiContext, id: string): Promise<{ endpoint: StoredEndpoint; client: ClientRow }> {
+    const missing = new NotFound(`no webhook endpoint ${id} in this token's organisation`)
+    const oldClientId = clientIdOfOldEndpointId(id)
+    if (oldClientId !== undefined) {
+      const client = await organisationClient(db, c.get('caller').organisation?.id, oldClientId)
+      const endpoint = client && (await webhookEndpointsOfClient(db, client.id))[0]
+      if (!client || !endpoint) throw missing
+      return { endpoint, client }
+    }
+    const endpoint = await webhookEndpoint(db, id)
+    const owner = endpoint && (await clientById(db, endpoint.client_id))
+    const client = owner && (await organisationClient(db, c.get('caller').organisation?.id, owner.client_id))
+    if (!endpoint || !client) throw missing
+    return { endpoint, client }
   }
 
   /** The URL as the console takes it: a web URL, at an address deliveries may reach. */
@@ -144,12 +168,16 @@ export function webhookEndpointsRoutes(
     return publicWebhookTarget('url', webUrl('url', value.trim()), { allowPrivate })
   }
 
-  async function record(c: ApiContext, client: ClientRow, action: 'webhook.url_changed' | 'webhook.secret_added' | 'webhook.secret_removed', detail: Record<string, unknown>) {
-    await recordAuditEvent(
-      db,
-      { actor: c.get('caller').actor, action, target: clientTarget(client), organisation: await organisationCode(client), detail },
-      now(),
-    )
+  /** Records a change; inside a transaction, pass it and the organisation's code read before (SQLite has one connection). */
+  async function record(
+    c: ApiContext,
+    client: ClientRow,
+    action: 'webhook.endpoint_changed' | 'webhook.endpoint_disabled' | 'webhook.endpoint_enabled' | 'webhook.secret_added' | 'webhook.secret_removed',
+    detail: Record<string, unknown>,
+    within?: { trx: Kysely<Database>; organisation: string | null },
+  ) {
+    const organisation = within ? within.organisation : await organisationCode(client)
+    await recordAuditEvent(within?.trx ?? db, { actor: c.get('caller').actor, action, target: clientTarget(client), organisation, detail }, now())
   }
 
   api.openapi(
@@ -158,7 +186,7 @@ export function webhookEndpointsRoutes(
       path: `${API_BASE}/webhook-endpoints`,
       tags: ['Webhook endpoints'],
       summary: 'List the webhook endpoints',
-      description: "Scope `webhooks:read`. The endpoints of the organisation's clients (an operator-wide token: every client's), newest client first.",
+      description: "Scope `webhooks:read`. The endpoints of the organisation's clients (an operator-wide token: every client's), newest client first, each client's oldest endpoint first.",
       security: [{ managementToken: [] }],
       middleware: [read] as const,
       request: {
@@ -178,10 +206,13 @@ export function webhookEndpointsRoutes(
     async (c) => {
       const { client: only, organisation: asked } = c.req.valid('query')
       const organisation = c.get('caller').organisation || asked !== undefined ? await workingOrganisation(db, c, asked) : undefined
-      const clients = (await organisationClients(db, organisation?.id)).filter(
-        (client) => client.webhook_url !== null && (only === undefined || client.client_id === only),
+      const clients = (await organisationClients(db, organisation?.id)).filter((client) => only === undefined || client.client_id === only)
+      const endpoints = await webhookEndpointsOfClients(
+        db,
+        clients.map((client) => client.id),
       )
-      return c.json({ data: await Promise.all(clients.map(endpointOf)) }, 200)
+      const listed = clients.flatMap((client) => (endpoints.get(client.id) ?? []).map((endpoint) => ({ endpoint, client })))
+      return c.json({ data: await Promise.all(listed.map(({ endpoint, client }) => endpointOf(endpoint, client))) }, 200)
     },
   )
 
@@ -192,7 +223,7 @@ export function webhookEndpointsRoutes(
       tags: ['Webhook endpoints'],
       summary: 'Make a webhook endpoint for a client',
       description:
-        'Scope `webhooks:write`. Answers 201 with the endpoint and its signing secret, shown this once. A client has one endpoint today: a second answers 409.',
+        'Scope `webhooks:write`. Answers 201 with the endpoint and its signing secret (its own, shown this once). A client may have several endpoints, each subscribed to its own events.',
       security: [{ managementToken: [] }],
       middleware: [write] as const,
       request: { body: { required: true, content: { 'application/json': { schema: NewEndpointSchema } } } },
@@ -201,7 +232,7 @@ export function webhookEndpointsRoutes(
           ...created('The endpoint, with its signing secret.'),
           headers: { Location: { schema: { type: 'string' }, description: "The endpoint's address." } },
         },
-        ...problemResponses(400, 401, 403, 404, 409, 422),
+        ...problemResponses(400, 401, 403, 404, 422),
       },
     }),
     async (c) => {
@@ -211,30 +242,27 @@ export function webhookEndpointsRoutes(
         throw new InvalidFields(422, `no client ${body.client} in this token's organisation`, [
           { pointer: '#/client', detail: `no client ${body.client} in this token's organisation` },
         ])
-      if (client.webhook_url !== null)
-        throw new Conflict(
-          `client ${client.client_id} has a webhook endpoint already (whe_${client.client_id}); change its url with PATCH, or delete it first: a client has one endpoint today`,
-        )
       const target = await checkedUrl(body.url)
+      const subscription = endpointEvents(body.events ?? [ALL_EVENTS])
+      const note = endpointDescription(body.description ?? '')
       const organisation = await organisationCode(client)
-      const secret = await db.transaction().execute(async (trx) => {
-        await setWebhookUrl(trx, client.id, target)
+      const made = await inTransaction(db, async (trx) => {
+        const added = await addWebhookEndpoint(trx, { clientId: client.id, url: target, description: note, events: subscription }, now())
         await recordAuditEvent(
           trx,
           {
             actor: c.get('caller').actor,
-            action: 'webhook.url_changed',
+            action: 'webhook.endpoint_added',
             target: clientTarget(client),
             organisation,
-            detail: changedFields({ webhook_url: null }, { webhook_url: target }),
+            detail: { endpoint: added.endpoint.id, url: target, events: subscription },
           },
           now(),
         )
-        // A new endpoint signs with a secret of its own, shown now; one left from before (by an older svc) no longer signs.
-        await removeAllWebhookSecrets(trx, client.id, now())
-        return (await addWebhookSecret(trx, client.id, now())).secret
+        return added
       })
-      const endpoint = await endpointOf({ ...client, webhook_url: target })
+      const endpoint = await endpointOf(made.endpoint, client)
+      const secret = made.secret
       return c.json({ ...endpoint, secret }, 201, { Location: `${API_BASE}/webhook-endpoints/${endpoint.id}` })
     },
   )
@@ -251,7 +279,10 @@ export function webhookEndpointsRoutes(
       request: { params: idParam },
       responses: { 200: endpointAnswer('The endpoint.'), ...problemResponses(401, 403, 404) },
     }),
-    async (c) => c.json(await endpointOf(await endpointClient(c, c.req.valid('param').id)), 200),
+    async (c) => {
+      const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
+      return c.json(await endpointOf(endpoint, client), 200)
+    },
   )
 
   api.openapi(
@@ -259,32 +290,51 @@ export function webhookEndpointsRoutes(
       method: 'patch',
       path: `${API_BASE}/webhook-endpoints/{id}`,
       tags: ['Webhook endpoints'],
-      summary: "Change a webhook endpoint's URL",
-      description: 'Scope `webhooks:write`. Its secrets stay; deliveries go to the new URL from the next attempt queued.',
+      summary: 'Change a webhook endpoint',
+      description:
+        'Scope `webhooks:write`. Its URL, description, events, or `enabled` (false: no new deliveries are queued for it). Its secrets stay; deliveries go to the new URL from their next attempt.',
       security: [{ managementToken: [] }],
       middleware: [write] as const,
       request: { params: idParam, body: { required: true, content: { 'application/json': { schema: EndpointChangesSchema } } } },
       responses: { 200: endpointAnswer('The endpoint as changed.'), ...problemResponses(400, 401, 403, 404, 422) },
     }),
     async (c) => {
-      const client = await endpointClient(c, c.req.valid('param').id)
-      const before = await endpointOf(client)
+      const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
+      const before = await endpointOf(endpoint, client)
       const change = c.req.valid('json')
-      const fixed = (['id', 'client', 'organisation', 'secrets', 'created_at'] as const).filter(
+      const fixed = (['id', 'client', 'organisation', 'secrets', 'disabled_at', 'disabled_reason', 'created_at'] as const).filter(
         (field) => change[field] !== undefined && JSON.stringify(change[field]) !== JSON.stringify(before[field]),
       )
       if (fixed.length > 0)
         throw new InvalidFields(
           422,
-          `${fixed.join(', ')} cannot change; send url to move the endpoint, rotate-secret for a new secret`,
+          `${fixed.join(', ')} cannot change; send url, description, events or enabled, rotate-secret for a new secret`,
           fixed.map((field) => ({ pointer: `#/${field}`, detail: `${field} cannot change` })),
         )
-      if (change.url === undefined || change.url.trim() === client.webhook_url) return c.json(before, 200)
-      const target = await checkedUrl(change.url)
-      if (target === client.webhook_url) return c.json(before, 200)
-      await setWebhookUrl(db, client.id, target)
-      await record(c, client, 'webhook.url_changed', changedFields({ webhook_url: client.webhook_url }, { webhook_url: target }))
-      return c.json({ ...before, url: target }, 200)
+      const wanted = {
+        ...(change.url === undefined || change.url.trim() === endpoint.url ? {} : { url: await checkedUrl(change.url) }),
+        ...(change.description === undefined ? {} : { description: endpointDescription(change.description) }),
+        ...(change.events === undefined ? {} : { events: endpointEvents(change.events) }),
+      }
+      const organisation = await organisationCode(client)
+      await inTransaction(db, async (trx) => {
+        const within = { trx, organisation }
+        const saved = (await changeWebhookEndpoint(trx, endpoint.id, wanted))!
+        const detail = changedFields(
+          { url: endpoint.url, description: endpoint.description, events: endpoint.events },
+          { url: saved.url, description: saved.description, events: saved.events },
+        )
+        if (Object.keys(detail.after).length > 0) await record(c, client, 'webhook.endpoint_changed', { endpoint: endpoint.id, ...detail }, within)
+        if (change.enabled === false && endpoint.enabled) {
+          await disableWebhookEndpoint(trx, endpoint.id, `disabled through the management API`, now())
+          await record(c, client, 'webhook.endpoint_disabled', { endpoint: endpoint.id }, within)
+        }
+        if (change.enabled === true && !endpoint.enabled) {
+          await enableWebhookEndpoint(trx, endpoint.id)
+          await record(c, client, 'webhook.endpoint_enabled', { endpoint: endpoint.id }, within)
+        }
+      })
+      return c.json(await endpointOf((await webhookEndpoint(db, endpoint.id))!, client), 200)
     },
   )
 
@@ -295,18 +345,17 @@ export function webhookEndpointsRoutes(
       tags: ['Webhook endpoints'],
       summary: 'Remove a webhook endpoint',
       description:
-        'Scope `webhooks:write`. No new deliveries are queued for the client and its secrets are removed; deliveries queued already fail for want of a secret and can be replayed once an endpoint is made again.',
+        "Scope `webhooks:write`. Its secrets and its deliveries go with it: deliveries still queued for it are not sent. The client's other endpoints are not touched.",
       security: [{ managementToken: [] }],
       middleware: [write] as const,
       request: { params: idParam },
       responses: { 204: { description: 'Removed.' }, ...problemResponses(401, 403, 404) },
     }),
     async (c) => {
-      const client = await endpointClient(c, c.req.valid('param').id)
+      const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
       const organisation = await organisationCode(client)
-      await db.transaction().execute(async (trx) => {
-        await setWebhookUrl(trx, client.id, null)
-        await removeAllWebhookSecrets(trx, client.id, now())
+      await inTransaction(db, async (trx) => {
+        await removeWebhookEndpoint(trx, endpoint)
         await recordAuditEvent(
           trx,
           {
@@ -314,7 +363,7 @@ export function webhookEndpointsRoutes(
             action: 'webhook.endpoint_removed',
             target: clientTarget(client),
             organisation,
-            detail: { webhook_url: client.webhook_url },
+            detail: { endpoint: endpoint.id, url: endpoint.url },
           },
           now(),
         )
@@ -330,14 +379,17 @@ export function webhookEndpointsRoutes(
       tags: ['Webhook endpoints'],
       summary: 'Send a test event to a webhook endpoint',
       description:
-        "Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).",
+        "Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it goes to each of the client's enabled endpoints subscribed to `ping` (409 when this one is not), is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).",
       security: [{ managementToken: [] }],
       middleware: [write] as const,
       request: { params: idParam },
-      responses: { 204: { description: 'Queued.' }, ...problemResponses(401, 403, 404) },
+      responses: { 204: { description: 'Queued.' }, ...problemResponses(401, 403, 404, 409) },
     }),
     async (c) => {
-      const client = await endpointClient(c, c.req.valid('param').id)
+      const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
+      if (!endpoint.enabled) throw new Conflict(`endpoint ${endpoint.id} is disabled; enable it first (PATCH with enabled: true)`)
+      if (!endpoint.events.some((event) => event === ALL_EVENTS || event === 'ping'))
+        throw new Conflict(`endpoint ${endpoint.id} is not subscribed to ping; add ping to its events first`)
       await pingWebhook(db, outbox, client, c.get('caller').actor, { organisation: await organisationCode(client), now: now() })
       return c.body(null, 204)
     },
@@ -357,10 +409,10 @@ export function webhookEndpointsRoutes(
       responses: { 201: created('The endpoint with both secrets listed, and the new secret.'), ...problemResponses(401, 403, 404) },
     }),
     async (c) => {
-      const client = await endpointClient(c, c.req.valid('param').id)
-      const { id, secret } = await addWebhookSecret(db, client.id, now())
-      await record(c, client, 'webhook.secret_added', { id })
-      return c.json({ ...(await endpointOf(client)), secret }, 201)
+      const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
+      const { id, secret } = await addWebhookSecret(db, endpoint, now())
+      await record(c, client, 'webhook.secret_added', { id, endpoint: endpoint.id })
+      return c.json({ ...(await endpointOf(endpoint, client)), secret }, 201)
     },
   )
 
@@ -385,14 +437,14 @@ export function webhookEndpointsRoutes(
     }),
     async (c) => {
       const { id, secret_id } = c.req.valid('param')
-      const client = await endpointClient(c, id)
-      const secrets = await listWebhookSecrets(db, client.id)
+      const { endpoint, client } = await endpointNamed(c, id)
+      const secrets = await listWebhookSecrets(db, endpoint)
       const secret = secrets.find((listed) => String(listed.id) === secret_id)
       if (!secret) throw new NotFound(`endpoint ${id} has no active secret ${secret_id}`)
       if (secrets.length === 1)
         throw new Conflict(`secret ${secret_id} is the endpoint's only one; rotate first, then remove the old secret`)
-      await removeWebhookSecret(db, client.id, secret.id, now())
-      await record(c, client, 'webhook.secret_removed', { id: secret.id })
+      await removeWebhookSecret(db, endpoint, secret.id, now())
+      await record(c, client, 'webhook.secret_removed', { id: secret.id, endpoint: endpoint.id })
       return c.body(null, 204)
     },
   )

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createBff } from '../app.js'
-import { clientByClientId, createClient, SCOPES } from '../clients/clients.js'
+import { createClient, SCOPES } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
 import { storeSigningKey } from '../grants/signing-keys.js'
 import { queueMail } from '../mail/mail-outbox.js'
@@ -15,7 +15,6 @@ import { publisherFixture } from '../testing/publisher.js'
 import { startSmtpReceiver } from '../testing/smtp-receiver.js'
 import { testSigningKey } from '../testing/test-signing-key.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
-import { addWebhookSecret } from '../webhooks/secrets.js'
 import { webhookWorker } from '../webhooks/worker.js'
 import { databaseReadings } from '../cli/metrics-readings.js'
 import { listenForScrapes } from './metrics-port.js'
@@ -83,7 +82,6 @@ describe('GET /metrics after real traffic', () => {
     await storeSigningKey(db, testSigningKey())
     await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin' })
     const shop = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], scopes: [...SCOPES], webhookUrl: receiver.url })
-    await addWebhookSecret(db, (await clientByClientId(db, shop.clientId))!.id)
     await serveBff({ metricsToken: TOKEN })
 
     // Ads served: two ads in one answer of the slot home-slider-ads.

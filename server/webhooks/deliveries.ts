@@ -4,7 +4,8 @@
  * with a lease and settle each attempt (for the worker), list deliveries
  * with their attempts, replay one (the same `X-SVC-Delivery`, a fresh set
  * of attempts), replay every dead delivery of a client, or measure the
- * backlog still to send (for `/metrics`).
+ * backlog still to send (for `/metrics`). Each delivery goes to one
+ * endpoint of its client (`endpoint_id`, migration 0029).
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -18,6 +19,7 @@ import { webhookEventsById } from './webhook-events.js'
 export interface DeliveryFilter {
   dead?: boolean
   clientId?: number
+  endpointId?: string
 }
 
 /**
@@ -26,10 +28,11 @@ export interface DeliveryFilter {
  * @example
  * const dead = await listDeliveries(db, { dead: true })
  */
-export async function listDeliveries(db: Kysely<Database>, { dead, clientId }: DeliveryFilter = {}) {
+export async function listDeliveries(db: Kysely<Database>, { dead, clientId, endpointId }: DeliveryFilter = {}) {
   let query = db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).orderBy('created_at', 'desc')
   if (dead) query = query.where('state', '=', 'dead')
   if (clientId !== undefined) query = query.where('client_id', '=', clientId)
+  if (endpointId !== undefined) query = query.where('endpoint_id', '=', endpointId)
   return withEventsAndAttempts(db, await query.limit(1000).execute())
 }
 
@@ -78,7 +81,7 @@ export async function deliveryWithAttempts(db: Kysely<Database>, id: string) {
   return delivery && { ...delivery, client_row_id: row.client_id }
 }
 
-const DELIVERY_COLUMNS = ['id', 'state', 'attempts', 'url', 'next_attempt_at', 'created_at', 'delivered_at', 'event_id', 'client_id'] as const
+const DELIVERY_COLUMNS = ['id', 'state', 'attempts', 'url', 'next_attempt_at', 'created_at', 'delivered_at', 'event_id', 'client_id', 'endpoint_id'] as const
 
 type DeliveryListRow = Pick<WebhookDeliveriesTable, (typeof DELIVERY_COLUMNS)[number]>
 
@@ -138,14 +141,14 @@ export async function deliveryIdOfClient(db: Kysely<Database>, clientId: number,
 }
 
 /**
- * Queues a delivery of an event to a client's webhook URL, due at once.
+ * Queues a delivery of an event to one of a client's webhook endpoints, due at once.
  *
  * @example
- * await queueDelivery(trx, { eventId, clientId: client.id, url: client.webhook_url, at: new Date() })
+ * await queueDelivery(trx, { eventId, clientId: client.id, endpointId: endpoint.id, url: endpoint.url, at: new Date() })
  */
 export async function queueDelivery(
   db: Kysely<Database>,
-  { eventId, clientId, url, at }: { eventId: string; clientId: number; url: string; at: Date },
+  { eventId, clientId, endpointId = null, url, at }: { eventId: string; clientId: number; endpointId?: string | null; url: string; at: Date },
 ): Promise<void> {
   await db
     .insertInto('webhook_deliveries')
@@ -153,6 +156,7 @@ export async function queueDelivery(
       id: randomUUID(),
       event_id: eventId,
       client_id: clientId,
+      endpoint_id: endpointId,
       url,
       state: 'pending',
       attempts: 0,
@@ -171,6 +175,7 @@ export interface ClaimedDelivery {
   url: string
   attempts: number
   client_id: number
+  endpoint_id: string | null
   event_id: string
 }
 
@@ -186,7 +191,11 @@ export interface ClaimedDelivery {
 export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim): Promise<ClaimedDelivery[]> {
   const ids = await claimDueRows(db, 'webhook_deliveries', claim)
   if (ids.length === 0) return []
-  return db.selectFrom('webhook_deliveries').select(['id', 'url', 'attempts', 'client_id', 'event_id']).where('id', 'in', ids).execute()
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'url', 'attempts', 'client_id', 'endpoint_id', 'event_id'])
+    .where('id', 'in', ids)
+    .execute()
 }
 
 /**
@@ -251,6 +260,17 @@ export async function replayDeadDeliveries(db: Kysely<Database>, clientId: numbe
     .where('state', '=', 'dead')
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+/**
+ * Deletes every delivery of an endpoint (and, by the schema, their
+ * attempts), as the endpoint is removed: pending ones are not sent.
+ *
+ * @example
+ * await removeDeliveriesOfEndpoint(trx, endpoint.id)
+ */
+export async function removeDeliveriesOfEndpoint(db: Kysely<Database>, endpointId: string): Promise<void> {
+  await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).execute()
 }
 
 /** The queue of deliveries still to make: how many, and when the oldest was first queued. */

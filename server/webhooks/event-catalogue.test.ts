@@ -5,12 +5,12 @@ import { ACCOUNT_EVENT_NAMES } from '../accounts/account-events.js'
 import { addExternalProvider, linkAccount, unlinkAccount } from '../accounts/account-links.js'
 import { revokeConsent } from '../account-changes/revoke-consent.js'
 import { cliActor } from '../audit/audit-events.js'
-import { clientByClientId, setWebhookUrl } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
 import { deleteAccount } from '../console/account-deletion.js'
 import { CALLBACK, type IdentityFixture, identityFixture, pkcePair, ScriptedBrowser, USER } from '../testing/identity-fixture.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookEnvelopeSchema } from './event-catalogue.js'
-import { addWebhookSecret } from './secrets.js'
+import { addWebhookEndpoint } from './endpoints.js'
 import { pingWebhook } from './webhook-ping.js'
 import { webhookWorker } from './worker.js'
 
@@ -83,8 +83,7 @@ async function everyEventHappens(): Promise<void> {
 describe('the webhook event catalogue', () => {
   it('describes every event svc sends: each body a real receiver gets validates against its served schema', async () => {
     const client = (await clientByClientId(idp.db, idp.confidential.clientId))!
-    await setWebhookUrl(idp.db, client.id, receiver.url)
-    await addWebhookSecret(idp.db, client.id)
+    await addWebhookEndpoint(idp.db, { clientId: client.id, url: receiver.url, events: ['*'] })
     await everyEventHappens()
     await webhookWorker({ db: idp.db, allowPrivate: true }).runOnce()
 

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.js'
 import { openTestDatabase } from '../db/test-database.js'
 import { type Receiver, type ReceivedWebhook, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookOutbox } from './outbox.js'
-import { addWebhookSecret, removeWebhookSecret } from './secrets.js'
+import { addWebhookSecret, removeSecretsOfEndpoint, removeWebhookSecret, type SecretOwner } from './secrets.js'
 import { standardWebhookKey, standardWebhookSignature } from './standard-webhooks.js'
 import { webhookWorker } from './worker.js'
 
@@ -19,12 +19,17 @@ let db: Kysely<Database>
 let receiver: Receiver
 let clientId: string
 let clientRowId: number
+let endpoint: SecretOwner
 
 beforeEach(async () => {
   db = await openTestDatabase()
   receiver = await startReceiver()
-  clientId = (await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })).clientId
+  const made = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+  clientId = made.clientId
   clientRowId = (await clientByClientId(db, clientId))!.id
+  endpoint = { id: made.webhookEndpointId!, client_id: clientRowId }
+  // Each test adds the secrets it verifies with.
+  await removeSecretsOfEndpoint(db, endpoint.id)
 })
 
 afterEach(async () => {
@@ -54,7 +59,7 @@ const everyVerifier = Object.entries(verifiers)
 
 describe('Standard Webhooks beside X-SVC-Signature', () => {
   it('prints new secrets as whsec_ and standard base64, which both libraries take as printed', async () => {
-    const { secret } = await addWebhookSecret(db, clientRowId)
+    const { secret } = await addWebhookSecret(db, endpoint)
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
     expect(() => new Webhook(secret)).not.toThrow()
     expect(() => new SvixWebhook(secret)).not.toThrow()
@@ -70,7 +75,7 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
   })
 
   it.each(everyVerifier)('a real delivery verifies with %s', async (_name, verify) => {
-    const { secret } = await addWebhookSecret(db, clientRowId)
+    const { secret } = await addWebhookSecret(db, endpoint)
     const { body, headers } = await deliverOne()
     const delivery = await db.selectFrom('webhook_deliveries').select('id').executeTakeFirstOrThrow()
     expect(headers['webhook-id']).toBe(delivery.id)
@@ -85,13 +90,13 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
   })
 
   it.each(everyVerifier)('during a rotation %s accepts with either secret, then only with the new one', async (_name, verify) => {
-    const old = (await addWebhookSecret(db, clientRowId)).secret
-    const fresh = (await addWebhookSecret(db, clientRowId)).secret
+    const old = (await addWebhookSecret(db, endpoint)).secret
+    const fresh = (await addWebhookSecret(db, endpoint)).secret
     const during = await deliverOne()
     expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2)
     for (const secret of [old, fresh]) await expect(verify(during.body, flat(during.headers), secret)).resolves.toBeTruthy()
 
-    await removeWebhookSecret(db, clientRowId)
+    await removeWebhookSecret(db, endpoint)
     const after = await deliverOne()
     expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1)
     await expect(verify(after.body, flat(after.headers), fresh)).resolves.toBeTruthy()
@@ -99,7 +104,7 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
   })
 
   it.each(everyVerifier)('%s refuses a changed body, a changed timestamp and the wrong secret', async (_name, verify) => {
-    const { secret } = await addWebhookSecret(db, clientRowId)
+    const { secret } = await addWebhookSecret(db, endpoint)
     const sent = await deliverOne()
     const original = flat(sent.headers)
     const later = String(Number(original['webhook-timestamp']) + 1)
@@ -123,6 +128,7 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
       .insertInto('webhook_secrets')
       .values({
         client_id: clientRowId,
+        endpoint_id: endpoint.id,
         secret: secretBoxOf(db).seal({ table: 'webhook_secrets', column: 'secret', row: clientRowId }, old),
         created_at: new Date().toISOString(),
         removed_at: null,
@@ -139,7 +145,7 @@ describe('Standard Webhooks beside X-SVC-Signature', () => {
   })
 
   it('keeps webhook-id across retries and signs each attempt with its own timestamp', async () => {
-    const { secret } = await addWebhookSecret(db, clientRowId)
+    const { secret } = await addWebhookSecret(db, endpoint)
     receiver.answer = 500
     await webhookOutbox().record(db, 'ping', clientId, { message: 'hello' })
     // The worker's clock starts once the event is due, and moves on only when told.

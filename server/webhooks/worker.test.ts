@@ -5,9 +5,10 @@ import { clientByClientId, createClient } from '../clients/clients.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { replayDeadDeliveries, replayDelivery } from './deliveries.js'
+import { changeWebhookEndpoint } from './endpoints.js'
 import { webhookOutbox } from './outbox.js'
 import { MAX_ATTEMPTS } from './retry-schedule.js'
-import { addWebhookSecret, removeWebhookSecret } from './secrets.js'
+import { addWebhookSecret, removeWebhookSecret, type SecretOwner } from './secrets.js'
 import { isPublicAddress } from './target-guard.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { USER_AGENT, webhookWorker } from './worker.js'
@@ -16,6 +17,7 @@ let db: Kysely<Database>
 let receiver: Receiver
 let clientId: string
 let clientRowId: number
+let endpoint: SecretOwner
 let secret: string
 let time: number
 const now = () => new Date(time)
@@ -24,9 +26,11 @@ beforeEach(async () => {
   time = Date.parse('2026-11-25T12:00:00Z')
   db = await openTestDatabase()
   receiver = await startReceiver()
-  clientId = (await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })).clientId
+  const made = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+  clientId = made.clientId
   clientRowId = (await clientByClientId(db, clientId))!.id
-  secret = (await addWebhookSecret(db, clientRowId)).secret
+  endpoint = { id: made.webhookEndpointId!, client_id: clientRowId }
+  secret = made.webhookSecret!
 })
 
 afterEach(async () => {
@@ -134,14 +138,14 @@ describe('the webhook worker', () => {
   })
 
   it('signs with every active secret while a rotation is under way', async () => {
-    const second = (await addWebhookSecret(db, clientRowId)).secret
+    const second = (await addWebhookSecret(db, endpoint)).secret
     await record()
     await worker().runOnce()
     const header = String(receiver.received[0]!.headers['x-svc-signature'])
     expect(header.match(/v1=/g)).toHaveLength(2)
     await expect(verifyWebhook(receiver.received[0]!.body, header, [second], { now: time / 1000 })).resolves.toBe(true)
 
-    await removeWebhookSecret(db, clientRowId)
+    await removeWebhookSecret(db, endpoint)
     await record()
     await worker().runOnce()
     const after = receiver.received[1]!
@@ -151,8 +155,8 @@ describe('the webhook worker', () => {
       },
     )
     await expect(verifyWebhook(after.body, String(after.headers['x-svc-signature']), [second], { now: time / 1000 })).resolves.toBe(true)
-    await expect(removeWebhookSecret(db, clientRowId)).rejects.toThrow(
-      'the client has only one webhook secret; add a new one before removing the old',
+    await expect(removeWebhookSecret(db, endpoint)).rejects.toThrow(
+      'the endpoint has only one signing secret; add a new one before removing the old',
     )
   })
 
@@ -164,10 +168,9 @@ describe('the webhook worker', () => {
     // An address literal cannot change: no retries, straight to the dead letters.
     expect(await delivery()).toMatchObject({ state: 'dead', attempts: 1 })
     // A name is checked on the addresses it resolves to, and retried, as DNS may change.
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ url: receiver.url.replace('127.0.0.1', 'localhost'), state: 'pending', next_attempt_at: time })
-      .execute()
+    // (The worker sends to the endpoint's URL as it is at each attempt.)
+    await changeWebhookEndpoint(db, endpoint.id, { url: receiver.url.replace('127.0.0.1', 'localhost') })
+    await db.updateTable('webhook_deliveries').set({ state: 'pending', next_attempt_at: time }).execute()
     await worker({ allowPrivate: false }).runOnce()
     expect(receiver.received).toHaveLength(0)
     expect((await attempts())[1]!.error).toBe(

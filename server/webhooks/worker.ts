@@ -2,8 +2,9 @@
  * @module The webhook worker inside the BFF: claims due deliveries with a
  * lease (so a crashed worker's claims come back when the lease runs out,
  * and several processes can share the table), signs each attempt afresh,
- * sends it, records the attempt and schedules the retry or the dead
- * letter (its SQL in `deliveries.ts`, `webhook-events.ts` and
+ * sends it to its endpoint's URL with the endpoint's secrets, records the
+ * attempt and schedules the retry or the dead letter (its SQL in
+ * `deliveries.ts`, `endpoints.ts`, `webhook-events.ts` and
  * `webhook-attempts.ts`). Stopping it ends claiming and lets attempts in
  * flight finish.
  */
@@ -14,6 +15,7 @@ import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
+import { type WebhookEndpoint, webhookEndpointsById } from './endpoints.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
 import { attemptSignatureHeaders } from './attempt-signatures.js'
@@ -50,6 +52,8 @@ export interface WorkerOptions {
 interface Claimed extends ClaimedDelivery {
   event: WebhookEventRow
   public_client_id: string
+  /** Where it goes, as the endpoint is now (its URL may have changed since the event); none once removed. */
+  endpoint: WebhookEndpoint | undefined
 }
 
 /** How long a worker's claim on a delivery holds before another may take it over (`SVC_WEBHOOK_LEASE_SECONDS`). */
@@ -92,7 +96,7 @@ export function webhookWorker({
     if (deliveries.length === 0) return []
     // Read after the claim's transaction, so the write lock is held only for the claim itself
     // (events and clients do not change under a claimed delivery).
-    const [events, clientIds] = await Promise.all([
+    const [events, clientIds, endpoints] = await Promise.all([
       webhookEventsById(
         db,
         deliveries.map((delivery) => delivery.event_id),
@@ -101,11 +105,16 @@ export function webhookWorker({
         db,
         deliveries.map((delivery) => delivery.client_id),
       ),
+      webhookEndpointsById(
+        db,
+        deliveries.flatMap((delivery) => (delivery.endpoint_id === null ? [] : [delivery.endpoint_id])),
+      ),
     ])
     return deliveries.flatMap((delivery) => {
       const event = events.get(delivery.event_id)
       const publicClientId = clientIds.get(delivery.client_id)
-      return event && publicClientId !== undefined ? [{ ...delivery, event, public_client_id: publicClientId }] : []
+      const endpoint = delivery.endpoint_id === null ? undefined : endpoints.get(delivery.endpoint_id)
+      return event && publicClientId !== undefined ? [{ ...delivery, event, public_client_id: publicClientId, endpoint }] : []
     })
   }
 
@@ -125,12 +134,14 @@ export function webhookWorker({
         client_id: delivery.public_client_id,
         data: webhookEventData(delivery.event),
       })
-      const secrets = await activeWebhookSecrets(db, delivery.client_id)
-      if (secrets.length === 0) return failed('the client has no webhook secret to sign with')
+      const { endpoint } = delivery
+      if (!endpoint) return { ...failed('its webhook endpoint no longer exists'), permanent: true }
+      const secrets = await activeWebhookSecrets(db, endpoint)
+      if (secrets.length === 0) return failed('the endpoint has no signing secret to sign with')
       // Signed at send time, so a retry hours later still passes the receiver's tolerance.
       const timestamp = Math.floor(startedAt.getTime() / 1000)
       return await send({
-        url: delivery.url,
+        url: endpoint.url,
         body,
         timeoutMs,
         allowPrivate,

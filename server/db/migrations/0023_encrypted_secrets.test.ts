@@ -9,6 +9,7 @@ import { externalProvider } from '../../accounts/account-links.js'
 import { ensureConsoleClient } from '../../console/console-client.js'
 import { signingKeys } from '../../grants/signing-keys.js'
 import { activeWebhookSecrets } from '../../webhooks/secrets.js'
+import { webhookEndpointsOfClient } from '../../webhooks/endpoints.js'
 import { migrationNames, migrationStatus } from '../migrate.js'
 import { isPostgres, openDatabase } from '../open-database.js'
 import type { Database } from '../schema.js'
@@ -99,7 +100,8 @@ describe('migration 0023 on a database an older svc wrote', () => {
       const current = await signingKeys(db).current()
       expect(current.kid).toBe('old-kid')
       expect(current.privateKey.export({ format: 'jwk' }).d).toBe(plain.d)
-      expect(await activeWebhookSecrets(db, plain.clientRow)).toEqual([plain.webhookSecret])
+      // (Migration 0029 gave the client's webhook URL an endpoint, which carries its secret.)
+      expect(await activeWebhookSecrets(db, (await webhookEndpointsOfClient(db, plain.clientRow))[0]!)).toEqual([plain.webhookSecret])
       expect((await externalProvider(db, 'partner'))?.client_secret).toBe(plain.providerSecret)
       expect(await secretSetting(db, 'seal-root')).toBe(plain.sealRoot)
       expect((await ensureConsoleClient(db, 'https://id.example')).clientSecret).toBe(plain.consoleSecret)
@@ -123,7 +125,8 @@ describe('migration 0023 on a database an older svc wrote', () => {
     const db: Kysely<Database> = await openDatabase(where)
     try {
       expect(readdirSync(join(where.sqlitePath!, '..'))).toContain('svc.db.key')
-      expect(await activeWebhookSecrets(db, plain.clientRow)).toEqual([plain.webhookSecret])
+      // (Migration 0029 gave the client's webhook URL an endpoint, which carries its secret.)
+      expect(await activeWebhookSecrets(db, (await webhookEndpointsOfClient(db, plain.clientRow))[0]!)).toEqual([plain.webhookSecret])
     } finally {
       await db.destroy()
     }

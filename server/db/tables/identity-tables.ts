@@ -38,7 +38,6 @@ export interface ClientsTable {
   post_logout_redirect_uris: string
   /** JSON array of the scopes the client may ask for. */
   scopes: string
-  webhook_url: string | null
   privacy_policy_url: string | null
   terms_of_service_url: string | null
   /** Shown on the consent page (migration 0017). */

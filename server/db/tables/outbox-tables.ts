@@ -1,9 +1,27 @@
-/** @module The outboxes' tables: webhook secrets, events, deliveries and attempts, and the mail outbox. */
+/** @module The outboxes' tables: webhook endpoints, secrets, events, deliveries and attempts, and the mail outbox. */
 import type { ColumnType, Generated } from 'kysely'
+
+/** Where a client's webhooks go (migration 0029): several a client, each subscribed to chosen events. */
+export interface WebhookEndpointsTable {
+  /** `ep_…` */
+  id: string
+  client_id: number
+  url: string
+  description: string
+  /** JSON array of event names, or `["*"]`: every event. */
+  events: string
+  /** When it stopped receiving, and why (said by a person, or by the sender); null while enabled. */
+  disabled_at: string | null
+  disabled_reason: string | null
+  created_at: string
+}
 
 export interface WebhookSecretsTable {
   id: Generated<number>
+  /** The client whose endpoint it signs for; the secret is sealed under it. */
   client_id: number
+  /** The endpoint it signs for (migration 0029). */
+  endpoint_id: string | null
   /** Encrypted (db/secret-box.ts, migration 0023), not hashed: svc must sign with it. */
   secret: string
   created_at: string
@@ -25,6 +43,9 @@ export interface WebhookDeliveriesTable {
   id: string
   event_id: string
   client_id: number
+  /** The endpoint it goes to (migration 0029); null only for deliveries queued before their client had one. */
+  endpoint_id: string | null
+  /** Where it was queued to go; the worker sends to its endpoint's URL as it is at each attempt. */
   url: string
   state: 'pending' | 'delivered' | 'dead'
   attempts: number

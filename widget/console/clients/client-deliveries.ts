@@ -1,10 +1,10 @@
 /**
  * @module A client's webhook delivery log as a table (stacked rows on a
- * narrow screen): each delivery's event, state and attempts, with a
- * Replay button each.
+ * narrow screen): each delivery's event, endpoint, state and attempts,
+ * with a Replay button each.
  */
 import { html, type TemplateResult } from 'lit'
-import type { ConsoleDelivery } from '../../../shared/console-wire.js'
+import type { ConsoleDelivery, ConsoleWebhookEndpoint } from '../../../shared/console-wire.js'
 import { readableTime } from '../../../shared/local-date-time.js'
 
 /**
@@ -13,12 +13,19 @@ import { readableTime } from '../../../shared/local-date-time.js'
  * @example
  * deliveriesTable(detail.deliveries, (delivery) => this.replay(delivery))
  */
-export function deliveriesTable(deliveries: ConsoleDelivery[], replay: (delivery: ConsoleDelivery) => void): TemplateResult {
+export function deliveriesTable(
+  deliveries: ConsoleDelivery[],
+  replay: (delivery: ConsoleDelivery) => void,
+  endpoints: readonly Pick<ConsoleWebhookEndpoint, 'id' | 'url'>[] = [],
+): TemplateResult {
+  // An endpoint removed since is named by the URL the delivery went to.
+  const endpointOf = (delivery: ConsoleDelivery) => endpoints.find((endpoint) => endpoint.id === delivery.endpoint_id)?.url ?? delivery.url
   if (deliveries.length === 0) return html`<p>No deliveries yet.</p>`
   return html`<table class="stacked">
     <thead>
       <tr>
         <th scope="col">Event</th>
+        <th scope="col">Endpoint</th>
         <th scope="col">Created</th>
         <th scope="col">State</th>
         <th scope="col">Attempts</th>
@@ -30,6 +37,7 @@ export function deliveriesTable(deliveries: ConsoleDelivery[], replay: (delivery
         (delivery) =>
           html`<tr>
             <td data-label="Event">${delivery.event}<br /><code class="hint">${delivery.id}</code></td>
+            <td data-label="Endpoint"><span dir="auto" class="url">${endpointOf(delivery)}</span></td>
             <td data-label="Created">${readableTime(delivery.created_at, { seconds: true })}</td>
             <td data-label="State">${delivery.state}</td>
             <td data-label="Attempts">

@@ -73,7 +73,7 @@ const FIELDS: ClientField[] = [
   {
     name: 'webhook_url',
     label: 'Webhook URL',
-    hint: 'Optional; account events are POSTed here, signed.',
+    hint: 'Optional: makes the first webhook endpoint, which receives every event, signed; add more on the client’s page.',
     words: 'The webhook URL',
     apiNames: ['webhook_url'],
   },

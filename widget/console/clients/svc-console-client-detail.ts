@@ -1,30 +1,33 @@
 /**
  * @module `<svc-console-client-detail>`: one client in the developer
  * portal: its registration (name, redirect URIs, links) to edit, its
- * webhook URL, webhook secret rotation (a new secret signs beside the old
- * until the old is removed), the delivery log with each attempt,
- * replaying one delivery or every dead one, and deleting the client.
+ * webhook endpoints (add, edit, disable and enable, remove, and per
+ * endpoint show and rotate its signing secret: a new secret signs beside
+ * the old until the old is removed), the delivery log with each attempt
+ * and its endpoint, replaying one delivery or every dead one, and
+ * deleting the client.
  * Changing `client-id` aborts the load of the client shown before.
  */
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
 import type {
   ConsoleClientChange,
   ConsoleClientDetail,
   ConsoleDeadReplayed,
   ConsoleDelivery,
-  ConsoleWebhookSaved,
+  ConsoleWebhookEndpoint,
+  ConsoleWebhookEndpointAdded,
+  ConsoleWebhookSecret,
   ConsoleWebhookSecretAdded,
 } from '../../../shared/console-wire.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { backchannelLogoutFields, clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
 import { deliveriesTable } from './client-deliveries.js'
-import { field, fieldsSummary } from '../console-field.js'
+import { fieldsSummary } from '../console-field.js'
+import { endpointForm, endpointFormBody, endpointList, endpointStyles } from './client-webhook-endpoints.js'
 import { counted } from '../console-words.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
-import { readableTime } from '../../../shared/local-date-time.js'
-import { CLIENT_URI_MAX } from '../../../shared/field-limits.js'
 import { TypedLengths } from '../typed-lengths.js'
 
 /**
@@ -33,9 +36,16 @@ import { TypedLengths } from '../typed-lengths.js'
  * @summary `<svc-console-client-detail client-id="cli_…">`
  */
 export class SvcConsoleClientDetail extends LitElement {
-  static override styles = consoleStyles
-  static override properties = { clientId: { attribute: 'client-id' }, secrets: { state: true }, deleted: { state: true } }
+  static override styles = [consoleStyles, endpointStyles]
+  static override properties = {
+    clientId: { attribute: 'client-id' },
+    secrets: { state: true },
+    deleted: { state: true },
+    editing: { state: true },
+  }
   declare clientId: string
+  /** The id of the endpoint whose form is open, or ''. */
+  declare editing: string
   declare secrets: Record<string, string>
   /** The name of the client just deleted, once it is. */
   declare deleted: string
@@ -49,6 +59,7 @@ export class SvcConsoleClientDetail extends LitElement {
     this.clientId = ''
     this.secrets = {}
     this.deleted = ''
+    this.editing = ''
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -105,33 +116,83 @@ export class SvcConsoleClientDetail extends LitElement {
     )
   }
 
-  private saveWebhook(event: Event): void {
+  private endpointPath(endpoint: ConsoleWebhookEndpoint): string {
+    return `${this.path}/webhook-endpoints/${endpoint.id}`
+  }
+
+  private addEndpoint(event: Event): void {
     event.preventDefault()
-    const url = new FormData(event.target as HTMLFormElement).get('webhook_url')
+    const form = event.target as HTMLFormElement
+    const body = endpointFormBody(new FormData(form))
     this.secrets = {}
     void this.detail.act(async (signal) => {
-      const answer = await consoleApi<ConsoleWebhookSaved>('PUT', `${this.path}/webhook`, { body: { webhook_url: url }, signal })
-      this.secrets = answer.webhook_secret ? { 'Webhook secret': answer.webhook_secret } : {}
-      return 'Webhook URL saved.'
+      const made = await consoleApi<ConsoleWebhookEndpointAdded>('POST', `${this.path}/webhook-endpoints`, { body, signal })
+      this.secrets = { 'Signing secret of the new endpoint': made.webhook_secret }
+      form.reset()
+      return 'Endpoint added.'
     })
   }
 
-  private rotateSecret(): void {
+  private saveEndpoint(event: Event, endpoint: ConsoleWebhookEndpoint): void {
+    event.preventDefault()
+    const body = endpointFormBody(new FormData(event.target as HTMLFormElement))
     this.secrets = {}
     void this.detail.act(async (signal) => {
-      const { webhook_secret } = await consoleApi<ConsoleWebhookSecretAdded>('POST', `${this.path}/webhook-secrets`, { body: {}, signal })
-      this.secrets = { 'New webhook secret': webhook_secret }
+      await consoleApi('PUT', this.endpointPath(endpoint), { body, signal })
+      this.editing = ''
+      return 'Endpoint saved.'
     })
   }
 
-  private removeSecret(secret: SecretListed): void {
-    const question = `Remove secret ${secret.number} (fingerprint ${secret.fingerprint})? Deliveries stop carrying its signature at once, so a receiver still checking only this secret rejects them.`
-    if (!confirm(question)) return
-    this.secrets = {}
-    void this.detail.act(async (signal) => {
-      await consoleApi('DELETE', `${this.path}/webhook-secrets/${secret.id}`, { signal })
-      return `Secret ${secret.number} removed.`
-    })
+  private readonly endpointActions = {
+    edit: (endpoint: ConsoleWebhookEndpoint) => {
+      this.editing = this.editing === endpoint.id ? '' : endpoint.id
+    },
+    toggle: (endpoint: ConsoleWebhookEndpoint) => {
+      this.secrets = {}
+      void this.detail.act(async (signal) => {
+        await consoleApi('POST', `${this.endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, { body: {}, signal })
+        return endpoint.enabled ? 'Endpoint disabled: it receives no new events.' : 'Endpoint enabled.'
+      })
+    },
+    remove: (endpoint: ConsoleWebhookEndpoint) => {
+      const question = `Remove the endpoint ${endpoint.url}? Its signing secrets and its deliveries go with it, deliveries not yet sent are dropped, and this cannot be undone.`
+      if (!confirm(question)) return
+      this.secrets = {}
+      void this.detail.act(async (signal) => {
+        await consoleApi('DELETE', this.endpointPath(endpoint), { signal })
+        return 'Endpoint removed.'
+      })
+    },
+    rotate: (endpoint: ConsoleWebhookEndpoint) => {
+      this.secrets = {}
+      void this.detail.act(async (signal) => {
+        const { webhook_secret } = await consoleApi<ConsoleWebhookSecretAdded>('POST', `${this.endpointPath(endpoint)}/secrets`, { body: {}, signal })
+        this.secrets = { 'New webhook secret': webhook_secret }
+      })
+    },
+    reveal: (endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret) => {
+      this.secrets = {}
+      void this.detail.act(
+        async (signal) => {
+          const { webhook_secret } = await consoleApi<ConsoleWebhookSecretAdded>('POST', `${this.endpointPath(endpoint)}/secrets/${secret.id}/reveal`, {
+            body: {},
+            signal,
+          })
+          this.secrets = { [`Secret ${secret.number} of ${endpoint.url}`]: webhook_secret }
+        },
+        { reload: false },
+      )
+    },
+    removeSecret: (endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret) => {
+      const question = `Remove secret ${secret.number} (fingerprint ${secret.fingerprint})? Deliveries stop carrying its signature at once, so a receiver still checking only this secret rejects them.`
+      if (!confirm(question)) return
+      this.secrets = {}
+      void this.detail.act(async (signal) => {
+        await consoleApi('DELETE', `${this.endpointPath(endpoint)}/secrets/${secret.id}`, { signal })
+        return `Secret ${secret.number} removed.`
+      })
+    },
   }
 
   private replayDead(): void {
@@ -156,7 +217,6 @@ export class SvcConsoleClientDetail extends LitElement {
     if (!detail) return html`${this.detail.problem ? this.detail.alert() : html`<p>Loading the client…</p>`}`
     const { client } = detail
     const { errors } = this.detail
-    const secrets = detail.webhook_secrets
     return html`
       <p><a href="/console/clients">← All clients</a></p>
       <h1 dir="auto">${client.name}</h1>
@@ -171,60 +231,41 @@ export class SvcConsoleClientDetail extends LitElement {
         <button type="submit" class="primary">Save registration</button>
       </form>
       <h2 class="section">Webhooks</h2>
-      <form class="inline-form" aria-label="Webhook URL" @submit=${this.saveWebhook}>
-        ${field(
-          {
-            id: 'webhook_url',
-            label: 'Webhook URL',
-            error: errors.webhook_url,
-            say: { apiNames: ['webhook_url'], words: 'The webhook URL' },
-          },
-          (a) =>
-            html`<input
-              id=${a.id}
-              name="webhook_url"
-              dir="auto"
-              maxlength=${CLIENT_URI_MAX}
-              .value=${client.webhook_url ?? ''}
-              aria-invalid=${a.invalid}
-              aria-describedby=${a.describedBy}
-            />`,
-        )}
-        <button type="submit">Save</button>
-      </form>
-      <h3>Signing secrets</h3>
       <p class="hint">
-        Rotate: add a new secret (both sign every delivery), update your receiver, then remove the old one. A fingerprint is the first 8 hex
-        digits of the secret's SHA-256.
+        Each endpoint receives the events it subscribes to, signed with its own secret. Rotate: add a new secret (both sign every delivery),
+        update your receiver, then remove the old one. A fingerprint is the first 8 hex digits of the secret's SHA-256.
       </p>
-      <ul class="secrets">
-        ${secrets.map(
-          (secret, index) =>
-            html`<li>
-              Secret ${secret.number} · fingerprint <code>${secret.fingerprint}</code> · added ${readableTime(secret.created_at)}
-              ${index === 0 && secrets.length > 1 ? html`<span class="hint">(oldest)</span>` : nothing}
-              ${
-                secrets.length > 1
-                  ? html`<button
-                      type="button"
-                      class="danger"
-                      aria-label="Remove secret ${secret.number}"
-                      @click=${() => this.removeSecret(secret)}
-                    >
-                      Remove
-                    </button>`
-                  : nothing
-              }
-            </li>`,
-        )}
-      </ul>
-      <button type="button" @click=${this.rotateSecret}>Rotate secret</button>
+      ${endpointList(
+        detail.webhook_endpoints,
+        this.endpointActions,
+        (endpoint) =>
+          endpointForm({
+            endpoint,
+            events: detail.webhook_events,
+            errors: this.editing === endpoint.id ? errors : {},
+            prefix: `edit-${endpoint.id}-`,
+            label: `Edit endpoint ${endpoint.url}`,
+            submit: (event) => this.saveEndpoint(event, endpoint),
+            cancel: () => {
+              this.editing = ''
+            },
+          }),
+        this.editing,
+      )}
+      <h3>Add an endpoint</h3>
+      ${endpointForm({
+        events: detail.webhook_events,
+        errors: this.editing === '' ? errors : {},
+        prefix: 'add-',
+        label: 'Add endpoint',
+        submit: (event) => this.addEndpoint(event),
+      })}
       <h3 class="section">Deliveries</h3>
       <p>
         <button type="button" @click=${this.replayDead}>Replay all dead</button>
         <button type="button" @click=${() => this.detail.load()}>Refresh</button>
       </p>
-      ${deliveriesTable(detail.deliveries, (delivery) => this.replay(delivery))}
+      ${deliveriesTable(detail.deliveries, (delivery) => this.replay(delivery), detail.webhook_endpoints)}
       <section aria-labelledby="delete-client-heading" class="danger-zone">
         <h2 id="delete-client-heading">Delete this client</h2>
         <p class="hint">Signs everyone out of it (its tokens are revoked), stops its webhooks, and cannot be undone.</p>
@@ -233,8 +274,6 @@ export class SvcConsoleClientDetail extends LitElement {
     `
   }
 }
-
-type SecretListed = ConsoleClientDetail['webhook_secrets'][number]
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -12,6 +12,7 @@ import { field, fieldsSummary } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
 import { TypedLengths } from '../typed-lengths.js'
+import { counted } from '../console-words.js'
 
 /**
  * The list of clients, and registering one.
@@ -85,7 +86,7 @@ export class SvcConsoleClientList extends LitElement {
                     <th scope="col">Name</th>
                     <th scope="col">Client id</th>
                     <th scope="col">Type</th>
-                    <th scope="col">Webhook</th>
+                    <th scope="col">Webhooks</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -95,7 +96,11 @@ export class SvcConsoleClientList extends LitElement {
                         <td data-label="Name"><a href="/console/clients/${client.client_id}" dir="auto">${client.name}</a></td>
                         <td data-label="Client id"><code>${client.client_id}</code></td>
                         <td data-label="Type">${client.public ? 'Public (PKCE)' : 'Confidential'}</td>
-                        <td data-label="Webhook">${client.webhook_url ? html`<span dir="auto">${client.webhook_url}</span>` : 'none'}</td>
+                        <td data-label="Webhooks">
+                          ${client.webhook_endpoints.total === 0
+                            ? 'none'
+                            : `${counted(client.webhook_endpoints.total, 'endpoint', 'endpoints')}${client.webhook_endpoints.enabled < client.webhook_endpoints.total ? `, ${client.webhook_endpoints.total - client.webhook_endpoints.enabled} disabled` : ''}`}
+                        </td>
                       </tr>`,
                   )}
                 </tbody>
