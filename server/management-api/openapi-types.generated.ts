@@ -2180,7 +2180,7 @@ export interface paths {
         };
         /**
          * List the webhook endpoints
-         * @description Scope `webhooks:read`. The endpoints of the organisation's clients (an operator-wide token: every client's), newest client first.
+         * @description Scope `webhooks:read`. The endpoints of the organisation's clients (an operator-wide token: every client's), newest client first, each client's oldest endpoint first.
          */
         get: {
             parameters: {
@@ -2295,7 +2295,7 @@ export interface paths {
         put?: never;
         /**
          * Make a webhook endpoint for a client
-         * @description Scope `webhooks:write`. Answers 201 with the endpoint and its signing secret, shown this once. A client has one endpoint today: a second answers 409.
+         * @description Scope `webhooks:write`. Answers 201 with the endpoint and its signing secret (its own, shown this once). A client may have several endpoints, each subscribed to its own events.
          */
         post: {
             parameters: {
@@ -2384,23 +2384,6 @@ export interface paths {
                          *       "title": "Not Found",
                          *       "status": 404,
                          *       "detail": "No such resource in the token's organisation."
-                         *     }
-                         */
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The request conflicts with what exists; `detail` says what to do instead. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "type": "about:blank",
-                         *       "title": "Conflict",
-                         *       "status": 409,
-                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
                          *     }
                          */
                         "application/problem+json": components["schemas"]["Problem"];
@@ -2545,7 +2528,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a webhook endpoint
-         * @description Scope `webhooks:write`. No new deliveries are queued for the client and its secrets are removed; deliveries queued already fail for want of a secret and can be replayed once an endpoint is made again.
+         * @description Scope `webhooks:write`. Its secrets and its deliveries go with it: deliveries still queued for it are not sent. The client's other endpoints are not touched.
          */
         delete: {
             parameters: {
@@ -2638,8 +2621,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook endpoint's URL
-         * @description Scope `webhooks:write`. Its secrets stay; deliveries go to the new URL from the next attempt queued.
+         * Change a webhook endpoint
+         * @description Scope `webhooks:write`. Its URL, description, events, or `enabled` (false: no new deliveries are queued for it). Its secrets stay; deliveries go to the new URL from their next attempt.
          */
         patch: {
             parameters: {
@@ -2774,7 +2757,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).
+         * @description Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it goes to each of the client's enabled endpoints subscribed to `ping` (409 when this one is not), is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).
          */
         post: {
             parameters: {
@@ -2840,6 +2823,23 @@ export interface paths {
                          *       "title": "Not Found",
                          *       "status": 404,
                          *       "detail": "No such resource in the token's organisation."
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request conflicts with what exists; `detail` says what to do instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "about:blank",
+                         *       "title": "Conflict",
+                         *       "status": 409,
+                         *       "detail": "The request conflicts with what exists; `detail` says what to do instead."
                          *     }
                          */
                         "application/problem+json": components["schemas"]["Problem"];
@@ -5105,7 +5105,7 @@ export interface components {
         WebhookEndpoint: {
             /**
              * @description The endpoint's identifier; opaque.
-             * @example whe_cli_4fG…
+             * @example ep_4fG…
              */
             id: string;
             /**
@@ -5117,15 +5117,24 @@ export interface components {
             /** @example https://shop.example/hooks */
             url: string;
             /**
-             * @description `["*"]`: every event (the only choice today).
+             * @description A note for people; may be empty.
+             * @example Orders service
+             */
+            description: string;
+            /**
+             * @description `["*"]`: every event, those added later too; else the event names it receives.
              * @example [
              *       "*"
              *     ]
              */
             events: string[];
+            /** @description A disabled endpoint is queued no new deliveries. */
+            enabled: boolean;
+            disabled_at: string | null;
+            /** @description Who or what disabled it. */
+            disabled_reason: string | null;
             /** @description The active signing secrets, oldest first; while there are two, each delivery is signed with both. */
             secrets: components["schemas"]["WebhookSecret"][];
-            /** @description When its oldest active secret was made. */
             created_at: string;
         } | null;
         WebhookSecret: {
@@ -5233,14 +5242,20 @@ export interface components {
              */
             url: string;
             /**
-             * @description `["*"]`, every event, the only choice today.
+             * @description A note for people, at most 200 characters.
+             * @example Orders service
+             */
+            description?: string;
+            /**
+             * @description `["*"]` (or left out): every event, those added later too; else the event names to receive, as `GET /webhooks/schemas` lists them.
              * @example [
-             *       "*"
+             *       "account.deleted",
+             *       "ping"
              *     ]
              */
             events?: string[];
         };
-        /** @description `url` (and `events`); the other fields of an endpoint may be sent back as read, unchanged. */
+        /** @description `url`, `description`, `events` and `enabled`; the other fields of an endpoint may be sent back as read, unchanged. */
         WebhookEndpointChanges: {
             /**
              * @description An http or https URL at a public address.
@@ -5248,16 +5263,26 @@ export interface components {
              */
             url?: string;
             /**
-             * @description `["*"]`, every event, the only choice today.
+             * @description A note for people, at most 200 characters.
+             * @example Orders service
+             */
+            description?: string;
+            /**
+             * @description `["*"]` (or left out): every event, those added later too; else the event names to receive, as `GET /webhooks/schemas` lists them.
              * @example [
-             *       "*"
+             *       "account.deleted",
+             *       "ping"
              *     ]
              */
             events?: string[];
+            /** @description false disables it; true enables it again. */
+            enabled?: boolean;
             id?: string;
             client?: string;
             organisation?: string | null;
             secrets?: unknown[];
+            disabled_at?: string | null;
+            disabled_reason?: string | null;
             created_at?: string;
         };
         ManagedUserPage: {
