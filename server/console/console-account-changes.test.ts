@@ -96,6 +96,14 @@ describe('setting a password on a passkey-only account', () => {
     return (await b.submit(`${idp.issuer}/login`, page, { email: user.email, password })).status
   }
 
+  it('changes the e-mail address without a current password, the link going to the new address', async () => {
+    await passkeyOnly()
+    const asked = await user.api('POST', '/account/email', { email: 'ada@passkeys.example' })
+    expect(asked.status).toBe(200)
+    expect((await mails()).map((mail) => mail.to)).toContain('ada@passkeys.example')
+    expect((await account()).pending_email).toBe('ada@passkeys.example')
+  })
+
   it('tells the page whether the account has a password', async () => {
     expect((await account()).has_password).toBe(true)
     await passkeyOnly()

@@ -139,7 +139,9 @@ export function accountChangeRoutes(app: Hono<{ Variables: ConsoleVariables }>, 
     if (email === undefined) return consoleError(c, 422, say.oneEmailAddress, { errors: { email: say.oneEmailAddress } })
     const current = await userBySub(db, c.get('session').sub)
     if (current?.email === email) return consoleError(c, 422, say.alreadyYourAddress, { errors: { email: say.alreadyYourAddress } })
-    const user = await withCurrentPassword(c, text(body.current_password))
+    // A passkey-only account has no password to type: as for setting its first password, the
+    // signed-in session proves the owner, and the link goes to the new address all the same.
+    const user = current && hasNoPassword(current.password_hash) ? current : await withCurrentPassword(c, text(body.current_password))
     if (user instanceof Response) return user
     const wait = await mailThrottle.admit({ address: clientAddress(c), email })
     if (wait !== undefined)

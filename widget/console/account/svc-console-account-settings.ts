@@ -197,10 +197,14 @@ export class SvcConsoleAccountSettings extends LitElement {
             : nothing
         }
         ${this.text('email', 'email-new', 'email', words.newEmail, '', { type: 'email', autocomplete: 'email' })}
-        ${this.text('email', 'email-current-password', 'current_password', words.currentPassword, '', {
-          type: 'password',
-          autocomplete: 'current-password',
-        })}
+        ${
+          profile.has_password
+            ? this.text('email', 'email-current-password', 'current_password', words.currentPassword, '', {
+                type: 'password',
+                autocomplete: 'current-password',
+              })
+            : nothing
+        }
         <button type="submit" ?disabled=${busy('email')}>${words.sendConfirmationLink}</button>
         ${this.outcome('email', words)}
       </form>
