@@ -1,52 +1,29 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Kysely, type Migration, Migrator, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../../shared/webhook-signature.js'
+import { type MigrationTestDatabase, migrationTestDatabase } from '../../testing/migration-test-database.js'
 import { type Receiver, startReceiver } from '../../testing/webhook-receiver.js'
 import { webhookEndpointsOfClient } from '../../webhooks/endpoints.js'
 import { webhookOutbox } from '../../webhooks/outbox.js'
 import { webhookWorker } from '../../webhooks/worker.js'
-import { isPostgres, openDatabase } from '../open-database.js'
 import { secretBoxOf } from '../secret-box.js'
-import { freshPostgresSchema, TEST_SECRET_KEY, testingOnPostgres } from '../test-database.js'
-import * as migrationModules from './index.js'
 
 /** The last migration before a client had several webhook endpoints. */
 const OLDER = '0027_session_devices'
 
-let drop: (() => Promise<void>) | undefined
 let receiver: Receiver | undefined
 afterEach(async () => {
   await receiver?.close()
   receiver = undefined
-  await drop?.()
-  drop = undefined
 })
-
-async function location(): Promise<{ sqlitePath?: string; databaseUrl?: string }> {
-  if (!testingOnPostgres) return { sqlitePath: join(mkdtempSync(join(tmpdir(), 'svc-0029-')), 'svc.db') }
-  const schema = await freshPostgresSchema(process.env.SVC_TEST_DATABASE_URL!)
-  drop = schema.drop
-  return { databaseUrl: schema.url }
-}
-
-async function migrator(db: Kysely<any>) {
-  const migrations: Record<string, Migration> = Object.fromEntries(
-    Object.entries(migrationModules).map(([exportName, migration]) => [exportName.replace(/^m/, ''), migration]),
-  )
-  const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema : undefined
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) })
-}
 
 /**
  * A client with a webhook URL, a rotation under way (two active secrets
  * and a removed one) and a delivered event, and a client with no URL, as
  * an older svc wrote them: the database is taken back down to 0027.
  */
-async function writeAsAnOlderSvc(db: Kysely<any>, url: string) {
-  expect((await (await migrator(db)).migrateTo(OLDER)).error).toBeUndefined()
+async function writeAsAnOlderSvc({ db, migrateTo }: MigrationTestDatabase, url: string) {
+  await migrateTo(OLDER)
   const now = '2026-01-05T10:00:00.000Z'
   const client = { secret_hash: null, redirect_uris: '[]', post_logout_redirect_uris: '[]', scopes: '["openid"]', privacy_policy_url: null, terms_of_service_url: null, owner_sub: null }
   const shop = await db
@@ -77,10 +54,11 @@ async function writeAsAnOlderSvc(db: Kysely<any>, url: string) {
 describe('migration 0029 on a database an older svc wrote', () => {
   it("makes each client's webhook URL one endpoint for every event, carrying its secrets, so the receiver keeps verifying", async () => {
     receiver = await startReceiver()
-    const db = await openDatabase(await location(), { secretKey: { value: TEST_SECRET_KEY } })
+    const database = await migrationTestDatabase('0029')
+    const { db } = database
     try {
-      const older = await writeAsAnOlderSvc(db, receiver.url)
-      expect((await (await migrator(db)).migrateToLatest()).error).toBeUndefined()
+      const older = await writeAsAnOlderSvc(database, receiver.url)
+      await database.migrateToLatest()
 
       const [endpoint, ...more] = await webhookEndpointsOfClient(db, older.shop)
       expect(more).toEqual([])
@@ -100,14 +78,14 @@ describe('migration 0029 on a database an older svc wrote', () => {
       await expect(verifyWebhook(body, String(headers['x-svc-signature']), [older.secrets.removed])).rejects.toThrow()
 
       // Down again: the URL is back on the client.
-      expect((await (await migrator(db)).migrateTo(OLDER)).error).toBeUndefined()
+      await database.migrateTo(OLDER)
       const untyped = db as Kysely<any>
       expect(await untyped.selectFrom('clients').select(['client_id', 'webhook_url']).orderBy('client_id').execute()).toEqual([
         { client_id: 'cli_bare', webhook_url: null },
         { client_id: 'cli_shop', webhook_url: receiver.url },
       ])
     } finally {
-      await db.destroy()
+      await database.close()
     }
   })
 })

@@ -1,42 +1,15 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Kysely, type Migration, Migrator, sql } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
-import { isPostgres, openDatabase } from '../open-database.js'
-import { freshPostgresSchema, TEST_SECRET_KEY, testingOnPostgres } from '../test-database.js'
-import * as migrationModules from './index.js'
+import { describe, expect, it } from 'vitest'
+import { type MigrationTestDatabase, migrationTestDatabase } from '../../testing/migration-test-database.js'
 
 /** A migration before sessions had a sid and clients a back-channel logout URI. */
 const OLDER = '0027_session_devices'
-
-let drop: (() => Promise<void>) | undefined
-afterEach(async () => {
-  await drop?.()
-  drop = undefined
-})
-
-async function location(): Promise<{ sqlitePath?: string; databaseUrl?: string }> {
-  if (!testingOnPostgres) return { sqlitePath: join(mkdtempSync(join(tmpdir(), 'svc-0030-')), 'svc.db') }
-  const schema = await freshPostgresSchema(process.env.SVC_TEST_DATABASE_URL!)
-  drop = schema.drop
-  return { databaseUrl: schema.url }
-}
-
-async function migrator(db: Kysely<any>) {
-  const migrations: Record<string, Migration> = Object.fromEntries(
-    Object.entries(migrationModules).map(([exportName, migration]) => [exportName.replace(/^m/, ''), migration]),
-  )
-  const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema : undefined
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) })
-}
 
 /**
  * Three sessions, a client, a code and a token an older svc wrote, in
  * 0027's schema: the database is taken back down to it, which runs 0030's `down` too.
  */
-async function writeAsAnOlderSvc(db: Kysely<any>) {
-  expect((await (await migrator(db)).migrateTo(OLDER)).error).toBeUndefined()
+async function writeAsAnOlderSvc({ db, migrateTo }: MigrationTestDatabase) {
+  await migrateTo(OLDER)
   const now = '2026-01-05T10:00:00.000Z'
   const user = await db
     .insertInto('users')
@@ -118,11 +91,11 @@ async function writeAsAnOlderSvc(db: Kysely<any>) {
 
 describe('migration 0030 on a database an older svc wrote', () => {
   it('names each session with its own random sid and records which clients each signed in to', async () => {
-    const where = await location()
-    const db = await openDatabase(where, { secretKey: { value: TEST_SECRET_KEY } })
+    const older = await migrationTestDatabase('0030')
+    const { db } = older
     try {
-      const { sessionIds, clientId } = await writeAsAnOlderSvc(db)
-      expect((await (await migrator(db)).migrateToLatest()).error).toBeUndefined()
+      const { sessionIds, clientId } = await writeAsAnOlderSvc(older)
+      await older.migrateToLatest()
       const sids = (await db.selectFrom('sessions').select('sid').execute()).map((row) => row.sid)
       expect(sids).toHaveLength(3)
       for (const sid of sids) expect(sid).toMatch(/^[\w-]{22}$/)
@@ -138,7 +111,7 @@ describe('migration 0030 on a database an older svc wrote', () => {
         .executeTakeFirstOrThrow()
       expect(client).toEqual({ backchannel_logout_uri: null, backchannel_logout_session_required: 0 })
     } finally {
-      await db.destroy()
+      await older.close()
     }
   })
 })
