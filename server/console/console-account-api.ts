@@ -51,7 +51,7 @@ export function consoleAccountApi(
   accountChangeRoutes(app, { db, issuer, events, throttle, branding })
   accountSessionRoutes(app, { db, events, branding })
   app.route('/passkeys', consolePasskeysApi(db, { issuer, branding }))
-  app.route('/authenticator', consoleAuthenticatorApi(db, { branding, throttle }))
+  app.route('/authenticator', consoleAuthenticatorApi(db, { issuer, branding, throttle }))
   const userOf = (sub: string) => userBySub(db, sub)
   const wordsOf = (c: Context) => accountWords(requestLocale(c), branding.name)
 
