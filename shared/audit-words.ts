@@ -83,6 +83,7 @@ export const FAMILY_WORDS: [string, string][] = [
   ['ad.', 'Ads (through the management API)'],
   ['image.', 'Images (through the management API)'],
   ['audit.', 'The audit log itself'],
+  ['console.', 'Console settings'],
 ]
 
 const FIELD_WORDS: Record<string, string> = {

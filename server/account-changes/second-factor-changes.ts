@@ -49,7 +49,7 @@ async function mailChange(
   locale: Locale,
   left?: number,
 ): Promise<void> {
-  const link = mailedLink(`${ctx.issuer}/console/account#authenticator`, locale)
+  const link = `${mailedLink(`${ctx.issuer}/console/account`, locale)}#authenticator`
   const counts = left === undefined ? {} : { left, total: RECOVERY_CODE_COUNT }
   await queueMail(
     db,

@@ -87,7 +87,12 @@ export async function hasAuthenticator(db: Kysely<Database>, userId: number): Pr
  */
 export async function authenticatorHolders(db: Kysely<Database>, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set()
-  const rows = await db.selectFrom('authenticators').select('user_id').where('user_id', 'in', userIds).where('confirmed_at', 'is not', null).execute()
+  const rows = await db
+    .selectFrom('authenticators')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('confirmed_at', 'is not', null)
+    .execute()
   return new Set(rows.map((row) => row.user_id))
 }
 

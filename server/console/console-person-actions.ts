@@ -96,9 +96,13 @@ export function consolePersonActions(
     const organisations = new Map((await allOrganisations(db)).map((org) => [org.code, org]))
     const holders = await passkeyHoldersAmong(db, [fresh])
     const factors = await secondFactorsOf(db, [fresh])
-    return c.json({ person: consolePerson(fresh, organisations, c.get('session').sub, holders, factors) } satisfies ConsolePersonChanged, status, {
-      'Cache-Control': 'no-store',
-    })
+    return c.json(
+      { person: consolePerson(fresh, organisations, c.get('session').sub, holders, factors) } satisfies ConsolePersonChanged,
+      status,
+      {
+        'Cache-Control': 'no-store',
+      },
+    )
   }
 
   /** Runs an action on the person SUB names, once the rules say the viewer reaches them. */
@@ -170,7 +174,11 @@ export function consolePersonActions(
     onPerson(async (c, person, manager) => {
       // Without a code: on oneself that would undo the account page's rule that removing it asks for one.
       if (person.sub === c.get('session').sub)
-        return consoleError(c, 409, 'Remove your own authenticator app on your account page: it asks for a code from the app or a recovery code.')
+        return consoleError(
+          c,
+          409,
+          'Remove your own authenticator app on your account page: it asks for a code from the app or a recovery code.',
+        )
       // The person is mailed in the language the manager's page speaks: svc keeps no language per account.
       await removePersonAuthenticator(lifecycle, manager.actor, person, requestLocale(c))
       return answer(c, person)
