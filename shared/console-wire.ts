@@ -431,6 +431,8 @@ export interface ConsoleAccount {
   locale: string
   /** The page's words in that language; `{name}` placeholders are the page's to fill. */
   words: AccountWords
+  /** Set while an operator requires a second factor and this sign-in used one: what the page says at its top, in its language. */
+  second_factor_required?: { heading: string; text: string; sign_in_again: string } | null
 }
 
 /** `POST /account/delete`. */

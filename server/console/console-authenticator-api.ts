@@ -71,6 +71,8 @@ export function consoleAuthenticatorApi(
         on: authenticator?.confirmed === true,
         recovery_codes_left: authenticator?.confirmed ? await recoveryCodesLeft(db, user.id) : 0,
         recovery_codes_total: RECOVERY_CODE_COUNT,
+        // Names the file of downloaded recovery codes, as the app lists the account.
+        product: branding.name,
         words: wordsOf(c),
       },
       200,
