@@ -6,6 +6,7 @@ import { type ConsoleUser, consoleUser, signedInElsewhere, signInToConsoleAgain 
 import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
 import { SECOND_FACTOR_PAGE, SECOND_FACTOR_REQUIRED } from './console-guard.js'
 import { WOULD_LOCK_YOU_OUT } from './console-second-factor-api.js'
+import { createOrganisation } from '../orgs/organisations.js'
 
 let idp: IdentityFixture
 /** How far the provider's clock was moved forward (the app's codes follow it). */
@@ -232,5 +233,20 @@ describe('an administrator removes someone’s authenticator app', () => {
     expect((await operator.api('POST', `/people/${operator.me.sub}/authenticator/remove`)).status).toBe(409)
     // Only operators and admins manage people.
     expect((await developer.api('POST', `/people/${operator.me.sub}/authenticator/remove`)).status).toBe(403)
+  })
+
+  it('lets an organisation’s admin remove the app of their own people only, as they sign them out', async () => {
+    const [mine, theirs] = [
+      (await createOrganisation(idp.db, { name: 'Mine' })).code,
+      (await createOrganisation(idp.db, { name: 'Theirs' })).code,
+    ]
+    const admin = await consoleUser(idp, { svcRole: 'admin', svcApp: mine }, '/console/account')
+    const stranger = await consoleUser(idp, { svcRole: 'admin', svcApp: theirs }, '/console/account')
+    const marketer = await consoleUser(idp, { svcApp: mine, svcAccess: ['Ads:Edit'] }, '/console/account')
+    await setUpAuthenticator(marketer)
+    expect((await stranger.api('POST', `/people/${marketer.me.sub}/authenticator/remove`)).status).toBe(403)
+    expect(await (await marketer.api('GET', '/account/authenticator')).json()).toMatchObject({ on: true })
+    expect((await admin.api('POST', `/people/${marketer.me.sub}/authenticator/remove`)).status).toBe(200)
+    expect(await (await marketer.api('GET', '/account/authenticator')).json()).toMatchObject({ on: false })
   })
 })
