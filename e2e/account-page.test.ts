@@ -5,15 +5,12 @@
  * a signed-out page with a way onward, and the reset page gives its advice
  * once and refuses the password the account already has.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
-import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
-import { type RunningBff, startBff, svcBff } from './bff-process.js'
-import { lendChromium } from './chromium.js'
+import type { SmtpReceiver } from '../server/testing/smtp-receiver.js'
+import { svcBff } from './bff-process.js'
+import { type AccountPageSvc, startAccountPageSvc } from './account-page-svc.js'
 import { signInToConsole } from './console-sign-in.js'
 import { nextLink } from './mail-link.js'
 import { keepScreenshot } from './screenshots.js'
@@ -21,25 +18,18 @@ import { keepScreenshot } from './screenshots.js'
 const PHONE = { width: 375, height: 800 }
 
 describe("the visitor's account and reset pages in Chromium at 375 px", () => {
-  let bff: RunningBff
+  let svc: AccountPageSvc
   let smtp: SmtpReceiver
   let browser: Browser
   let db = ''
   let base = ''
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver()
-    db = join(mkdtempSync(join(tmpdir(), 'svc-account-page-')), 'svc.db')
-    bff = await startBff(['--db', db], { SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <no-reply@svc.example>' })
-    base = bff.started.url
-    browser = await lendChromium()
+    svc = await startAccountPageSvc('svc-account-page-')
+    ;({ smtp, browser, db, base } = svc)
   }, 60_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await bff?.stop()
-    await smtp?.close()
-  })
+  afterAll(() => svc?.stop())
 
   const phone = async (): Promise<Page> => (await browser.newContext({ viewport: PHONE })).newPage()
   const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`)

@@ -7,15 +7,11 @@
  * code; the same recovery code is refused the second time. The set-up and
  * the code prompt are kept as screenshots at 1280 and 375 px.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SmtpReceiver, startSmtpReceiver } from '../server/testing/smtp-receiver.js'
-import { type RunningBff, startBff } from './bff-process.js'
-import { lendChromium } from './chromium.js'
+import type { SmtpReceiver } from '../server/testing/smtp-receiver.js'
+import { type AccountPageSvc, startAccountPageSvc } from './account-page-svc.js'
 import { nextLink } from './mail-link.js'
 import { keepScreenshot } from './screenshots.js'
 
@@ -23,24 +19,17 @@ const EMAIL = 'stranger@example.com'
 const PASSWORD = 'plum orchard lantern'
 
 describe('an authenticator app as a second factor, in Chromium', () => {
+  let svc: AccountPageSvc
   let smtp: SmtpReceiver
-  let bff: RunningBff
   let browser: Browser
   let base = ''
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver()
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-authenticator-')), 'svc.db')
-    bff = await startBff(['--db', db], { SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <no-reply@svc.example>' })
-    base = bff.started.url
-    browser = await lendChromium()
+    svc = await startAccountPageSvc('svc-authenticator-')
+    ;({ smtp, browser, base } = svc)
   }, 60_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await bff?.stop()
-    await smtp?.close()
-  })
+  afterAll(() => svc?.stop())
 
   const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
   /** Both widths, kept for a person to look at; nothing wider than the phone's screen. */
@@ -107,7 +96,7 @@ describe('an authenticator app as a second factor, in Chromium', () => {
     await page.getByLabel('Code from your app').fill(app.generate({ timestamp: Date.now() + 30_000 }))
     await page.getByRole('button', { name: 'Verify' }).first().click()
     await onAccountPage(page)
-    await expect.poll(() => page.getByText('Recovery codes left: 10.', { exact: false }).count()).toBe(1)
+    await expect.poll(() => page.getByText('10 of 10 recovery codes left.', { exact: false }).count()).toBe(1)
 
     // Phone lost: a recovery code instead.
     await context.clearCookies()
@@ -116,7 +105,7 @@ describe('an authenticator app as a second factor, in Chromium', () => {
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!)
     await page.locator('details').getByRole('button', { name: 'Verify' }).click()
     await onAccountPage(page)
-    await expect.poll(() => page.getByText('Recovery codes left: 9.', { exact: false }).count()).toBe(1)
+    await expect.poll(() => page.getByText('9 of 10 recovery codes left.', { exact: false }).count()).toBe(1)
 
     // The same recovery code again: refused, saying why.
     await context.clearCookies()

@@ -45,6 +45,7 @@ export const AUDIT_FAMILIES = [
   'ad.',
   'image.',
   'audit.',
+  'console.',
 ] as const
 
 /** An action family, by prefix (`person.`). */

@@ -22,6 +22,13 @@ const ACTION_WORDS: Record<string, string> = {
   'account.deleted': 'Deleted their own account,',
   'account.session_ended': 'Signed out one of their own sessions,',
   'account.other_sessions_ended': 'Signed out of their other sessions,',
+  'account.authenticator_added': 'Set up an authenticator app for their own account,',
+  'account.authenticator_removed': 'Removed the authenticator app of their own account,',
+  'account.recovery_codes_renewed': 'Made new recovery codes for their own account,',
+  'account.recovery_code_used': 'Signed in with a recovery code to their own account,',
+  'person.authenticator_removed': 'Removed the authenticator app of',
+  'console.second_factor_required': 'Required a second factor for console roles:',
+  'console.second_factor_not_required': 'Stopped requiring a second factor for console roles:',
   'organisation.created': 'Created',
   'organisation.renamed': 'Renamed',
   'organisation.origins_changed': 'Changed the origins of',
@@ -76,6 +83,7 @@ export const FAMILY_WORDS: [string, string][] = [
   ['ad.', 'Ads (through the management API)'],
   ['image.', 'Images (through the management API)'],
   ['audit.', 'The audit log itself'],
+  ['console.', 'Console settings'],
 ]
 
 const FIELD_WORDS: Record<string, string> = {

@@ -40,6 +40,8 @@ export interface ConsoleMe {
   /** The visitor's language and the header's words in it, which a visitor without a console role (whose console is the account page) sees. */
   locale: string
   header: { account: string; signOut: string; sections: string }
+  /** An operator requires a second factor of console roles and this sign-in used one factor: only the account page answers. */
+  second_factor_missing?: boolean
 }
 
 // ── /console/api/ads ────────────────────────────────────────────────
@@ -429,6 +431,8 @@ export interface ConsoleAccount {
   locale: string
   /** The page's words in that language; `{name}` placeholders are the page's to fill. */
   words: AccountWords
+  /** Set while an operator requires a second factor and this sign-in used one: what the page says at its top, in its language. */
+  second_factor_required?: { heading: string; text: string; sign_in_again: string } | null
 }
 
 /** `POST /account/delete`. */
@@ -453,6 +457,15 @@ export interface ConsolePerson {
   organisation: { code: string; name: string } | null
   /** True for the viewer's own account (which they may not disable or remove). */
   you: boolean
+  /** The second factors the account holds: a passkey, an authenticator app (without either, a required second factor stops them). */
+  second_factor?: { passkey: boolean; authenticator: boolean }
+}
+
+/** GET and PUT `/console/api/second-factor` (operators): whether console roles need a second factor. */
+export interface ConsoleSecondFactorRequirement {
+  required: boolean
+  /** The operator's own sign-in used a second factor (or a passkey): false means turning it on is refused. */
+  you_signed_in_with_second_factor: boolean
 }
 
 /** GET `?q=&organisation=&page=`: one page of the people the viewer manages, by e-mail address. */

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { authenticatorOf, removeAuthenticator, spendTimeStep } from './authenticators.js'
 import { removeRecoveryCodes, spendRecoveryCode } from './recovery-codes.js'
+import { inTransaction } from '../db/in-transaction.js'
 
 const PERIOD_SECONDS = 30
 const DIGITS = 6
@@ -123,7 +124,8 @@ export async function checkSecondFactorCode(
  * await removeSecondFactor(db, user.id)
  */
 export async function removeSecondFactor(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction when there is one (an administrator's removal records and mails in it).
+  await inTransaction(db, async (trx) => {
     await removeRecoveryCodes(trx, userId)
     await removeAuthenticator(trx, userId)
   })

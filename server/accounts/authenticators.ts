@@ -80,6 +80,23 @@ export async function hasAuthenticator(db: Kysely<Database>, userId: number): Pr
 }
 
 /**
+ * Of `userIds`, the accounts with a confirmed authenticator (for People, which shows who has a second factor).
+ *
+ * @example
+ * const holders = await authenticatorHolders(db, [ada.id, bob.id]) // Set { ada.id }
+ */
+export async function authenticatorHolders(db: Kysely<Database>, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('authenticators')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where('confirmed_at', 'is not', null)
+    .execute()
+  return new Set(rows.map((row) => row.user_id))
+}
+
+/**
  * Spends a time step for the account's authenticator: true when no code
  * of this step or a later one was accepted before. One statement, so two
  * requests with the same code cannot both pass. `confirm` also activates

@@ -33,6 +33,17 @@ export const AUDIT_ACTIONS = [
   'account.session_ended',
   /** Every session but the one in use, signed out from the account page. */
   'account.other_sessions_ended',
+  // Second factors (issue 29): a person's own changes on the account page and at sign-in, an
+  // administrator's removal for a lost phone, and the operator's requirement for console roles.
+  'account.authenticator_added',
+  'account.authenticator_removed',
+  'account.recovery_codes_renewed',
+  /** A recovery code signed someone in in place of the authenticator app (its detail says how many are left). */
+  'account.recovery_code_used',
+  /** An operator or admin removed someone's authenticator app (People, `user second-factor remove`). */
+  'person.authenticator_removed',
+  'console.second_factor_required',
+  'console.second_factor_not_required',
   // Organisations (`org create`; the console's Organisations page wires the rest).
   'organisation.created',
   'organisation.renamed',
@@ -102,6 +113,8 @@ export type AuditTargetKind =
   | 'webhook_delivery'
   | 'provider'
   | 'audit_log'
+  /** A deployment-wide setting (the second factor required for console roles). */
+  | 'setting'
   | 'management_token'
   | 'ad'
   | 'image'

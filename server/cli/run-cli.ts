@@ -42,6 +42,7 @@ import { CLIENT_LIST_USAGE, clientList } from './client-list-command.js'
 import { AUDIT_USAGE, auditList, auditPrune } from './audit-command.js'
 import { SECRETS_USAGE, secretsRekey } from './secrets-command.js'
 import { TOKEN_USAGE, tokenCreate, tokenList, tokenRevoke } from './token-commands.js'
+import { SECOND_FACTOR_USAGE, consoleRequireSecondFactor, userSecondFactorRemove } from './second-factor-commands.js'
 
 type Command = (args: string[], io: CliIo) => Promise<CommandOutput>
 
@@ -93,6 +94,8 @@ const COMMANDS: Record<string, Command> = {
   'token create': tokenCreate,
   'token list': tokenList,
   'token revoke': tokenRevoke,
+  'console require-second-factor': consoleRequireSecondFactor,
+  'user second-factor remove': userSecondFactorRemove,
 }
 
 export const USAGE = `Usage: svc-bff <command> [flags]
@@ -127,6 +130,7 @@ Commands:
   ${VERSION_USAGE}
   ${AUDIT_USAGE}
   ${TOKEN_USAGE}
+  ${SECOND_FACTOR_USAGE}
 
 Every command takes, after its name, --db PATH (SQLite file; default
 ./data/svc.db, or SVC_DB; DATABASE_URL=postgres://… for PostgreSQL) and

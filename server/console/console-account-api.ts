@@ -21,6 +21,14 @@ import { accountChangeRoutes } from './console-account-changes.js'
 import { accountSessionRoutes } from './console-account-sessions.js'
 import { consolePasskeysApi } from './console-passkeys-api.js'
 import { consoleAuthenticatorApi } from './console-authenticator-api.js'
+import { authenticatorWords } from '../i18n/authenticator-words.js'
+import type { Locale } from '../i18n/locale.js'
+
+/** What the account page says at its top to a console role that must add a second factor, in its language. */
+const secondFactorNotice = (locale: Locale) => {
+  const words = authenticatorWords(locale)
+  return { heading: words.requiredHeading, text: words.requiredText, sign_in_again: words.signInAgain }
+}
 import type { Database } from '../db/schema.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
@@ -51,7 +59,7 @@ export function consoleAccountApi(
   accountChangeRoutes(app, { db, issuer, events, throttle, branding })
   accountSessionRoutes(app, { db, events, branding })
   app.route('/passkeys', consolePasskeysApi(db, { issuer, branding }))
-  app.route('/authenticator', consoleAuthenticatorApi(db, { branding, throttle }))
+  app.route('/authenticator', consoleAuthenticatorApi(db, { issuer, branding, throttle }))
   const userOf = (sub: string) => userBySub(db, sub)
   const wordsOf = (c: Context) => accountWords(requestLocale(c), branding.name)
 
@@ -85,6 +93,7 @@ export function consoleAccountApi(
       providers: (await externalProviders(db)).map(({ slug, name }) => ({ slug, name })),
       locale: requestLocale(c),
       words: wordsOf(c),
+      second_factor_required: c.get('session').secondFactorMissing ? secondFactorNotice(requestLocale(c)) : null,
     } satisfies ConsoleAccount)
   })
 

@@ -5,7 +5,12 @@
  * and nonce). Its requests to the token endpoint go straight to the app in
  * this process, so no replica needs to reach its own public URL. Routes:
  * `/console/login`, `/console/callback`, `/console/logout` (POST),
- * `/console/signed-out` and `/console/account-deleted`.
+ * `/console/signed-out` and `/console/account-deleted`. While an operator
+ * requires a second factor of console roles, the sign-in asks for it
+ * (`acr_values`), so a password session of an account with an
+ * authenticator gets the code prompt rather than a console it cannot
+ * use; `/console/login?again=1` asks for a fresh sign-in (`prompt=login`),
+ * the way in with a passkey just added.
  */
 import { sameSecret } from '../http/constant-time.js'
 import { type Context, Hono } from 'hono'
@@ -25,6 +30,8 @@ import { html } from '../http/html.js'
 import { messagePage } from '../pages/message-page.js'
 import type { ConsoleClient } from './console-client.js'
 import { CONSOLE_SCOPES, type ConsoleSessions } from './console-sessions.js'
+import { secondFactorRequired } from '../accounts/second-factor-requirement.js'
+import { ACR } from '../grants/authentication-methods.js'
 
 interface PendingLogin {
   state: string
@@ -77,6 +84,8 @@ export function consoleAuth({ db, issuer, sessions, client, fetchInProcess }: Co
       nonce: pending.nonce,
       code_challenge: await openid.calculatePKCECodeChallenge(pending.verifier),
       code_challenge_method: 'S256',
+      ...((await secondFactorRequired(db)) ? { acr_values: ACR.multiFactor } : {}),
+      ...(c.req.query('again') === '1' ? { prompt: 'login' } : {}),
     })
     await pendingLogin.set(c, pending)
     return c.redirect(url.href, 302)

@@ -1,7 +1,9 @@
 /**
  * @module The gate in front of the console's JSON API: a live console
  * session (401 otherwise), the role the route needs (403 with a sentence
- * saying which), and on every write the session's CSRF token in the
+ * saying which), a second factor where an operator requires one (403
+ * with a sentence and the account page's address, for everything but the
+ * account page and the shell's `/me`), and on every write the session's CSRF token in the
  * `X-CSRF-Token` header (403 otherwise). Errors use the API's envelope.
  */
 import type { Context, MiddlewareHandler } from 'hono'
@@ -10,6 +12,17 @@ import type { ConsoleSession, ConsoleSessions } from './console-sessions.js'
 import type { ConsoleRoles } from './roles.js'
 
 export type ConsoleVariables = { session: ConsoleSession }
+
+/** Where the account page's second-factor sections are, which a refusal for a missing second factor links to. */
+export const SECOND_FACTOR_PAGE = '/console/account#second-factor'
+
+/** What a session without the second factor an operator requires may still use: its account page, and who it is. */
+const usableWithoutSecondFactor = (path: string) =>
+  path === '/console/api/me' || path === '/console/api/account' || path.startsWith('/console/api/account/')
+
+/** The sentence a console role signed in with one factor gets, where an operator requires two. */
+export const SECOND_FACTOR_REQUIRED =
+  'Your organisation requires a second factor for the console: add a passkey or an authenticator app on your account page, then sign in again with it.'
 
 /** An answer in the API's error envelope. */
 export const consoleError = (
@@ -58,6 +71,8 @@ export function consoleGuard(
   return async (c, next) => {
     const session = await sessions.current(c)
     if (!session) return consoleError(c, 401, 'sign in to the console first')
+    if (session.secondFactorMissing && !usableWithoutSecondFactor(c.req.path))
+      return consoleError(c, 403, SECOND_FACTOR_REQUIRED, { reason: 'second_factor_required', account_page: SECOND_FACTOR_PAGE })
     if (need && !session.roles[need])
       return consoleError(c, 403, `your account may not use this part of the console (it needs the ${need} role)`)
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('X-CSRF-Token') !== session.csrf)

@@ -36,13 +36,14 @@ describe('the console people API', () => {
     const list = await admin.api('GET', '/people')
     expect(list.status).toBe(200)
     const organisation = { code: mine.code, name: 'Mine' }
-    const person = { email_verified: false, state: 'invited', organisation, you: false }
+    const second_factor = { passkey: false, authenticator: false }
+    const person = { email_verified: false, state: 'invited', organisation, you: false, second_factor }
     expect(await list.json()).toEqual({
       organisation: mine.code,
       people: [
         { ...person, sub: expect.any(String), name: 'alan', email: 'alan@example.com', role: 'admin', organisation_role: 'admin' },
         { ...person, sub: expect.any(String), name: 'Grace Hopper', email: 'grace@example.com', role: 'marketer', organisation_role: 'marketer' },
-        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', organisation_role: 'admin', email_verified: true, state: 'active', organisation, you: true },
+        { sub: admin.me.sub, name: 'Console User', email: admin.email, role: 'admin', organisation_role: 'admin', email_verified: true, state: 'active', organisation, you: true, second_factor },
       ],
       total: 3,
       page: 1,

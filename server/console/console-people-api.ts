@@ -21,7 +21,7 @@ import { searchUsers } from '../accounts/users.js'
 import type { Database, OrganisationRow } from '../db/schema.js'
 import { allOrganisations, organisationWithCode } from '../orgs/organisations.js'
 import { passkeyHoldersAmong } from '../accounts/account-state.js'
-import { consolePerson } from './console-person.js'
+import { consolePerson, secondFactorsOf } from './console-person.js'
 import { consoleManager, consolePersonActions, peopleRefusal } from './console-person-actions.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
@@ -89,10 +89,11 @@ export function consolePeopleApi(
       offset: (page - 1) * perPage,
     })
     const holders = await passkeyHoldersAmong(db, users)
+    const factors = await secondFactorsOf(db, users)
     return c.json(
       {
         organisation: shown?.code ?? null,
-        people: users.map((user) => consolePerson(user, organisations, sub, holders)),
+        people: users.map((user) => consolePerson(user, organisations, sub, holders, factors)),
         total,
         page,
         per_page: perPage,

@@ -2,7 +2,8 @@
  * @module What an operator or organisation admin does to one person on
  * the People page, under `/console/api/people/SUB`: change their role
  * (POST `role` `{role?, operator?}`), disable, enable, sign out everywhere, mail
- * a password-reset link, resend an invitation, remove (DELETE). Each takes
+ * a password-reset link, resend an invitation, remove their authenticator
+ * app (a lost phone; `authenticator/remove`), remove (DELETE). Each takes
  * effect on the person's next request (the console and the identity
  * provider read the account's row every time). The rules live in
  * `account-changes/people-management.ts`, which the management API calls
@@ -33,7 +34,8 @@ import { INVITABLE_ROLES, type InvitableRole } from '../../shared/invitable-role
 import type { ConsolePersonChanged } from '../../shared/console-wire.js'
 import { accountActor } from '../audit/account-actor.js'
 import { type ConsoleVariables, consoleError, jsonObject, refusal } from './console-guard.js'
-import { consolePerson } from './console-person.js'
+import { consolePerson, secondFactorsOf } from './console-person.js'
+import { removePersonAuthenticator } from '../account-changes/second-factor-changes.js'
 
 type PeopleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -93,9 +95,14 @@ export function consolePersonActions(
     const fresh = (await userById(db, user.id)) ?? user
     const organisations = new Map((await allOrganisations(db)).map((org) => [org.code, org]))
     const holders = await passkeyHoldersAmong(db, [fresh])
-    return c.json({ person: consolePerson(fresh, organisations, c.get('session').sub, holders) } satisfies ConsolePersonChanged, status, {
-      'Cache-Control': 'no-store',
-    })
+    const factors = await secondFactorsOf(db, [fresh])
+    return c.json(
+      { person: consolePerson(fresh, organisations, c.get('session').sub, holders, factors) } satisfies ConsolePersonChanged,
+      status,
+      {
+        'Cache-Control': 'no-store',
+      },
+    )
   }
 
   /** Runs an action on the person SUB names, once the rules say the viewer reaches them. */
@@ -158,6 +165,22 @@ export function consolePersonActions(
     '/:sub/invitation',
     onPerson(async (c, person, manager) => {
       await resendPersonInvitation(lifecycle, manager, person, requestLocale(c))
+      return answer(c, person)
+    }),
+  )
+
+  app.post(
+    '/:sub/authenticator/remove',
+    onPerson(async (c, person, manager) => {
+      // Without a code: on oneself that would undo the account page's rule that removing it asks for one.
+      if (person.sub === c.get('session').sub)
+        return consoleError(
+          c,
+          409,
+          'Remove your own authenticator app on your account page: it asks for a code from the app or a recovery code.',
+        )
+      // The person is mailed in the language the manager's page speaks: svc keeps no language per account.
+      await removePersonAuthenticator(lifecycle, manager.actor, person, requestLocale(c))
       return answer(c, person)
     }),
   )

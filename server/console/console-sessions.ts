@@ -7,7 +7,10 @@
  * session lasts no longer than the svc session it was signed in with
  * (signing out of svc signs out of the console), and its roles are read
  * from the account's current row on every request, so a role taken away
- * stops working at once.
+ * stops working at once. While an operator requires a second factor for
+ * console roles, a session with a role whose svc sign-in used one factor
+ * says so (`secondFactorMissing`), and the guard lets it reach the account
+ * page only.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
@@ -16,9 +19,10 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { type CookiePlace, hostCookie } from '../http/host-cookie.js'
 import { claimsFor } from '../accounts/users.js'
-import { liveSessionUser } from '../grants/sessions.js'
+import { liveSessionUser, sessionAuthentication } from '../grants/sessions.js'
+import { secondFactorRequired, signedInWithSecondFactor } from '../accounts/second-factor-requirement.js'
 import { sessionIdOfToken } from '../grants/tokens.js'
-import { type ConsoleRoles, rolesFrom } from './roles.js'
+import { type ConsoleRoles, hasAnyRole, rolesFrom } from './roles.js'
 
 /** The scopes the console asks for, whose claims it reads. */
 export const CONSOLE_SCOPES = ['openid', 'profile', 'email', 'svc.access']
@@ -34,6 +38,8 @@ export interface ConsoleSession {
   csrf: string
   /** The svc session this console session was signed in with (a password changed here keeps it). */
   svcSessionId: number
+  /** A console role, an operator requiring a second factor of it, and a sign-in with one factor only: the account page is all it may use. */
+  secondFactorMissing: boolean
 }
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -120,14 +126,21 @@ async function consoleSession(
   // Only the current row: a cleared svc_role or svc_app must not fall back
   // to what the id_token said at sign-in.
   const claims = claimsFor(user, CONSOLE_SCOPES)
+  const roles = rolesFrom(claims)
+  // Read on every request, as the roles are: turning the requirement on bites at once, without a sign-out.
+  const secondFactorMissing =
+    hasAnyRole(roles) &&
+    (await secondFactorRequired(db)) &&
+    !signedInWithSecondFactor((await sessionAuthentication(db, row.svc_session_id)).amr ?? [])
   return {
     idHash: row.id_hash,
     sub: row.user_sub,
     claims,
-    roles: rolesFrom(claims),
+    roles,
     idToken: row.id_token,
     csrf: row.csrf,
     svcSessionId: row.svc_session_id!,
+    secondFactorMissing,
   }
 }
 

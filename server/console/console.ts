@@ -29,6 +29,7 @@ import { consoleReportsApi } from './console-reports-api.js'
 import { consoleSigningKeysApi } from './console-signing-keys-api.js'
 import { consoleAuth } from './console-auth.js'
 import { consoleAuditApi } from './console-audit-api.js'
+import { consoleSecondFactorApi } from './console-second-factor-api.js'
 import { type ConsoleClient, ensureConsoleClient } from './console-client.js'
 import { type ConsoleVariables, consoleError, consoleGuard } from './console-guard.js'
 import { consoleSessions } from './console-sessions.js'
@@ -100,7 +101,7 @@ export function adminConsole({
   app.route('/', consoleLinks({ db, issuer, sessions, events, relyingParty: externalRelyingParty() }))
 
   app.get('/api/me', consoleGuard(sessions), async (c) => {
-    const { claims, roles, csrf } = c.get('session')
+    const { claims, roles, csrf, secondFactorMissing } = c.get('session')
     // Pickers offer the organisations not archived; the Organisations page lists the archived ones too.
     const organisations = (await activeOrganisations(db)).map(({ code, name }) => ({ code, name }))
     // The account as it is now: the sign-in's claims go stale when the account page changes the name.
@@ -118,6 +119,7 @@ export function adminConsole({
         product: branding.name,
         locale,
         header: { account: words.account, signOut: words.signOut, sections: words.sections },
+        second_factor_missing: secondFactorMissing,
       },
       200,
       { 'Cache-Control': 'no-store' },
@@ -142,6 +144,7 @@ export function adminConsole({
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))
   app.route('/api/audit', consoleAuditApi(db, sessions))
+  app.route('/api/second-factor', consoleSecondFactorApi(db, sessions))
   app.all('/api/*', (c) => consoleError(c, 404, `no console API at ${c.req.path}`))
 
   app.get('*', async (c) => {

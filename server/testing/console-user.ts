@@ -37,6 +37,11 @@ export async function consoleUser(idp: IdentityFixture, claims: Partial<NewUser>
   const callback = await browser.authorize(authorize, { email, password: PASSWORD })
   const landed = await browser.request(callback.href)
   expect(landed.headers.get('Location')).toBe(start)
+  return consoleUserIn(idp, browser, email)
+}
+
+/** The console user this browser's console session is, with the CSRF token of that session. */
+async function consoleUserIn(idp: IdentityFixture, browser: ScriptedBrowser, email: string): Promise<ConsoleUser> {
   const me = await (await browser.request(`${idp.issuer}/console/api/me`)).json()
   return {
     browser,
@@ -82,4 +87,36 @@ export async function signedInElsewhere(idp: IdentityFixture, user: Pick<Console
     expectedState: 'x',
   })
   return { config, browser, url, refreshToken: tokens.refresh_token! }
+}
+
+/**
+ * Signs the console user in to the console again in the same browser, as
+ * the console's "Sign in again" does (`/console/login?again=1`: the login
+ * page even though svc knows the browser), with the password and then,
+ * when given, the authenticator's `code` (or `recovery_code`) at the
+ * code prompt; answers the console user of the new session.
+ *
+ * @example
+ * const stepped = await signInToConsoleAgain(idp, user, { code: appCode(secret) })
+ */
+export async function signInToConsoleAgain(
+  idp: IdentityFixture,
+  user: ConsoleUser,
+  secondStep?: { code: string } | { recovery_code: string },
+  start = '/console',
+): Promise<ConsoleUser> {
+  const { browser, email } = user
+  const toAuthorize = await browser.request(`${idp.issuer}/console/login?again=1&return=${encodeURIComponent(start)}`)
+  const login = await (await browser.request(toAuthorize.headers.get('Location')!)).text()
+  expect(login).toContain('action="/oidc/authorize/login"')
+  let answer = await browser.submit(`${idp.issuer}/oidc/authorize/login`, login, { email, password: PASSWORD })
+  if (secondStep) {
+    const prompt = await answer.text()
+    expect(prompt).toContain('action="/oidc/authorize/code"')
+    answer = await browser.submit(`${idp.issuer}/oidc/authorize/code`, prompt, secondStep)
+  }
+  expect(answer.status).toBe(302)
+  const landed = await browser.request(answer.headers.get('Location')!)
+  expect(landed.headers.get('Location')).toBe(start)
+  return consoleUserIn(idp, browser, email)
 }

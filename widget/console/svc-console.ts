@@ -2,7 +2,9 @@
  * @module `<svc-console>`: the console's frame. It loads who is signed in,
  * shows the sections their roles open (Marketing › Ads, Images and Reports, API keys, API tokens, People,
  * Developers, Signing keys, and everyone's Account), and routes
- * `/console/...` paths to pages without reloading.
+ * `/console/...` paths to pages without reloading. While an operator
+ * requires a second factor and this sign-in used one, every page but the
+ * account page says what to do instead (the API refuses them anyway).
  */
 import { css, html, LitElement, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
@@ -88,6 +90,8 @@ export class SvcConsole extends LitElement {
        * it would take the sections' room (the account page shows it).
        */
       header .who > span {
+        /* Holds the hidden address (absolutely placed) inside its clip: otherwise it sits past a long name's end and widens the page. */
+        position: relative;
         max-width: 10rem;
         overflow: hidden;
         text-overflow: ellipsis;
@@ -223,6 +227,8 @@ export class SvcConsole extends LitElement {
     const me = this.me
     // Without a console role the console is the account page alone, which speaks the visitor's language: so does its header.
     const visitor = !hasAnyConsoleRole(me)
+    // Sections a required second factor closes are not offered: the account page is the way on.
+    const roles = me.second_factor_missing ? { ads: false, apiKeys: false, developer: false, operator: false } : me.roles
     const words = visitor ? me.header : { account: 'Account', signOut: 'Sign out', sections: 'Sections' }
     const current = (href: string) => (this.path === href || this.path.startsWith(`${href}/`) ? 'page' : 'false')
     const link = (href: string, text: string) => html`<li><a href=${href} aria-current=${current(href)}>${text}</a></li>`
@@ -236,13 +242,13 @@ export class SvcConsole extends LitElement {
         <strong dir="auto">${me.product}</strong>
         <nav aria-label=${words.sections} @focusin=${this.onNavFocus}>
           <ul>
-            ${me.roles.ads ? marketing('/console/ads', 'Ads') : ''} ${me.roles.ads ? marketing('/console/images', 'Images') : ''}
-            ${me.roles.ads ? marketing('/console/reports', 'Reports') : ''}
-            ${me.roles.apiKeys ? link('/console/organisations', 'Organisations') : ''}
-            ${me.roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${me.roles.apiKeys ? link('/console/tokens', 'API tokens') : ''}
-            ${me.roles.apiKeys ? link('/console/people', 'People') : ''} ${me.roles.developer ? link('/console/clients', 'Developers') : ''}
-            ${me.roles.apiKeys ? link('/console/audit', 'Audit log') : ''}
-            ${me.roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', words.account)}
+            ${roles.ads ? marketing('/console/ads', 'Ads') : ''} ${roles.ads ? marketing('/console/images', 'Images') : ''}
+            ${roles.ads ? marketing('/console/reports', 'Reports') : ''}
+            ${roles.apiKeys ? link('/console/organisations', 'Organisations') : ''}
+            ${roles.apiKeys ? link('/console/keys', 'API keys') : ''} ${roles.apiKeys ? link('/console/tokens', 'API tokens') : ''}
+            ${roles.apiKeys ? link('/console/people', 'People') : ''} ${roles.developer ? link('/console/clients', 'Developers') : ''}
+            ${roles.apiKeys ? link('/console/audit', 'Audit log') : ''}
+            ${roles.operator ? link('/console/signing-keys', 'Signing keys') : ''} ${link('/console/account', words.account)}
           </ul>
         </nav>
         <div class="who">
@@ -258,6 +264,14 @@ export class SvcConsole extends LitElement {
   }
 
   private page(me: ConsoleMe): TemplateResult {
+    if (me.second_factor_missing && !/^\/console\/account\/?$/.test(this.path))
+      return html`<h1>Your organisation requires a second factor</h1>
+        <p>
+          To use the console, add a passkey or an authenticator app on your account page, then sign in again with it. A passkey counts on
+          its own; an authenticator app’s code counts after your password. Until then, only your account page opens.
+        </p>
+        <p><a href="/console/account#second-factor">Add a passkey or an authenticator app</a></p>
+        <p>Added one already? <a href="/console/login?again=1&amp;return=%2Fconsole">Sign in again with it</a>.</p>`
     const ads = /^\/console\/ads(?:\/(new|ADS\d+))?\/?$/.exec(this.path)
     if (ads && me.roles.ads) {
       if (!ads[1]) return html`<svc-console-ads .me=${me}></svc-console-ads>`

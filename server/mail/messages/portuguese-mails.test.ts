@@ -14,6 +14,7 @@ import { invitationMail } from './invitation-mail.js'
 import { resetPasswordMail } from './reset-password-mail.js'
 import { signInLinkMail } from './sign-in-link-mail.js'
 import { verifyEmailMail } from './verify-email-mail.js'
+import { secondFactorMail } from './second-factor-mails.js'
 
 const to = 'ana@example.com'
 const link = 'https://id.example/x?token=t'
@@ -30,6 +31,9 @@ const everyMail = (locale: MailLocale) => [
   emailChangeNoticeMail({ to, name: 'Ana', newEmail: 'ana@new.example', link, locale, branding }),
   confirmNewEmailMail({ to, link, locale, branding }),
   newEmailTakenMail({ to, link, locale, branding }),
+  ...(
+    ['authenticatorAdded', 'authenticatorRemoved', 'authenticatorRemovedByAdmin', 'recoveryCodesRenewed', 'recoveryCodeUsed'] as const
+  ).map((change) => secondFactorMail({ change, to, name: 'Ana', link, left: 7, total: 10, locale, branding })),
 ]
 
 describe('the Portuguese mails', () => {

@@ -53,8 +53,8 @@ async function confidentialConfig() {
   })
 }
 
-/** A partner's sign-in in a fresh browser, up to the page after the password. */
-async function passwordStep(browser = new ScriptedBrowser()) {
+/** A partner's authorization request in `browser` (PKCE, `state` x), asking for `extra`; what the provider answers first. */
+async function authorizationRequest(browser: ScriptedBrowser, extra: Record<string, string> = {}) {
   const config = await confidentialConfig()
   const verifier = client.randomPKCECodeVerifier()
   const url = client.buildAuthorizationUrl(config, {
@@ -63,10 +63,17 @@ async function passwordStep(browser = new ScriptedBrowser()) {
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state: 'x',
+    ...extra,
   })
-  const login = await (await browser.request(url.href)).text()
+  return { config, verifier, browser, url, answer: await browser.request(url.href) }
+}
+
+/** A partner's sign-in in a fresh browser, up to the page after the password. */
+async function passwordStep(browser = new ScriptedBrowser()) {
+  const request = await authorizationRequest(browser)
+  const login = await request.answer.text()
   const afterPassword = await browser.submit(`${idp.issuer}/oidc/authorize/login`, login, { email: user.email, password: PASSWORD })
-  return { config, verifier, browser, afterPassword, url }
+  return { ...request, afterPassword }
 }
 
 /** Posts the code prompt's form (an app code or a recovery code). */
@@ -255,18 +262,8 @@ describe('a mailed link into an account with an authenticator app', () => {
 describe('step-up with acr_values', () => {
   /** An authorization request from the console's browser (signed in with its password only), asking for `extra`. */
   async function authorizeInSession(extra: Record<string, string>) {
-    const config = await confidentialConfig()
-    const verifier = client.randomPKCECodeVerifier()
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      scope: 'openid email',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state: 'x',
-      ...extra,
-    })
-    const step = { config, verifier, browser: user.browser, afterPassword: await user.browser.request(url.href), url }
-    return step
+    const request = await authorizationRequest(user.browser, extra)
+    return { ...request, afterPassword: request.answer }
   }
 
   it('asks a password-only session for the code when acr_values wants two factors, then continues the request', async () => {

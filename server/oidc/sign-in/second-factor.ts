@@ -13,6 +13,9 @@
  * linked provider's sign-in asks for the code too (as Keycloak asks it
  * after any first factor): a mailbox or another provider's account is
  * one factor, and a reset link must not be the way around the second.
+ * A recovery code that signs in is recorded and mailed to the account,
+ * with how many are left, so a stranger's use is seen and the owner
+ * knows when to make new ones.
  */
 import type { Context } from 'hono'
 import { checkSecondFactorCode } from '../../accounts/authenticator-codes.js'
@@ -30,6 +33,8 @@ import { requestLocale, withLanguage } from '../../i18n/request-locale.js'
 import { switchSession } from '../../grants/sessions.js'
 import { tooManyAttempts, tryAgainIn } from '../pages/sign-in-messages.js'
 import { deviceCookie } from './device-cookie.js'
+import { tellOfSecondFactorChange } from '../../account-changes/second-factor-changes.js'
+import { requestBranding } from '../../pages/request-branding.js'
 
 /** How long the code may take to arrive after the first factor. */
 export const SECOND_STEP_SECONDS = 5 * 60
@@ -174,6 +179,14 @@ export async function checkSecondFactor(
       await throttle.succeeded(attempt)
       await devices.remember(c, user, () => throttle.admitNewDevice(attempt))
       await cookie.take(c)
+      if (check === 'recovery')
+        await tellOfSecondFactorChange(
+          { db: provider.db, issuer: provider.issuer, now: provider.now, branding: requestBranding(c) },
+          { kind: 'account', sub: user.sub, email: user.email },
+          user,
+          'recoveryCodeUsed',
+          requestLocale(c),
+        )
       // A recovery code is a one-time password too (RFC 8176's `otp`), so both say the same.
       return { user, amr: [...pending.amr, 'otp', 'mfa'], ...(pending.continueTo ? { continueTo: pending.continueTo } : {}) }
     }

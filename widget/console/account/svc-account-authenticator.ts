@@ -4,7 +4,10 @@
  * drew (an image with a text alternative) and the key in groups of four
  * to type by hand, and a field for the code the app then shows; the right
  * code turns it on and the ten recovery codes appear, this once. Once on,
- * removing it asks for a code from the app or a recovery code. Its data
+ * removing it asks for a code from the app or a recovery code, and so
+ * does making new recovery codes (the earlier ones stop working). How
+ * many codes are left is said ("7 of 10"), and wherever codes are shown
+ * they can be copied or downloaded as a `.txt` file. Its data
  * and words come from `/console/api/account/authenticator`, in the
  * visitor's language, so the section stands on its own beside the page's
  * other sections.
@@ -20,6 +23,8 @@ import { sayText } from './account-words.js'
 interface AuthenticatorSection {
   on: boolean
   recovery_codes_left: number
+  recovery_codes_total: number
+  product: string
   words: Record<string, string>
 }
 
@@ -55,6 +60,28 @@ export class SvcAccountAuthenticator extends LitElement {
         font-size: 1.05rem;
         overflow-wrap: anywhere;
       }
+      .code-buttons {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
+        align-items: center;
+      }
+      a.button {
+        display: inline-block;
+        padding: 0.35rem 0.9rem;
+        border: 1px solid #d0d7de;
+        border-radius: 6px;
+        background: #f6f8fa;
+        color: inherit;
+        text-decoration: none;
+      }
+      .said {
+        color: #1a7f37;
+      }
+      .few-left {
+        color: #9a6700;
+        font-weight: 600;
+      }
       .codes {
         display: grid;
         grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
@@ -70,6 +97,8 @@ export class SvcAccountAuthenticator extends LitElement {
   private setUp: SetUp | undefined
   private recoveryCodes: string[] | undefined
   private removing = false
+  private renewing = false
+  private copied = false
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -112,6 +141,39 @@ export class SvcAccountAuthenticator extends LitElement {
     })
   }
 
+  private renewCodes(event: Event): void {
+    event.preventDefault()
+    const typed = String(new FormData(event.target as HTMLFormElement).get('code') ?? '')
+    void this.section.act(async (signal) => {
+      const body = APP_CODE.test(typed) ? { code: typed } : { recovery_code: typed }
+      const done = await consoleApi<{ recovery_codes: string[]; message: string }>('POST', '/account/authenticator/recovery-codes', {
+        body,
+        signal,
+      })
+      this.renewing = false
+      this.copied = false
+      this.recoveryCodes = done.recovery_codes
+      return done.message
+    })
+  }
+
+  private async copyCodes(codes: string[]): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'))
+      this.copied = true
+    } catch {
+      // Refused (no permission, an old browser): the codes stay on screen to select by hand.
+      this.copied = false
+    }
+    this.requestUpdate()
+  }
+
+  /** The codes as a file to keep: what they are for, then one a line. */
+  private codesFile(section: AuthenticatorSection, codes: string[]): string {
+    const text = `${sayText(section.words.codesFile!, { product: section.product })}\n\n${codes.join('\n')}\n`
+    return `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`
+  }
+
   private codeField(id: string, label: string, hint?: string): TemplateResult {
     return field({ id, label, hint, error: this.section.errors.code, say: { apiNames: [], words: '' } }, (a) => html`<input
         id=${a.id}
@@ -138,10 +200,19 @@ export class SvcAccountAuthenticator extends LitElement {
         this.recoveryCodes
           ? html`<h3 id="recovery-codes">${words.recoveryCodes}</h3>
               <p>${words.recoveryCodesIntro}</p>
-              <ul class="codes" aria-labelledby="recovery-codes">
+              <ul class="codes" aria-labelledby="recovery-codes" dir="ltr">
                 ${this.recoveryCodes.map((code) => html`<li>${code}</li>`)}
               </ul>
-              <button type="button" @click=${() => ((this.recoveryCodes = undefined), this.requestUpdate())}>${words.keptThem}</button>`
+              <p class="code-buttons">
+                <button type="button" @click=${() => this.copyCodes(this.recoveryCodes!)}>${words.copyCodes}</button>
+                <a class="button" download="${section.product}-recovery-codes.txt" href=${this.codesFile(section, this.recoveryCodes)}
+                  >${words.downloadCodes}</a
+                >
+                <span class="said" aria-live="polite">${this.copied ? words.copiedCodes : ''}</span>
+              </p>
+              <button type="button" @click=${() => ((this.recoveryCodes = undefined), (this.copied = false), this.requestUpdate())}>
+                ${words.keptThem}
+              </button>`
           : nothing
       }
       ${section.on ? this.renderOn(section) : this.renderOff(words)}
@@ -164,14 +235,30 @@ export class SvcAccountAuthenticator extends LitElement {
 
   private renderOn(section: AuthenticatorSection): TemplateResult {
     const { words } = section
-    return html`<p>${sayText(words.isOn!, { left: String(section.recovery_codes_left) })}</p>
+    return html`<p>${words.isOn}</p>
+      <p class=${section.recovery_codes_left <= 3 ? 'few-left' : ''}>
+        ${sayText(words.codesLeft!, { left: String(section.recovery_codes_left), total: String(section.recovery_codes_total) })}
+      </p>
+      ${
+        this.renewing
+          ? html`<form @submit=${(event: Event) => this.renewCodes(event)} aria-label=${words.renew!}>
+              <p class="hint">${words.renewIntro}</p>
+              ${this.codeField('authenticator-renew-code', words.renewLabel!)}
+              <button type="submit" class="primary" ?disabled=${this.section.busy}>${words.renew}</button>
+            </form>`
+          : html`<p>
+              <button type="button" @click=${() => ((this.renewing = true), (this.removing = false), this.requestUpdate())}>
+                ${words.renew}
+              </button>
+            </p>`
+      }
       ${
         this.removing
           ? html`<form @submit=${(event: Event) => this.removeAuthenticator(event)} aria-label=${words.removeAuthenticator!}>
               ${this.codeField('authenticator-remove-code', words.removeCodeLabel!)}
               <button type="submit" class="danger" ?disabled=${this.section.busy}>${words.removeAuthenticator}</button>
             </form>`
-          : html`<button type="button" class="danger" @click=${() => ((this.removing = true), this.requestUpdate())}>
+          : html`<button type="button" class="danger" @click=${() => ((this.removing = true), (this.renewing = false), this.requestUpdate())}>
               ${words.removeAuthenticator}
             </button>`
       }`

@@ -8,7 +8,7 @@
  * which the whole page leaves for the signed-out `/console/account-deleted`.
  * It speaks the visitor's language: the words come with the account.
  */
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleAccount } from '../../../shared/console-wire.js'
 import { consoleApi, consoleCsrf } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
@@ -28,7 +28,23 @@ import './svc-console-account-sessions.js'
  * @summary `<svc-console-account>`
  */
 export class SvcConsoleAccount extends LitElement {
-  static override styles = consoleStyles
+  static override styles = [
+    consoleStyles,
+    css`
+      /* What a required second factor asks, first on the page and hard to miss. */
+      .second-factor-required {
+        margin: 0 0 1.5rem;
+        padding: 0.75rem 1rem;
+        border: 1px solid #d4a72c;
+        border-radius: 6px;
+        background: #fff8c5;
+      }
+      .second-factor-required h2 {
+        margin: 0 0 0.25rem;
+        font-size: 1.1rem;
+      }
+    `,
+  ]
   private readonly account = new ConsoleDataController(this, (signal) => consoleApi<ConsoleAccount>('GET', '/account', { signal }))
 
   override connectedCallback(): void {
@@ -108,6 +124,15 @@ export class SvcConsoleAccount extends LitElement {
     this.lang = account.locale
     return html`
       <h1>${words.yourAccount}</h1>
+      ${
+        account.second_factor_required
+          ? html`<section id="second-factor" class="second-factor-required" role="status" aria-labelledby="second-factor-title">
+              <h2 id="second-factor-title">${account.second_factor_required.heading}</h2>
+              <p>${account.second_factor_required.text}</p>
+              <p><a href="/console/login?again=1&amp;return=%2Fconsole">${account.second_factor_required.sign_in_again}</a></p>
+            </section>`
+          : nothing
+      }
       <section aria-labelledby="profile" class="profile">
         ${profile.picture ? html`<img src=${profile.picture} alt="" width="64" height="64" />` : nothing}
         <div>

@@ -36,6 +36,7 @@ const KIND_WORDS: Record<string, string> = {
   image: 'image',
   // A route reads as itself after "Called the management API:".
   api_route: '',
+  setting: 'the setting',
 }
 
 /**

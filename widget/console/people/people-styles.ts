@@ -23,6 +23,11 @@ export const peopleStyles = css`
     color: #cf222e;
     font-weight: 600;
   }
+  /* A console role without a second factor: who a required one stops. */
+  .factor--none {
+    color: #9a6700;
+    font-weight: 600;
+  }
   .people-search {
     display: flex;
     flex-wrap: wrap;

@@ -2,7 +2,8 @@
  * @module The actions the People page offers on one person, inside their
  * row: change the role (and, for an operator, whether they are one),
  * disable or enable, sign out everywhere, mail a password-reset link,
- * send the invitation again, remove. Only what the viewer may do is
+ * send the invitation again, remove their authenticator app (a lost
+ * phone), remove. Only what the viewer may do is
  * offered (an admin never sees "operator", nobody sees Disable or Remove
  * on themselves); the server refuses the rest with a sentence anyway.
  */
@@ -30,7 +31,7 @@ export const STATE_WORDS: Record<ConsolePerson['state'], string> = {
 /** What the row's buttons call; each resolves once the page has the answer. */
 export interface PersonHandlers {
   changeRole(person: ConsolePerson, role: string, operator: boolean | undefined): void
-  act(person: ConsolePerson, action: 'disable' | 'enable' | 'sign-out' | 'password-reset' | 'invitation'): void
+  act(person: ConsolePerson, action: 'disable' | 'enable' | 'sign-out' | 'password-reset' | 'invitation' | 'authenticator/remove'): void
   askToRemove(person: ConsolePerson): void
 }
 
@@ -84,7 +85,27 @@ export function personActions(person: ConsolePerson, me: ConsoleMe, giveable: re
             ? nothing
             : html`<button type="button" @click=${() => handlers.act(person, 'password-reset')}>Send a password-reset mail</button>`
       }
+      ${
+        // Someone's own is removed on their account page, with a code.
+        person.second_factor?.authenticator && !person.you
+          ? html`<button type="button" @click=${() => handlers.act(person, 'authenticator/remove')}>Remove the authenticator app</button>`
+          : nothing
+      }
       ${person.you ? nothing : html`<button type="button" class="danger" @click=${() => handlers.askToRemove(person)}>Remove…</button>`}
     </div>
   </details>`
+}
+
+/**
+ * The second factors a person holds, in words: what an operator reads to
+ * see who a required second factor would stop.
+ *
+ * @example
+ * secondFactorWords(person) // 'passkey, authenticator app'
+ */
+export function secondFactorWords(person: ConsolePerson): string {
+  const held = [person.second_factor?.passkey ? 'passkey' : '', person.second_factor?.authenticator ? 'authenticator app' : ''].filter(
+    Boolean,
+  )
+  return held.length === 0 ? 'none' : held.join(', ')
 }

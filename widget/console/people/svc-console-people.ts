@@ -6,7 +6,10 @@
  * and a form to invite someone (e-mail, name, role), offering only the
  * roles the viewer may give (an admin cannot make a developer). Removing
  * and signing out everywhere ask first, naming the person. The search and an operator's choice of
- * organisation are kept in the address (`?q=…&organisation=CODE`).
+ * organisation are kept in the address (`?q=…&organisation=CODE`). Each
+ * person's second factors (passkey, authenticator app) are shown, and an
+ * operator finds above the list the switch that requires one of console
+ * roles (`svc-console-second-factor-requirement.ts`).
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleInvited, ConsolePeople, ConsolePerson, ConsolePersonChanged } from '../../../shared/console-wire.js'
@@ -20,7 +23,8 @@ import { peopleStyles } from './people-styles.js'
 import { PERSON_NAME_MAX } from '../../../shared/field-limits.js'
 import { EMAIL_MAX_LENGTH } from '../../../shared/email-address.js'
 import { TypedLengths } from '../typed-lengths.js'
-import { type PersonHandlers, personActions, ROLE_WORDS, STATE_WORDS } from './person-actions.js'
+import { type PersonHandlers, personActions, ROLE_WORDS, secondFactorWords, STATE_WORDS } from './person-actions.js'
+import './svc-console-second-factor-requirement.js'
 
 /** The roles an invitation gives, as the form offers them; only those the viewer may give are shown. */
 const ROLE_CHOICES: [InvitableRole, string][] = [
@@ -50,11 +54,18 @@ const DONE: Record<Parameters<PersonHandlers['act']>[1], (name: string) => strin
   'sign-out': (name) => `${name} is signed out everywhere.`,
   'password-reset': (name) => `A mail with a link to set a new password is on its way to ${name}.`,
   invitation: (name) => `The invitation is on its way to ${name} again; the earlier link no longer works.`,
+  'authenticator/remove': (name) =>
+    `The authenticator app of ${name} is removed, with its recovery codes: their password alone signs them in until they set up a new one. They were mailed.`,
 }
 
-/** What "Sign out everywhere" asks before it acts. */
-const SIGN_OUT_QUESTION = (name: string) =>
-  `Sign ${name} out everywhere? Every session of theirs ends, the console's too, and the applications they use lose their tokens until they sign in again.`
+/** What each action asks before it acts, when it cannot be taken back. */
+const QUESTION: Partial<Record<Parameters<PersonHandlers['act']>[1], (name: string) => string>> = {
+  'sign-out': (name) =>
+    `Sign ${name} out everywhere? Every session of theirs ends, the console's too, and the applications they use lose their tokens until they sign in again.`,
+  'authenticator/remove': (name) =>
+    `Remove the authenticator app of ${name}? Do it when they lost their phone and you know it is them asking: their password alone will sign them in until they set up a new one.`,
+}
+
 
 /**
  * The People page.
@@ -144,8 +155,9 @@ export class SvcConsolePeople extends LitElement {
         return `${now.name} is now ${now.role === 'none' ? 'without a role' : `${/^[aeiou]/.test(now.role) ? 'an' : 'a'} ${ROLE_WORDS[now.role]}`}.`
       }),
     act: (person, action) => {
-      // Ending every session of someone cannot be taken back: the page asks first, naming them.
-      if (action === 'sign-out' && !confirm(SIGN_OUT_QUESTION(person.name))) return
+      // Ending every session of someone, or taking their second factor, cannot be taken back: the page asks first, naming them.
+      const question = QUESTION[action]
+      if (question && !confirm(question(person.name))) return
       void this.people.act(async (signal) => {
         await consoleApi<ConsolePersonChanged>('POST', `/people/${encodeURIComponent(person.sub)}/${action}`, { body: {}, signal })
         return DONE[action](person.name)
@@ -173,6 +185,9 @@ export class SvcConsolePeople extends LitElement {
       <td data-label="Role">${ROLE_WORDS[person.role]}</td>
       <td data-label="Organisation"><bdi>${person.organisation?.name ?? 'none'}</bdi></td>
       <td data-label="State" class=${`state state--${person.state}`}>${STATE_WORDS[person.state]}</td>
+      <td data-label="Second factor" class=${person.second_factor && secondFactorWords(person) === 'none' && person.role !== 'none' ? 'factor factor--none' : 'factor'}>
+        ${secondFactorWords(person)}
+      </td>
       <td data-label="Actions">${personActions(person, this.me, giveable, this.handlers)}</td>
     </tr>`
   }
@@ -208,6 +223,7 @@ export class SvcConsolePeople extends LitElement {
     const { errors } = this.people
     return html`
       <h1>People</h1>
+      ${this.me.roles.operator ? html`<svc-console-second-factor-requirement></svc-console-second-factor-requirement>` : nothing}
       <form role="search" @submit=${this.find} class="people-search">
         ${field(
           { id: 'q', label: 'Search by name or e-mail' },
@@ -246,6 +262,7 @@ export class SvcConsolePeople extends LitElement {
                       <th scope="col">Role</th>
                       <th scope="col">Organisation</th>
                       <th scope="col">State</th>
+                      <th scope="col">Second factor</th>
                       <th scope="col">Actions</th>
                     </tr>
                   </thead>
