@@ -8,13 +8,11 @@
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
 import { clientByClientId, clientById } from '../clients/clients.js'
-import { webUrl } from '../clients/web-url.js'
 import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { listDeliveries } from '../webhooks/deliveries.js'
-import { endpointDescription } from '../webhooks/endpoint-description.js'
-import { endpointEvents } from '../webhooks/endpoint-events.js'
+import { endpointFields } from '../webhooks/endpoint-fields.js'
 import {
   addWebhookEndpoint,
   disableWebhookEndpoint,
@@ -74,9 +72,12 @@ const shown = (endpoint: WebhookEndpoint, client: Pick<ClientRow, 'client_id'>) 
 export async function webhookEndpointAdd(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { client: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, description: { type: 'string' } })
   const clientId = required(values.client, '--client')
-  const url = webUrl('--url', required(values.url, '--url'))
-  const events = endpointEvents(list(values.events) ?? [], '--events')
-  const description = endpointDescription(values.description ?? '', '--description')
+  // The shell stops at the first refusal: the check throws it on.
+  const { url, description, events } = endpointFields(
+    { url: () => required(values.url, '--url'), description: () => values.description ?? '', events: () => list(values.events) ?? [] },
+    (_field, read) => read(),
+    { url: '--url', description: '--description', events: '--events' },
+  )!
   return withDatabase(commandSettings(values, io), async (db) => {
     const client = await clientNamed(db, clientId)
     await warnOfPrivateTarget(url, io)
