@@ -10,7 +10,7 @@
  * sent, until recovered with the endpoint's failed ones.
  */
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import type { Database, WebhookDeliveriesTable } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -203,7 +203,8 @@ export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim
 /**
  * Records the outcome of an attempt on a delivery `owner` still holds and
  * releases the lease: delivered, dead, pending again at `nextAttemptAt`,
- * or held (not sent, as its endpoint is disabled).
+ * or held (not sent, as its endpoint is disabled). A retry of a delivery
+ * held while its attempt was under way stays held.
  *
  * @example
  * await settleDelivery(trx, { id, owner, attempts: 1, state: 'pending', deliveredAt: null, nextAttemptAt: Date.now() + 60_000 })
@@ -228,7 +229,14 @@ export async function settleDelivery(
 ): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ attempts, state, delivered_at: deliveredAt, next_attempt_at: nextAttemptAt, lease_owner: null, lease_expires_at: null })
+    .set({
+      attempts,
+      state: state === 'pending' ? sql<'pending' | 'held'>`case when state = 'held' then 'held' else 'pending' end` : state,
+      delivered_at: deliveredAt,
+      next_attempt_at: nextAttemptAt,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .execute()
@@ -267,8 +275,8 @@ export async function replayDeadDeliveries(db: Kysely<Database>, clientId: numbe
 
 /**
  * Holds the deliveries waiting for an endpoint as it is disabled, so none
- * is sent while it stays so. One claimed at this moment is settled by its
- * worker, which holds it next time it finds the endpoint disabled.
+ * is sent while it stays so. One whose attempt is under way keeps its
+ * lease: its worker records the attempt, and a retry stays held.
  *
  * @example
  * await holdPendingDeliveriesOfEndpoint(trx, endpoint.id)
