@@ -297,6 +297,8 @@ export interface ConsoleWebhookEndpoint {
   last_delivery: { state: 'pending' | 'delivered' | 'dead' | 'held'; created_at: string } | null
   /** The start of the first failed attempt since its last success; null while its last attempt succeeded. */
   failing_since: string | null
+  /** Where a recovery should start: a minute before it began failing (or was disabled), or null when neither. */
+  recover_from: string | null
   /** True when svc disabled it after failing for `disable_after` (`disabled_reason` `failing`). */
   disabled_for_failing: boolean
   /** How long an endpoint may fail before svc disables it, in words (`5 days`; `SVC_WEBHOOK_DISABLE_AFTER`). */

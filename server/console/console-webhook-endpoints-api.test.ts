@@ -87,6 +87,7 @@ describe('disabling, enabling and recovering an endpoint in the portal', () => {
       disabled_reason: 'failing',
       disabled_for_failing: true,
       failing_since: failingSince.toISOString(),
+      recover_from: new Date(Math.floor(failingSince.getTime() / 60_000) * 60_000 - 60_000).toISOString(),
       disable_after: '5 days',
     })
   })

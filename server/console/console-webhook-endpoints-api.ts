@@ -19,7 +19,7 @@ import type { ClientRow, Database } from '../db/schema.js'
 import { listDeliveries, recoverDeliveries } from '../webhooks/deliveries.js'
 import { disableAfterInWords } from '../webhooks/disable-after.js'
 import { type EndpointFields, endpointFields } from '../webhooks/endpoint-fields.js'
-import { recoverySince } from '../webhooks/recovery-since.js'
+import { recoveryStart, recoverySince } from '../webhooks/recovery-since.js'
 import {
   FAILING,
   addWebhookEndpoint,
@@ -104,6 +104,7 @@ async function described(
     secrets: await listWebhookSecrets(db, endpoint),
     last_delivery: last ? { state: last.state, created_at: last.created_at } : null,
     failing_since: endpoint.failing_since,
+    recover_from: endpoint.failing_since === null && endpoint.disabled_at === null ? null : recoveryStart(endpoint.failing_since ?? endpoint.disabled_at!),
     disabled_for_failing: endpoint.disabled_reason === FAILING,
     disable_after: disableAfterInWords(disableAfterMs),
   }

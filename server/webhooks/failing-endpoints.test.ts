@@ -94,7 +94,9 @@ describe('an endpoint whose deliveries all fail', () => {
     expect(mail).toContain('Subject: Webhook endpoint of Shop app disabled after 1 day of failures')
     expect(mail).toContain(failing.url)
     expect(mail).toContain(`https://id.shop.example/console/clients/${clientId}`)
-    expect(mail).toContain(`webhooks recover --endpoint ${shaky.id} --since ${new Date(t0).toISOString()}`)
+    expect(mail).toContain(`failed since ${new Date(t0).toISOString()}`)
+    // A minute before, so the first failed delivery (queued just before its attempt) is in it.
+    expect(mail).toContain(`webhooks recover --endpoint ${shaky.id} --since 2026-11-20T07:59:00.000Z`)
 
     const { events } = await listAuditEvents(db, { actionPrefix: 'webhook.endpoint_disabled' })
     expect(events).toMatchObject([{ actor: { kind: 'system' }, target: { code: clientId }, detail: { endpoint: shaky.id, reason: 'failing' } }])

@@ -21,6 +21,7 @@ import { endpointDisabledMail } from '../mail/messages/endpoint-disabled-mail.js
 import { organisationById } from '../orgs/organisations.js'
 import { isPlainEmailAddress } from '../../shared/email-address.js'
 import { disableAfterInWords } from './disable-after.js'
+import { recoveryStart } from './recovery-since.js'
 import { disableFailingEndpoint, noteEndpointAttempt, type WebhookEndpoint } from './endpoints.js'
 import { log } from '../log.js'
 
@@ -81,7 +82,8 @@ async function tellDevelopers(
     return
   }
   const link = `${issuer}/console/clients/${encodeURIComponent(client.client_id)}`
-  const facts = { id: endpoint.id, url: endpoint.url, failing_since: endpoint.failing_since ?? endpoint.disabled_at!, disabled_at: endpoint.disabled_at! }
+  const failingSince = endpoint.failing_since ?? endpoint.disabled_at!
+  const facts = { id: endpoint.id, url: endpoint.url, failing_since: failingSince, disabled_at: endpoint.disabled_at!, recover_from: recoveryStart(failingSince) }
   for (const to of await developersOf(db, client))
     await queueMail(db, endpointDisabledMail({ to, endpoint: facts, client: client.name, window, link, branding }), now)
 }

@@ -9,6 +9,22 @@ import { InvalidInput } from '../invalid-input.js'
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/
 
 /**
+ * Where a recovery of an endpoint that has been failing since `failingSince`
+ * should start, as the portal prefills it and the mail suggests it: a
+ * whole minute, a minute before. The first failed delivery was queued
+ * just before its first attempt failed, and a recovery picks deliveries by
+ * when they were queued; the minute before catches it, and only failed or
+ * held deliveries are recovered, so nothing delivered is sent twice.
+ *
+ * @example
+ * recoveryStart('2026-11-20T08:00:00.007Z') // '2026-11-20T07:59:00.000Z'
+ */
+export function recoveryStart(failingSince: string): string {
+  const minute = 60_000
+  return new Date(Math.floor(Date.parse(failingSince) / minute) * minute - minute).toISOString()
+}
+
+/**
  * The time `text` names; throws {@link InvalidInput} under `field` for
  * anything that is not an ISO 8601 date or time, or a time after `now`.
  *

@@ -19,7 +19,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Open the client in the portal',
     after: [
-      'Once the endpoint answers again, enable it on the client’s page and recover everything that failed since {since}; or run: svc-bff webhooks endpoint enable {endpoint} and svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Once the endpoint answers again, enable it on the client’s page and recover everything that failed since {since}; or run: svc-bff webhooks endpoint enable {endpoint} and svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   de: {
@@ -30,7 +30,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Den Client im Portal öffnen',
     after: [
-      'Sobald der Endpunkt wieder antwortet, aktivieren Sie ihn auf der Seite des Clients und stellen Sie alles wieder her, was seit {since} fehlgeschlagen ist; oder führen Sie aus: svc-bff webhooks endpoint enable {endpoint} und svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Sobald der Endpunkt wieder antwortet, aktivieren Sie ihn auf der Seite des Clients und stellen Sie alles wieder her, was seit {since} fehlgeschlagen ist; oder führen Sie aus: svc-bff webhooks endpoint enable {endpoint} und svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   es: {
@@ -41,7 +41,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Abrir el cliente en el portal',
     after: [
-      'Cuando el endpoint vuelva a responder, actívalo en la página del cliente y recupera todo lo que falló desde {since}; o ejecuta: svc-bff webhooks endpoint enable {endpoint} y svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Cuando el endpoint vuelva a responder, actívalo en la página del cliente y recupera todo lo que falló desde {since}; o ejecuta: svc-bff webhooks endpoint enable {endpoint} y svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   fr: {
@@ -52,7 +52,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Ouvrir le client dans le portail',
     after: [
-      'Dès que le point de terminaison répond de nouveau, activez-le sur la page du client et récupérez tout ce qui a échoué depuis {since} ; ou lancez : svc-bff webhooks endpoint enable {endpoint} puis svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Dès que le point de terminaison répond de nouveau, activez-le sur la page du client et récupérez tout ce qui a échoué depuis {since} ; ou lancez : svc-bff webhooks endpoint enable {endpoint} puis svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   it: {
@@ -63,7 +63,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Apri il client nel portale',
     after: [
-      'Quando l’endpoint risponde di nuovo, attivalo nella pagina del client e recupera tutto ciò che è fallito dal {since}; oppure esegui: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Quando l’endpoint risponde di nuovo, attivalo nella pagina del client e recupera tutto ciò che è fallito dal {since}; oppure esegui: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   nl: {
@@ -74,7 +74,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Open de client in het portaal',
     after: [
-      'Zodra het endpoint weer antwoordt, schakel het in op de pagina van de client en herstel alles wat sinds {since} mislukte; of voer uit: svc-bff webhooks endpoint enable {endpoint} en svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Zodra het endpoint weer antwoordt, schakel het in op de pagina van de client en herstel alles wat sinds {since} mislukte; of voer uit: svc-bff webhooks endpoint enable {endpoint} en svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   // Brazilian Portuguese (`pt`, `pt-BR`).
@@ -86,7 +86,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Abrir o cliente no portal',
     after: [
-      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {since}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {since}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   'pt-PT': {
@@ -97,7 +97,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Abrir o cliente no portal',
     after: [
-      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {since}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {since}',
+      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {since}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
 }
@@ -118,8 +118,8 @@ export function endpointDisabledMail({
   branding,
 }: {
   to: string
-  /** Its id, URL, the start of its failures and the time it was disabled (ISO 8601). */
-  endpoint: { id: string; url: string; failing_since: string; disabled_at: string }
+  /** Its id, URL, the start of its failures, the time it was disabled, and where a recovery starts (ISO 8601). */
+  endpoint: { id: string; url: string; failing_since: string; disabled_at: string; recover_from: string }
   /** The client's name. */
   client: string
   /** How long it failed before it was disabled, in words (`5 days`). */
@@ -136,6 +136,7 @@ export function endpointDisabledMail({
     window,
     since: endpoint.failing_since,
     disabled: endpoint.disabled_at,
+    from: endpoint.recover_from,
   }
   return renderMail(to, STRINGS[locale], values, link, locale, branding)
 }
