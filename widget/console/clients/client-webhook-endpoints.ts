@@ -45,6 +45,8 @@ export const endpointStyles = css`
     display: block;
   }
   .failing-banner {
+    /* Not the green of the page's other status lines: this one asks for action. */
+    color: #1f2328;
     border: 1px solid #d1242f;
     border-inline-start-width: 6px;
     background: #fff5f5;
@@ -55,6 +57,9 @@ export const endpointStyles = css`
   }
   .failing-banner p {
     margin: 0 0 0.5rem;
+  }
+  .failing-banner strong {
+    color: #a40e26;
   }
   .recover-form input[type='datetime-local'] {
     max-width: 100%;
@@ -80,7 +85,7 @@ const ALL = '*'
 export const eventsInWords = (events: readonly string[]): string => (events.includes(ALL) ? 'All events' : events.join(', '))
 
 const lastDelivery = (endpoint: ConsoleWebhookEndpoint) =>
-  endpoint.last_delivery ? `${endpoint.last_delivery.state}, ${readableTime(endpoint.last_delivery.created_at)}` : 'none yet'
+  endpoint.last_delivery ? `${deliveryStateInWords(endpoint.last_delivery.state)}, ${readableTime(endpoint.last_delivery.created_at)}` : 'none yet'
 
 /**
  * The endpoint form's values as the API takes them.
