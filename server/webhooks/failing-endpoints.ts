@@ -44,10 +44,14 @@ export interface FailingEndpointPolicy {
  */
 export async function afterEndpointAttempt(
   db: Kysely<Database>,
-  endpoint: Pick<WebhookEndpoint, 'id' | 'client_id'>,
+  endpoint: Pick<WebhookEndpoint, 'id' | 'client_id' | 'failing_since'>,
   { ok, startedAt, now }: { ok: boolean; startedAt: Date; now: Date },
   policy: FailingEndpointPolicy,
 ): Promise<WebhookEndpoint | undefined> {
+  // The sender's usual case, a success to an endpoint that was not failing when the delivery was
+  // claimed, writes nothing more. A failure of another attempt in between is left for the next
+  // success to clear: the clock is then off by the length of one attempt.
+  if (ok && endpoint.failing_since === null) return undefined
   await noteEndpointAttempt(db, endpoint.id, { ok, at: startedAt })
   if (ok) return undefined
   const disabled = await disableFailingEndpoint(db, endpoint.id, { failingBefore: new Date(now.getTime() - policy.disableAfterMs), now })
