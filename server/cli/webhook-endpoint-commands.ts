@@ -11,7 +11,7 @@ import { clientByClientId, clientById } from '../clients/clients.js'
 import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
-import { listDeliveries } from '../webhooks/deliveries.js'
+import { heldDeliveryCount, listDeliveries } from '../webhooks/deliveries.js'
 import { endpointFields } from '../webhooks/endpoint-fields.js'
 import {
   addWebhookEndpoint,
@@ -159,7 +159,7 @@ export async function webhookEndpointDisable(args: string[], io: CliIo): Promise
 }
 
 /**
- * Lets a disabled endpoint receive new events again.
+ * Lets a disabled endpoint receive new events again; says how many deliveries held meanwhile wait for `webhooks recover`.
  *
  * @example
  * await webhookEndpointEnable(['ep_…'], io)
@@ -174,7 +174,12 @@ export async function webhookEndpointEnable(args: string[], io: CliIo): Promise<
         await recordAuditEvent(trx, { actor: cliActor(), action: 'webhook.endpoint_enabled', target: clientTarget(client), detail: { endpoint: endpoint.id } })
       return enabled
     })
-    return { json: { endpoint: shown(changed, client) }, text: `Webhook endpoint ${endpoint.id} is enabled.` }
+    const held = await heldDeliveryCount(db, endpoint.id)
+    const waiting =
+      held === 0
+        ? ''
+        : ` ${held} ${held === 1 ? 'delivery' : 'deliveries'} held while it was disabled ${held === 1 ? 'waits' : 'wait'}: send ${held === 1 ? 'it' : 'them'} with webhooks recover --endpoint ${endpoint.id} --since ISO.`
+    return { json: { endpoint: shown(changed, client) }, text: `Webhook endpoint ${endpoint.id} is enabled.${waiting}` }
   })
 }
 

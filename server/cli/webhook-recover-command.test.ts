@@ -35,8 +35,11 @@ describe('svc-bff webhooks recover', () => {
     expect(whileDisabled.stderr).toContain(`webhook endpoint ${endpoint.id} is disabled`)
     expect(whileDisabled.stderr).toContain(`webhooks endpoint enable ${endpoint.id}`)
 
-    // Enabling alone recovers nothing: the held deliveries wait for a recovery.
-    await json('webhooks', 'endpoint', 'enable', endpoint.id)
+    // Enabling alone recovers nothing: the held deliveries wait for a recovery, and it says so.
+    const enabled = await runCliOn(dbPath, ['webhooks', 'endpoint', 'enable', endpoint.id])
+    expect(enabled.stdout).toBe(
+      `Webhook endpoint ${endpoint.id} is enabled. 2 deliveries held while it was disabled wait: send them with webhooks recover --endpoint ${endpoint.id} --since ISO.`,
+    )
     expect(await states()).toEqual(['held', 'held'])
     // Nothing was queued after now.
     expect((await json('webhooks', 'recover', '--endpoint', endpoint.id, '--since', new Date().toISOString())).body.recovered_count).toBe(0)

@@ -292,6 +292,22 @@ export async function holdPendingDeliveriesOfEndpoint(db: Kysely<Database>, endp
 }
 
 /**
+ * How many deliveries to an endpoint are held, waiting for a recovery.
+ *
+ * @example
+ * const held = await heldDeliveryCount(db, endpoint.id) // 3
+ */
+export async function heldDeliveryCount(db: Kysely<Database>, endpointId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('held'))
+    .where('endpoint_id', '=', endpointId)
+    .where('state', '=', 'held')
+    .executeTakeFirstOrThrow()
+  return Number(row.held)
+}
+
+/**
  * Queues again every delivery to an endpoint that failed (`dead`) or was
  * held while it was disabled, of the events since `since`: the same
  * delivery (`X-SVC-Delivery`, `webhook-id`), a fresh set of attempts,
