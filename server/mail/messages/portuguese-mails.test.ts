@@ -14,6 +14,7 @@ import { invitationMail } from './invitation-mail.js'
 import { resetPasswordMail } from './reset-password-mail.js'
 import { signInLinkMail } from './sign-in-link-mail.js'
 import { verifyEmailMail } from './verify-email-mail.js'
+import { endpointDisabledMail } from './endpoint-disabled-mail.js'
 
 const to = 'ana@example.com'
 const link = 'https://id.example/x?token=t'
@@ -30,6 +31,15 @@ const everyMail = (locale: MailLocale) => [
   emailChangeNoticeMail({ to, name: 'Ana', newEmail: 'ana@new.example', link, locale, branding }),
   confirmNewEmailMail({ to, link, locale, branding }),
   newEmailTakenMail({ to, link, locale, branding }),
+  endpointDisabledMail({
+    to,
+    endpoint: { id: 'ep_1', url: 'https://loja.example/hooks', failing_since: '2026-11-20T08:00:00.000Z', disabled_at: '2026-11-25T08:00:00.000Z', recover_from: '2026-11-20T07:59:00.000Z' },
+    client: 'Loja',
+    window: '5 days',
+    link,
+    locale,
+    branding,
+  }),
 ]
 
 describe('the Portuguese mails', () => {
