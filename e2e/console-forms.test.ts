@@ -259,7 +259,9 @@ describe('the console forms in Chromium', () => {
       await page.getByRole('button', { name: 'Disable https://audit.shop.example/in' }).click()
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint disabled: it receives no new events.')
       expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints[1]).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/^disabled by /) })
+      // Enabling offers to recover what failed; enabling only recovers nothing.
       await page.getByRole('button', { name: 'Enable https://audit.shop.example/in' }).click()
+      await page.getByRole('form', { name: 'Recover https://audit.shop.example/in' }).getByRole('button', { name: 'Enable only' }).click()
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint enabled.')
 
       // A long address and a right-to-left description fit at 1280 and 375 px.

@@ -81,6 +81,8 @@ export interface AppOptions {
   trustedProxies?: TrustedProxies
   /** The console accepts webhook URLs on private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
   webhookAllowPrivate?: boolean
+  /** How long a webhook endpoint may fail before the sender disables it (`SVC_WEBHOOK_DISABLE_AFTER`), as the portal says it; 5 days by default. */
+  webhookDisableAfterMs?: number
   /** Where ad events are counted; one that writes only when flushed by default (`serve` passes one it flushes every few seconds). */
   adStatistics?: AdStatisticsWriter
   /** The product name, logo and colours of the identity pages, mails and FedCM dialog (`SVC_BRAND_*`); svc's own by default. */
@@ -131,6 +133,7 @@ export function createBff({
   keySetCacheMs,
   trustedProxies,
   webhookAllowPrivate = false,
+  webhookDisableAfterMs,
   signup = 'open',
   adStatistics = adStatisticsWriter({ db }),
   branding = DEFAULT_BRANDING,
@@ -197,6 +200,7 @@ export function createBff({
       events: provider.events,
       keys: provider.keys,
       webhookAllowPrivate,
+      webhookDisableAfterMs,
       throttle,
       branding,
       limiter,

@@ -41,6 +41,7 @@ describe('the settings table', () => {
       ['SVC_BOOTSTRAP_OPERATOR_PASSWORD_FILE', undefined, 'unset'],
       ['SVC_AD_STATS_FLUSH_SECONDS', undefined, '`5`'],
       ['SVC_WEBHOOK_LEASE_SECONDS', undefined, '`30`'],
+      ['SVC_WEBHOOK_DISABLE_AFTER', undefined, '`5d`'],
       ['SVC_REQUEST_TIMEOUT_SECONDS', undefined, '`30`'],
       ['SVC_LOG_LEVEL', undefined, '`info`'],
       ['SVC_ACCESS_LOG', undefined, 'unset (`0`)'],
@@ -76,6 +77,7 @@ describe('readSettings', () => {
       bootstrapOperatorPasswordFile: undefined,
       adStatsFlushSeconds: 5,
       webhookLeaseSeconds: 30,
+      webhookDisableAfterMs: 5 * 24 * 3600 * 1000,
       requestTimeoutSeconds: 30,
       logLevel: 'info',
       accessLog: false,
@@ -100,6 +102,16 @@ describe('readSettings', () => {
       brandColor: '#C00',
     })
     expect(readSettings({}, env).port).toBe(9000)
+  })
+
+  it.each([
+    ['5d', 5 * 86_400_000],
+    ['12h', 12 * 3_600_000],
+    ['10m', 600_000],
+    ['90s', 90_000],
+    ['45', 45_000],
+  ])('reads SVC_WEBHOOK_DISABLE_AFTER=%s as a duration', (text, ms) => {
+    expect(readSettings({}, { SVC_WEBHOOK_DISABLE_AFTER: text }, ['webhookDisableAfterMs'])).toEqual({ webhookDisableAfterMs: ms })
   })
 
   it('takes --db over DATABASE_URL, which is read only without it', () => {
@@ -128,6 +140,9 @@ describe('readSettings', () => {
     [{}, { SVC_METRICS_TOKEN: 'short' }, 'SVC_METRICS_TOKEN must be 16 to 200 letters, digits'],
     [{}, { SVC_METRICS_TOKEN: 'a token with spaces in it' }, 'SVC_METRICS_TOKEN must be 16 to 200 letters, digits'],
     [{}, { SVC_METRICS_PORT: '99999' }, 'SVC_METRICS_PORT must be an integer from 0 to 65535'],
+    [{}, { SVC_WEBHOOK_DISABLE_AFTER: '5 days' }, 'SVC_WEBHOOK_DISABLE_AFTER must be a duration from 1 second to 365 days'],
+    [{}, { SVC_WEBHOOK_DISABLE_AFTER: '0' }, 'SVC_WEBHOOK_DISABLE_AFTER must be a duration from 1 second to 365 days'],
+    [{}, { SVC_WEBHOOK_DISABLE_AFTER: '366d' }, 'SVC_WEBHOOK_DISABLE_AFTER must be a duration from 1 second to 365 days'],
   ])('refuses %j %j, naming the flag or variable and what it takes', (flags, env, message) => {
     let refused: unknown
     try {

@@ -16,6 +16,7 @@ import { DEFAULT_IMAGE_QUOTA_MB } from './images/upload-limits.js'
 import { DEFAULT_KEY_SET_CACHE_MS, MAX_KEY_SET_CACHE_MS } from './grants/signing-keys.js'
 import { DEFAULT_API_REQUESTS_PER_MINUTE } from './management-api/api-limits.js'
 import { DEFAULT_LEASE_MS } from './webhooks/worker.js'
+import { DEFAULT_DISABLE_AFTER_MS, disableAfterMs } from './webhooks/disable-after.js'
 
 export { testOnlyScryptCost } from './test-only-scrypt-cost.js'
 
@@ -90,6 +91,13 @@ const oneOf = <const V extends readonly [string, ...string[]]>(values: V) =>
 const onOff = (text: string): boolean => oneOf(['0', '1'])(text) === '1'
 
 const text = (value: string): string => value
+
+/** A webhook endpoint's failing window, in milliseconds. */
+const disableAfter = (value: string): number => {
+  const ms = disableAfterMs(value)
+  if (ms === undefined) throw new Refused('must be a duration from 1 second to 365 days, like 5d, 12h, 10m, 90s or a number of seconds')
+  return ms
+}
 
 /** The issuer: absolute http(s), no query, fragment or credentials; as given, less a trailing slash. */
 const issuerUrl = (value: string): string => {
@@ -344,6 +352,13 @@ export const SETTINGS = {
     shownDefault: `\`${DEFAULT_LEASE_MS / 1000}\``,
     parse: integer(1, 3600),
     doc: "how long a worker's claim on a delivery holds before another may take it over (1 to 3600)",
+  }),
+  webhookDisableAfterMs: spec<number>({
+    env: 'SVC_WEBHOOK_DISABLE_AFTER',
+    default: DEFAULT_DISABLE_AFTER_MS,
+    shownDefault: '`5d`',
+    parse: disableAfter,
+    doc: "how long every attempt to a webhook endpoint may fail before the sender disables it and mails the client's developers (`5d`, `12h`, `10m`, `90s` or seconds; 1 second to 365 days); see docs/webhooks.md",
   }),
   requestTimeoutSeconds: spec<number>({
     env: 'SVC_REQUEST_TIMEOUT_SECONDS',

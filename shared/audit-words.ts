@@ -54,6 +54,7 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook.secret_removed': 'Removed a webhook secret of',
   'webhook.delivery_replayed': 'Sent again',
   'webhook.dead_replayed': 'Sent again the failed webhook deliveries of',
+  'webhook.deliveries_recovered': 'Recovered the failed webhook deliveries of an endpoint of',
   'webhook.pinged': 'Sent test webhooks to',
   'provider.added': 'Added',
   'token.created': 'Created',

@@ -262,7 +262,8 @@ export interface ConsoleDelivery {
   event_id: string
   event: string
   client_id: string
-  state: 'pending' | 'delivered' | 'dead'
+  /** `held`: queued while its endpoint was disabled, not sent until recovered. */
+  state: 'pending' | 'delivered' | 'dead' | 'held'
   attempts: number
   url: string
   /** The endpoint it went to (`ep_…`); null for one queued before its client had endpoints. */
@@ -295,7 +296,15 @@ export interface ConsoleWebhookEndpoint {
   created_at: string
   secrets: ConsoleWebhookSecret[]
   /** Its newest delivery's state and time, or null before its first. */
-  last_delivery: { state: 'pending' | 'delivered' | 'dead'; created_at: string } | null
+  last_delivery: { state: 'pending' | 'delivered' | 'dead' | 'held'; created_at: string } | null
+  /** The start of the first failed attempt since its last success; null while its last attempt succeeded. */
+  failing_since: string | null
+  /** Where a recovery should start: a minute before it began failing (or was disabled), or null when neither. */
+  recover_from: string | null
+  /** True when svc disabled it after failing for `disable_after` (`disabled_reason` `failing`). */
+  disabled_for_failing: boolean
+  /** How long an endpoint may fail before svc disables it, in words (`5 days`; `SVC_WEBHOOK_DISABLE_AFTER`). */
+  disable_after: string
 }
 
 /** `GET /clients/{client_id}`. */
@@ -324,6 +333,13 @@ export interface ConsoleWebhookEndpointAdded {
 /** `PUT …/webhook-endpoints/{endpoint_id}`, `POST …/disable` and `POST …/enable`: the endpoint as saved. */
 export interface ConsoleWebhookEndpointSaved {
   endpoint: ConsoleWebhookEndpoint
+  /** `POST …/enable` with `recover_since`, and `POST …/recover`: how many failed or held deliveries were queued again. */
+  recovered_count?: number
+}
+
+/** What `POST …/enable` takes (all optional) and `POST …/recover` takes: recover what failed since this ISO 8601 time. */
+export interface ConsoleWebhookRecovery {
+  recover_since?: unknown
 }
 
 /** `DELETE …/webhook-endpoints/{endpoint_id}`. */

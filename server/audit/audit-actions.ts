@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'webhook.secret_removed',
   'webhook.delivery_replayed',
   'webhook.dead_replayed',
+  /** An endpoint's failed and held deliveries since a time queued again (portal, `webhooks recover`). */
+  'webhook.deliveries_recovered',
   'webhook.pinged',
   // External sign-in providers.
   'provider.added',

@@ -17,6 +17,7 @@ import { INVITE_USAGE, userInvite } from './invite-command.js'
 import { IMAGE_USAGE, imagePrune } from './image-commands.js'
 import { USER_ACCOUNT_USAGE, USER_USAGE, userCreate, userDelete, userRevokeConsent } from './user-commands.js'
 import { clientSecretAdd, clientSecretRemove, WEBHOOK_USAGE, webhooksList, webhooksPing, webhooksReplay } from './webhook-commands.js'
+import { WEBHOOK_RECOVER_USAGE, webhooksRecover } from './webhook-recover-command.js'
 import {
   WEBHOOK_ENDPOINT_USAGE,
   webhookEndpointAdd,
@@ -81,6 +82,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks list': webhooksList,
   'webhooks replay': webhooksReplay,
   'webhooks ping': webhooksPing,
+  'webhooks recover': webhooksRecover,
   'webhooks endpoint add': webhookEndpointAdd,
   'webhooks endpoint list': webhookEndpointList,
   'webhooks endpoint disable': webhookEndpointDisable,
@@ -123,6 +125,7 @@ Commands:
   ${USER_ACCOUNT_USAGE}
   ${WEBHOOK_USAGE}
   ${WEBHOOK_ENDPOINT_USAGE}
+  ${WEBHOOK_RECOVER_USAGE}
   ${SEED_USAGE}
   ${BACKUP_USAGE}
   ${PROVIDER_USAGE}

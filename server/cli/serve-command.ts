@@ -105,6 +105,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         keySetCacheMs: settings.jwksCacheSeconds * 1000,
         ...(trustedProxies === undefined ? {} : { trustedProxies }),
         webhookAllowPrivate: allowPrivate,
+        webhookDisableAfterMs: settings.webhookDisableAfterMs,
         signup,
         branding: brandingFrom(settings),
         draining: () => draining,
@@ -136,7 +137,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
             : error
         })
       : undefined
-  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000, metrics, logoutTokens })
+  const failing = { disableAfterMs: settings.webhookDisableAfterMs, issuer: logoutTokens?.issuer, branding: brandingFrom(settings) }
+  const worker = webhookWorker({ db, allowPrivate, leaseMs: settings.webhookLeaseSeconds * 1000, metrics, logoutTokens, failing })
   worker.start()
   const transport = mailTransport(mail)
   const mailer = mailWorker({ db, transport, metrics })

@@ -8,13 +8,11 @@
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
 import { clientByClientId, clientById } from '../clients/clients.js'
-import { webUrl } from '../clients/web-url.js'
 import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
-import { listDeliveries } from '../webhooks/deliveries.js'
-import { endpointDescription } from '../webhooks/endpoint-description.js'
-import { endpointEvents } from '../webhooks/endpoint-events.js'
+import { heldDeliveryCount, listDeliveries } from '../webhooks/deliveries.js'
+import { endpointFields } from '../webhooks/endpoint-fields.js'
 import {
   addWebhookEndpoint,
   disableWebhookEndpoint,
@@ -74,9 +72,12 @@ const shown = (endpoint: WebhookEndpoint, client: Pick<ClientRow, 'client_id'>) 
 export async function webhookEndpointAdd(args: string[], io: CliIo): Promise<CommandOutput> {
   const { values } = parseFlags(args, { client: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, description: { type: 'string' } })
   const clientId = required(values.client, '--client')
-  const url = webUrl('--url', required(values.url, '--url'))
-  const events = endpointEvents(list(values.events) ?? [], '--events')
-  const description = endpointDescription(values.description ?? '', '--description')
+  // The shell stops at the first refusal: the check throws it on.
+  const { url, description, events } = endpointFields(
+    { url: () => required(values.url, '--url'), description: () => values.description ?? '', events: () => list(values.events) ?? [] },
+    (_field, read) => read(),
+    { url: '--url', description: '--description', events: '--events' },
+  )!
   return withDatabase(commandSettings(values, io), async (db) => {
     const client = await clientNamed(db, clientId)
     await warnOfPrivateTarget(url, io)
@@ -158,7 +159,7 @@ export async function webhookEndpointDisable(args: string[], io: CliIo): Promise
 }
 
 /**
- * Lets a disabled endpoint receive new events again.
+ * Lets a disabled endpoint receive new events again; says how many deliveries held meanwhile wait for `webhooks recover`.
  *
  * @example
  * await webhookEndpointEnable(['ep_…'], io)
@@ -173,7 +174,12 @@ export async function webhookEndpointEnable(args: string[], io: CliIo): Promise<
         await recordAuditEvent(trx, { actor: cliActor(), action: 'webhook.endpoint_enabled', target: clientTarget(client), detail: { endpoint: endpoint.id } })
       return enabled
     })
-    return { json: { endpoint: shown(changed, client) }, text: `Webhook endpoint ${endpoint.id} is enabled.` }
+    const held = await heldDeliveryCount(db, endpoint.id)
+    const waiting =
+      held === 0
+        ? ''
+        : ` ${held} ${held === 1 ? 'delivery' : 'deliveries'} held while it was disabled ${held === 1 ? 'waits' : 'wait'}: send ${held === 1 ? 'it' : 'them'} with webhooks recover --endpoint ${endpoint.id} --since ISO.`
+    return { json: { endpoint: shown(changed, client) }, text: `Webhook endpoint ${endpoint.id} is enabled.${waiting}` }
   })
 }
 

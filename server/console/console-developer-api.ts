@@ -21,6 +21,7 @@ import type { ClientRow, Database } from '../db/schema.js'
 import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
 import { webhookEndpointsOfClients } from '../webhooks/endpoints.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
+import { DEFAULT_DISABLE_AFTER_MS } from '../webhooks/disable-after.js'
 import { CONSOLE_WEBHOOK_EVENTS, consoleWebhookEndpoints, webhookEndpointRoutes } from './console-webhook-endpoints-api.js'
 import { readClientForm, saveClientForm } from './client-form.js'
 import { recordAuditEvent } from '../audit/audit-events.js'
@@ -53,7 +54,11 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 export function consoleDeveloperApi(
   db: Kysely<Database>,
   sessions: ConsoleSessions,
-  { allowPrivate = false, productName = 'svc' }: { allowPrivate?: boolean; productName?: string } = {},
+  {
+    allowPrivate = false,
+    productName = 'svc',
+    disableAfterMs = DEFAULT_DISABLE_AFTER_MS,
+  }: { allowPrivate?: boolean; productName?: string; disableAfterMs?: number | undefined } = {},
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>()
   app.use('*', consoleGuard(sessions, 'developer'))
@@ -126,7 +131,7 @@ export function consoleDeveloperApi(
   app.get('/:clientId', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const endpoints = await consoleWebhookEndpoints(db, client.id)
+    const endpoints = await consoleWebhookEndpoints(db, client.id, disableAfterMs)
     return c.json({
       client: described(client, endpoints),
       webhook_endpoints: endpoints,
@@ -164,7 +169,7 @@ export function consoleDeveloperApi(
     return c.json({ deleted: client.client_id } satisfies ConsoleClientDeleted)
   })
 
-  webhookEndpointRoutes(app, db, { allowPrivate, clientInScope, notFound })
+  webhookEndpointRoutes(app, db, { allowPrivate, disableAfterMs, clientInScope, notFound })
 
   app.post('/:clientId/deliveries/replay-dead', async (c) => {
     const client = await clientInScope(c)

@@ -1,7 +1,8 @@
 /**
  * @module The developer portal's webhook endpoints of one client: add one
  * (its signing secret shown once), change its URL, description or events,
- * disable and enable it, remove it with its secrets and deliveries, and
+ * disable and enable it (enabling may recover what failed since a time),
+ * recover its failed and held deliveries, remove it with its secrets and deliveries, and
  * per endpoint add, show again and remove signing secrets (a new secret
  * signs beside the old until the old is removed). Mounted inside the
  * developer API (`console-developer-api.ts`), which finds the client in
@@ -13,13 +14,14 @@ import { ACCOUNT_EVENT_NAMES } from '../accounts/account-events.js'
 import { accountActor } from '../audit/account-actor.js'
 import { changedFields, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
-import { webUrl } from '../clients/web-url.js'
 import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
-import { listDeliveries } from '../webhooks/deliveries.js'
-import { endpointDescription } from '../webhooks/endpoint-description.js'
-import { type EndpointEvents, endpointEvents } from '../webhooks/endpoint-events.js'
+import { listDeliveries, recoverDeliveries } from '../webhooks/deliveries.js'
+import { disableAfterInWords } from '../webhooks/disable-after.js'
+import { type EndpointFields, endpointFields } from '../webhooks/endpoint-fields.js'
+import { recoveryStart, recoverySince } from '../webhooks/recovery-since.js'
 import {
+  FAILING,
   addWebhookEndpoint,
   changeWebhookEndpoint,
   disableWebhookEndpoint,
@@ -32,10 +34,12 @@ import {
 import { publicWebhookTarget } from '../webhooks/save-target.js'
 import { addWebhookSecret, listWebhookSecrets, removeWebhookSecret, revealWebhookSecret } from '../webhooks/secrets.js'
 import type {
+  ConsoleDelivery,
   ConsoleWebhookEndpoint,
   ConsoleWebhookEndpointAdded,
   ConsoleWebhookEndpointRemoved,
   ConsoleWebhookEndpointSaved,
+  ConsoleWebhookRecovery,
   ConsoleWebhookSecretAdded,
   ConsoleWebhookSecretRemoved,
 } from '../../shared/console-wire.js'
@@ -45,27 +49,26 @@ import { fieldRefusals } from './field-refusals.js'
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
-interface EndpointForm {
-  url: string
-  description: string
-  events: EndpointEvents
-}
-
 /**
  * Reads the endpoint form with every rule, collecting each field's refusal:
- * a web URL at an address the sender may reach, a short description, known events.
+ * the shared field rules, and a URL at an address the sender may reach.
  */
 async function readEndpointForm(
   input: Record<string, unknown>,
   allowPrivate: boolean,
-): Promise<{ form: EndpointForm } | { errors: Record<string, string>; message: string }> {
+): Promise<{ form: EndpointFields } | { errors: Record<string, string>; message: string }> {
   const refusals = fieldRefusals()
-  const url = refusals.checked('url', () => webUrl('url', optionalText(input, 'url') ?? ''))
-  if (url !== undefined) await refusals.checkedAsync('url', () => publicWebhookTarget('url', url, { allowPrivate }))
-  const description = refusals.checked('description', () => endpointDescription(optionalText(input, 'description') ?? ''))
-  const events = refusals.checked('events', () => endpointEvents(stringList(input, 'events')))
-  if (Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the endpoint') }
-  return { form: { url: url!, description: description!, events: events! } }
+  const fields = endpointFields(
+    {
+      url: () => optionalText(input, 'url') ?? '',
+      description: () => optionalText(input, 'description') ?? '',
+      events: () => stringList(input, 'events'),
+    },
+    refusals.checked,
+  )
+  if (fields) await refusals.checkedAsync('url', () => publicWebhookTarget('url', fields.url, { allowPrivate }))
+  if (!fields || Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the endpoint') }
+  return { form: fields }
 }
 
 /**
@@ -75,16 +78,17 @@ async function readEndpointForm(
  * @example
  * const endpoints = await consoleWebhookEndpoints(db, client.id)
  */
-export async function consoleWebhookEndpoints(db: Kysely<Database>, clientId: number): Promise<ConsoleWebhookEndpoint[]> {
+export async function consoleWebhookEndpoints(db: Kysely<Database>, clientId: number, disableAfterMs: number): Promise<ConsoleWebhookEndpoint[]> {
   const endpoints = await webhookEndpointsOfClient(db, clientId)
   const deliveries = await listDeliveries(db, { clientId })
-  return Promise.all(endpoints.map((endpoint) => described(db, endpoint, deliveries)))
+  return Promise.all(endpoints.map((endpoint) => described(db, endpoint, disableAfterMs, deliveries)))
 }
 
 async function described(
   db: Kysely<Database>,
   endpoint: WebhookEndpoint,
-  deliveries?: { endpoint_id: string | null; state: 'pending' | 'delivered' | 'dead'; created_at: string }[],
+  disableAfterMs: number,
+  deliveries?: Pick<ConsoleDelivery, 'endpoint_id' | 'state' | 'created_at'>[],
 ): Promise<ConsoleWebhookEndpoint> {
   // Deliveries come newest first.
   const last = (deliveries ?? (await listDeliveries(db, { endpointId: endpoint.id }))).find((delivery) => delivery.endpoint_id === endpoint.id)
@@ -99,6 +103,10 @@ async function described(
     created_at: endpoint.created_at,
     secrets: await listWebhookSecrets(db, endpoint),
     last_delivery: last ? { state: last.state, created_at: last.created_at } : null,
+    failing_since: endpoint.failing_since,
+    recover_from: endpoint.failing_since === null && endpoint.disabled_at === null ? null : recoveryStart(endpoint.failing_since ?? endpoint.disabled_at!),
+    disabled_for_failing: endpoint.disabled_reason === FAILING,
+    disable_after: disableAfterInWords(disableAfterMs),
   }
 }
 
@@ -109,17 +117,20 @@ export const CONSOLE_WEBHOOK_EVENTS: string[] = [...ACCOUNT_EVENT_NAMES]
  * Adds the endpoint routes to the developer API's app.
  *
  * @example
- * webhookEndpointRoutes(app, db, { allowPrivate, clientInScope, notFound })
+ * webhookEndpointRoutes(app, db, { allowPrivate, disableAfterMs, clientInScope, notFound })
  */
 export function webhookEndpointRoutes(
   app: Hono<{ Variables: ConsoleVariables }>,
   db: Kysely<Database>,
   {
     allowPrivate,
+    disableAfterMs,
     clientInScope,
     notFound,
   }: {
     allowPrivate: boolean
+    /** How long an endpoint may fail before the sender disables it, as the page says it. */
+    disableAfterMs: number
     clientInScope: (c: ConsoleContext) => Promise<ClientRow | undefined>
     notFound: (c: ConsoleContext) => Response
   },
@@ -150,7 +161,7 @@ export function webhookEndpointRoutes(
       })
       return added
     })
-    return c.json({ endpoint: await described(db, made.endpoint), webhook_secret: made.secret } satisfies ConsoleWebhookEndpointAdded, 201)
+    return c.json({ endpoint: await described(db, made.endpoint, disableAfterMs), webhook_secret: made.secret } satisfies ConsoleWebhookEndpointAdded, 201)
   })
 
   app.put('/:clientId/webhook-endpoints/:endpointId', async (c) => {
@@ -174,34 +185,83 @@ export function webhookEndpointRoutes(
         })
       return saved
     })
-    return c.json({ endpoint: await described(db, changed) } satisfies ConsoleWebhookEndpointSaved)
+    return c.json({ endpoint: await described(db, changed, disableAfterMs) } satisfies ConsoleWebhookEndpointSaved)
   })
 
-  app.post('/:clientId/webhook-endpoints/:endpointId/disable', async (c) => {
+  /**
+   * Disables or enables an endpoint. Enabling may also recover, in the
+   * same transaction, what failed or was held since `recover_since`.
+   */
+  const setEnabled = (enabled: boolean) => async (c: ConsoleContext) => {
     const found = await endpointInScope(c)
     if (found instanceof Response) return found
     const { client, endpoint } = found
     const who = actor(c)
-    const changed = await inTransaction(db, async (trx) => {
-      const disabled = (await disableWebhookEndpoint(trx, endpoint.id, `disabled by ${who.kind === 'account' && who.email !== '' ? who.email : 'a developer'}`))!
-      if (endpoint.enabled)
-        await recordAuditEvent(trx, { actor: actor(c), action: 'webhook.endpoint_disabled', target: clientTarget(client), detail: { endpoint: endpoint.id } })
-      return disabled
+    const input: ConsoleWebhookRecovery = enabled ? ((await jsonObject(c)) ?? {}) : {}
+    const now = new Date()
+    const given = input.recover_since
+    let since: Date | undefined
+    try {
+      since = given === undefined || given === null || given === '' ? undefined : recoverySince('recover_since', given, now)
+    } catch (error) {
+      return refusal(c, error)
+    }
+    const { changed, recovered } = await inTransaction(db, async (trx) => {
+      const saved = enabled
+        ? (await enableWebhookEndpoint(trx, endpoint.id))!
+        : (await disableWebhookEndpoint(trx, endpoint.id, `disabled by ${who.kind === 'account' && who.email !== '' ? who.email : 'a developer'}`, now))!
+      if (endpoint.enabled !== enabled)
+        await recordAuditEvent(trx, {
+          actor: who,
+          action: enabled ? 'webhook.endpoint_enabled' : 'webhook.endpoint_disabled',
+          target: clientTarget(client),
+          detail: { endpoint: endpoint.id },
+        })
+      const count = since === undefined ? undefined : await recoverEndpoint(trx, client, endpoint, since, who, now)
+      return { changed: saved, recovered: count }
     })
-    return c.json({ endpoint: await described(db, changed) } satisfies ConsoleWebhookEndpointSaved)
-  })
+    return c.json({
+      endpoint: await described(db, changed, disableAfterMs),
+      ...(recovered === undefined ? {} : { recovered_count: recovered }),
+    } satisfies ConsoleWebhookEndpointSaved)
+  }
 
-  app.post('/:clientId/webhook-endpoints/:endpointId/enable', async (c) => {
+  /** Queues again the endpoint's failed and held deliveries since `since`, and records it. */
+  async function recoverEndpoint(
+    trx: Kysely<Database>,
+    client: ClientRow,
+    endpoint: WebhookEndpoint,
+    since: Date,
+    who: ReturnType<typeof actor>,
+    now: Date,
+  ): Promise<number> {
+    const count = await recoverDeliveries(trx, endpoint.id, since, now)
+    await recordAuditEvent(trx, {
+      actor: who,
+      action: 'webhook.deliveries_recovered',
+      target: clientTarget(client),
+      detail: { endpoint: endpoint.id, since: since.toISOString(), recovered_count: count },
+    })
+    return count
+  }
+
+  app.post('/:clientId/webhook-endpoints/:endpointId/disable', setEnabled(false))
+  app.post('/:clientId/webhook-endpoints/:endpointId/enable', setEnabled(true))
+
+  app.post('/:clientId/webhook-endpoints/:endpointId/recover', async (c) => {
     const found = await endpointInScope(c)
     if (found instanceof Response) return found
     const { client, endpoint } = found
-    const changed = await inTransaction(db, async (trx) => {
-      const enabled = (await enableWebhookEndpoint(trx, endpoint.id))!
-      if (!endpoint.enabled)
-        await recordAuditEvent(trx, { actor: actor(c), action: 'webhook.endpoint_enabled', target: clientTarget(client), detail: { endpoint: endpoint.id } })
-      return enabled
-    })
-    return c.json({ endpoint: await described(db, changed) } satisfies ConsoleWebhookEndpointSaved)
+    if (!endpoint.enabled) return consoleError(c, 409, 'the endpoint is disabled, so what it recovers would be held again: enable it with recovery instead')
+    const input: ConsoleWebhookRecovery = (await jsonObject(c)) ?? {}
+    const now = new Date()
+    try {
+      const since = recoverySince('recover_since', input.recover_since, now)
+      const count = await inTransaction(db, (trx) => recoverEndpoint(trx, client, endpoint, since, actor(c), now))
+      return c.json({ endpoint: await described(db, endpoint, disableAfterMs), recovered_count: count } satisfies ConsoleWebhookEndpointSaved)
+    } catch (error) {
+      return refusal(c, error)
+    }
   })
 
   app.delete('/:clientId/webhook-endpoints/:endpointId', async (c) => {

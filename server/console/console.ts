@@ -54,6 +54,8 @@ export interface ConsoleOptions {
   keys: SigningKeys
   /** Webhook URLs may name private and loopback addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`). */
   webhookAllowPrivate?: boolean
+  /** How long a webhook endpoint may fail before the sender disables it (`SVC_WEBHOOK_DISABLE_AFTER`), as the portal says it. */
+  webhookDisableAfterMs?: number
   /** The sign-in throttle, which also counts wrong current passwords on the account page. */
   throttle?: LoginThrottle
   /** The product name, logo and colour of the mails the console sends (invitations, account changes). */
@@ -82,6 +84,7 @@ export function adminConsole({
   events,
   keys,
   webhookAllowPrivate = false,
+  webhookDisableAfterMs,
   throttle = loginThrottle(),
   branding,
   limiter,
@@ -140,7 +143,7 @@ export function adminConsole({
   app.route('/api/tokens', consoleTokensApi(db, sessions))
   app.route('/api/organisations', consoleOrganisationsApi(db, sessions))
   app.route('/api/people', consolePeopleApi(db, sessions, issuer, branding, events))
-  app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name }))
+  app.route('/api/clients', consoleDeveloperApi(db, sessions, { allowPrivate: webhookAllowPrivate, productName: branding.name, disableAfterMs: webhookDisableAfterMs }))
   app.route('/api/signing-keys', consoleSigningKeysApi(db, sessions, keys))
   app.route('/api/account', consoleAccountApi(db, sessions, events, { issuer, throttle, branding }))
   app.route('/api/audit', consoleAuditApi(db, sessions))

@@ -143,7 +143,7 @@ describe('webhook deliveries through the management API', () => {
     expect(bad.status).toBe(400)
     expect((await bad.json()).errors).toEqual(
       expect.arrayContaining([
-        { parameter: 'state', detail: 'state must be pending, delivered or dead' },
+        { parameter: 'state', detail: 'state must be pending, delivered, dead or held' },
         { parameter: 'event', detail: expect.stringMatching(/^event must be one of account.signed_in/) },
         { parameter: 'limit', detail: 'limit must be an integer from 1 to 100' },
       ]),

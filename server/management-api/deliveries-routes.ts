@@ -21,7 +21,7 @@ import { API_BASE, problemResponses } from './api-document.js'
 import { type ApiContext, type ApiVariables, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
 import { cursorOf, pageOf, pageQuery, pageSchema, positionOfCursor } from './page-cursor.js'
 
-const STATES = ['pending', 'delivered', 'dead'] as const
+const STATES = ['pending', 'delivered', 'dead', 'held'] as const
 
 const AttemptSchema = z
   .object({
@@ -45,7 +45,7 @@ export const DeliverySchema = z
     url: z.string(),
     state: z
       .enum(STATES)
-      .openapi({ description: '`pending` (to be sent or retried), `delivered` (a 2xx), or `dead` (every retry failed).' }),
+      .openapi({ description: '`pending` (to be sent or retried), `delivered` (a 2xx), `dead` (every retry failed), or `held` (queued while its endpoint was disabled; not sent until recovered).' }),
     attempt_count: z.number().int().openapi({ description: 'Attempts since it was queued or last replayed.' }),
     next_attempt_at: z.string(),
     created_at: z.string(),
@@ -111,7 +111,7 @@ export function deliveriesRoutes(api: OpenAPIHono<{ Variables: ApiVariables }>, 
             .enum(DELIVERY_EVENTS, { error: `event must be one of ${DELIVERY_EVENTS.join(', ')}` })
             .optional()
             .openapi({ description: 'Only deliveries of this event.' }),
-          state: z.enum(STATES, { error: 'state must be pending, delivered or dead' }).optional(),
+          state: z.enum(STATES, { error: 'state must be pending, delivered, dead or held' }).optional(),
           ...pageQuery,
           organisation: z.string().max(40).optional().openapi({
             description: "Only for an operator-wide token: the organisation whose clients' deliveries to list.",

@@ -4131,7 +4131,7 @@ export interface paths {
                     client?: string;
                     /** @description Only deliveries of this event. */
                     event?: "account.signed_in" | "account.signed_out" | "account.consent_granted" | "account.consent_revoked" | "account.linked" | "account.unlinked" | "account.deleted" | "tokens.revoked" | "ping" | "backchannel.logout";
-                    state?: "pending" | "delivered" | "dead";
+                    state?: "pending" | "delivered" | "dead" | "held";
                     limit?: number;
                     /** @description The `next_cursor` of the page before. */
                     cursor?: string;
@@ -5381,10 +5381,10 @@ export interface components {
             event_id: string;
             url: string;
             /**
-             * @description `pending` (to be sent or retried), `delivered` (a 2xx), or `dead` (every retry failed).
+             * @description `pending` (to be sent or retried), `delivered` (a 2xx), `dead` (every retry failed), or `held` (queued while its endpoint was disabled; not sent until recovered).
              * @enum {string}
              */
-            state: "pending" | "delivered" | "dead";
+            state: "pending" | "delivered" | "dead" | "held";
             /** @description Attempts since it was queued or last replayed. */
             attempt_count: number;
             next_attempt_at: string;

@@ -5,10 +5,12 @@
  * with their attempts, replay one (the same `X-SVC-Delivery`, a fresh set
  * of attempts), replay every dead delivery of a client, or measure the
  * backlog still to send (for `/metrics`). Each delivery goes to one
- * endpoint of its client (`endpoint_id`, migration 0029).
+ * endpoint of its client (`endpoint_id`, migration 0029). While its
+ * endpoint is disabled a delivery is `held` (migration 0031): kept, not
+ * sent, until recovered with the endpoint's failed ones.
  */
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import type { Database, WebhookDeliveriesTable } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
@@ -40,7 +42,7 @@ export async function listDeliveries(db: Kysely<Database>, { dead, clientId, end
 export interface DeliveryPageFilter {
   clientIds?: readonly number[]
   event?: string
-  state?: 'pending' | 'delivered' | 'dead'
+  state?: 'pending' | 'delivered' | 'dead' | 'held'
   /** The last delivery of the page before: the next page starts below it. */
   before?: { createdAt: string; id: string }
   limit: number
@@ -200,7 +202,9 @@ export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim
 
 /**
  * Records the outcome of an attempt on a delivery `owner` still holds and
- * releases the lease: delivered, dead, or pending again at `nextAttemptAt`.
+ * releases the lease: delivered, dead, pending again at `nextAttemptAt`,
+ * or held (not sent, as its endpoint is disabled). A retry of a delivery
+ * held while its attempt was under way stays held.
  *
  * @example
  * await settleDelivery(trx, { id, owner, attempts: 1, state: 'pending', deliveredAt: null, nextAttemptAt: Date.now() + 60_000 })
@@ -218,14 +222,21 @@ export async function settleDelivery(
     id: string
     owner: string
     attempts: number
-    state: 'pending' | 'delivered' | 'dead'
+    state: 'pending' | 'delivered' | 'dead' | 'held'
     deliveredAt: string | null
     nextAttemptAt: number
   },
 ): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ attempts, state, delivered_at: deliveredAt, next_attempt_at: nextAttemptAt, lease_owner: null, lease_expires_at: null })
+    .set({
+      attempts,
+      state: state === 'pending' ? sql<'pending' | 'held'>`case when state = 'held' then 'held' else 'pending' end` : state,
+      delivered_at: deliveredAt,
+      next_attempt_at: nextAttemptAt,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .execute()
@@ -260,6 +271,72 @@ export async function replayDeadDeliveries(db: Kysely<Database>, clientId: numbe
     .where('state', '=', 'dead')
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+/**
+ * Holds the deliveries waiting for an endpoint as it is disabled, so none
+ * is sent while it stays so. One whose attempt is under way keeps its
+ * lease: its worker records the attempt, and a retry stays held.
+ *
+ * @example
+ * await holdPendingDeliveriesOfEndpoint(trx, endpoint.id)
+ */
+export async function holdPendingDeliveriesOfEndpoint(db: Kysely<Database>, endpointId: string): Promise<number> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'held' })
+    .where('endpoint_id', '=', endpointId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * How many deliveries to an endpoint are held, waiting for a recovery.
+ *
+ * @example
+ * const held = await heldDeliveryCount(db, endpoint.id) // 3
+ */
+export async function heldDeliveryCount(db: Kysely<Database>, endpointId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('held'))
+    .where('endpoint_id', '=', endpointId)
+    .where('state', '=', 'held')
+    .executeTakeFirstOrThrow()
+  return Number(row.held)
+}
+
+/**
+ * Queues again every delivery to an endpoint that failed (`dead`) or was
+ * held while it was disabled, of the events since `since`: the same
+ * delivery (`X-SVC-Delivery`, `webhook-id`), a fresh set of attempts,
+ * due now in their events' order (each one millisecond after the one
+ * before, as the worker claims the earliest due first); returns how
+ * many. Run it in a transaction.
+ *
+ * @example
+ * const count = await recoverDeliveries(trx, endpoint.id, new Date('2026-11-20T00:00:00Z'))
+ */
+export async function recoverDeliveries(db: Kysely<Database>, endpointId: string, since: Date, now = new Date()): Promise<number> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('endpoint_id', '=', endpointId)
+    .where('state', 'in', ['dead', 'held'])
+    .where('created_at', '>=', since.toISOString())
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute()
+  // Due already, in order: the first is the earliest.
+  const first = now.getTime() - rows.length
+  for (const [index, row] of rows.entries())
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ state: 'pending', attempts: 0, next_attempt_at: first + index, lease_owner: null, lease_expires_at: null, delivered_at: null })
+      .where('id', '=', row.id)
+      .execute()
+  return rows.length
 }
 
 /**

@@ -4,12 +4,14 @@
  * endpoints, each with its URL, description, subscription and whether it
  * is enabled; adding one (with its first signing secret), changing,
  * disabling, enabling and removing one, and finding the enabled endpoints
- * an event goes to (for the outbox).
+ * an event goes to (for the outbox); and the failing clock the worker
+ * keeps on each (`failing_since`, migration 0031), by which it disables
+ * an endpoint that has failed for days.
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database, WebhookEndpointRow } from '../db/schema.js'
-import { removeDeliveriesOfEndpoint } from './deliveries.js'
+import { holdPendingDeliveriesOfEndpoint, removeDeliveriesOfEndpoint } from './deliveries.js'
 import { type EndpointEvents, subscribesTo } from './endpoint-events.js'
 import { addWebhookSecret, removeSecretsOfEndpoint } from './secrets.js'
 
@@ -26,6 +28,8 @@ export interface WebhookEndpoint {
   disabled_at: string | null
   disabled_reason: string | null
   created_at: string
+  /** The start of the first failed attempt since its last success; null while its last attempt succeeded. */
+  failing_since: string | null
 }
 
 /** What a new endpoint is made of, already checked (a web URL, known event names). */
@@ -57,6 +61,7 @@ export async function addWebhookEndpoint(
     disabled_at: null,
     disabled_reason: null,
     created_at: now.toISOString(),
+    failing_since: null,
   }
   await db.insertInto('webhook_endpoints').values(row).execute()
   const endpoint = endpointOf(row)
@@ -170,12 +175,14 @@ export async function changeWebhookEndpoint(db: Kysely<Database>, id: string, ch
 }
 
 /**
- * Stops an endpoint receiving new events, saying when and why (a person's
- * choice, or the sender's after days of failures). An endpoint disabled
- * already keeps its first reason.
+ * Stops an endpoint receiving events, saying when and why (a person's
+ * choice, or the sender's after days of failures): no new delivery is
+ * queued for it, and those waiting are held, kept for recovery but not
+ * sent. An endpoint disabled already keeps its first reason. Run it in a
+ * transaction, so the endpoint and its deliveries change together.
  *
  * @example
- * await disableWebhookEndpoint(db, endpoint.id, 'disabled by dev@shop.example')
+ * await disableWebhookEndpoint(trx, endpoint.id, 'disabled by dev@shop.example')
  */
 export async function disableWebhookEndpoint(db: Kysely<Database>, id: string, reason: string, now = new Date()): Promise<WebhookEndpoint | undefined> {
   await db
@@ -184,19 +191,66 @@ export async function disableWebhookEndpoint(db: Kysely<Database>, id: string, r
     .where('id', '=', id)
     .where('disabled_at', 'is', null)
     .execute()
+  await holdPendingDeliveriesOfEndpoint(db, id)
   return webhookEndpoint(db, id)
 }
 
 /**
- * Lets a disabled endpoint receive new events again.
+ * Lets a disabled endpoint receive new events again, with its failing
+ * clock started afresh. Deliveries held while it was disabled stay held
+ * until recovered (`recoverDeliveries`).
  *
  * @example
  * await enableWebhookEndpoint(db, endpoint.id)
  */
 export async function enableWebhookEndpoint(db: Kysely<Database>, id: string): Promise<WebhookEndpoint | undefined> {
-  await db.updateTable('webhook_endpoints').set({ disabled_at: null, disabled_reason: null }).where('id', '=', id).execute()
+  await db.updateTable('webhook_endpoints').set({ disabled_at: null, disabled_reason: null, failing_since: null }).where('id', '=', id).execute()
   return webhookEndpoint(db, id)
 }
+
+/**
+ * Keeps an endpoint's failing clock after an attempt: a success stops it,
+ * a failure starts it at `at` unless it runs already (one indexed row,
+ * so the worker pays one statement an attempt).
+ *
+ * @example
+ * await noteEndpointAttempt(trx, endpoint.id, { ok: false, at: startedAt })
+ */
+export async function noteEndpointAttempt(db: Kysely<Database>, id: string, { ok, at }: { ok: boolean; at: Date }): Promise<void> {
+  if (ok) await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).where('failing_since', 'is not', null).execute()
+  else await db.updateTable('webhook_endpoints').set({ failing_since: at.toISOString() }).where('id', '=', id).where('failing_since', 'is', null).execute()
+}
+
+/**
+ * Disables an enabled endpoint that has been failing since `failingBefore`
+ * or earlier, with the reason `failing`, and holds its waiting deliveries;
+ * the endpoint as disabled, or `undefined` when it was not (still within
+ * the window, already disabled, or succeeding), so that of two workers
+ * only one tells the developers.
+ *
+ * @example
+ * const disabled = await disableFailingEndpoint(trx, endpoint.id, { failingBefore: new Date(Date.now() - 5 * DAY), now: new Date() })
+ */
+export async function disableFailingEndpoint(
+  db: Kysely<Database>,
+  id: string,
+  { failingBefore, now }: { failingBefore: Date; now: Date },
+): Promise<WebhookEndpoint | undefined> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: now.toISOString(), disabled_reason: FAILING })
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    // ISO 8601 times of one format compare as text in both databases.
+    .where('failing_since', '<=', failingBefore.toISOString())
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 0) return undefined
+  await holdPendingDeliveriesOfEndpoint(db, id)
+  return webhookEndpoint(db, id)
+}
+
+/** The `disabled_reason` of an endpoint the sender disabled after days of failures. */
+export const FAILING = 'failing'
 
 /**
  * Removes an endpoint with its secrets and its deliveries (pending ones
@@ -222,5 +276,6 @@ function endpointOf(row: WebhookEndpointRow): WebhookEndpoint {
     disabled_at: row.disabled_at,
     disabled_reason: row.disabled_reason,
     created_at: row.created_at,
+    failing_since: row.failing_since,
   }
 }

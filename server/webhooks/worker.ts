@@ -5,8 +5,10 @@
  * sends it to its endpoint's URL with the endpoint's secrets, records the
  * attempt and schedules the retry or the dead letter (its SQL in
  * `deliveries.ts`, `endpoints.ts`, `webhook-events.ts` and
- * `webhook-attempts.ts`). Stopping it ends claiming and lets attempts in
- * flight finish.
+ * `webhook-attempts.ts`). It keeps each endpoint's failing clock and
+ * disables one that has failed for days (`failing-endpoints.ts`); a
+ * delivery to a disabled endpoint is held, not sent. Stopping it ends
+ * claiming and lets attempts in flight finish.
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -23,6 +25,9 @@ import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { isBackchannelLogout, type LogoutTokenSigner, sendLogoutToken } from './backchannel-logout.js'
 import { recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
+import { afterEndpointAttempt, type FailingEndpointPolicy } from './failing-endpoints.js'
+import { DEFAULT_DISABLE_AFTER_MS } from './disable-after.js'
+import { DEFAULT_BRANDING } from '../branding.js'
 import { log } from '../log.js'
 import { pollingLoop } from '../polling-loop.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
@@ -47,6 +52,8 @@ export interface WorkerOptions {
   metrics?: SvcMetrics
   /** The issuer and keys back-channel logout tokens are signed with; without them those deliveries fail. */
   logoutTokens?: LogoutTokenSigner
+  /** When an endpoint failing for days is disabled, and how its developers are told (by default after 5 days, with no mail without an issuer). */
+  failing?: Partial<FailingEndpointPolicy>
 }
 
 interface Claimed extends ClaimedDelivery {
@@ -78,8 +85,10 @@ export function webhookWorker({
   send = sendDelivery,
   metrics,
   logoutTokens,
+  failing = {},
 }: WorkerOptions) {
   const owner = randomUUID()
+  const policy: FailingEndpointPolicy = { disableAfterMs: DEFAULT_DISABLE_AFTER_MS, branding: DEFAULT_BRANDING, ...failing }
   const inFlight = new Set<Promise<void>>()
 
   // Replicas on PostgreSQL claim side by side: each skips the rows another
@@ -159,13 +168,34 @@ export function webhookWorker({
     }
   }
 
+  /** A delivery whose endpoint was disabled after it was queued (or while it was claimed) waits, unsent, for a recovery. */
+  async function hold(delivery: Claimed): Promise<void> {
+    await settleDelivery(db, {
+      id: delivery.id,
+      owner,
+      attempts: delivery.attempts,
+      state: 'held',
+      deliveredAt: null,
+      nextAttemptAt: now().getTime(),
+    })
+  }
+
   async function attempt(delivery: Claimed): Promise<void> {
+    const { endpoint } = delivery
+    if (endpoint && !endpoint.enabled) return hold(delivery)
     const startedAt = now()
     const outcome = await sendAttempt(delivery, startedAt)
     const attempts = delivery.attempts + 1
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
+    let state = (outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending') as 'delivered' | 'dead' | 'pending' | 'held'
     await db.transaction().execute(async (trx) => {
+      // Only endpoint deliveries count towards an endpoint's failures: a logout token goes to the client's own URI.
+      if (endpoint && !isBackchannelLogout(delivery.event)) {
+        const disabled = await afterEndpointAttempt(trx, endpoint, { ok: outcome.ok, startedAt, now: finishedAt }, policy)
+        // Its retry would only be held: keep it for the recovery now.
+        if (disabled && state === 'pending') state = 'held'
+      }
       await recordWebhookAttempt(trx, {
         delivery_id: delivery.id,
         attempted_at: startedAt.toISOString(),
@@ -178,12 +208,12 @@ export function webhookWorker({
         id: delivery.id,
         owner,
         attempts,
-        state: outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending',
+        state,
         deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
         nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
       })
     })
-    metrics?.webhookDelivery(outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'retrying')
+    if (state !== 'held') metrics?.webhookDelivery(state === 'pending' ? 'retrying' : state)
   }
 
   /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. */

@@ -14,6 +14,12 @@ export interface WebhookEndpointsTable {
   disabled_at: string | null
   disabled_reason: string | null
   created_at: string
+  /**
+   * The start of the first failed attempt since the endpoint's last
+   * success; null while its last attempt succeeded (migration 0031). The
+   * worker disables an endpoint failing for `SVC_WEBHOOK_DISABLE_AFTER`.
+   */
+  failing_since: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface WebhookSecretsTable {
@@ -47,7 +53,8 @@ export interface WebhookDeliveriesTable {
   endpoint_id: string | null
   /** Where it was queued to go; the worker sends to its endpoint's URL as it is at each attempt. */
   url: string
-  state: 'pending' | 'delivered' | 'dead'
+  /** `held`: queued while its endpoint is disabled, not sent until recovered (migration 0031). */
+  state: 'pending' | 'delivered' | 'dead' | 'held'
   attempts: number
   /** Milliseconds since the epoch. */
   next_attempt_at: number

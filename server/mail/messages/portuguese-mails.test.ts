@@ -15,6 +15,7 @@ import { resetPasswordMail } from './reset-password-mail.js'
 import { signInLinkMail } from './sign-in-link-mail.js'
 import { verifyEmailMail } from './verify-email-mail.js'
 import { secondFactorMail } from './second-factor-mails.js'
+import { endpointDisabledMail } from './endpoint-disabled-mail.js'
 
 const to = 'ana@example.com'
 const link = 'https://id.example/x?token=t'
@@ -34,6 +35,15 @@ const everyMail = (locale: MailLocale) => [
   ...(
     ['authenticatorAdded', 'authenticatorRemoved', 'authenticatorRemovedByAdmin', 'recoveryCodesRenewed', 'recoveryCodeUsed'] as const
   ).map((change) => secondFactorMail({ change, to, name: 'Ana', link, left: 7, total: 10, locale, branding })),
+  endpointDisabledMail({
+    to,
+    endpoint: { id: 'ep_1', url: 'https://loja.example/hooks', failing_since: '2026-11-20T08:00:00.000Z', disabled_at: '2026-11-25T08:00:00.000Z', recover_from: '2026-11-20T07:59:00.000Z' },
+    client: 'Loja',
+    window: '5 days',
+    link,
+    locale,
+    branding,
+  }),
 ]
 
 describe('the Portuguese mails', () => {

@@ -6,6 +6,7 @@
 import { html, type TemplateResult } from 'lit'
 import type { ConsoleDelivery, ConsoleWebhookEndpoint } from '../../../shared/console-wire.js'
 import { readableTime } from '../../../shared/local-date-time.js'
+import { deliveryStateInWords } from './client-webhook-endpoints.js'
 
 /**
  * The deliveries, newest first, or a line saying there are none; `replay` is called with the one to send again.
@@ -39,7 +40,7 @@ export function deliveriesTable(
             <td data-label="Event">${delivery.event}<br /><code class="hint">${delivery.id}</code></td>
             <td data-label="Endpoint"><span dir="auto" class="url">${endpointOf(delivery)}</span></td>
             <td data-label="Created">${readableTime(delivery.created_at, { seconds: true })}</td>
-            <td data-label="State">${delivery.state}</td>
+            <td data-label="State">${deliveryStateInWords(delivery.state)}</td>
             <td data-label="Attempts">
               <ol class="attempts">
                 ${delivery.attempt_log.map(

@@ -1,13 +1,15 @@
 /**
  * @module A client's webhook endpoints in the developer portal: the list
  * (URL, description, events, enabled, last delivery, signing secrets),
- * and the endpoint form (URL, description, every event or chosen ones)
- * used to add one and to edit one. Rendering only: the client page
+ * the endpoint form (URL, description, every event or chosen ones)
+ * used to add one and to edit one, the banner of an endpoint the sender
+ * disabled after days of failures, and the form that enables an endpoint
+ * and recovers what failed since a time. Rendering only: the client page
  * (`svc-console-client-detail.ts`) owns the data and the actions.
  */
 import { css, html, nothing, type TemplateResult } from 'lit'
 import type { ConsoleWebhookEndpoint, ConsoleWebhookEndpointForm, ConsoleWebhookSecret } from '../../../shared/console-wire.js'
-import { readableTime } from '../../../shared/local-date-time.js'
+import { localInputValue, readableTime } from '../../../shared/local-date-time.js'
 import { CLIENT_URI_MAX } from '../../../shared/field-limits.js'
 import { field } from '../console-field.js'
 
@@ -42,12 +44,34 @@ export const endpointStyles = css`
   .events .check {
     display: block;
   }
+  .failing-banner {
+    /* Not the green of the page's other status lines: this one asks for action. */
+    color: #1f2328;
+    border: 1px solid #d1242f;
+    border-inline-start-width: 6px;
+    background: #fff5f5;
+    border-radius: 6px;
+    padding: 0.75rem 1rem;
+    margin: 0 0 1rem;
+    overflow-wrap: anywhere;
+  }
+  .failing-banner p {
+    margin: 0 0 0.5rem;
+  }
+  .failing-banner strong {
+    color: #a40e26;
+  }
+  .recover-form input[type='datetime-local'] {
+    max-width: 100%;
+  }
 `
 
 /** What the endpoint list's buttons do; the page implements each. */
 export interface EndpointActions {
   edit(endpoint: ConsoleWebhookEndpoint): void
   toggle(endpoint: ConsoleWebhookEndpoint): void
+  /** Opens (or closes) the form that recovers what failed, enabling the endpoint first when it is disabled. */
+  recover(endpoint: ConsoleWebhookEndpoint): void
   remove(endpoint: ConsoleWebhookEndpoint): void
   rotate(endpoint: ConsoleWebhookEndpoint): void
   reveal(endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret): void
@@ -61,7 +85,7 @@ const ALL = '*'
 export const eventsInWords = (events: readonly string[]): string => (events.includes(ALL) ? 'All events' : events.join(', '))
 
 const lastDelivery = (endpoint: ConsoleWebhookEndpoint) =>
-  endpoint.last_delivery ? `${endpoint.last_delivery.state}, ${readableTime(endpoint.last_delivery.created_at)}` : 'none yet'
+  endpoint.last_delivery ? `${deliveryStateInWords(endpoint.last_delivery.state)}, ${readableTime(endpoint.last_delivery.created_at)}` : 'none yet'
 
 /**
  * The endpoint form's values as the API takes them.
@@ -150,6 +174,76 @@ export function endpointForm({
 }
 
 /**
+ * A delivery's state in words: `held` is the sender's word for one kept, unsent, while its endpoint is disabled.
+ *
+ * @example
+ * deliveryStateInWords('held') // 'not sent: endpoint disabled'
+ */
+export const deliveryStateInWords = (state: string): string => (state === 'held' ? 'not sent: endpoint disabled' : state)
+
+
+/**
+ * A banner for each endpoint the sender disabled after failing for days,
+ * saying when, and opening the form that enables and recovers it.
+ *
+ * @example
+ * failingBanners(detail.webhook_endpoints, (endpoint) => actions.recover(endpoint))
+ */
+export function failingBanners(endpoints: readonly ConsoleWebhookEndpoint[], recover: (endpoint: ConsoleWebhookEndpoint) => void): TemplateResult[] {
+  return endpoints
+    .filter((endpoint) => !endpoint.enabled && endpoint.disabled_for_failing)
+    .map(
+      (endpoint) =>
+        html`<div class="failing-banner" role="status" aria-label="Endpoint ${endpoint.url} disabled">
+          <p>
+            <strong>Endpoint <span dir="auto" class="url">${endpoint.url}</span> was disabled on ${readableTime(endpoint.disabled_at!)} after
+              ${endpoint.disable_after} of failed deliveries.</strong>
+          </p>
+          <p>
+            Every delivery to it failed since ${readableTime(endpoint.failing_since ?? endpoint.disabled_at!)}. Its events are kept, not sent. Once it answers again,
+            enable it and recover what failed.
+          </p>
+          <button type="button" class="primary" @click=${() => recover(endpoint)}>Enable and recover…</button>
+        </div>`,
+    )
+}
+
+/**
+ * The recovery form of one endpoint: the time to recover from (prefilled
+ * with when it began failing), and for a disabled endpoint also "Enable
+ * only". `submit` gets the chosen time as the browser's local time
+ * (empty for "Enable only").
+ *
+ * @example
+ * recoverForm(endpoint, { submit: (since) => …, cancel: () => … })
+ */
+export function recoverForm(
+  endpoint: ConsoleWebhookEndpoint,
+  { submit, cancel }: { submit: (localSince: string) => void; cancel: () => void },
+): TemplateResult {
+  const id = `recover-${endpoint.id}-since`
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault()
+    const form = event.target as HTMLFormElement
+    const only = (event.submitter as HTMLButtonElement | null)?.value === 'enable-only'
+    submit(only ? '' : String(new FormData(form).get('since') ?? ''))
+  }
+  return html`<form class="panel recover-form" aria-label="Recover ${endpoint.url}" @submit=${onSubmit}>
+    <div class="field">
+      <label for=${id}>Recover everything that failed since</label>
+      <input id=${id} name="since" type="datetime-local" step="1" required .value=${localInputValue(endpoint.recover_from)} />
+      <div class="hint">
+        Every delivery to this endpoint since then that failed, or was held while it was disabled, is sent again in its original order, with
+        the same <code>webhook-id</code>.
+      </div>
+    </div>
+    <button type="submit" class="primary" value="recover">${endpoint.enabled ? 'Recover' : 'Enable and recover'}</button>
+    ${endpoint.enabled ? nothing : html`<button type="submit" value="enable-only" formnovalidate>Enable only</button>`}
+    <button type="button" @click=${cancel}>Cancel</button>
+  </form>`
+}
+
+/**
  * The list of endpoints, or a line saying there is none; `editing` is the id of the endpoint whose form is open.
  *
  * @example
@@ -160,6 +254,7 @@ export function endpointList(
   actions: EndpointActions,
   editForm: (endpoint: ConsoleWebhookEndpoint) => TemplateResult,
   editing: string,
+  recovery: { open: string; form: (endpoint: ConsoleWebhookEndpoint) => TemplateResult } = { open: '', form: () => html`` },
 ): TemplateResult {
   if (endpoints.length === 0) return html`<p>No endpoints yet: add one below to receive this client's events.</p>`
   return html`<ul class="endpoints">
@@ -178,7 +273,13 @@ export function endpointList(
             ${endpoint.enabled
               ? nothing
               : html`<dt>Disabled</dt>
-                  <dd dir="auto">${readableTime(endpoint.disabled_at!)}${endpoint.disabled_reason ? `: ${endpoint.disabled_reason}` : ''}</dd>`}
+                  <dd dir="auto">
+                    ${readableTime(endpoint.disabled_at!)}${endpoint.disabled_for_failing
+                      ? `: by svc, after ${endpoint.disable_after} of failed deliveries`
+                      : endpoint.disabled_reason
+                        ? `: ${endpoint.disabled_reason}`
+                        : ''}
+                  </dd>`}
           </dl>
           <h4>Signing secrets</h4>
           <ul class="secrets">
@@ -204,13 +305,22 @@ export function endpointList(
           </ul>
           <p class="actions">
             <button type="button" aria-label="Edit ${endpoint.url}" @click=${() => actions.edit(endpoint)}>Edit</button>
-            <button type="button" aria-label="${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}" @click=${() => actions.toggle(endpoint)}>
-              ${endpoint.enabled ? 'Disable' : 'Enable'}
+            <button
+              type="button"
+              aria-label="${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}"
+              @click=${() => (endpoint.enabled ? actions.toggle(endpoint) : actions.recover(endpoint))}
+            >
+              ${endpoint.enabled ? 'Disable' : 'Enable…'}
             </button>
+            ${endpoint.enabled
+              ? html`<button type="button" aria-label="Recover failed deliveries of ${endpoint.url}" @click=${() => actions.recover(endpoint)}>
+                  Recover…
+                </button>`
+              : nothing}
             <button type="button" aria-label="Rotate the secret of ${endpoint.url}" @click=${() => actions.rotate(endpoint)}>Rotate secret</button>
             <button type="button" class="danger" aria-label="Remove ${endpoint.url}" @click=${() => actions.remove(endpoint)}>Remove</button>
           </p>
-          ${editing === endpoint.id ? editForm(endpoint) : nothing}
+          ${editing === endpoint.id ? editForm(endpoint) : nothing} ${recovery.open === endpoint.id ? recovery.form(endpoint) : nothing}
         </li>`,
     )}
   </ul>`

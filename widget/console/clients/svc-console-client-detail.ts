@@ -1,7 +1,9 @@
 /**
  * @module `<svc-console-client-detail>`: one client in the developer
  * portal: its registration (name, redirect URIs, links) to edit, its
- * webhook endpoints (add, edit, disable and enable, remove, and per
+ * webhook endpoints (add, edit, disable and enable, recover what failed
+ * since a time, with a banner for one the sender disabled for failing;
+ * remove, and per
  * endpoint show and rotate its signing secret: a new secret signs beside
  * the old until the old is removed), the delivery log with each attempt
  * and its endpoint, replaying one delivery or every dead one, and
@@ -16,6 +18,8 @@ import type {
   ConsoleDelivery,
   ConsoleWebhookEndpoint,
   ConsoleWebhookEndpointAdded,
+  ConsoleWebhookEndpointSaved,
+  ConsoleWebhookRecovery,
   ConsoleWebhookSecret,
   ConsoleWebhookSecretAdded,
 } from '../../../shared/console-wire.js'
@@ -24,7 +28,8 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { backchannelLogoutFields, clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
 import { deliveriesTable } from './client-deliveries.js'
 import { fieldsSummary } from '../console-field.js'
-import { endpointForm, endpointFormBody, endpointList, endpointStyles } from './client-webhook-endpoints.js'
+import { endpointForm, endpointFormBody, endpointList, endpointStyles, failingBanners, recoverForm } from './client-webhook-endpoints.js'
+import { utcOfLocalInput } from '../../../shared/local-date-time.js'
 import { counted } from '../console-words.js'
 import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
@@ -42,10 +47,13 @@ export class SvcConsoleClientDetail extends LitElement {
     secrets: { state: true },
     deleted: { state: true },
     editing: { state: true },
+    recovering: { state: true },
   }
   declare clientId: string
   /** The id of the endpoint whose form is open, or ''. */
   declare editing: string
+  /** The id of the endpoint whose recovery form is open, or ''. */
+  declare recovering: string
   declare secrets: Record<string, string>
   /** The name of the client just deleted, once it is. */
   declare deleted: string
@@ -60,6 +68,7 @@ export class SvcConsoleClientDetail extends LitElement {
     this.secrets = {}
     this.deleted = ''
     this.editing = ''
+    this.recovering = ''
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -155,6 +164,11 @@ export class SvcConsoleClientDetail extends LitElement {
         return endpoint.enabled ? 'Endpoint disabled: it receives no new events.' : 'Endpoint enabled.'
       })
     },
+    recover: (endpoint: ConsoleWebhookEndpoint) => {
+      this.recovering = this.recovering === endpoint.id ? '' : endpoint.id
+      // The banner's button opens the form inside the endpoint's card, which may be far down a narrow screen.
+      if (this.recovering) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>(`#recover-${CSS.escape(endpoint.id)}-since`)?.focus())
+    },
     remove: (endpoint: ConsoleWebhookEndpoint) => {
       const question = `Remove the endpoint ${endpoint.url}? Its signing secrets and its deliveries go with it, deliveries not yet sent are dropped, and this cannot be undone.`
       if (!confirm(question)) return
@@ -193,6 +207,20 @@ export class SvcConsoleClientDetail extends LitElement {
         return `Secret ${secret.number} removed.`
       })
     },
+  }
+
+  /** Enables a disabled endpoint (recovering since `localSince` unless empty), or recovers an enabled one. */
+  private recover(endpoint: ConsoleWebhookEndpoint, localSince: string): void {
+    const since = localSince === '' ? undefined : (utcOfLocalInput(localSince) ?? localSince)
+    const body: ConsoleWebhookRecovery = since === undefined ? {} : { recover_since: since }
+    this.secrets = {}
+    void this.detail.act(async (signal) => {
+      const action = endpoint.enabled ? 'recover' : 'enable'
+      const saved = await consoleApi<ConsoleWebhookEndpointSaved>('POST', `${this.endpointPath(endpoint)}/${action}`, { body, signal })
+      this.recovering = ''
+      const queued = saved.recovered_count === undefined ? '' : ` ${counted(saved.recovered_count, 'delivery', 'deliveries')} queued again.`
+      return `${endpoint.enabled ? 'Recovery started.' : 'Endpoint enabled.'}${queued}`
+    })
   }
 
   private replayDead(): void {
@@ -235,6 +263,7 @@ export class SvcConsoleClientDetail extends LitElement {
         Each endpoint receives the events it subscribes to, signed with its own secret. Rotate: add a new secret (both sign every delivery),
         update your receiver, then remove the old one. A fingerprint is the first 8 hex digits of the secret's SHA-256.
       </p>
+      ${failingBanners(detail.webhook_endpoints, (endpoint) => this.endpointActions.recover(endpoint))}
       ${endpointList(
         detail.webhook_endpoints,
         this.endpointActions,
@@ -251,6 +280,16 @@ export class SvcConsoleClientDetail extends LitElement {
             },
           }),
         this.editing,
+        {
+          open: this.recovering,
+          form: (endpoint) =>
+            recoverForm(endpoint, {
+              submit: (since) => this.recover(endpoint, since),
+              cancel: () => {
+                this.recovering = ''
+              },
+            }),
+        },
       )}
       <h3>Add an endpoint</h3>
       ${endpointForm({
