@@ -21,7 +21,7 @@ import { activeWebhookSecrets } from './secrets.js'
 import { attemptSignatureHeaders } from './attempt-signatures.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { isBackchannelLogout, type LogoutTokenSigner, sendLogoutToken } from './backchannel-logout.js'
-import { recordWebhookAttempt } from './webhook-attempts.js'
+import { attemptRecord, recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { log } from '../log.js'
 import { pollingLoop } from '../polling-loop.js'
@@ -166,14 +166,7 @@ export function webhookWorker({
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
     await db.transaction().execute(async (trx) => {
-      await recordWebhookAttempt(trx, {
-        delivery_id: delivery.id,
-        attempted_at: startedAt.toISOString(),
-        duration_ms: outcome.durationMs,
-        status_code: outcome.statusCode,
-        response_excerpt: outcome.responseExcerpt,
-        error: outcome.error,
-      })
+      await recordWebhookAttempt(trx, attemptRecord(delivery.id, startedAt, outcome, delay === undefined ? null : new Date(finishedAt.getTime() + delay)))
       await settleDelivery(trx, {
         id: delivery.id,
         owner,
