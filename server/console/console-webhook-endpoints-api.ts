@@ -3,7 +3,8 @@
  * (its signing secret shown once), change its URL, description or events,
  * disable and enable it, remove it with its secrets and deliveries, and
  * per endpoint add, show again and remove signing secrets (a new secret
- * signs beside the old until the old is removed). Mounted inside the
+ * signs beside the old until the old is removed), and send it a test
+ * event (one `ping` to it alone). Mounted inside the
  * developer API (`console-developer-api.ts`), which finds the client in
  * the developer's reach.
  */
@@ -29,8 +30,9 @@ import {
   webhookEndpoint,
   webhookEndpointsOfClient,
 } from '../webhooks/endpoints.js'
-import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { webhookTargetWarning } from '../webhooks/save-target.js'
 import { addWebhookSecret, listWebhookSecrets, removeWebhookSecret, revealWebhookSecret } from '../webhooks/secrets.js'
+import { sendTestEvent } from '../webhooks/webhook-ping.js'
 import type {
   ConsoleWebhookEndpoint,
   ConsoleWebhookEndpointAdded,
@@ -38,6 +40,7 @@ import type {
   ConsoleWebhookEndpointSaved,
   ConsoleWebhookSecretAdded,
   ConsoleWebhookSecretRemoved,
+  ConsoleTestEventSent,
 } from '../../shared/console-wire.js'
 import { type ConsoleVariables, consoleError, jsonObject, refusal } from './console-guard.js'
 import { optionalText, rowId, stringList } from './console-input.js'
@@ -53,19 +56,21 @@ interface EndpointForm {
 
 /**
  * Reads the endpoint form with every rule, collecting each field's refusal:
- * a web URL at an address the sender may reach, a short description, known events.
+ * a web URL, a short description, known events. A URL at an address the
+ * sender will refuse is saved all the same (an operator may allow private
+ * targets), with a warning for the answer.
  */
 async function readEndpointForm(
   input: Record<string, unknown>,
   allowPrivate: boolean,
-): Promise<{ form: EndpointForm } | { errors: Record<string, string>; message: string }> {
+): Promise<{ form: EndpointForm; warning?: string } | { errors: Record<string, string>; message: string }> {
   const refusals = fieldRefusals()
   const url = refusals.checked('url', () => webUrl('url', optionalText(input, 'url') ?? ''))
-  if (url !== undefined) await refusals.checkedAsync('url', () => publicWebhookTarget('url', url, { allowPrivate }))
   const description = refusals.checked('description', () => endpointDescription(optionalText(input, 'description') ?? ''))
   const events = refusals.checked('events', () => endpointEvents(stringList(input, 'events')))
   if (Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the endpoint') }
-  return { form: { url: url!, description: description!, events: events! } }
+  const warning = await webhookTargetWarning(url!, { allowPrivate })
+  return { form: { url: url!, description: description!, events: events! }, ...(warning === undefined ? {} : { warning }) }
 }
 
 /**
@@ -150,7 +155,11 @@ export function webhookEndpointRoutes(
       })
       return added
     })
-    return c.json({ endpoint: await described(db, made.endpoint), webhook_secret: made.secret } satisfies ConsoleWebhookEndpointAdded, 201)
+    const { warning } = read
+    return c.json(
+      { endpoint: await described(db, made.endpoint), webhook_secret: made.secret, ...(warning === undefined ? {} : { warning }) } satisfies ConsoleWebhookEndpointAdded,
+      201,
+    )
   })
 
   app.put('/:clientId/webhook-endpoints/:endpointId', async (c) => {
@@ -174,7 +183,8 @@ export function webhookEndpointRoutes(
         })
       return saved
     })
-    return c.json({ endpoint: await described(db, changed) } satisfies ConsoleWebhookEndpointSaved)
+    const { warning } = read
+    return c.json({ endpoint: await described(db, changed), ...(warning === undefined ? {} : { warning }) } satisfies ConsoleWebhookEndpointSaved)
   })
 
   app.post('/:clientId/webhook-endpoints/:endpointId/disable', async (c) => {
@@ -218,6 +228,15 @@ export function webhookEndpointRoutes(
       })
     })
     return c.json({ removed: endpoint.id } satisfies ConsoleWebhookEndpointRemoved)
+  })
+
+  app.post('/:clientId/webhook-endpoints/:endpointId/test', async (c) => {
+    const found = await endpointInScope(c)
+    if (found instanceof Response) return found
+    const { client, endpoint } = found
+    if (!endpoint.enabled) return consoleError(c, 409, 'This endpoint is disabled: enable it, then send a test event.')
+    const deliveryId = await sendTestEvent(db, client, endpoint, actor(c))
+    return c.json({ delivery_id: deliveryId } satisfies ConsoleTestEventSent, 202)
   })
 
   app.post('/:clientId/webhook-endpoints/:endpointId/secrets', async (c) => {
