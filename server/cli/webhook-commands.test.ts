@@ -82,6 +82,14 @@ describe('svc-bff webhooks endpoint', () => {
     // A private address is a warning here, as the shell is seldom where svc runs.
     const local = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://127.0.0.1:9/hooks'])
     expect(local.exitCode).toBe(0)
-    expect(local.stderr).toMatch(/warning: --url must reach a public address/)
+    expect(local.stderr).toBe(
+      'svc-bff: warning: svc will not deliver to 127.0.0.1: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1',
+    )
+    const privateNet = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://10.0.0.5/'])
+    expect(privateNet.stderr).toMatch(/^svc-bff: warning: svc will not deliver to 10\.0\.0\.5: it is a private/)
+    // None for a public address, nor where private targets are allowed.
+    expect((await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'https://93.184.215.14/'])).stderr).toBe('')
+    const allowed = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://10.0.0.5/'], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
+    expect([allowed.exitCode, allowed.stderr]).toEqual([0, ''])
   })
 })

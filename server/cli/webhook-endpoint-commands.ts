@@ -3,7 +3,8 @@
  * webhook endpoints from the shell, each with its URL, description and
  * the events it subscribes to. Like `client create --webhook-url`, a URL
  * the server would refuse to reach (a private or loopback address) is a
- * warning here, as the shell is seldom where the server runs.
+ * warning here, as the shell is seldom where the server runs; none when
+ * this shell's settings allow private targets (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
  */
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
@@ -11,7 +12,6 @@ import { clientByClientId, clientById } from '../clients/clients.js'
 import { webUrl } from '../clients/web-url.js'
 import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
-import { InvalidInput } from '../invalid-input.js'
 import { listDeliveries } from '../webhooks/deliveries.js'
 import { endpointDescription } from '../webhooks/endpoint-description.js'
 import { endpointEvents } from '../webhooks/endpoint-events.js'
@@ -24,7 +24,7 @@ import {
   webhookEndpoint,
   webhookEndpointsOfClient,
 } from '../webhooks/endpoints.js'
-import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { webhookTargetWarning } from '../webhooks/save-target.js'
 import type { Kysely } from 'kysely'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -77,9 +77,11 @@ export async function webhookEndpointAdd(args: string[], io: CliIo): Promise<Com
   const url = webUrl('--url', required(values.url, '--url'))
   const events = endpointEvents(list(values.events) ?? [], '--events')
   const description = endpointDescription(values.description ?? '', '--description')
-  return withDatabase(commandSettings(values, io), async (db) => {
+  const settings = commandSettings(values, io, ['webhookAllowPrivate'])
+  return withDatabase(settings, async (db) => {
     const client = await clientNamed(db, clientId)
-    await warnOfPrivateTarget(url, io)
+    const warning = await webhookTargetWarning(url, { allowPrivate: settings.webhookAllowPrivate })
+    if (warning !== undefined) io.stderr(`svc-bff: warning: ${warning}`)
     const { endpoint, secret } = await inTransaction(db, async (trx) => {
       const made = await addWebhookEndpoint(trx, { clientId: client.id, url, description, events })
       await recordAuditEvent(trx, {
@@ -198,12 +200,4 @@ export async function webhookEndpointRemove(args: string[], io: CliIo): Promise<
     })
     return { json: { removed: endpoint.id }, text: `Webhook endpoint ${endpoint.id} is removed, with its secrets and deliveries.` }
   })
-}
-
-async function warnOfPrivateTarget(url: string, io: CliIo): Promise<void> {
-  try {
-    await publicWebhookTarget('--url', url, { allowPrivate: false })
-  } catch (error) {
-    if (error instanceof InvalidInput) io.stderr(`svc-bff: warning: ${error.message}`)
-  }
 }
