@@ -42,6 +42,12 @@ export const endpointStyles = css`
   .events .check {
     display: block;
   }
+  .endpoints .warning {
+    border-inline-start: 4px solid #bf8700;
+    background: #fff8c5;
+    padding: 0.25rem 0.5rem;
+    overflow-wrap: anywhere;
+  }
 `
 
 /** What the endpoint list's buttons do; the page implements each. */
@@ -52,6 +58,8 @@ export interface EndpointActions {
   rotate(endpoint: ConsoleWebhookEndpoint): void
   reveal(endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret): void
   removeSecret(endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret): void
+  /** Sends one `ping` to this endpoint alone. */
+  test(endpoint: ConsoleWebhookEndpoint): void
 }
 
 const DESCRIPTION_MAX = 200
@@ -150,16 +158,19 @@ export function endpointForm({
 }
 
 /**
- * The list of endpoints, or a line saying there is none; `editing` is the id of the endpoint whose form is open.
+ * The list of endpoints, or a line saying there is none; `editing` is the
+ * id of the endpoint whose form is open; `warnings` by endpoint id, those
+ * the last save answered (an address the sender will refuse).
  *
  * @example
- * endpointList(detail.webhook_endpoints, actions, (endpoint) => endpointForm({ endpoint, … }), this.editing)
+ * endpointList(detail.webhook_endpoints, actions, (endpoint) => endpointForm({ endpoint, … }), this.editing, this.warnings)
  */
 export function endpointList(
   endpoints: readonly ConsoleWebhookEndpoint[],
   actions: EndpointActions,
   editForm: (endpoint: ConsoleWebhookEndpoint) => TemplateResult,
   editing: string,
+  warnings: Readonly<Record<string, string>> = {},
 ): TemplateResult {
   if (endpoints.length === 0) return html`<p>No endpoints yet: add one below to receive this client's events.</p>`
   return html`<ul class="endpoints">
@@ -167,6 +178,7 @@ export function endpointList(
       (endpoint) =>
         html`<li class="panel endpoint" aria-label="Endpoint ${endpoint.url}">
           <p><strong dir="auto" class="url">${endpoint.url}</strong> ${endpoint.enabled ? html`<span class="badge">Enabled</span>` : html`<span class="badge off">Disabled</span>`}</p>
+          ${warnings[endpoint.id] ? html`<p class="warning" role="note">Warning: ${warnings[endpoint.id]}</p>` : nothing}
           ${endpoint.description ? html`<p dir="auto">${endpoint.description}</p>` : nothing}
           <dl class="facts">
             <dt>Events</dt>
@@ -208,6 +220,9 @@ export function endpointList(
               ${endpoint.enabled ? 'Disable' : 'Enable'}
             </button>
             <button type="button" aria-label="Rotate the secret of ${endpoint.url}" @click=${() => actions.rotate(endpoint)}>Rotate secret</button>
+            ${endpoint.enabled
+              ? html`<button type="button" aria-label="Send a test event to ${endpoint.url}" @click=${() => actions.test(endpoint)}>Send test event</button>`
+              : nothing}
             <button type="button" class="danger" aria-label="Remove ${endpoint.url}" @click=${() => actions.remove(endpoint)}>Remove</button>
           </p>
           ${editing === endpoint.id ? editForm(endpoint) : nothing}
