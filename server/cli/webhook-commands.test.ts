@@ -36,6 +36,21 @@ describe('svc-bff webhooks ping', () => {
   })
 })
 
+describe('svc-bff webhooks endpoint test', () => {
+  it('queues one ping to that endpoint only, even unsubscribed, and refuses a disabled one', async () => {
+    const client = (await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')).body.client_id
+    const audit = (await json('webhooks', 'endpoint', 'add', '--client', client, '--url', 'https://audit.shop.example/in', '--events', 'account.deleted')).body
+    const tested = await json('webhooks', 'endpoint', 'test', audit.id)
+    expect(tested.body).toEqual({ delivery: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    const deliveries = (await json('webhooks', 'list', '--client', client)).body.deliveries
+    expect(deliveries.map((d: { id: string; endpoint_id: string; event: string }) => [d.id, d.endpoint_id, d.event])).toEqual([[tested.body.delivery, audit.id, 'ping']])
+    await json('webhooks', 'endpoint', 'disable', audit.id)
+    const refused = await runCliOn(dbPath, ['webhooks', 'endpoint', 'test', audit.id])
+    expect(refused.exitCode).not.toBe(0)
+    expect(refused.stderr).toMatch(/is disabled; enable it first/)
+  })
+})
+
 describe('svc-bff webhooks endpoint', () => {
   it('adds endpoints with their own secrets and events, lists, disables, enables and removes them, refusing what does not exist', async () => {
     const client = (await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')).body.client_id

@@ -1,7 +1,7 @@
 /**
- * @module `webhooks endpoint add|list|disable|enable|remove`: a client's
+ * @module `webhooks endpoint add|list|disable|enable|remove|test`: a client's
  * webhook endpoints from the shell, each with its URL, description and
- * the events it subscribes to. Like `client create --webhook-url`, a URL
+ * the events it subscribes to, and a test event to one of them. Like `client create --webhook-url`, a URL
  * the server would refuse to reach (a private or loopback address) is a
  * warning here, as the shell is seldom where the server runs; none when
  * this shell's settings allow private targets (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
@@ -25,6 +25,7 @@ import {
   webhookEndpointsOfClient,
 } from '../webhooks/endpoints.js'
 import { webhookTargetWarning } from '../webhooks/save-target.js'
+import { sendTestEvent } from '../webhooks/webhook-ping.js'
 import type { Kysely } from 'kysely'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -34,7 +35,7 @@ import { textTable } from './text-table.js'
 export const WEBHOOK_ENDPOINT_USAGE = [
   'webhooks endpoint add --client ID --url URL [--events account.deleted,ping,…] [--description D]',
   'webhooks endpoint list --client ID',
-  'webhooks endpoint disable|enable|remove ENDPOINT_ID',
+  'webhooks endpoint disable|enable|remove|test ENDPOINT_ID',
 ].join('\n  ')
 
 async function clientNamed(db: Kysely<Database>, clientId: string): Promise<ClientRow> {
@@ -199,5 +200,25 @@ export async function webhookEndpointRemove(args: string[], io: CliIo): Promise<
       })
     })
     return { json: { removed: endpoint.id }, text: `Webhook endpoint ${endpoint.id} is removed, with its secrets and deliveries.` }
+  })
+}
+
+/**
+ * Queues one `ping` to an endpoint alone (subscribed to `ping` or not), as
+ * the console's "Send test event"; the server's worker sends it.
+ *
+ * @example
+ * await webhookEndpointTest(['ep_…'], io)
+ */
+export async function webhookEndpointTest(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values, positionals } = parseFlags(args, {}, { positionals: 1 })
+  return withDatabase(commandSettings(values, io), async (db) => {
+    const { endpoint, client } = await endpointNamed(db, positionals[0])
+    if (!endpoint.enabled) throw new CliError(`webhook endpoint ${endpoint.id} is disabled; enable it first (webhooks endpoint enable ${endpoint.id})`)
+    const delivery = await sendTestEvent(db, client, endpoint, cliActor())
+    return {
+      json: { delivery },
+      text: `Test event queued for ${endpoint.url} as delivery ${delivery}; the running server sends it (webhooks list shows its attempts).`,
+    }
   })
 }
