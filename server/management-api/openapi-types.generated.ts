@@ -5417,7 +5417,7 @@ export interface components {
             /** @description Why the attempt failed, when it did (no answer in 10 s, a refused address, …). */
             error: string | null;
             duration_ms: number;
-            /** @description The first KiB of the answer. */
+            /** @description The first 4 KB of the answer's body (the first KiB for attempts made before migration 0032). */
             response_excerpt: string | null;
         };
         AdReport: {
