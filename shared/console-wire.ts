@@ -274,6 +274,35 @@ export interface ConsoleDelivery {
   attempt_log: ConsoleDeliveryAttempt[]
 }
 
+/** A header of a request or an answer, its name as written. */
+export type ConsoleHeader = [name: string, value: string]
+
+/** One attempt at a delivery in full: what was sent and what came back. */
+export interface ConsoleAttemptDetail {
+  attempted_at: string
+  duration_ms: number
+  status_code: number | null
+  /** Why it failed, in words; null when it was delivered. */
+  error: string | null
+  /** As sent, signatures included; null when none was sent (refused before connecting) or for attempts from before svc kept them. */
+  request: { headers: ConsoleHeader[]; body: string } | null
+  /** Null when no answer came. `body` is at most its first 4 KB; `truncated` says more came and was dropped. */
+  response: { headers: ConsoleHeader[]; body: string; truncated: boolean } | null
+  /** When the next attempt is due; null once delivered or when no retry is left. */
+  next_attempt_at: string | null
+}
+
+/** `GET /clients/{client_id}/deliveries/{id}`: one delivery with every attempt in full. */
+export interface ConsoleDeliveryDetail {
+  delivery: Omit<ConsoleDelivery, 'attempt_log'>
+  attempts: ConsoleAttemptDetail[]
+}
+
+/** `POST …/webhook-endpoints/{endpoint_id}/test`: the `ping` delivery queued, to follow in the log. */
+export interface ConsoleTestEventSent {
+  delivery_id: string
+}
+
 /** An active signing secret: `number` counts every secret its endpoint had; `fingerprint` starts the secret's SHA-256. */
 export interface ConsoleWebhookSecret {
   id: number
@@ -328,11 +357,15 @@ export interface ConsoleWebhookEndpointForm {
 export interface ConsoleWebhookEndpointAdded {
   endpoint: ConsoleWebhookEndpoint
   webhook_secret: string
+  /** Set when svc's sender will refuse the URL's address (saved all the same): why, and the setting that allows it. */
+  warning?: string
 }
 
 /** `PUT …/webhook-endpoints/{endpoint_id}`, `POST …/disable` and `POST …/enable`: the endpoint as saved. */
 export interface ConsoleWebhookEndpointSaved {
   endpoint: ConsoleWebhookEndpoint
+  /** As for {@link ConsoleWebhookEndpointAdded}; only on saving a change. */
+  warning?: string
   /** `POST …/enable` with `recover_since`, and `POST …/recover`: how many failed or held deliveries were queued again. */
   recovered_count?: number
 }

@@ -25,6 +25,7 @@ import {
   webhookEndpointEnable,
   webhookEndpointList,
   webhookEndpointRemove,
+  webhookEndpointTest,
 } from './webhook-endpoint-commands.js'
 import { ORG_USAGE, orgCreate } from './org-commands.js'
 import { REPORT_USAGE, reportCommand } from './report-command.js'
@@ -88,6 +89,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks endpoint disable': webhookEndpointDisable,
   'webhooks endpoint enable': webhookEndpointEnable,
   'webhooks endpoint remove': webhookEndpointRemove,
+  'webhooks endpoint test': webhookEndpointTest,
   'client secret add': clientSecretAdd,
   'client secret remove': clientSecretRemove,
   migrate: migrateCommand,

@@ -36,6 +36,21 @@ describe('svc-bff webhooks ping', () => {
   })
 })
 
+describe('svc-bff webhooks endpoint test', () => {
+  it('queues one ping to that endpoint only, even unsubscribed, and refuses a disabled one', async () => {
+    const client = (await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')).body.client_id
+    const audit = (await json('webhooks', 'endpoint', 'add', '--client', client, '--url', 'https://audit.shop.example/in', '--events', 'account.deleted')).body
+    const tested = await json('webhooks', 'endpoint', 'test', audit.id)
+    expect(tested.body).toEqual({ delivery: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    const deliveries = (await json('webhooks', 'list', '--client', client)).body.deliveries
+    expect(deliveries.map((d: { id: string; endpoint_id: string; event: string }) => [d.id, d.endpoint_id, d.event])).toEqual([[tested.body.delivery, audit.id, 'ping']])
+    await json('webhooks', 'endpoint', 'disable', audit.id)
+    const refused = await runCliOn(dbPath, ['webhooks', 'endpoint', 'test', audit.id])
+    expect(refused.exitCode).not.toBe(0)
+    expect(refused.stderr).toMatch(/is disabled; enable it first/)
+  })
+})
+
 describe('svc-bff webhooks endpoint', () => {
   it('adds endpoints with their own secrets and events, lists, disables, enables and removes them, refusing what does not exist', async () => {
     const client = (await json('client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--webhook-url', 'https://shop.example/hooks')).body.client_id
@@ -82,6 +97,14 @@ describe('svc-bff webhooks endpoint', () => {
     // A private address is a warning here, as the shell is seldom where svc runs.
     const local = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://127.0.0.1:9/hooks'])
     expect(local.exitCode).toBe(0)
-    expect(local.stderr).toMatch(/warning: --url must reach a public address/)
+    expect(local.stderr).toBe(
+      'svc-bff: warning: svc will not deliver to 127.0.0.1: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1',
+    )
+    const privateNet = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://10.0.0.5/'])
+    expect(privateNet.stderr).toMatch(/^svc-bff: warning: svc will not deliver to 10\.0\.0\.5: it is a private/)
+    // None for a public address, nor where private targets are allowed.
+    expect((await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'https://93.184.215.14/'])).stderr).toBe('')
+    const allowed = await runCliOn(dbPath, ['webhooks', 'endpoint', 'add', '--client', client, '--url', 'http://10.0.0.5/'], { SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
+    expect([allowed.exitCode, allowed.stderr]).toEqual([0, ''])
   })
 })

@@ -1,16 +1,16 @@
 /**
- * @module `webhooks endpoint add|list|disable|enable|remove`: a client's
+ * @module `webhooks endpoint add|list|disable|enable|remove|test`: a client's
  * webhook endpoints from the shell, each with its URL, description and
- * the events it subscribes to. Like `client create --webhook-url`, a URL
+ * the events it subscribes to, and a test event to one of them. Like `client create --webhook-url`, a URL
  * the server would refuse to reach (a private or loopback address) is a
- * warning here, as the shell is seldom where the server runs.
+ * warning here, as the shell is seldom where the server runs; none when
+ * this shell's settings allow private targets (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
  */
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientTarget } from '../audit/audit-targets.js'
 import { clientByClientId, clientById } from '../clients/clients.js'
 import { inTransaction } from '../db/in-transaction.js'
 import type { ClientRow, Database } from '../db/schema.js'
-import { InvalidInput } from '../invalid-input.js'
 import { heldDeliveryCount, listDeliveries } from '../webhooks/deliveries.js'
 import { endpointFields } from '../webhooks/endpoint-fields.js'
 import {
@@ -22,7 +22,8 @@ import {
   webhookEndpoint,
   webhookEndpointsOfClient,
 } from '../webhooks/endpoints.js'
-import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { webhookTargetWarning } from '../webhooks/save-target.js'
+import { sendTestEvent } from '../webhooks/webhook-ping.js'
 import type { Kysely } from 'kysely'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, commandSettings, withDatabase } from './context.js'
@@ -32,7 +33,7 @@ import { textTable } from './text-table.js'
 export const WEBHOOK_ENDPOINT_USAGE = [
   'webhooks endpoint add --client ID --url URL [--events account.deleted,ping,…] [--description D]',
   'webhooks endpoint list --client ID',
-  'webhooks endpoint disable|enable|remove ENDPOINT_ID',
+  'webhooks endpoint disable|enable|remove|test ENDPOINT_ID',
 ].join('\n  ')
 
 async function clientNamed(db: Kysely<Database>, clientId: string): Promise<ClientRow> {
@@ -78,9 +79,11 @@ export async function webhookEndpointAdd(args: string[], io: CliIo): Promise<Com
     (_field, read) => read(),
     { url: '--url', description: '--description', events: '--events' },
   )!
-  return withDatabase(commandSettings(values, io), async (db) => {
+  const settings = commandSettings(values, io, ['webhookAllowPrivate'])
+  return withDatabase(settings, async (db) => {
     const client = await clientNamed(db, clientId)
-    await warnOfPrivateTarget(url, io)
+    const warning = await webhookTargetWarning(url, { allowPrivate: settings.webhookAllowPrivate })
+    if (warning !== undefined) io.stderr(`svc-bff: warning: ${warning}`)
     const { endpoint, secret } = await inTransaction(db, async (trx) => {
       const made = await addWebhookEndpoint(trx, { clientId: client.id, url, description, events })
       await recordAuditEvent(trx, {
@@ -206,10 +209,22 @@ export async function webhookEndpointRemove(args: string[], io: CliIo): Promise<
   })
 }
 
-async function warnOfPrivateTarget(url: string, io: CliIo): Promise<void> {
-  try {
-    await publicWebhookTarget('--url', url, { allowPrivate: false })
-  } catch (error) {
-    if (error instanceof InvalidInput) io.stderr(`svc-bff: warning: ${error.message}`)
-  }
+/**
+ * Queues one `ping` to an endpoint alone (subscribed to `ping` or not), as
+ * the console's "Send test event"; the server's worker sends it.
+ *
+ * @example
+ * await webhookEndpointTest(['ep_…'], io)
+ */
+export async function webhookEndpointTest(args: string[], io: CliIo): Promise<CommandOutput> {
+  const { values, positionals } = parseFlags(args, {}, { positionals: 1 })
+  return withDatabase(commandSettings(values, io), async (db) => {
+    const { endpoint, client } = await endpointNamed(db, positionals[0])
+    if (!endpoint.enabled) throw new CliError(`webhook endpoint ${endpoint.id} is disabled; enable it first (webhooks endpoint enable ${endpoint.id})`)
+    const delivery = await sendTestEvent(db, client, endpoint, cliActor())
+    return {
+      json: { delivery },
+      text: `Test event queued for ${endpoint.url} as delivery ${delivery}; the running server sends it (webhooks list shows its attempts).`,
+    }
+  })
 }

@@ -62,17 +62,17 @@ describe('webhook URLs on private addresses', () => {
     'http://[::1]/hooks',
     'http://localhost:8080/hooks',
     'http://169.254.169.254/',
-  ])('refuses %s on registration and on saving the webhook, saying why and how to allow it', async (url) => {
+  ])('refuses %s on registration, saying why and how to allow it; an endpoint is saved with a warning', async (url) => {
     idp = await identityFixture()
     const developer = await consoleUser(idp, { svcRole: 'developer' })
     const registered = await developer.api('POST', '/clients', { name: 'Shop', redirect_uris: CALLBACK, webhook_url: url })
     expect(registered.status).toBe(422)
     expect((await registered.json()).errors.webhook_url).toMatch(/must reach a public address.*SVC_WEBHOOK_ALLOW_PRIVATE=1/)
     const mine = await (await developer.api('POST', '/clients', { name: 'Mine', redirect_uris: CALLBACK })).json()
-    const refused = await developer.api('POST', `/clients/${mine.client.client_id}/webhook-endpoints`, { url })
-    expect(refused.status).toBe(422)
-    expect(Object.keys((await refused.json()).errors)).toEqual(['url'])
-    expect((await clientOf(developer, `/clients/${mine.client.client_id}`)).webhook_endpoints).toEqual({ total: 0, enabled: 0 })
+    const warned = await developer.api('POST', `/clients/${mine.client.client_id}/webhook-endpoints`, { url })
+    expect(warned.status).toBe(201)
+    expect((await warned.json()).warning).toMatch(/^svc will not deliver to .*SVC_WEBHOOK_ALLOW_PRIVATE=1$/)
+    expect((await clientOf(developer, `/clients/${mine.client.client_id}`)).webhook_endpoints).toEqual({ total: 1, enabled: 1 })
   })
 
   it('accepts them when the server allows private webhooks', async () => {

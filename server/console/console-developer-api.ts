@@ -3,8 +3,8 @@
  * operator's: every client but svc's own), registering one (its secret
  * shown once; a webhook URL given makes its first endpoint), its webhook
  * endpoints (`console-webhook-endpoints-api.ts`), and the delivery log with
- * each attempt and the endpoint it went to, replaying one delivery or
- * every dead one.
+ * each attempt and the endpoint it went to, one delivery in full (each
+ * attempt's request and answer), replaying one delivery or every dead one.
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
@@ -18,7 +18,8 @@ import {
 } from '../clients/clients.js'
 import { isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/client-row.js'
 import type { ClientRow, Database } from '../db/schema.js'
-import { deliveryIdOfClient, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
+import { deliveryIdOfClient, deliveryWithAttempts, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
+import { attemptDetails } from '../webhooks/webhook-attempts.js'
 import { webhookEndpointsOfClients } from '../webhooks/endpoints.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject } from './console-guard.js'
 import { DEFAULT_DISABLE_AFTER_MS } from '../webhooks/disable-after.js'
@@ -37,6 +38,7 @@ import type {
   ConsoleClientList,
   ConsoleClientRegistered,
   ConsoleDeadReplayed,
+  ConsoleDeliveryDetail,
   ConsoleDeliveryReplayed,
 } from '../../shared/console-wire.js'
 
@@ -182,6 +184,17 @@ export function consoleDeveloperApi(
       detail: { replayed_count: count },
     })
     return c.json({ replayed_count: count } satisfies ConsoleDeadReplayed)
+  })
+
+  // Apart from the log: each attempt may hold kilobytes, so the page asks for one delivery's when it is opened.
+  app.get('/:clientId/deliveries/:id', async (c) => {
+    const client = await clientInScope(c)
+    if (!client) return notFound(c)
+    const deliveryId = await deliveryIdOfClient(db, client.id, c.req.param('id'))
+    const found = deliveryId === undefined ? undefined : await deliveryWithAttempts(db, deliveryId)
+    if (!found) return consoleError(c, 404, `no delivery ${c.req.param('id')} for this client`)
+    const { attempt_log: _summary, client_row_id: _row, ...delivery } = found
+    return c.json({ delivery, attempts: await attemptDetails(db, found.id) } satisfies ConsoleDeliveryDetail)
   })
 
   app.post('/:clientId/deliveries/:id/replay', async (c) => {

@@ -4,7 +4,8 @@
  * disable and enable it (enabling may recover what failed since a time),
  * recover its failed and held deliveries, remove it with its secrets and deliveries, and
  * per endpoint add, show again and remove signing secrets (a new secret
- * signs beside the old until the old is removed). Mounted inside the
+ * signs beside the old until the old is removed), and send it a test
+ * event (one `ping` to it alone). Mounted inside the
  * developer API (`console-developer-api.ts`), which finds the client in
  * the developer's reach.
  */
@@ -31,8 +32,9 @@ import {
   webhookEndpoint,
   webhookEndpointsOfClient,
 } from '../webhooks/endpoints.js'
-import { publicWebhookTarget } from '../webhooks/save-target.js'
+import { webhookTargetWarning } from '../webhooks/save-target.js'
 import { addWebhookSecret, listWebhookSecrets, removeWebhookSecret, revealWebhookSecret } from '../webhooks/secrets.js'
+import { sendTestEvent } from '../webhooks/webhook-ping.js'
 import type {
   ConsoleDelivery,
   ConsoleWebhookEndpoint,
@@ -42,6 +44,7 @@ import type {
   ConsoleWebhookRecovery,
   ConsoleWebhookSecretAdded,
   ConsoleWebhookSecretRemoved,
+  ConsoleTestEventSent,
 } from '../../shared/console-wire.js'
 import { type ConsoleVariables, consoleError, jsonObject, refusal } from './console-guard.js'
 import { optionalText, rowId, stringList } from './console-input.js'
@@ -51,12 +54,14 @@ type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
 /**
  * Reads the endpoint form with every rule, collecting each field's refusal:
- * the shared field rules, and a URL at an address the sender may reach.
+ * the shared field rules. A URL at an address the sender will refuse is
+ * saved all the same (an operator may allow private targets), with a
+ * warning for the answer.
  */
 async function readEndpointForm(
   input: Record<string, unknown>,
   allowPrivate: boolean,
-): Promise<{ form: EndpointFields } | { errors: Record<string, string>; message: string }> {
+): Promise<{ form: EndpointFields; warning?: string } | { errors: Record<string, string>; message: string }> {
   const refusals = fieldRefusals()
   const fields = endpointFields(
     {
@@ -66,9 +71,9 @@ async function readEndpointForm(
     },
     refusals.checked,
   )
-  if (fields) await refusals.checkedAsync('url', () => publicWebhookTarget('url', fields.url, { allowPrivate }))
   if (!fields || Object.keys(refusals.errors).length > 0) return { errors: refusals.errors, message: refusals.message('the endpoint') }
-  return { form: fields }
+  const warning = await webhookTargetWarning(fields.url, { allowPrivate })
+  return { form: fields, ...(warning === undefined ? {} : { warning }) }
 }
 
 /**
@@ -161,7 +166,15 @@ export function webhookEndpointRoutes(
       })
       return added
     })
-    return c.json({ endpoint: await described(db, made.endpoint, disableAfterMs), webhook_secret: made.secret } satisfies ConsoleWebhookEndpointAdded, 201)
+    const { warning } = read
+    return c.json(
+      {
+        endpoint: await described(db, made.endpoint, disableAfterMs),
+        webhook_secret: made.secret,
+        ...(warning === undefined ? {} : { warning }),
+      } satisfies ConsoleWebhookEndpointAdded,
+      201,
+    )
   })
 
   app.put('/:clientId/webhook-endpoints/:endpointId', async (c) => {
@@ -185,7 +198,8 @@ export function webhookEndpointRoutes(
         })
       return saved
     })
-    return c.json({ endpoint: await described(db, changed, disableAfterMs) } satisfies ConsoleWebhookEndpointSaved)
+    const { warning } = read
+    return c.json({ endpoint: await described(db, changed, disableAfterMs), ...(warning === undefined ? {} : { warning }) } satisfies ConsoleWebhookEndpointSaved)
   })
 
   /**
@@ -278,6 +292,15 @@ export function webhookEndpointRoutes(
       })
     })
     return c.json({ removed: endpoint.id } satisfies ConsoleWebhookEndpointRemoved)
+  })
+
+  app.post('/:clientId/webhook-endpoints/:endpointId/test', async (c) => {
+    const found = await endpointInScope(c)
+    if (found instanceof Response) return found
+    const { client, endpoint } = found
+    if (!endpoint.enabled) return consoleError(c, 409, 'This endpoint is disabled: enable it, then send a test event.')
+    const deliveryId = await sendTestEvent(db, client, endpoint, actor(c))
+    return c.json({ delivery_id: deliveryId } satisfies ConsoleTestEventSent, 202)
   })
 
   app.post('/:clientId/webhook-endpoints/:endpointId/secrets', async (c) => {

@@ -29,7 +29,7 @@ const AttemptSchema = z
     status_code: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when it did not answer." }),
     error: z.string().nullable().openapi({ description: 'Why the attempt failed, when it did (no answer in 10 s, a refused address, …).' }),
     duration_ms: z.number().int(),
-    response_excerpt: z.string().nullable().openapi({ description: 'The first KiB of the answer.' }),
+    response_excerpt: z.string().nullable().openapi({ description: "The first 4 KB of the answer's body (the first KiB for attempts made before migration 0032)." }),
   })
   .openapi('WebhookAttempt')
 

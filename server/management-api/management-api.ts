@@ -92,7 +92,7 @@ export function managementApi({
   imagesRoutes(api, db, { issuer, limiter, quotaBytes: imageQuotaBytes, uploadsPerMinute: imageUploadsPerMinute, now })
   keysRoutes(api, db, now)
   clientsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate, productName })
-  webhookEndpointsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate, events })
+  webhookEndpointsRoutes(api, db, { now, allowPrivate: webhookAllowPrivate })
   usersRoutes(api, db, { lifecycle: { db, issuer, now, branding }, events, now })
   deliveriesRoutes(api, db, now)
   reportsRoutes(api, db, now)

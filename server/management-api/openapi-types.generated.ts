@@ -2645,7 +2645,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["WebhookEndpoint"];
+                        "application/json": components["schemas"]["SavedWebhookEndpoint"];
                     };
                 };
                 /** @description A query or path parameter is invalid, or the body is not valid JSON. */
@@ -2757,7 +2757,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it goes to each of the client's enabled endpoints subscribed to `ping` (409 when this one is not), is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).
+         * @description Scope `webhooks:write`. Queues one `ping` event to this endpoint alone, whether or not it subscribes to `ping` (as Svix's "Send example"; 409 when it is disabled); it is signed, sent and retried like any event. 204 once queued (GitHub's hook ping answers the same); `Location` names its delivery, to follow its attempts.
          */
         post: {
             parameters: {
@@ -2773,6 +2773,8 @@ export interface paths {
                 /** @description Queued. */
                 204: {
                     headers: {
+                        /** @description The delivery of the ping. */
+                        Location?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5232,6 +5234,11 @@ export interface components {
              * @example whsec_…
              */
             secret: string;
+            /**
+             * @description Present when svc will not deliver to the URL (saved all the same): its host is, or resolves only to, a private, loopback or link-local address, and the server does not allow those (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
+             * @example svc will not deliver to 10.0.0.5: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1
+             */
+            warning?: string;
         };
         NewWebhookEndpoint: {
             /** @example cli_4fG… */
@@ -5254,6 +5261,13 @@ export interface components {
              *     ]
              */
             events?: string[];
+        };
+        SavedWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
+            /**
+             * @description Present when svc will not deliver to the URL (saved all the same): its host is, or resolves only to, a private, loopback or link-local address, and the server does not allow those (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).
+             * @example svc will not deliver to 10.0.0.5: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1
+             */
+            warning?: string;
         };
         /** @description `url`, `description`, `events` and `enabled`; the other fields of an endpoint may be sent back as read, unchanged. */
         WebhookEndpointChanges: {
@@ -5284,6 +5298,8 @@ export interface components {
             disabled_at?: string | null;
             disabled_reason?: string | null;
             created_at?: string;
+            /** @description An answer's warning, sent back as read: ignored. */
+            warning?: string;
         };
         ManagedUserPage: {
             data: components["schemas"]["ManagedUser"][];
@@ -5401,7 +5417,7 @@ export interface components {
             /** @description Why the attempt failed, when it did (no answer in 10 s, a refused address, …). */
             error: string | null;
             duration_ms: number;
-            /** @description The first KiB of the answer. */
+            /** @description The first 4 KB of the answer's body (the first KiB for attempts made before migration 0032). */
             response_excerpt: string | null;
         };
         AdReport: {

@@ -94,16 +94,21 @@ describe('management API: webhook endpoints', () => {
     expect(JSON.stringify(events)).not.toContain(endpoint.secret)
   })
 
-  it('sends a test event: a ping delivery queued for the client, listed with the deliveries, and audited', async () => {
+  it('sends a test event: one ping delivery to that endpoint only, subscribed or not, listed with the deliveries, and audited', async () => {
     const { call, token, acme, other } = bed
     const writer = await token('webhooks:write')
-    const endpoint = await (await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks' }))).json()
+    const add = async (events: string[]) =>
+      (await call('/webhook-endpoints', writer, json('POST', { client: clientId, url: 'https://shop.example/hooks', events }))).json()
+    const endpoint = await add(['account.deleted'])
+    await add(['*'])
     const pinged = await call(`/webhook-endpoints/${endpoint.id}/pings`, writer, { method: 'POST' })
     expect(pinged.status).toBe(204)
     const deliveries = await (await call(`/deliveries?event=ping&client=${clientId}`, await token('webhooks:read'))).json()
     expect(deliveries.data).toMatchObject([{ event: 'ping', client: clientId, state: 'pending' }])
+    expect(pinged.headers.get('location')).toBe(`/api/v1/deliveries/${deliveries.data[0].id}`)
     expect((await changesByTokens(acme.db)).events.map((e) => [e.action, e.target.code, e.organisation, e.detail])).toEqual([
-      ['webhook.pinged', clientId, acme.organisation.code, { count: 1 }],
+      ['webhook.pinged', clientId, acme.organisation.code, { count: 1, endpoint: endpoint.id, delivery: deliveries.data[0].id }],
+      ['webhook.endpoint_added', clientId, acme.organisation.code, expect.anything()],
       ['webhook.endpoint_added', clientId, acme.organisation.code, expect.anything()],
     ])
     // A reader may not, another organisation cannot see the endpoint, and a client without one has none to ping.
@@ -163,9 +168,25 @@ describe('management API: webhook endpoints', () => {
     expect(notMine.status).toBe(422)
     expect((await problem(notMine)).errors).toEqual([{ pointer: '#/client', detail: `no client ${theirs} in this token's organisation` }])
 
+    // Saved all the same, with the sender's refusal to come, in words; changing to another private one warns again.
+    for (const [url, host] of [
+      ['https://10.0.0.5/hooks', '10.0.0.5'],
+      ['http://127.0.0.1:8080/hooks', '127.0.0.1'],
+    ] as const) {
+      const res = await call('/webhook-endpoints', writer, json('POST', { client: clientId, url }))
+      expect(res.status, url).toBe(201)
+      const made = await res.json()
+      expect(made.warning).toBe(
+        `svc will not deliver to ${host}: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1`,
+      )
+      const { secret: _once, warning: _warning, ...stored } = made
+      const moved = await (await call(`/webhook-endpoints/${made.id}`, writer, json('PATCH', { ...stored, warning: made.warning, url: 'http://[::1]/hooks' }))).json()
+      expect(moved).toEqual({ ...stored, url: 'http://[::1]/hooks', warning: expect.stringMatching(/^svc will not deliver to ::1: /) })
+      const fixed = await (await call(`/webhook-endpoints/${made.id}`, writer, json('PATCH', { url: 'https://93.184.215.14/hooks' }))).json()
+      expect(fixed).not.toHaveProperty('warning')
+      expect((await call(`/webhook-endpoints/${made.id}`, writer, { method: 'DELETE' })).status).toBe(204)
+    }
     for (const [url, detail] of [
-      ['https://10.0.0.5/hooks', /private, loopback and link-local/],
-      ['http://127.0.0.1:8080/hooks', /private, loopback and link-local/],
       ['ftp://shop.example/hooks', /url must be an http or https URL/],
       ['https://user:pw@shop.example/hooks', /user name or password/],
     ] as const) {

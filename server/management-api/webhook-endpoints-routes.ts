@@ -5,10 +5,11 @@
  * change its URL, description, events or whether it is enabled, remove it
  * (with its secrets and deliveries), rotate its secret (the new one signs
  * beside the old until the old is removed, as in the console), remove an
- * old secret, and send test events (`ping`, as `svc-bff webhooks ping`:
- * to the client's endpoints subscribed to `ping`). URLs are checked as
- * the console checks them: a web URL, and no private, loopback or
- * link-local address unless the server allows them (`webhooks/save-target.ts`).
+ * old secret, and send a test event (one `ping` to that endpoint alone,
+ * subscribed to `ping` or not, as the portal's "Send test event"). URLs
+ * are checked as the console checks them: a web URL; one at a private,
+ * loopback or link-local address is saved with a `warning` that the
+ * sender will refuse it, unless the server allows them (`webhooks/save-target.ts`).
  */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Kysely } from 'kysely'
@@ -33,9 +34,8 @@ import {
   webhookEndpointsOfClient,
   webhookEndpointsOfClients,
 } from '../webhooks/endpoints.js'
-import { publicWebhookTarget } from '../webhooks/save-target.js'
-import { pingWebhook } from '../webhooks/webhook-ping.js'
-import type { AccountEvents } from '../accounts/account-events.js'
+import { webhookTargetWarning } from '../webhooks/save-target.js'
+import { sendTestEvent } from '../webhooks/webhook-ping.js'
 import { addWebhookSecret, listWebhookSecrets, removeWebhookSecret } from '../webhooks/secrets.js'
 import { API_BASE, problemResponses } from './api-document.js'
 import { type ApiContext, type ApiVariables, NotFound, requireScope, workingOrganisation } from './bearer-token.js'
@@ -45,10 +45,8 @@ import { ALL_EVENTS, clientIdOfOldEndpointId, managedWebhookEndpoint, type Webho
 
 export interface WebhookEndpointRouteOptions {
   now: () => Date
-  /** Lets URLs name private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), as the sender then reaches them. */
+  /** The sender reaches private addresses (`SVC_WEBHOOK_ALLOW_PRIVATE=1`), so URLs naming them get no warning. */
   allowPrivate: boolean
-  /** The webhook outbox, where a ping is queued like any event. */
-  events: AccountEvents
 }
 
 /** What exists already stands in the way: 409. */
@@ -101,6 +99,7 @@ const EndpointChangesSchema = z
       disabled_at: z.string().nullable().optional(),
       disabled_reason: z.string().nullable().optional(),
       created_at: z.string().optional(),
+      warning: z.string().optional().openapi({ description: "An answer's warning, sent back as read: ignored." }),
     },
     { error: unknownField },
   )
@@ -108,9 +107,18 @@ const EndpointChangesSchema = z
     description: '`url`, `description`, `events` and `enabled`; the other fields of an endpoint may be sent back as read, unchanged.',
   })
 
+const warning = z.string().optional().openapi({
+  description:
+    'Present when svc will not deliver to the URL (saved all the same): its host is, or resolves only to, a private, loopback or link-local address, and the server does not allow those (`SVC_WEBHOOK_ALLOW_PRIVATE=1`).',
+  example: 'svc will not deliver to 10.0.0.5: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1',
+})
+
 const CreatedEndpointSchema = WebhookEndpointSchema.extend({
   secret: z.string().openapi({ example: 'whsec_…', description: 'The signing secret, shown this once: store it now.' }),
+  warning,
 }).openapi('CreatedWebhookEndpoint')
+
+const SavedEndpointSchema = WebhookEndpointSchema.extend({ warning }).openapi('SavedWebhookEndpoint')
 
 const idParam = z.object({
   id: z
@@ -130,12 +138,12 @@ const created = (description: string) => ({
  * Adds the webhook endpoint routes to the management API.
  *
  * @example
- * webhookEndpointsRoutes(api, db, { now, allowPrivate: false, events: webhookOutbox({ now }) })
+ * webhookEndpointsRoutes(api, db, { now, allowPrivate: false })
  */
 export function webhookEndpointsRoutes(
   api: OpenAPIHono<{ Variables: ApiVariables }>,
   db: Kysely<Database>,
-  { now, allowPrivate, events: outbox }: WebhookEndpointRouteOptions,
+  { now, allowPrivate }: WebhookEndpointRouteOptions,
 ): void {
   const read = requireScope(db, 'webhooks:read', { now })
   const write = requireScope(db, 'webhooks:write', { now })
@@ -163,9 +171,11 @@ export function webhookEndpointsRoutes(
     return { endpoint, client }
   }
 
-  /** The URL as the console takes it: a web URL, at an address deliveries may reach. */
-  async function checkedUrl(value: string): Promise<string> {
-    return publicWebhookTarget('url', webUrl('url', value.trim()), { allowPrivate })
+  /** The URL as the console takes it (a web URL), and the warning when the sender will not reach its address. */
+  async function checkedUrl(value: string): Promise<{ url: string; warning?: string }> {
+    const url = webUrl('url', value.trim())
+    const warning = await webhookTargetWarning(url, { allowPrivate })
+    return warning === undefined ? { url } : { url, warning }
   }
 
   /** Records a change; inside a transaction, pass it and the organisation's code read before (SQLite has one connection). */
@@ -242,7 +252,7 @@ export function webhookEndpointsRoutes(
         throw new InvalidFields(422, `no client ${body.client} in this token's organisation`, [
           { pointer: '#/client', detail: `no client ${body.client} in this token's organisation` },
         ])
-      const target = await checkedUrl(body.url)
+      const { url: target, warning: targetWarning } = await checkedUrl(body.url)
       const subscription = endpointEvents(body.events ?? [ALL_EVENTS])
       const note = endpointDescription(body.description ?? '')
       const organisation = await organisationCode(client)
@@ -263,7 +273,8 @@ export function webhookEndpointsRoutes(
       })
       const endpoint = await endpointOf(made.endpoint, client)
       const secret = made.secret
-      return c.json({ ...endpoint, secret }, 201, { Location: `${API_BASE}/webhook-endpoints/${endpoint.id}` })
+      const warned = targetWarning === undefined ? {} : { warning: targetWarning }
+      return c.json({ ...endpoint, secret, ...warned }, 201, { Location: `${API_BASE}/webhook-endpoints/${endpoint.id}` })
     },
   )
 
@@ -296,7 +307,10 @@ export function webhookEndpointsRoutes(
       security: [{ managementToken: [] }],
       middleware: [write] as const,
       request: { params: idParam, body: { required: true, content: { 'application/json': { schema: EndpointChangesSchema } } } },
-      responses: { 200: endpointAnswer('The endpoint as changed.'), ...problemResponses(400, 401, 403, 404, 422) },
+      responses: {
+        200: { description: 'The endpoint as changed.', content: { 'application/json': { schema: SavedEndpointSchema } } },
+        ...problemResponses(400, 401, 403, 404, 422),
+      },
     }),
     async (c) => {
       const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
@@ -311,8 +325,9 @@ export function webhookEndpointsRoutes(
           `${fixed.join(', ')} cannot change; send url, description, events or enabled, rotate-secret for a new secret`,
           fixed.map((field) => ({ pointer: `#/${field}`, detail: `${field} cannot change` })),
         )
+      const target = change.url === undefined ? undefined : await checkedUrl(change.url)
       const wanted = {
-        ...(change.url === undefined || change.url.trim() === endpoint.url ? {} : { url: await checkedUrl(change.url) }),
+        ...(target === undefined || target.url === endpoint.url ? {} : { url: target.url }),
         ...(change.description === undefined ? {} : { description: endpointDescription(change.description) }),
         ...(change.events === undefined ? {} : { events: endpointEvents(change.events) }),
       }
@@ -334,7 +349,8 @@ export function webhookEndpointsRoutes(
           await record(c, client, 'webhook.endpoint_enabled', { endpoint: endpoint.id }, within)
         }
       })
-      return c.json(await endpointOf((await webhookEndpoint(db, endpoint.id))!, client), 200)
+      const warned = target?.warning === undefined ? {} : { warning: target.warning }
+      return c.json({ ...(await endpointOf((await webhookEndpoint(db, endpoint.id))!, client)), ...warned }, 200)
     },
   )
 
@@ -379,19 +395,20 @@ export function webhookEndpointsRoutes(
       tags: ['Webhook endpoints'],
       summary: 'Send a test event to a webhook endpoint',
       description:
-        "Scope `webhooks:write`. Queues a `ping` event for the endpoint's client, as `svc-bff webhooks ping` does: it goes to each of the client's enabled endpoints subscribed to `ping` (409 when this one is not), is signed, sent and retried like any event, and its delivery is listed by `GET /api/v1/deliveries?event=ping`. 204 once queued (GitHub's hook ping answers the same).",
+        "Scope `webhooks:write`. Queues one `ping` event to this endpoint alone, whether or not it subscribes to `ping` (as Svix's \"Send example\"; 409 when it is disabled); it is signed, sent and retried like any event. 204 once queued (GitHub's hook ping answers the same); `Location` names its delivery, to follow its attempts.",
       security: [{ managementToken: [] }],
       middleware: [write] as const,
       request: { params: idParam },
-      responses: { 204: { description: 'Queued.' }, ...problemResponses(401, 403, 404, 409) },
+      responses: {
+        204: { description: 'Queued.', headers: { Location: { schema: { type: 'string' }, description: 'The delivery of the ping.' } } },
+        ...problemResponses(401, 403, 404, 409),
+      },
     }),
     async (c) => {
       const { endpoint, client } = await endpointNamed(c, c.req.valid('param').id)
       if (!endpoint.enabled) throw new Conflict(`endpoint ${endpoint.id} is disabled; enable it first (PATCH with enabled: true)`)
-      if (!endpoint.events.some((event) => event === ALL_EVENTS || event === 'ping'))
-        throw new Conflict(`endpoint ${endpoint.id} is not subscribed to ping; add ping to its events first`)
-      await pingWebhook(db, outbox, client, c.get('caller').actor, { organisation: await organisationCode(client), now: now() })
-      return c.body(null, 204)
+      const deliveryId = await sendTestEvent(db, client, endpoint, c.get('caller').actor, { organisation: await organisationCode(client), now: now() })
+      return c.body(null, 204, { Location: `${API_BASE}/deliveries/${deliveryId}` })
     },
   )
 

@@ -15,6 +15,10 @@ export interface Receiver {
   received: ReceivedWebhook[]
   /** How to answer the next requests: a status code, or `'hang'` to never answer. */
   answer: number | 'hang' | 'redirect'
+  /** When set, the body of the answers instead of `answered <status>`. */
+  answerBody?: string
+  /** When set, how long to wait before answering, in ms. */
+  delayMs?: number
   close(): Promise<void>
 }
 
@@ -25,7 +29,7 @@ export interface Receiver {
  * const receiver = await startReceiver()
  */
 export async function startReceiver(): Promise<Receiver> {
-  const receiver = { received: [] as ReceivedWebhook[], answer: 200 as Receiver['answer'] }
+  const receiver: Pick<Receiver, 'received' | 'answer' | 'answerBody' | 'delayMs'> = { received: [], answer: 200 }
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
@@ -36,7 +40,10 @@ export async function startReceiver(): Promise<Receiver> {
         res.writeHead(302, { Location: 'http://127.0.0.1:1/elsewhere' }).end()
         return
       }
-      res.writeHead(receiver.answer, { 'Content-Type': 'text/plain' }).end(`answered ${receiver.answer}`)
+      const status = receiver.answer
+      const answer = () => res.writeHead(status, { 'Content-Type': 'text/plain' }).end(receiver.answerBody ?? `answered ${status}`)
+      if (receiver.delayMs === undefined) answer()
+      else setTimeout(answer, receiver.delayMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

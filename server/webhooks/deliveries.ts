@@ -143,7 +143,7 @@ export async function deliveryIdOfClient(db: Kysely<Database>, clientId: number,
 }
 
 /**
- * Queues a delivery of an event to one of a client's webhook endpoints, due at once.
+ * Queues a delivery of an event to one of a client's webhook endpoints, due at once; returns its id.
  *
  * @example
  * await queueDelivery(trx, { eventId, clientId: client.id, endpointId: endpoint.id, url: endpoint.url, at: new Date() })
@@ -151,11 +151,12 @@ export async function deliveryIdOfClient(db: Kysely<Database>, clientId: number,
 export async function queueDelivery(
   db: Kysely<Database>,
   { eventId, clientId, endpointId = null, url, at }: { eventId: string; clientId: number; endpointId?: string | null; url: string; at: Date },
-): Promise<void> {
+): Promise<string> {
+  const id = randomUUID()
   await db
     .insertInto('webhook_deliveries')
     .values({
-      id: randomUUID(),
+      id,
       event_id: eventId,
       client_id: clientId,
       endpoint_id: endpointId,
@@ -169,6 +170,7 @@ export async function queueDelivery(
       delivered_at: null,
     })
     .execute()
+  return id
 }
 
 /** A delivery a worker claimed, as it needs it to send an attempt. */

@@ -4,8 +4,7 @@
  * event names. Each caller says how a refusal is kept: the portal keeps
  * every field's to show them all at once, the command line stops at the
  * first. Whether the sender may reach the URL is the caller's to ask
- * (`save-target.ts`): the portal refuses a private address, the shell
- * only warns.
+ * (`save-target.ts`): each saves it and warns.
  */
 import { webUrl } from '../clients/web-url.js'
 import { endpointDescription } from './endpoint-description.js'

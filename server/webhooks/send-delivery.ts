@@ -1,14 +1,21 @@
 /**
  * @module Sends one webhook attempt over HTTP(S): a POST that counts as
  * delivered only on a 2xx; a redirect, any other status, a refused target,
- * or no complete answer within the time-out is a failure. The first KiB of
- * the answer is kept for the delivery log. A URL refused before any
- * connection (not http(s), a private address literal) is a permanent
- * failure; a name resolving to a private address is not, as DNS may change.
+ * or no answer within the time-out is a failure. For the delivery log it
+ * reports the request as sent (headers and body) and the answer: its
+ * status, its headers (capped) and the first 4 KB of its body; reading
+ * stops there, so a receiver answering a gigabyte costs one chunk past
+ * 4 KB, not a gigabyte. A URL refused before any connection (not http(s),
+ * a private address literal) is a permanent failure; a name resolving to a
+ * private address is not, as DNS may change.
  */
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import { attemptError } from './attempt-error.js'
 import { assertLiteralAllowed, guardedLookup } from './target-guard.js'
+
+/** A header as it went or came over the wire, name as written. */
+export type HeaderPair = [name: string, value: string]
 
 export interface AttemptOutcome {
   ok: boolean
@@ -18,6 +25,12 @@ export interface AttemptOutcome {
   error: string | null
   /** The target can never be reached as written (not http(s), a private address literal): retrying cannot help. */
   permanent?: boolean
+  /** What was sent, once a request was made: its headers in order (Host and Connection included) and its body. */
+  request?: { headers: HeaderPair[]; body: string }
+  /** The answer's headers as received, at most {@link MAX_RESPONSE_HEADERS}, values cut at {@link MAX_HEADER_VALUE} characters. */
+  responseHeaders?: HeaderPair[]
+  /** The answer's body went on past {@link RESPONSE_BODY_BYTES}: the rest was not read. */
+  truncated?: boolean
 }
 
 export interface SendOptions {
@@ -28,7 +41,12 @@ export interface SendOptions {
   allowPrivate: boolean
 }
 
-const EXCERPT_BYTES = 1024
+/** How much of an answer's body is read and kept. */
+export const RESPONSE_BODY_BYTES = 4096
+/** How many of an answer's headers are kept (Node already refuses more than 16 KB of them). */
+export const MAX_RESPONSE_HEADERS = 64
+/** How long a kept header value may be, in characters. */
+export const MAX_HEADER_VALUE = 1024
 
 /**
  * Posts the body and reports what happened; never throws.
@@ -52,47 +70,70 @@ export function sendDelivery({ url, headers, body, timeoutMs, allowPrivate }: Se
       resolve(finish({ ok: false, statusCode: null, responseExcerpt: null, error: (error as Error).message, permanent: true }))
       return
     }
+    const sentHeaders = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }
     const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
       method: 'POST',
-      headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      headers: sentHeaders,
       lookup: guardedLookup({ allowPrivate }),
       agent: false,
     })
+    // As the receiver sees them: ours, then the Host Node adds, then Connection: close, which Node sends without an agent.
+    const sent = {
+      headers: [...Object.entries(sentHeaders), ['Host', String(request.getHeader('host'))], ['Connection', 'close']] as HeaderPair[],
+      body,
+    }
+    let settled = false
+    const settle = (outcome: Omit<AttemptOutcome, 'durationMs' | 'request'>) => {
+      if (settled) return
+      settled = true
+      clearTimeout(deadline)
+      resolve(finish({ ...outcome, request: sent }))
+    }
     // One deadline for the whole attempt: connecting, waiting and reading.
     const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${timeoutMs / 1000} s`)), timeoutMs)
     request.on('response', (response) => {
       const chunks: Buffer[] = []
       let kept = 0
-      response.on('data', (chunk: Buffer) => {
-        if (kept < EXCERPT_BYTES) {
-          chunks.push(chunk.subarray(0, EXCERPT_BYTES - kept))
-          kept += Math.min(chunk.length, EXCERPT_BYTES - kept)
-        }
-      })
-      response.on('end', () => {
-        clearTimeout(deadline)
+      const answered = (truncated: boolean) => {
         const statusCode = response.statusCode ?? 0
         const ok = statusCode >= 200 && statusCode < 300
         const redirect = statusCode >= 300 && statusCode < 400
-        resolve(
-          finish({
-            ok,
-            statusCode,
-            responseExcerpt: Buffer.concat(chunks).toString('utf8'),
-            error: ok
-              ? null
-              : redirect
-                ? `redirect to ${response.headers.location ?? '(no location)'} not followed`
-                : `answered ${statusCode}`,
-          }),
-        )
+        settle({
+          ok,
+          statusCode,
+          responseExcerpt: Buffer.concat(chunks).toString('utf8'),
+          responseHeaders: keptHeaders(response.rawHeaders),
+          truncated,
+          error: ok
+            ? null
+            : redirect
+              ? `redirect to ${response.headers.location ?? '(no location)'} not followed`
+              : `answered ${statusCode}`,
+        })
+      }
+      response.on('data', (chunk: Buffer) => {
+        if (settled) return
+        chunks.push(chunk.subarray(0, RESPONSE_BODY_BYTES - kept))
+        kept += Math.min(chunk.length, RESPONSE_BODY_BYTES - kept)
+        if (kept < RESPONSE_BODY_BYTES || chunk.length <= chunks.at(-1)!.length) return
+        // More than we keep: the status and the start are the answer; stop reading the rest.
+        answered(true)
+        response.destroy()
       })
+      response.on('end', () => answered(false))
       response.on('error', () => undefined)
     })
     request.on('error', (error) => {
-      clearTimeout(deadline)
-      resolve(finish({ ok: false, statusCode: null, responseExcerpt: null, error: error.message }))
+      settle({ ok: false, statusCode: null, responseExcerpt: null, error: attemptError(error, target) })
     })
     request.end(body)
   })
+}
+
+/** The first headers of an answer as name/value pairs, each value cut short. */
+function keptHeaders(raw: readonly string[]): HeaderPair[] {
+  const pairs: HeaderPair[] = []
+  for (let i = 0; i + 1 < raw.length && pairs.length < MAX_RESPONSE_HEADERS; i += 2)
+    pairs.push([raw[i]!.slice(0, MAX_HEADER_VALUE), raw[i + 1]!.slice(0, MAX_HEADER_VALUE)])
+  return pairs
 }

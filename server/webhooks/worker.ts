@@ -23,7 +23,7 @@ import { activeWebhookSecrets } from './secrets.js'
 import { attemptSignatureHeaders } from './attempt-signatures.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { isBackchannelLogout, type LogoutTokenSigner, sendLogoutToken } from './backchannel-logout.js'
-import { recordWebhookAttempt } from './webhook-attempts.js'
+import { attemptRecord, recordWebhookAttempt } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { afterEndpointAttempt, type FailingEndpointPolicy } from './failing-endpoints.js'
 import { DEFAULT_DISABLE_AFTER_MS } from './disable-after.js'
@@ -196,14 +196,9 @@ export function webhookWorker({
         // Its retry would only be held: keep it for the recovery now.
         if (disabled && state === 'pending') state = 'held'
       }
-      await recordWebhookAttempt(trx, {
-        delivery_id: delivery.id,
-        attempted_at: startedAt.toISOString(),
-        duration_ms: outcome.durationMs,
-        status_code: outcome.statusCode,
-        response_excerpt: outcome.responseExcerpt,
-        error: outcome.error,
-      })
+      // A held delivery has no next attempt until it is recovered.
+      const nextAttemptAt = delay === undefined || state === 'held' ? null : new Date(finishedAt.getTime() + delay)
+      await recordWebhookAttempt(trx, attemptRecord(delivery.id, startedAt, outcome, nextAttemptAt))
       await settleDelivery(trx, {
         id: delivery.id,
         owner,

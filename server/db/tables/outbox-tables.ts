@@ -71,9 +71,19 @@ export interface WebhookAttemptsTable {
   attempted_at: string
   duration_ms: number
   status_code: number | null
-  /** The first KiB of the answer. */
+  /** The first 4 KB of the answer's body (1 KiB before migration 0032). */
   response_excerpt: string | null
   error: string | null
+  /** The request's headers as sent, a JSON array of `[name, value]` pairs (migration 0032; null before). */
+  request_headers: string | null
+  /** The request's body as sent (migration 0032; null before). */
+  request_body: string | null
+  /** The answer's headers as received, a JSON array of `[name, value]` pairs, capped (migration 0032). */
+  response_headers: string | null
+  /** 1 when the answer's body was longer than what `response_excerpt` keeps (migration 0032). */
+  response_truncated: Generated<number>
+  /** When the next attempt is due (ISO 8601); null once delivered or with no retry left (migration 0032). */
+  next_attempt_at: string | null
 }
 
 /** Mails waiting to be sent, and sent ones for the record (migration 0012). */

@@ -64,6 +64,12 @@ export const endpointStyles = css`
   .recover-form input[type='datetime-local'] {
     max-width: 100%;
   }
+  .endpoints .warning {
+    border-inline-start: 4px solid #bf8700;
+    background: #fff8c5;
+    padding: 0.25rem 0.5rem;
+    overflow-wrap: anywhere;
+  }
 `
 
 /** What the endpoint list's buttons do; the page implements each. */
@@ -76,6 +82,8 @@ export interface EndpointActions {
   rotate(endpoint: ConsoleWebhookEndpoint): void
   reveal(endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret): void
   removeSecret(endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret): void
+  /** Sends one `ping` to this endpoint alone. */
+  test(endpoint: ConsoleWebhookEndpoint): void
 }
 
 const DESCRIPTION_MAX = 200
@@ -244,10 +252,12 @@ export function recoverForm(
 }
 
 /**
- * The list of endpoints, or a line saying there is none; `editing` is the id of the endpoint whose form is open.
+ * The list of endpoints, or a line saying there is none; `editing` is the
+ * id of the endpoint whose form is open; `warnings` by endpoint id, those
+ * the last save answered (an address the sender will refuse).
  *
  * @example
- * endpointList(detail.webhook_endpoints, actions, (endpoint) => endpointForm({ endpoint, … }), this.editing)
+ * endpointList(detail.webhook_endpoints, actions, (endpoint) => endpointForm({ endpoint, … }), this.editing, recovery, this.warnings)
  */
 export function endpointList(
   endpoints: readonly ConsoleWebhookEndpoint[],
@@ -255,6 +265,7 @@ export function endpointList(
   editForm: (endpoint: ConsoleWebhookEndpoint) => TemplateResult,
   editing: string,
   recovery: { open: string; form: (endpoint: ConsoleWebhookEndpoint) => TemplateResult } = { open: '', form: () => html`` },
+  warnings: Readonly<Record<string, string>> = {},
 ): TemplateResult {
   if (endpoints.length === 0) return html`<p>No endpoints yet: add one below to receive this client's events.</p>`
   return html`<ul class="endpoints">
@@ -262,6 +273,7 @@ export function endpointList(
       (endpoint) =>
         html`<li class="panel endpoint" aria-label="Endpoint ${endpoint.url}">
           <p><strong dir="auto" class="url">${endpoint.url}</strong> ${endpoint.enabled ? html`<span class="badge">Enabled</span>` : html`<span class="badge off">Disabled</span>`}</p>
+          ${warnings[endpoint.id] ? html`<p class="warning" role="note">Warning: ${warnings[endpoint.id]}</p>` : nothing}
           ${endpoint.description ? html`<p dir="auto">${endpoint.description}</p>` : nothing}
           <dl class="facts">
             <dt>Events</dt>
@@ -318,6 +330,9 @@ export function endpointList(
                 </button>`
               : nothing}
             <button type="button" aria-label="Rotate the secret of ${endpoint.url}" @click=${() => actions.rotate(endpoint)}>Rotate secret</button>
+            ${endpoint.enabled
+              ? html`<button type="button" aria-label="Send a test event to ${endpoint.url}" @click=${() => actions.test(endpoint)}>Send test event</button>`
+              : nothing}
             <button type="button" class="danger" aria-label="Remove ${endpoint.url}" @click=${() => actions.remove(endpoint)}>Remove</button>
           </p>
           ${editing === endpoint.id ? editForm(endpoint) : nothing} ${recovery.open === endpoint.id ? recovery.form(endpoint) : nothing}

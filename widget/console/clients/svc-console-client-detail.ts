@@ -5,9 +5,10 @@
  * since a time, with a banner for one the sender disabled for failing;
  * remove, and per
  * endpoint show and rotate its signing secret: a new secret signs beside
- * the old until the old is removed), the delivery log with each attempt
- * and its endpoint, replaying one delivery or every dead one, and
- * deleting the client.
+ * the old until the old is removed; send it a test event; a warning when
+ * the sender will refuse its address), the delivery log with each attempt
+ * and its endpoint, each delivery's attempts in full, replaying one
+ * delivery or every dead one, and deleting the client.
  * Changing `client-id` aborts the load of the client shown before.
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
@@ -16,6 +17,8 @@ import type {
   ConsoleClientDetail,
   ConsoleDeadReplayed,
   ConsoleDelivery,
+  ConsoleDeliveryDetail,
+  ConsoleTestEventSent,
   ConsoleWebhookEndpoint,
   ConsoleWebhookEndpointAdded,
   ConsoleWebhookEndpointSaved,
@@ -26,7 +29,7 @@ import type {
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { backchannelLogoutFields, clientFormFields, clientFormValues, heldBackForLongAddress } from './client-form-fields.js'
-import { deliveriesTable } from './client-deliveries.js'
+import { deliveriesTable, deliveryStyles } from './client-deliveries.js'
 import { fieldsSummary } from '../console-field.js'
 import { endpointForm, endpointFormBody, endpointList, endpointStyles, failingBanners, recoverForm } from './client-webhook-endpoints.js'
 import { utcOfLocalInput } from '../../../shared/local-date-time.js'
@@ -35,19 +38,24 @@ import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
 import { TypedLengths } from '../typed-lengths.js'
 
+/** How long "Send test event" waits for the first attempt before leaving it to the log, and how often it looks. */
+const TEST_EVENT_WAIT_MS = 12_000
+const TEST_EVENT_POLL_MS = 500
+
 /**
  * One client's page.
  *
  * @summary `<svc-console-client-detail client-id="cli_…">`
  */
 export class SvcConsoleClientDetail extends LitElement {
-  static override styles = [consoleStyles, endpointStyles]
+  static override styles = [consoleStyles, endpointStyles, deliveryStyles]
   static override properties = {
     clientId: { attribute: 'client-id' },
     secrets: { state: true },
     deleted: { state: true },
     editing: { state: true },
     recovering: { state: true },
+    warnings: { state: true },
   }
   declare clientId: string
   /** The id of the endpoint whose form is open, or ''. */
@@ -55,6 +63,8 @@ export class SvcConsoleClientDetail extends LitElement {
   /** The id of the endpoint whose recovery form is open, or ''. */
   declare recovering: string
   declare secrets: Record<string, string>
+  /** The address guard's warnings the last saves answered, by endpoint id. */
+  declare warnings: Record<string, string>
   /** The name of the client just deleted, once it is. */
   declare deleted: string
   private readonly lengths = new TypedLengths(this)
@@ -66,6 +76,7 @@ export class SvcConsoleClientDetail extends LitElement {
     super()
     this.clientId = ''
     this.secrets = {}
+    this.warnings = {}
     this.deleted = ''
     this.editing = ''
     this.recovering = ''
@@ -75,6 +86,7 @@ export class SvcConsoleClientDetail extends LitElement {
     if (!changed.has('clientId')) return
     // Another client: nothing of the one before may stay on screen.
     this.secrets = {}
+    this.warnings = {}
     this.deleted = ''
     this.detail.notice = ''
     void this.detail.load({ fresh: true })
@@ -137,6 +149,7 @@ export class SvcConsoleClientDetail extends LitElement {
     void this.detail.act(async (signal) => {
       const made = await consoleApi<ConsoleWebhookEndpointAdded>('POST', `${this.path}/webhook-endpoints`, { body, signal })
       this.secrets = { 'Signing secret of the new endpoint': made.webhook_secret }
+      this.warn(made.endpoint.id, made.warning)
       form.reset()
       return 'Endpoint added.'
     })
@@ -147,13 +160,41 @@ export class SvcConsoleClientDetail extends LitElement {
     const body = endpointFormBody(new FormData(event.target as HTMLFormElement))
     this.secrets = {}
     void this.detail.act(async (signal) => {
-      await consoleApi('PUT', this.endpointPath(endpoint), { body, signal })
+      const saved = await consoleApi<ConsoleWebhookEndpointSaved>('PUT', this.endpointPath(endpoint), { body, signal })
+      this.warn(endpoint.id, saved.warning)
       this.editing = ''
       return 'Endpoint saved.'
     })
   }
 
+  /** Keeps (or, saved without one, clears) the warning shown beside an endpoint. */
+  private warn(endpointId: string, warning: string | undefined): void {
+    const { [endpointId]: _old, ...others } = this.warnings
+    this.warnings = warning === undefined ? others : { ...others, [endpointId]: warning }
+  }
+
+  /**
+   * Sends a test event and waits a little for its first attempt to settle,
+   * to say how it went; a slower one is left to the log.
+   */
+  private async testEndpoint(endpoint: ConsoleWebhookEndpoint, signal: AbortSignal): Promise<string> {
+    const { delivery_id } = await consoleApi<ConsoleTestEventSent>('POST', `${this.endpointPath(endpoint)}/test`, { body: {}, signal })
+    for (let waited = 0; waited < TEST_EVENT_WAIT_MS; waited += TEST_EVENT_POLL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, TEST_EVENT_POLL_MS))
+      const { attempts } = await consoleApi<ConsoleDeliveryDetail>('GET', `${this.path}/deliveries/${delivery_id}`, { signal })
+      const [first] = attempts
+      if (!first) continue
+      if (first.error === null) return `Test event delivered to ${endpoint.url}: answered ${first.status_code} in ${first.duration_ms} ms.`
+      return `Test event to ${endpoint.url} failed: ${first.error}. Its retries and details are in the delivery log below.`
+    }
+    return `Test event queued for ${endpoint.url}; see the delivery log below for its attempts.`
+  }
+
   private readonly endpointActions = {
+    test: (endpoint: ConsoleWebhookEndpoint) => {
+      this.secrets = {}
+      void this.detail.act((signal) => this.testEndpoint(endpoint, signal))
+    },
     edit: (endpoint: ConsoleWebhookEndpoint) => {
       this.editing = this.editing === endpoint.id ? '' : endpoint.id
     },
@@ -290,6 +331,7 @@ export class SvcConsoleClientDetail extends LitElement {
               },
             }),
         },
+        this.warnings,
       )}
       <h3>Add an endpoint</h3>
       ${endpointForm({
@@ -304,7 +346,7 @@ export class SvcConsoleClientDetail extends LitElement {
         <button type="button" @click=${this.replayDead}>Replay all dead</button>
         <button type="button" @click=${() => this.detail.load()}>Refresh</button>
       </p>
-      ${deliveriesTable(detail.deliveries, (delivery) => this.replay(delivery), detail.webhook_endpoints)}
+      ${deliveriesTable(detail.deliveries, (delivery) => this.replay(delivery), detail.webhook_endpoints, client.client_id)}
       <section aria-labelledby="delete-client-heading" class="danger-zone">
         <h2 id="delete-client-heading">Delete this client</h2>
         <p class="hint">Signs everyone out of it (its tokens are revoked), stops its webhooks, and cannot be undone.</p>
