@@ -13,6 +13,10 @@ import { epochSeconds, LIFETIMES, type IdentityProviderContext } from './identit
 import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { sessionIdTokenClaims } from './sessions.js'
+import { keptRows } from '../db/kept-rows.js'
+
+// A session's amr, acr and sid change only with its row; kept until the sessions table changes.
+const keptSessionClaims = keptRows('sessions', sessionIdTokenClaims)
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
@@ -153,7 +157,7 @@ export async function signIdToken(
 ): Promise<string> {
   const { kid, privateKey } = await provider.keys.current()
   // How the sign-in this token stands for was made (RFC 8176) and the session's sid (Back-Channel Logout §2.1), read from its session.
-  const authentication = await sessionIdTokenClaims(provider.db, issuance.sessionId)
+  const authentication = await keptSessionClaims(provider.db, issuance.sessionId)
   const now = epochSeconds(provider.now())
   const claims: Record<string, unknown> = {
     iss: provider.issuer,
