@@ -117,8 +117,10 @@ export async function prepareTokens(
   if (issuance.withIdToken) response.id_token = await signIdToken(provider, issuance, accessToken)
   return {
     response,
+    // An access and a refresh token (every rotation) go in one statement.
     store: async (db) => {
-      for (const row of rows) await insertToken(db, row)
+      if (rows.length === 2) await insertTokenPair(db, pairValues(rows[0]!, rows[1]!))
+      else for (const row of rows) await insertToken(db, row)
     },
   }
 }
@@ -143,6 +145,36 @@ const insertToken = preparedQuery((db, row: NewToken) =>
     revoked_at: row.revoked_at,
   }),
 )
+
+const TOKEN_COLUMNS = [
+  'token_hash',
+  'kind',
+  'grant_id',
+  'client_id',
+  'user_id',
+  'session_id',
+  'scopes',
+  'auth_time',
+  'created_at',
+  'expires_at',
+  'grant_expires_at',
+  'retired_at',
+  'revoked_at',
+] as const
+
+// Prepared queries take flat values: the pair's columns as a_… and b_….
+const pairValues = (a: NewToken, b: NewToken): Record<string, unknown> =>
+  Object.fromEntries(
+    TOKEN_COLUMNS.flatMap((column) => [
+      [`a_${column}`, a[column]],
+      [`b_${column}`, b[column]],
+    ]),
+  )
+
+const insertTokenPair = preparedQuery((db, values: Record<string, unknown>) => {
+  const row = (prefix: string) => Object.fromEntries(TOKEN_COLUMNS.map((column) => [column, values[`${prefix}${column}`]])) as NewToken
+  return db.insertInto('tokens').values([row('a_'), row('b_')])
+})
 
 /**
  * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, amr, acr and sid (from the session), nonce, at_hash (with an access token) and the claims the scopes release.
