@@ -163,13 +163,16 @@ const TOKEN_COLUMNS = [
 ] as const
 
 // Prepared queries take flat values: the pair's columns as a_… and b_….
-const pairValues = (a: NewToken, b: NewToken): Record<string, unknown> =>
-  Object.fromEntries(
-    TOKEN_COLUMNS.flatMap((column) => [
-      [`a_${column}`, a[column]],
-      [`b_${column}`, b[column]],
-    ]),
-  )
+const A_NAMES = TOKEN_COLUMNS.map((column) => `a_${column}`)
+const B_NAMES = TOKEN_COLUMNS.map((column) => `b_${column}`)
+function pairValues(a: NewToken, b: NewToken): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (let i = 0; i < TOKEN_COLUMNS.length; i++) {
+    values[A_NAMES[i]!] = a[TOKEN_COLUMNS[i]!]
+    values[B_NAMES[i]!] = b[TOKEN_COLUMNS[i]!]
+  }
+  return values
+}
 
 const insertTokenPair = preparedQuery((db, values: Record<string, unknown>) => {
   const row = (prefix: string) => Object.fromEntries(TOKEN_COLUMNS.map((column) => [column, values[`${prefix}${column}`]])) as NewToken
