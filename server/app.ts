@@ -21,6 +21,7 @@ import type { AccountEvents } from './accounts/account-events.js'
 import { FORGET_AFTER_MS, loginThrottle, type LoginThrottle } from './http/login-throttle.js'
 import { identityProvider } from './oidc/identity-provider.js'
 import { answerTokenOverNode, isServerTokenRequest } from './oidc/token-fast-path.js'
+import { answerUserinfoOverNode, isServerUserinfoRequest } from './oidc/userinfo-fast-path.js'
 import type { IdentityProviderContext } from './grants/identity-provider-context.js'
 import { signingKeys } from './grants/signing-keys.js'
 import { demoSite } from './demo/demo-site.js'
@@ -243,13 +244,19 @@ export function createBff({
   })
 
   // The routes answered straight from node:http, for speed: the health checks (a start is ready
-  // without Hono's node adapter), servers' token requests and the ads API.
+  // without Hono's node adapter), servers' token and userinfo requests and the ads API.
   const fastRoutes: FastRoute[] = [
     ...healthFastRoutes(db, draining),
     {
       matches: isServerTokenRequest,
       route: '/oidc/token',
       answer: (req, res, id) => answerTokenOverNode(provider, req, res, id),
+      failure: (error, id) => oauthErrorAnswer(error, id),
+    },
+    {
+      matches: isServerUserinfoRequest,
+      route: '/oidc/userinfo',
+      answer: (req, res, id) => answerUserinfoOverNode(provider, req, res, id),
       failure: (error, id) => oauthErrorAnswer(error, id),
     },
     // Before the ads API, whose path it is under.

@@ -20,7 +20,7 @@ import {
   type TableMetadata,
 } from 'kysely'
 import type { PoolConfig } from 'pg'
-import { registerChangeStamp } from './change-stamp.js'
+import { registerChangeStamp, registerTableChangeStamp } from './change-stamp.js'
 import { sqliteOptions } from './sqlite-addon.js'
 import { type BeforeMigrating, migrateToLatest } from './migrate.js'
 import { preparePrivateDatabaseFile } from './private-files.js'
@@ -89,7 +89,9 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
     throw new DatabaseUnavailable(`cannot open SQLite database at ${path}: ${(error as Error).message}`)
   }
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
-  registerChangeStamp(db, sqliteChangeStamp(sqlite))
+  const readStamp = sqliteChangeStamp(sqlite)
+  registerChangeStamp(db, () => `${readStamp()}:${writesInThisProcess}`)
+  registerTableChangeStamp(db, (table) => `${readStamp()}:${writesToTable.get(table) ?? 0}:${writesToAnyTable}`)
   if (!migrate) return db
   const beforeMigrating = backupBeforeMigrating && path !== ':memory:' ? backUpBeforeMigrating(path) : undefined
   await migrateWithSecrets(db, options.secretKey ?? {}, { sqlitePath: path }, beforeMigrating).catch(async (error: unknown) => {
@@ -240,9 +242,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * `data_version` moves when another process commits; the count of writes
- * made through this process's connections (`withStatementCache`) moves at
- * once with each of them. Reading `data_version` takes a file lock, which
+ * `data_version`, which moves when another process commits; the stamps
+ * add the count of writes made through this process's connections
+ * (`withStatementCache`), which moves at once with each of them. Reading `data_version` takes a file lock, which
  * costs more than the ads API's whole answer, so it is read at most once a
  * millisecond: another process's commit shows from the next millisecond.
  */
@@ -256,13 +258,28 @@ function sqliteChangeStamp(sqlite: SQLite.Database): () => string {
       version = dataVersion.get()
       readAt = time
     }
-    return `${version}:${writesInThisProcess}`
+    return `${version}`
   }
 }
 
 /** Statements run through any SQLite connection of this process that may have changed rows or schema. */
 let writesInThisProcess = 0
 const WRITE_STATEMENT = /^\s*(insert|update|delete|replace|with|create|drop|alter)\b/i
+/**
+ * The same, by the one table an insert or update names; a statement that
+ * may change several tables (a delete's cascades, `with`, schema changes)
+ * counts in `writesToAnyTable`, which moves every table's stamp. (No
+ * trigger or cascade writes into another table on insert or update.)
+ */
+const writesToTable = new Map<string, number>()
+let writesToAnyTable = 0
+const ONE_TABLE_WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?)\s+"?(\w+)"?/i
+
+function countWrite(table: string | undefined): void {
+  writesInThisProcess++
+  if (table === undefined) writesToAnyTable++
+  else writesToTable.set(table, (writesToTable.get(table) ?? 0) + 1)
+}
 
 const STATEMENT_CACHE_SIZE = 500
 
@@ -273,17 +290,17 @@ const STATEMENT_CACHE_SIZE = 500
  * write is counted here, for the change stamp.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, { statement: SQLite.Statement; writes: boolean }>()
+  const statements = new Map<string, { statement: SQLite.Statement; writes: boolean; table: string | undefined }>()
   return {
     close: () => sqlite.close(),
     prepare(sql) {
       let cached = statements.get(sql)
       if (!cached) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
-        cached = { statement: sqlite.prepare(sql), writes: WRITE_STATEMENT.test(sql) }
+        cached = { statement: sqlite.prepare(sql), writes: WRITE_STATEMENT.test(sql), table: ONE_TABLE_WRITE.exec(sql)?.[1] }
         statements.set(sql, cached)
       }
-      if (cached.writes) writesInThisProcess++
+      if (cached.writes) countWrite(cached.table)
       return cached.statement
     },
   }

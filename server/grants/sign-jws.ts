@@ -11,6 +11,19 @@ import type { JWK } from 'jose'
 
 const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url')
 
+// A key signs thousands of tokens with one header: it is encoded once per key id.
+const encodedHeaders = new Map<string, string>()
+function encodedHeader(header: { alg: 'RS256'; kid: string; typ?: string }): string {
+  const name = `${header.kid}\n${header.typ ?? ''}`
+  let encoded = encodedHeaders.get(name)
+  if (encoded === undefined) {
+    if (encodedHeaders.size >= 100) encodedHeaders.clear()
+    encoded = base64url({ alg: header.alg, kid: header.kid, ...(header.typ === undefined ? {} : { typ: header.typ }) })
+    encodedHeaders.set(name, encoded)
+  }
+  return encoded
+}
+
 /**
  * Imports a private RSA JWK for {@link signRs256}.
  *
@@ -32,7 +45,7 @@ export function signRs256(
   payload: Record<string, unknown>,
   key: KeyObject,
 ): Promise<string> {
-  const signingInput = `${base64url(header)}.${base64url(payload)}`
+  const signingInput = `${encodedHeader(header)}.${base64url(payload)}`
   return new Promise((resolve, reject) =>
     sign('sha256', Buffer.from(signingInput), key, (error, signature) =>
       error ? reject(error) : resolve(`${signingInput}.${signature.toString('base64url')}`),

@@ -25,6 +25,7 @@ import type { KeyObject } from 'node:crypto'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../db/open-database.js'
+import { tableChangeStampOf } from '../db/change-stamp.js'
 import type { Database, SigningKeyRow } from '../db/schema.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { secretBoxOf, type SecretPlace } from '../db/secret-box.js'
@@ -227,9 +228,18 @@ export function signingKeys(
   // change state or for the next rotation. Token writes do not reload the keys.
   let cached: { newestId: number; validUntil: number; current: SigningKey; jwks: { keys: JWK[] } } | undefined
 
+  // While the table's change stamp stays put, the newest key is the one last read: no query per token.
+  const readKeysStamp = tableChangeStampOf(db, 'signing_keys')
+  let checkedAtStamp: string | undefined
+
   async function load() {
+    const stamp = readKeysStamp?.()
+    if (cached && stamp !== undefined && stamp === checkedAtStamp && now().getTime() < cached.validUntil) return cached
     const newestId = (await newestKeyId(db, {})).rows[0]!.newest
-    if (cached && cached.newestId === newestId && now().getTime() < cached.validUntil) return cached
+    if (cached && cached.newestId === newestId && now().getTime() < cached.validUntil) {
+      checkedAtStamp = stamp
+      return cached
+    }
     // One reload at a time: requests arriving together must not each make a key.
     reloading ??= reload().finally(() => (reloading = undefined))
     return reloading

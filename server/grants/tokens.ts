@@ -13,6 +13,10 @@ import { epochSeconds, LIFETIMES, type IdentityProviderContext } from './identit
 import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { sessionIdTokenClaims } from './sessions.js'
+import { keptRows } from '../db/kept-rows.js'
+
+// A session's amr, acr and sid change only with its row; kept until the sessions table changes.
+const keptSessionClaims = keptRows('sessions', sessionIdTokenClaims)
 
 export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
@@ -113,8 +117,10 @@ export async function prepareTokens(
   if (issuance.withIdToken) response.id_token = await signIdToken(provider, issuance, accessToken)
   return {
     response,
+    // An access and a refresh token (every rotation) go in one statement.
     store: async (db) => {
-      for (const row of rows) await insertToken(db, row)
+      if (rows.length === 2) await insertTokenPair(db, pairValues(rows[0]!, rows[1]!))
+      else for (const row of rows) await insertToken(db, row)
     },
   }
 }
@@ -140,6 +146,39 @@ const insertToken = preparedQuery((db, row: NewToken) =>
   }),
 )
 
+const TOKEN_COLUMNS = [
+  'token_hash',
+  'kind',
+  'grant_id',
+  'client_id',
+  'user_id',
+  'session_id',
+  'scopes',
+  'auth_time',
+  'created_at',
+  'expires_at',
+  'grant_expires_at',
+  'retired_at',
+  'revoked_at',
+] as const
+
+// Prepared queries take flat values: the pair's columns as a_… and b_….
+const A_NAMES = TOKEN_COLUMNS.map((column) => `a_${column}`)
+const B_NAMES = TOKEN_COLUMNS.map((column) => `b_${column}`)
+function pairValues(a: NewToken, b: NewToken): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (let i = 0; i < TOKEN_COLUMNS.length; i++) {
+    values[A_NAMES[i]!] = a[TOKEN_COLUMNS[i]!]
+    values[B_NAMES[i]!] = b[TOKEN_COLUMNS[i]!]
+  }
+  return values
+}
+
+const insertTokenPair = preparedQuery((db, values: Record<string, unknown>) => {
+  const row = (prefix: string) => Object.fromEntries(TOKEN_COLUMNS.map((column) => [column, values[`${prefix}${column}`]])) as NewToken
+  return db.insertInto('tokens').values([row('a_'), row('b_')])
+})
+
 /**
  * Signs an id_token with the current key: iss, sub, aud, exp, iat, auth_time, amr, acr and sid (from the session), nonce, at_hash (with an access token) and the claims the scopes release.
  *
@@ -153,7 +192,7 @@ export async function signIdToken(
 ): Promise<string> {
   const { kid, privateKey } = await provider.keys.current()
   // How the sign-in this token stands for was made (RFC 8176) and the session's sid (Back-Channel Logout §2.1), read from its session.
-  const authentication = await sessionIdTokenClaims(provider.db, issuance.sessionId)
+  const authentication = await keptSessionClaims(provider.db, issuance.sessionId)
   const now = epochSeconds(provider.now())
   const claims: Record<string, unknown> = {
     iss: provider.issuer,

@@ -17,8 +17,13 @@ import { type FormPost, formOf, honoFormPost } from './form-body.js'
 import { type JsonAnswer, noStoreJson, oauthErrorAnswer } from './oauth-error-response.js'
 import { redirectUriAllowed } from './authorize/redirect-uri-allowed.js'
 import { LIFETIMES, type IdentityProviderContext } from '../grants/identity-provider-context.js'
-import { isTokenLive, prepareTokens, retireRefreshToken, revokeGrant, tokenByValue, type TokenResponse } from '../grants/tokens.js'
+import { isTokenLive, prepareTokens, revokeGrant, tokenByValue, type TokenResponse } from '../grants/tokens.js'
+import { rotateRefreshToken } from '../grants/refresh-rotation.js'
 import { sessionHasEnded } from '../grants/sessions.js'
+import { keptRows } from '../db/kept-rows.js'
+
+// A refresh grant's account, kept until the users table changes (a disabled account is refused from the next request).
+const accountById = keptRows('users', userById)
 
 const SINGLE_VALUED = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope', 'client_id', 'client_secret']
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -164,7 +169,7 @@ async function refresh(provider: IdentityProviderContext, client: ClientRow, for
   const wider = scopes.find((scope) => !granted.includes(scope))
   if (wider) throw new InvalidScope(`scope ${wider} was not granted; a refresh can only narrow the scope`)
 
-  const user = await userById(provider.db, token.user_id)
+  const user = await accountById(provider.db, token.user_id)
   if (!user) throw new UnauthorizedClient('the account no longer exists')
   if (isDisabled(user)) throw new InvalidGrant('the account is disabled')
   const { response, store } = await prepareTokens(provider, {
@@ -178,15 +183,9 @@ async function refresh(provider: IdentityProviderContext, client: ClientRow, for
     withIdToken: scopes.includes('openid'),
     refreshScopes: granted,
   })
-  // Retiring the old token and storing its successor commit together; the
-  // guard on retired_at makes two concurrent uses of one token rotate it once.
-  const rotated = await provider.db.transaction().execute(async (trx) => {
-    const retired = await retireRefreshToken(trx, { id: token.id, at: now.toISOString() })
-    // Anything but exactly one retired row (none: a concurrent use won) is not a rotation.
-    if (retired.numAffectedRows !== 1n) return false
-    await store(trx)
-    return true
-  })
+  // Retiring the old token and storing its successor commit together; two
+  // concurrent uses of one token rotate it once (grants/refresh-rotation.ts).
+  const rotated = await rotateRefreshToken(provider, { tokenId: token.id, at: now, store })
   if (!rotated) {
     await revokeGrant(provider, token.grant_id, 'retired refresh token reused')
     throw new InvalidGrant('the refresh token was already used; its whole chain is revoked')

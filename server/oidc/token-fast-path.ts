@@ -48,8 +48,13 @@ export async function answerTokenOverNode(
   res.end(body)
 }
 
-/** A header as Hono reads it: repeats joined with `, ` (Node keeps only the first `Authorization`). */
-function joinedHeader(req: IncomingMessage, name: string): string | undefined {
+/**
+ * A header as Hono reads it: repeats joined with `, ` (Node keeps only the first `Authorization`).
+ *
+ * @example
+ * const authorization = joinedHeader(req, 'authorization')
+ */
+export function joinedHeader(req: IncomingMessage, name: string): string | undefined {
   const values: string[] = []
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === name) values.push(req.rawHeaders[i + 1]!)
   return values.length === 0 ? undefined : values.join(', ')
