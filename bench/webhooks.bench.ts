@@ -11,7 +11,7 @@ import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createClient } from '../server/clients/clients.js'
+import { createClientWithEndpoint } from '../server/webhooks/client-with-endpoint.js'
 import { openDatabase } from '../server/db/open-database.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
 import { startServerProcess } from './load.js'
@@ -42,7 +42,7 @@ export async function benchWebhooks(): Promise<void> {
 
   const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-bench-hooks-')), 'svc.db')
   const db = await openDatabase({ sqlitePath: dbPath })
-  const { clientId } = await createClient(db, { name: 'Receiver', redirectUris: ['https://r.example/cb'], webhookUrl: url })
+  const { clientId } = await createClientWithEndpoint(db, { name: 'Receiver', redirectUris: ['https://r.example/cb'], webhookUrl: url })
   const outbox = webhookOutbox()
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < BACKLOG; i++) await outbox.record(trx, 'ping', clientId, { message: `ping ${i}` })

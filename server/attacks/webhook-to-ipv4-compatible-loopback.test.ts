@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { Kysely } from 'kysely'
-import { createClient } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 it('refuses a delivery to [::127.0.0.1] before connecting', async () => {
   const port = new URL(receiver.url).port
-  const { clientId } = await createClient(db, {
+  const { clientId } = await createClientWithEndpoint(db, {
     name: 'Shop',
     redirectUris: ['https://shop.example/cb'],
     webhookUrl: `http://[::127.0.0.1]:${port}/hooks`,

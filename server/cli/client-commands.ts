@@ -3,7 +3,8 @@
  * The CLI is the operator's, so it alone grants scopes beyond the default
  * `openid profile email` (`--scopes`).
  */
-import { clientByClientId, createClient } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { cliActor, recordAuditEvent } from '../audit/audit-events.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
 import { publicWebhookTarget } from '../webhooks/save-target.js'
@@ -57,7 +58,7 @@ export async function clientCreate(args: string[], io: CliIo): Promise<CommandOu
     // Logout tokens go through the same sender, so the same warning.
     await warnOfPrivateWebhookTarget(input.backchannelLogoutUri, io, '--backchannel-logout-uri')
     const { clientId, clientSecret, webhookSecret } = await db.transaction().execute(async (trx) => {
-      const created = await createClient(trx, input)
+      const created = await createClientWithEndpoint(trx, input)
       const client = (await clientByClientId(trx, created.clientId))!
       await recordAuditEvent(trx, {
         actor: cliActor(),

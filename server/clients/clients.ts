@@ -5,7 +5,8 @@
  * registered: `registration-rules.ts`); the one module that reads and
  * writes the `clients` table. What a row says once read is
  * `client-row.ts`. A client's webhook endpoints are their own table
- * (`webhooks/endpoints.ts`); registering with a webhook URL makes one.
+ * (`webhooks/endpoints.ts`); `webhooks/client-with-endpoint.ts` registers a
+ * client with its first one.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -15,8 +16,6 @@ import { InvalidInput } from '../invalid-input.js'
 import { applicationType, clientName, redirectUriList, registeredUris } from './registration-rules.js'
 import { webUrl } from './web-url.js'
 import { backchannelLogoutUri } from './backchannel-logout-uri.js'
-import { addWebhookEndpoint } from '../webhooks/endpoints.js'
-import { ALL_EVENTS } from '../webhooks/endpoint-events.js'
 
 /** Every scope svc knows. */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'svc.access'] as const
@@ -36,8 +35,6 @@ export interface NewClient {
   applicationType?: ApplicationType
   /** Granted by an operator; {@link DEFAULT_SCOPES} when not given. */
   scopes?: string[]
-  /** Makes its first webhook endpoint, subscribed to every event. */
-  webhookUrl?: string
   /** Where logout tokens go when a session that signed in to it ends (OIDC Back-Channel Logout 1.0). */
   backchannelLogoutUri?: string
   /** The client asks for `sid` in logout tokens; svc always sends it, and records the ask. */
@@ -67,16 +64,11 @@ export interface RegisteredClient {
   clientId: string
   /** A confidential client's secret. */
   clientSecret?: string
-  /** With a webhook URL: the endpoint made for it, and its signing secret. */
-  webhookEndpointId?: string
-  webhookSecret?: string
 }
 
 /**
  * Registers a client and returns its id and, for a confidential client, its
- * secret (shown once); with `webhookUrl`, its first webhook endpoint
- * (subscribed to every event) and that endpoint's signing secret. Run it
- * in a transaction when giving a webhook URL.
+ * secret (shown once).
  *
  * @example
  * const { clientId, clientSecret } = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/callback'] })
@@ -93,7 +85,6 @@ export async function createClient(db: Kysely<Database>, input: NewClient, now =
     if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
       throw new InvalidInput('scopes', `scope ${JSON.stringify(scope)} is unknown; known: ${SCOPES.join(' ')}`)
   }
-  const webhookUrl = input.webhookUrl === undefined ? null : webUrl('webhook_url', input.webhookUrl)
   const privacyPolicyUrl = input.privacyPolicyUrl === undefined ? null : webUrl('privacy_policy_url', input.privacyPolicyUrl)
   const termsOfServiceUrl = input.termsOfServiceUrl === undefined ? null : webUrl('terms_of_service_url', input.termsOfServiceUrl)
   const logoUri = input.logoUri === undefined ? null : webUrl('logo_uri', input.logoUri)
@@ -101,7 +92,7 @@ export async function createClient(db: Kysely<Database>, input: NewClient, now =
     input.backchannelLogoutUri === undefined ? null : backchannelLogoutUri('backchannel_logout_uri', input.backchannelLogoutUri)
   const clientId = `cli_${randomBytes(12).toString('base64url')}`
   const clientSecret = input.public ? undefined : `sec_${randomBytes(32).toString('base64url')}`
-  const { id } = await db
+  await db
     .insertInto('clients')
     .values({
       client_id: clientId,
@@ -120,12 +111,8 @@ export async function createClient(db: Kysely<Database>, input: NewClient, now =
       application_type: type,
       created_at: now.toISOString(),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const registered: RegisteredClient = clientSecret === undefined ? { clientId } : { clientId, clientSecret }
-  if (webhookUrl === null) return registered
-  const { endpoint, secret } = await addWebhookEndpoint(db, { clientId: id, url: webhookUrl, events: [ALL_EVENTS] }, now)
-  return { ...registered, webhookEndpointId: endpoint.id, webhookSecret: secret }
+    .execute()
+  return clientSecret === undefined ? { clientId } : { clientId, clientSecret }
 }
 
 /**

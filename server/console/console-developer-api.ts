@@ -8,14 +8,8 @@
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import {
-  clientByClientId,
-  createClient,
-  deleteClient,
-  developerClient,
-  developerClients,
-  type PortalViewer,
-} from '../clients/clients.js'
+import { clientByClientId, deleteClient, developerClient, developerClients, type PortalViewer } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { isPublicClient, postLogoutRedirectUrisOf, redirectUrisOf } from '../clients/client-row.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { deliveryIdOfClient, deliveryWithAttempts, listDeliveries, replayDeadDeliveries, replayDelivery } from '../webhooks/deliveries.js'
@@ -103,7 +97,7 @@ export function consoleDeveloperApi(
       organisationId: (await organisationWithCode(db, c.get('session').roles.organisation ?? ''))?.id ?? null,
     }
     const made = await db.transaction().execute(async (trx) => {
-      const { clientId, clientSecret, webhookEndpointId, webhookSecret } = await createClient(trx, registration)
+      const { clientId, clientSecret, webhookEndpointId, webhookSecret } = await createClientWithEndpoint(trx, registration)
       const row = (await clientByClientId(trx, clientId))!
       await recordAuditEvent(trx, {
         actor: accountActor(c.get('session')),

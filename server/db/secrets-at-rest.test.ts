@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../shared/webhook-signature.js'
 import { addExternalProvider, externalProvider } from '../accounts/account-links.js'
-import { clientByClientId, createClient, hashSecret } from '../clients/clients.js'
+import { clientByClientId, hashSecret } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { ensureConsoleClient } from '../console/console-client.js'
 import { signRs256 } from '../grants/sign-jws.js'
 import { signingKeys } from '../grants/signing-keys.js'
@@ -54,7 +55,7 @@ describe('secrets at rest', () => {
     expect(verified.payload.sub).toBe('ACC1')
 
     // A webhook secret: a delivery carries a signature the client verifies with the secret it was shown.
-    const client = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+    const client = await createClientWithEndpoint(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
     const webhookSecret = client.webhookSecret!
     const now = new Date()
     await webhookOutbox({ now: () => now }).record(db, 'account.signed_out', client.clientId, { account: 'ACC1' })
@@ -113,7 +114,7 @@ describe('a svc still running with the old key after secrets rekey', () => {
   it('refuses to write a secret the restarted svc could not read, and writes nothing', async () => {
     const old = secretBoxOf(db).key
     await storeKeyCheck(db, old) // (a test's emptied PostgreSQL schema has lost it)
-    const client = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'] })
+    const client = await createClientWithEndpoint(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'] })
     const row = (await clientByClientId(db, client.clientId))!.id
     const next = secretKey(randomBytes(32))
     await rekeySecrets(db, old, next)

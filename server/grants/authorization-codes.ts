@@ -5,7 +5,7 @@
  */
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { AuthorizationCodesTable, Database } from '../db/schema.js'
-import { hashToken } from './tokens.js'
+import { hashToken } from './token-hash.js'
 import { recordSessionClient } from './session-clients.js'
 
 export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>

@@ -14,11 +14,11 @@ import { signRs256 } from './sign-jws.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { sessionIdTokenClaims } from './sessions.js'
 import { keptRows } from '../db/kept-rows.js'
+import { hashToken } from './token-hash.js'
 
 // A session's amr, acr and sid change only with its row; kept until the sessions table changes.
 const keptSessionClaims = keptRows('sessions', sessionIdTokenClaims)
 
-export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
 const newTokenValue = () => randomBytes(32).toString('base64url')
 
 export interface TokenResponse {

@@ -13,7 +13,8 @@ import type { Kysely } from 'kysely'
 import { recordAuditEvent } from '../audit/audit-events.js'
 import { saveClientForm } from '../console/client-form.js'
 import { clientDetail, clientTarget } from '../audit/audit-targets.js'
-import { clientByClientId, createClient, deleteClient, organisationClient, organisationClients } from '../clients/clients.js'
+import { clientByClientId, deleteClient, organisationClient, organisationClients } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { rotateClientSecret } from '../clients/client-secret-rotation.js'
 import type { ClientRow, Database } from '../db/schema.js'
 import { organisationById } from '../orgs/organisations.js'
@@ -149,7 +150,7 @@ export function clientsRoutes(
       const organisation = caller.organisation || asked !== undefined ? await workingOrganisation(db, c, asked) : null
       const form = await checkedClientForm(fields, formOptions)
       const made = await db.transaction().execute(async (trx) => {
-        const { clientId, clientSecret, webhookEndpointId, webhookSecret } = await createClient(
+        const { clientId, clientSecret, webhookEndpointId, webhookSecret } = await createClientWithEndpoint(
           trx,
           {
             name: form.name,

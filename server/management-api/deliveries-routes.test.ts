@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createApp } from '../app.js'
 import { changesByTokens } from '../testing/management-api-requests.js'
-import { createClient } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
@@ -40,7 +40,7 @@ async function clientOf(publisher: Publisher, name: string) {
     svcApp: publisher.organisation.code,
     svcRole: 'developer',
   })
-  const { clientId } = await createClient(acme.db, {
+  const { clientId } = await createClientWithEndpoint(acme.db, {
     name,
     redirectUris: ['https://shop.example/cb'],
     webhookUrl: receiver.url,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { changesByTokens } from '../testing/management-api-requests.js'
-import { clientByClientId, createClient } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { activeWebhookSecrets } from '../webhooks/secrets.js'
 import { webhookEndpoint, webhookEndpointsOfClient } from '../webhooks/endpoints.js'
 import { type ApiTestbed, apiTestbed, json, problem } from './management-api-testing.js'
@@ -9,7 +10,7 @@ let bed: ApiTestbed
 let clientId: string
 beforeEach(async () => {
   bed = await apiTestbed()
-  ;({ clientId } = await createClient(bed.acme.db, {
+  ;({ clientId } = await createClientWithEndpoint(bed.acme.db, {
     name: 'Shop',
     redirectUris: ['https://shop.example/callback'],
     organisationId: bed.acme.organisation.id,
@@ -141,7 +142,7 @@ describe('management API: webhook endpoints', () => {
 
   it("answers 401, 403, 404 for another organisation's endpoint and problem details for an invalid URL, never a 500", async () => {
     const { call, token, acme, other } = bed
-    const { clientId: theirs } = await createClient(acme.db, {
+    const { clientId: theirs } = await createClientWithEndpoint(acme.db, {
       name: 'Theirs',
       redirectUris: ['https://theirs.example/callback'],
       webhookUrl: 'https://theirs.example/hooks',

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '../accounts/users.js'
 import { createBff } from '../app.js'
-import { createClient, SCOPES } from '../clients/clients.js'
+import { SCOPES } from '../clients/clients.js'
+import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import type { Database } from '../db/schema.js'
 import { storeSigningKey } from '../grants/signing-keys.js'
 import { queueMail } from '../mail/mail-outbox.js'
@@ -81,7 +82,7 @@ describe('GET /metrics after real traffic', () => {
     await addAd({ display: 'Home Slider Ads' })
     await storeSigningKey(db, testSigningKey())
     await createUser(db, { ...USER, svcAccess: ['Ads:Edit'], svcRole: 'admin' })
-    const shop = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], scopes: [...SCOPES], webhookUrl: receiver.url })
+    const shop = await createClientWithEndpoint(db, { name: 'Shop', redirectUris: [CALLBACK], scopes: [...SCOPES], webhookUrl: receiver.url })
     await serveBff({ metricsToken: TOKEN })
 
     // Ads served: two ads in one answer of the slot home-slider-ads.

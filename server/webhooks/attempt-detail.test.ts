@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createClient } from '../clients/clients.js'
+import { createClientWithEndpoint } from './client-with-endpoint.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { changeWebhookEndpoint } from './endpoints.js'
@@ -21,7 +21,7 @@ beforeEach(async () => {
   time = Date.parse('2026-11-25T12:00:00Z')
   db = await openTestDatabase()
   receiver = await startReceiver()
-  const made = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+  const made = await createClientWithEndpoint(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
   clientId = made.clientId
   endpointId = made.webhookEndpointId!
 })

@@ -6,7 +6,8 @@ import Stripe from 'stripe'
 import { Webhook as SvixWebhook } from 'svix'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../shared/webhook-signature.js'
-import { clientByClientId, createClient } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { createClientWithEndpoint } from './client-with-endpoint.js'
 import { secretBoxOf } from '../db/secret-box.js'
 import type { Database } from '../db/schema.js'
 import { openTestDatabase } from '../db/test-database.js'
@@ -25,7 +26,7 @@ let endpoint: SecretOwner
 beforeEach(async () => {
   db = await openTestDatabase()
   receiver = await startReceiver()
-  const made = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+  const made = await createClientWithEndpoint(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
   clientId = made.clientId
   clientRowId = (await clientByClientId(db, clientId))!.id
   endpoint = { id: made.webhookEndpointId!, client_id: clientRowId }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { verifyWebhook } from '../../shared/webhook-signature.js'
-import { clientByClientId, createClient } from '../clients/clients.js'
+import { clientByClientId } from '../clients/clients.js'
+import { createClientWithEndpoint } from './client-with-endpoint.js'
 import { openTestDatabase } from '../db/test-database.js'
 import type { Database } from '../db/schema.js'
 import { replayDeadDeliveries, replayDelivery } from './deliveries.js'
@@ -26,7 +27,7 @@ beforeEach(async () => {
   time = Date.parse('2026-11-25T12:00:00Z')
   db = await openTestDatabase()
   receiver = await startReceiver()
-  const made = await createClient(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
+  const made = await createClientWithEndpoint(db, { name: 'Shop', redirectUris: ['https://shop.example/cb'], webhookUrl: receiver.url })
   clientId = made.clientId
   clientRowId = (await clientByClientId(db, clientId))!.id
   endpoint = { id: made.webhookEndpointId!, client_id: clientRowId }
@@ -215,7 +216,7 @@ describe('the webhook worker', () => {
   })
 
   it('keeps an event without a delivery when the client has no webhook URL, and caps event data', async () => {
-    const quiet = (await createClient(db, { name: 'Quiet', redirectUris: ['https://q.example/cb'] })).clientId
+    const quiet = (await createClientWithEndpoint(db, { name: 'Quiet', redirectUris: ['https://q.example/cb'] })).clientId
     await webhookOutbox({ now }).record(db, 'ping', quiet, { message: 'hello' })
     expect(await db.selectFrom('webhook_events').selectAll().execute()).toHaveLength(1)
     expect(await db.selectFrom('webhook_deliveries').selectAll().execute()).toHaveLength(0)

@@ -1,0 +1,13 @@
+/**
+ * @module How a token or code is stored: as the hex SHA-256 of its value, so
+ * that a copy of the database holds nothing that can be presented. Its own
+ * module because tokens and authorization codes both use it and codes come
+ * first in the grant.
+ */
+import { createHash } from 'node:crypto'
+
+/**
+ * @example
+ * hashToken('abc') // 'ba7816bf…'
+ */
+export const hashToken = (value: string): string => createHash('sha256').update(value).digest('hex')
