@@ -192,7 +192,7 @@ describe('the console forms in Chromium', () => {
   })
 
   it(
-    'edits a webhook endpoint (saved unchanged: nothing changes, no new secret; then one field), refuses a loopback URL, adds one for chosen events, and names and confirms secrets',
+    'edits a webhook endpoint (saved unchanged: nothing changes, no new secret; then one field), warns of a loopback URL, adds one for chosen events, and names and confirms secrets',
     { timeout: 60_000 },
     async () => {
       const page = pages.developer
@@ -218,11 +218,18 @@ describe('the console forms in Chromium', () => {
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Endpoint saved.')
       expect((await apiGet<ConsoleClientDetail>(page, `/clients/${clientId}`)).webhook_endpoints).toEqual([{ ...first, description: 'طلبات Orders' }])
 
+      // A loopback address is saved (an operator may allow private targets), with a warning beside the endpoint; then put back.
       await page.getByRole('button', { name: `Edit ${url}` }).click()
       await form.getByLabel('Endpoint URL', { exact: true }).fill('http://localhost:8080/hooks')
       await form.getByRole('button', { name: 'Save endpoint' }).click()
-      await expect.poll(() => errorOf(page, `edit-${first!.id}-url`)).toMatch(/^The endpoint URL localhost resolves to .*must reach a public address/)
-      await form.getByRole('button', { name: 'Cancel' }).click()
+      await expect
+        .poll(() => page.locator('.endpoint .warning').first().textContent())
+        .toMatch(/svc will not deliver to localhost: it resolves only to .*loopback.*SVC_WEBHOOK_ALLOW_PRIVATE=1/)
+      await page.getByRole('button', { name: 'Edit http://localhost:8080/hooks' }).click()
+      await page.getByRole('form', { name: 'Edit endpoint http://localhost:8080/hooks' }).getByLabel('Endpoint URL', { exact: true }).fill(url)
+      await page.getByRole('form', { name: 'Edit endpoint http://localhost:8080/hooks' }).getByRole('button', { name: 'Save endpoint' }).click()
+      await expect.poll(() => page.getByRole('button', { name: `Edit ${url}` }).count()).toBe(1)
+      expect(await page.locator('.endpoint .warning').count()).toBe(0)
 
       const add = page.getByRole('form', { name: 'Add endpoint' })
       await add.getByLabel('Endpoint URL', { exact: true }).fill('https://audit.shop.example/in')
