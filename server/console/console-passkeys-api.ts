@@ -83,8 +83,11 @@ export function consolePasskeysApi(
       const passkey = await addPasskey(db, { ...made, userId: user.id, name }, now())
       return c.json({ passkey: passkeySummary(passkey), message: fill(wordsOf(c).passkeyAdded, { name }) }, 201)
     } catch (error) {
-      if (error instanceof InvalidInput && error.field === 'name')
-        return consoleError(c, 422, error.message, { errors: { name: error.message } })
+      if (error instanceof InvalidInput && error.field === 'name') {
+        // In the visitor's words, not the repository's English.
+        const said = fill(wordsOf(c).passkeyNameInvalid, { max: String(PASSKEY_NAME_MAX) })
+        return consoleError(c, 422, said, { errors: { name: said } })
+      }
       return refusal(c, error)
     }
   })

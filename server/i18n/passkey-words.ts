@@ -39,6 +39,7 @@ const en = {
   passkeyRemoved: 'Passkey “{name}” removed.',
   passkeyNotAdded: 'The passkey was not added: the browser’s dialog was closed or timed out.',
   passkeyNotFound: 'This passkey is not on your account any more.',
+  passkeyNameInvalid: 'Give the passkey a name of 1 to {max} characters (no line breaks or other control characters).',
   lastWayIn:
     'This passkey is your account’s last way to sign in, so it cannot be removed: add another passkey first, or set a password above.',
   withoutPassword: 'Sign in without a password',
@@ -86,6 +87,7 @@ const de: PasskeyWords = {
   passkeyRemoved: 'Passkey „{name}“ entfernt.',
   passkeyNotAdded: 'Der Passkey wurde nicht hinzugefügt: Der Dialog des Browsers wurde geschlossen oder lief ab.',
   passkeyNotFound: 'Dieser Passkey gehört nicht mehr zu Ihrem Konto.',
+  passkeyNameInvalid: 'Geben Sie dem Passkey einen Namen mit 1 bis {max} Zeichen (ohne Zeilenumbrüche oder andere Steuerzeichen).',
   lastWayIn:
     'Dieser Passkey ist der letzte Weg in Ihr Konto und kann daher nicht entfernt werden: Fügen Sie zuerst einen weiteren Passkey hinzu oder legen Sie oben ein Passwort fest.',
   withoutPassword: 'Ohne Passwort anmelden',
@@ -131,6 +133,7 @@ const es: PasskeyWords = {
   passkeyRemoved: 'Llave de acceso «{name}» eliminada.',
   passkeyNotAdded: 'No se añadió la llave de acceso: el diálogo del navegador se cerró o caducó.',
   passkeyNotFound: 'Esta llave de acceso ya no está en tu cuenta.',
+  passkeyNameInvalid: 'Ponle a la llave de acceso un nombre de 1 a {max} caracteres (sin saltos de línea ni otros caracteres de control).',
   lastWayIn:
     'Esta llave de acceso es la última forma de entrar en tu cuenta, así que no se puede quitar: añade antes otra llave de acceso o establece una contraseña más arriba.',
   withoutPassword: 'Iniciar sesión sin contraseña',
@@ -176,6 +179,7 @@ const fr: PasskeyWords = {
   passkeyRemoved: 'Clé d’accès « {name} » supprimée.',
   passkeyNotAdded: 'La clé d’accès n’a pas été ajoutée : la fenêtre du navigateur a été fermée ou a expiré.',
   passkeyNotFound: 'Cette clé d’accès n’est plus sur votre compte.',
+  passkeyNameInvalid: 'Donnez à la clé d’accès un nom de 1 à {max} caractères (sans saut de ligne ni autre caractère de contrôle).',
   lastWayIn:
     'Cette clé d’accès est le dernier moyen de vous connecter à votre compte, elle ne peut donc pas être retirée : ajoutez d’abord une autre clé d’accès, ou définissez un mot de passe plus haut.',
   withoutPassword: 'Se connecter sans mot de passe',
@@ -221,6 +225,7 @@ const it: PasskeyWords = {
   passkeyRemoved: 'Passkey «{name}» rimossa.',
   passkeyNotAdded: 'La passkey non è stata aggiunta: la finestra del browser è stata chiusa o è scaduta.',
   passkeyNotFound: 'Questa passkey non è più sul tuo account.',
+  passkeyNameInvalid: 'Dai alla passkey un nome da 1 a {max} caratteri (senza a capo né altri caratteri di controllo).',
   lastWayIn:
     'Questa passkey è l’ultimo modo per accedere al tuo account, quindi non si può rimuovere: aggiungi prima un’altra passkey, oppure imposta una password qui sopra.',
   withoutPassword: 'Accedi senza password',
@@ -266,6 +271,7 @@ const nl: PasskeyWords = {
   passkeyRemoved: 'Passkey ‘{name}’ verwijderd.',
   passkeyNotAdded: 'De passkey is niet toegevoegd: het venster van de browser is gesloten of verlopen.',
   passkeyNotFound: 'Deze passkey hoort niet meer bij je account.',
+  passkeyNameInvalid: 'Geef de passkey een naam van 1 tot {max} tekens (zonder regeleinden of andere stuurtekens).',
   lastWayIn:
     'Deze passkey is de laatste manier om in je account te komen en kan dus niet worden verwijderd: voeg eerst een andere passkey toe, of stel hierboven een wachtwoord in.',
   withoutPassword: 'Inloggen zonder wachtwoord',
@@ -311,6 +317,7 @@ const pt: PasskeyWords = {
   passkeyRemoved: 'Chave de acesso “{name}” removida.',
   passkeyNotAdded: 'A chave de acesso não foi adicionada: a janela do navegador foi fechada ou expirou.',
   passkeyNotFound: 'Esta chave de acesso não está mais na sua conta.',
+  passkeyNameInvalid: 'Dê à chave de acesso um nome de 1 a {max} caracteres (sem quebras de linha nem outros caracteres de controle).',
   lastWayIn:
     'Esta chave de acesso é a última forma de entrar na sua conta, então não pode ser removida: adicione outra chave de acesso antes ou defina uma senha acima.',
   withoutPassword: 'Entrar sem senha',
@@ -356,6 +363,7 @@ const ptPT: PasskeyWords = {
   passkeyRemoved: 'Chave de acesso «{name}» removida.',
   passkeyNotAdded: 'A chave de acesso não foi adicionada: a janela do navegador foi fechada ou expirou.',
   passkeyNotFound: 'Esta chave de acesso já não está na sua conta.',
+  passkeyNameInvalid: 'Dê à chave de acesso um nome de 1 a {max} caracteres (sem quebras de linha nem outros caracteres de controlo).',
   lastWayIn:
     'Esta chave de acesso é a última forma de entrar na sua conta, por isso não pode ser removida: adicione primeiro outra chave de acesso ou defina uma palavra-passe acima.',
   withoutPassword: 'Iniciar sessão sem palavra-passe',
