@@ -90,6 +90,12 @@ describe('the sessions on the account page in Chromium', () => {
     await expect.poll(() => desktop.getByRole('status').allInnerTexts()).toContain('Firefox on Linux is signed out.')
     await expect.poll(() => sessions.count()).toBe(1)
     expect(await desktop.getByText('No other browser is signed in to your account.').count()).toBe(1)
+    // Each section's line speaks of the page's last change only: the profile's "Nothing changed." went with the session,
+    expect(await desktop.getByRole('status').allInnerTexts()).not.toContain('Nothing changed.')
+    // and the next save takes "… is signed out." away.
+    await desktop.getByRole('button', { name: 'Save name and picture' }).click()
+    await expect.poll(() => desktop.getByRole('status').allInnerTexts()).toContain('Nothing changed.')
+    expect(await desktop.getByRole('status').allInnerTexts()).not.toContain('Firefox on Linux is signed out.')
 
     // The other device's next page: signed out, its account page asks it to sign in.
     await laptop.reload()

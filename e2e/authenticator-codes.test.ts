@@ -102,6 +102,23 @@ describe('an authenticator app as a second factor, in Chromium', () => {
     await context.clearCookies()
     await passwordStep(page)
     await page.getByText('Use a recovery code').click()
+    // On a phone, "Verify" and "Use a recovery code" do not touch, and the hint's example code stays whole on one line.
+    await page.setViewportSize({ width: 375, height: 800 })
+    const layout = await page.evaluate(() => {
+      const verify = document.querySelector('form .actions button')!.getBoundingClientRect()
+      const summary = document.querySelector('details summary')!.getBoundingClientRect()
+      const hint = document.getElementById('recovery-code-hint')!
+      const example = document.createRange()
+      const walker = document.createTreeWalker(hint, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf('k7pm-3xqa')
+        if (at >= 0) (example.setStart(node, at), example.setEnd(node, at + 'k7pm-3xqa'.length))
+      }
+      return { gap: summary.top - verify.bottom, lines: new Set([...example.getClientRects()].map((rect) => Math.round(rect.top))).size }
+    })
+    expect(layout.gap).toBeGreaterThanOrEqual(12)
+    expect(layout.lines).toBe(1)
+    await page.setViewportSize({ width: 1280, height: 900 })
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!)
     await page.locator('details').getByRole('button', { name: 'Verify' }).click()
     await onAccountPage(page)

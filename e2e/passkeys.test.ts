@@ -126,8 +126,16 @@ describe('passkeys in Chromium', () => {
       const device = await authenticator(context, page)
       await signInToConsole(page, idp, 'ada@example.com', '/console/account')
 
-      // Add a passkey, named.
+      // Add a passkey, named; the name's limit shows while it is typed, not only once a long one is cut.
       await page.getByRole('button', { name: 'Add a passkey' }).click()
+      const counter = page.locator('#passkey-name-count')
+      expect(await counter.textContent()).toContain('0 / 64')
+      await page.getByLabel('Name of the passkey').pressSequentially('حاسوب العمل')
+      await expect.poll(() => counter.textContent()).toContain('11 / 64')
+      await keepScreenshot(page, 'passkeys-naming-1280.png', { fullPage: true })
+      await page.setViewportSize({ width: 375, height: 800 })
+      await keepScreenshot(page, 'passkeys-naming-375.png', { fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 900 })
       await page.getByLabel('Name of the passkey').fill('Work laptop')
       await page.getByRole('button', { name: 'Add a passkey' }).click()
       await expect.poll(() => page.getByRole('status').first().innerText()).toBe('Passkey “Work laptop” added.')
@@ -218,16 +226,45 @@ describe('passkeys in Chromium', () => {
       await page.getByLabel('Name of the passkey').fill('هاتفي الشخصي')
       await page.getByRole('button', { name: 'Add a passkey' }).click()
       await expect.poll(() => page.getByRole('status').first().innerText()).toBe('Passkey “هاتفي الشخصي” added.')
+      const passwordRemoved = () => page.getByText('Your password is removed: you sign in with your passkeys.').count()
+      const passwordSet = () => page.getByText('Your password is set.', { exact: false }).count()
       await page.getByRole('button', { name: 'Remove my password' }).click()
       await expect.poll(() => page.getByText('Your account has no password: you sign in with a passkey.').count()).toBe(1)
+      expect(await passwordRemoved()).toBe(1)
       // With no password to type, the password form offers to set one, not to change it.
       await expect.poll(() => page.getByRole('button', { name: 'Set a password' }).count()).toBe(1)
       expect(await page.getByRole('form', { name: 'Set a password for your account' }).getByLabel('Current password').count()).toBe(0)
-      // Its last passkey cannot go: nothing else would open the account.
-      await page.getByRole('button', { name: 'Remove passkey هاتفي الشخصي' }).click()
-      await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('last way to sign in')
+      // Its last passkey cannot go: nothing else would open the account. That is said beside its Remove before anything is asked.
+      const lastWayIn =
+        'This passkey is your account’s last way to sign in, so it cannot be removed: add another passkey first, or set a password above.'
+      const removeLast = page.getByRole('button', { name: 'Remove passkey هاتفي الشخصي' })
+      await expect.poll(() => removeLast.getAttribute('aria-disabled')).toBe('true')
+      expect(await page.locator('#last-way-in').innerText()).toBe(lastWayIn)
+      let asked = 0
+      page.on('dialog', () => void asked++)
+      await removeLast.click({ force: true })
+      await page.waitForTimeout(300)
+      expect(asked).toBe(0)
+      expect(await page.getByRole('alert').count()).toBe(0)
+      await keepScreenshot(page, 'passkeys-last-way-in-1280.png', { fullPage: true })
       await page.setViewportSize({ width: 375, height: 800 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await keepScreenshot(page, 'passkeys-only-375.png', { fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 900 })
+
+      // A password set above: the Passkeys section's "password is removed" goes at once, and its Remove is open again.
+      const setForm = page.getByRole('form', { name: 'Set a password for your account' })
+      await setForm.getByLabel('New password', { exact: true }).fill('violet kettle harbour lamp')
+      await setForm.getByLabel('New password again').fill('violet kettle harbour lamp')
+      await setForm.getByRole('button', { name: 'Set a password' }).click()
+      await expect.poll(passwordSet).toBe(1)
+      await expect.poll(passwordRemoved).toBe(0)
+      await expect.poll(() => removeLast.getAttribute('aria-disabled')).toBe(null)
+      expect(await page.locator('#last-way-in').count()).toBe(0)
+      // And back to passkey-only: now the password form's "set" line goes, as no password is set.
+      await page.getByRole('button', { name: 'Remove my password' }).click()
+      await expect.poll(passwordRemoved).toBe(1)
+      await expect.poll(passwordSet).toBe(0)
       await context.clearCookies()
       await page.goto(`${idp}/login`)
       await page.getByLabel('Email').fill('ada@example.com')

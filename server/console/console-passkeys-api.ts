@@ -11,7 +11,7 @@ import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { hasNoPassword } from '../accounts/account-state.js'
 import { UNUSABLE_PASSWORD_HASH } from '../accounts/passwords.js'
-import { addPasskey, passkeyCount, passkeyName, passkeysOf, passkeySummary, removePasskey } from '../accounts/passkeys.js'
+import { addPasskey, PASSKEY_NAME_MAX, passkeyCount, passkeyName, passkeysOf, passkeySummary, removePasskey } from '../accounts/passkeys.js'
 import { setPasswordHash, userBySub } from '../accounts/users.js'
 import type { Branding } from '../branding.js'
 import type { Database, UserRow } from '../db/schema.js'
@@ -43,12 +43,15 @@ export function consolePasskeysApi(
   app.get('/', async (c) => {
     const user = await account(c)
     if (user instanceof Response) return user
+    const countWords = accountWords(requestLocale(c), branding.name)
     return c.json(
       {
         passkeys: (await passkeysOf(db, user.id)).map(passkeySummary),
         has_password: !hasNoPassword(user.password_hash),
+        // The name's limit, so the form counts it while typing rather than cutting it unseen.
+        name_max: PASSKEY_NAME_MAX,
         locale: requestLocale(c),
-        words: wordsOf(c),
+        words: { ...wordsOf(c), characters: countWords.characters, characterCount: countWords.characterCount },
       },
       200,
       { 'Cache-Control': 'no-store' },
@@ -80,8 +83,11 @@ export function consolePasskeysApi(
       const passkey = await addPasskey(db, { ...made, userId: user.id, name }, now())
       return c.json({ passkey: passkeySummary(passkey), message: fill(wordsOf(c).passkeyAdded, { name }) }, 201)
     } catch (error) {
-      if (error instanceof InvalidInput && error.field === 'name')
-        return consoleError(c, 422, error.message, { errors: { name: error.message } })
+      if (error instanceof InvalidInput && error.field === 'name') {
+        // In the visitor's words, not the repository's English.
+        const said = fill(wordsOf(c).passkeyNameInvalid, { max: String(PASSKEY_NAME_MAX) })
+        return consoleError(c, 422, said, { errors: { name: said } })
+      }
       return refusal(c, error)
     }
   })

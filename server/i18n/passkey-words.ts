@@ -39,7 +39,9 @@ const en = {
   passkeyRemoved: 'Passkey “{name}” removed.',
   passkeyNotAdded: 'The passkey was not added: the browser’s dialog was closed or timed out.',
   passkeyNotFound: 'This passkey is not on your account any more.',
-  lastWayIn: 'This passkey is your account’s last way to sign in: add another one first, or set a password (“Forgot password?” on the sign-in page).',
+  passkeyNameInvalid: 'Give the passkey a name of 1 to {max} characters (no line breaks or other control characters).',
+  lastWayIn:
+    'This passkey is your account’s last way to sign in, so it cannot be removed: add another passkey first, or set a password above.',
   withoutPassword: 'Sign in without a password',
   removePasswordIntro:
     'With a passkey you can do without a password, and nobody can guess or phish it. Lost your passkeys? “Forgot password?” on the sign-in page mails you a link to set a password again.',
@@ -85,8 +87,9 @@ const de: PasskeyWords = {
   passkeyRemoved: 'Passkey „{name}“ entfernt.',
   passkeyNotAdded: 'Der Passkey wurde nicht hinzugefügt: Der Dialog des Browsers wurde geschlossen oder lief ab.',
   passkeyNotFound: 'Dieser Passkey gehört nicht mehr zu Ihrem Konto.',
+  passkeyNameInvalid: 'Geben Sie dem Passkey einen Namen mit 1 bis {max} Zeichen (ohne Zeilenumbrüche oder andere Steuerzeichen).',
   lastWayIn:
-    'Dieser Passkey ist der letzte Weg in Ihr Konto: Fügen Sie zuerst einen weiteren hinzu oder legen Sie ein Passwort fest („Passwort vergessen?“ auf der Anmeldeseite).',
+    'Dieser Passkey ist der letzte Weg in Ihr Konto und kann daher nicht entfernt werden: Fügen Sie zuerst einen weiteren Passkey hinzu oder legen Sie oben ein Passwort fest.',
   withoutPassword: 'Ohne Passwort anmelden',
   removePasswordIntro:
     'Mit einem Passkey brauchen Sie kein Passwort, und niemand kann es erraten oder abfischen. Passkeys verloren? „Passwort vergessen?“ auf der Anmeldeseite schickt Ihnen einen Link, um wieder ein Passwort festzulegen.',
@@ -130,8 +133,9 @@ const es: PasskeyWords = {
   passkeyRemoved: 'Llave de acceso «{name}» eliminada.',
   passkeyNotAdded: 'No se añadió la llave de acceso: el diálogo del navegador se cerró o caducó.',
   passkeyNotFound: 'Esta llave de acceso ya no está en tu cuenta.',
+  passkeyNameInvalid: 'Ponle a la llave de acceso un nombre de 1 a {max} caracteres (sin saltos de línea ni otros caracteres de control).',
   lastWayIn:
-    'Esta llave de acceso es la última forma de entrar en tu cuenta: añade otra antes o crea una contraseña («¿Has olvidado la contraseña?» en la página de inicio de sesión).',
+    'Esta llave de acceso es la última forma de entrar en tu cuenta, así que no se puede quitar: añade antes otra llave de acceso o establece una contraseña más arriba.',
   withoutPassword: 'Iniciar sesión sin contraseña',
   removePasswordIntro:
     'Con una llave de acceso puedes prescindir de la contraseña, y nadie podrá adivinarla ni robarla. ¿Perdiste tus llaves? «¿Has olvidado la contraseña?» en la página de inicio de sesión te envía un enlace para crear una contraseña de nuevo.',
@@ -175,8 +179,9 @@ const fr: PasskeyWords = {
   passkeyRemoved: 'Clé d’accès « {name} » supprimée.',
   passkeyNotAdded: 'La clé d’accès n’a pas été ajoutée : la fenêtre du navigateur a été fermée ou a expiré.',
   passkeyNotFound: 'Cette clé d’accès n’est plus sur votre compte.',
+  passkeyNameInvalid: 'Donnez à la clé d’accès un nom de 1 à {max} caractères (sans saut de ligne ni autre caractère de contrôle).',
   lastWayIn:
-    'Cette clé d’accès est le dernier moyen d’entrer dans votre compte : ajoutez-en une autre d’abord, ou définissez un mot de passe (« Mot de passe oublié ? » sur la page de connexion).',
+    'Cette clé d’accès est le dernier moyen de vous connecter à votre compte, elle ne peut donc pas être retirée : ajoutez d’abord une autre clé d’accès, ou définissez un mot de passe plus haut.',
   withoutPassword: 'Se connecter sans mot de passe',
   removePasswordIntro:
     'Avec une clé d’accès, vous pouvez vous passer de mot de passe, et personne ne peut le deviner ni l’hameçonner. Clés perdues ? « Mot de passe oublié ? » sur la page de connexion vous envoie un lien pour en définir un à nouveau.',
@@ -220,8 +225,9 @@ const it: PasskeyWords = {
   passkeyRemoved: 'Passkey «{name}» rimossa.',
   passkeyNotAdded: 'La passkey non è stata aggiunta: la finestra del browser è stata chiusa o è scaduta.',
   passkeyNotFound: 'Questa passkey non è più sul tuo account.',
+  passkeyNameInvalid: 'Dai alla passkey un nome da 1 a {max} caratteri (senza a capo né altri caratteri di controllo).',
   lastWayIn:
-    'Questa passkey è l’ultimo modo per entrare nel tuo account: aggiungine prima un’altra, oppure imposta una password («Password dimenticata?» nella pagina di accesso).',
+    'Questa passkey è l’ultimo modo per accedere al tuo account, quindi non si può rimuovere: aggiungi prima un’altra passkey, oppure imposta una password qui sopra.',
   withoutPassword: 'Accedi senza password',
   removePasswordIntro:
     'Con una passkey puoi fare a meno della password, e nessuno potrà indovinarla o rubarla. Hai perso le passkey? «Password dimenticata?» nella pagina di accesso ti invia un link per impostare di nuovo una password.',
@@ -265,8 +271,9 @@ const nl: PasskeyWords = {
   passkeyRemoved: 'Passkey ‘{name}’ verwijderd.',
   passkeyNotAdded: 'De passkey is niet toegevoegd: het venster van de browser is gesloten of verlopen.',
   passkeyNotFound: 'Deze passkey hoort niet meer bij je account.',
+  passkeyNameInvalid: 'Geef de passkey een naam van 1 tot {max} tekens (zonder regeleinden of andere stuurtekens).',
   lastWayIn:
-    'Deze passkey is de laatste manier om in je account te komen: voeg eerst een andere toe, of stel een wachtwoord in (‘Wachtwoord vergeten?’ op de inlogpagina).',
+    'Deze passkey is de laatste manier om in je account te komen en kan dus niet worden verwijderd: voeg eerst een andere passkey toe, of stel hierboven een wachtwoord in.',
   withoutPassword: 'Inloggen zonder wachtwoord',
   removePasswordIntro:
     'Met een passkey kun je zonder wachtwoord, en niemand kan het raden of phishen. Passkeys kwijt? ‘Wachtwoord vergeten?’ op de inlogpagina mailt je een link om weer een wachtwoord in te stellen.',
@@ -310,8 +317,9 @@ const pt: PasskeyWords = {
   passkeyRemoved: 'Chave de acesso “{name}” removida.',
   passkeyNotAdded: 'A chave de acesso não foi adicionada: a janela do navegador foi fechada ou expirou.',
   passkeyNotFound: 'Esta chave de acesso não está mais na sua conta.',
+  passkeyNameInvalid: 'Dê à chave de acesso um nome de 1 a {max} caracteres (sem quebras de linha nem outros caracteres de controle).',
   lastWayIn:
-    'Esta chave de acesso é a última forma de entrar na sua conta: adicione outra antes ou defina uma senha (“Esqueceu a senha?” na página de entrada).',
+    'Esta chave de acesso é a última forma de entrar na sua conta, então não pode ser removida: adicione outra chave de acesso antes ou defina uma senha acima.',
   withoutPassword: 'Entrar sem senha',
   removePasswordIntro:
     'Com uma chave de acesso você dispensa a senha, e ninguém consegue adivinhá-la ou roubá-la. Perdeu as chaves? “Esqueceu a senha?” na página de entrada envia um link para definir uma senha de novo.',
@@ -355,8 +363,9 @@ const ptPT: PasskeyWords = {
   passkeyRemoved: 'Chave de acesso «{name}» removida.',
   passkeyNotAdded: 'A chave de acesso não foi adicionada: a janela do navegador foi fechada ou expirou.',
   passkeyNotFound: 'Esta chave de acesso já não está na sua conta.',
+  passkeyNameInvalid: 'Dê à chave de acesso um nome de 1 a {max} caracteres (sem quebras de linha nem outros caracteres de controlo).',
   lastWayIn:
-    'Esta chave de acesso é a última forma de aceder à sua conta: adicione outra primeiro ou defina uma palavra-passe («Esqueceu-se da palavra-passe?» na página de início de sessão).',
+    'Esta chave de acesso é a última forma de entrar na sua conta, por isso não pode ser removida: adicione primeiro outra chave de acesso ou defina uma palavra-passe acima.',
   withoutPassword: 'Iniciar sessão sem palavra-passe',
   removePasswordIntro:
     'Com uma chave de acesso dispensa a palavra-passe, e ninguém a pode adivinhar nem roubar. Perdeu as chaves? «Esqueceu-se da palavra-passe?» na página de início de sessão envia um link para definir de novo uma palavra-passe.',

@@ -25,7 +25,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Open your account page',
       after: [
-        'If it was not you, someone is signed in to your account: reset your password now (that signs everyone out), then remove the app on your account page.',
+        'If it was not you, someone is signed in to your account: reset your password now (that signs everyone out), and ask the administrator of {product} to remove the app: they can, from “People” in the console or with svc-bff user second-factor remove. Until then, signing in asks for a code from that app.',
       ],
     },
     authenticatorRemoved: {
@@ -71,7 +71,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Ihre Kontoseite öffnen',
       after: [
-        'Wenn Sie das nicht waren, ist jemand in Ihrem Konto angemeldet: Setzen Sie jetzt Ihr Passwort zurück (das meldet alle ab) und entfernen Sie dann die App auf Ihrer Kontoseite.',
+        'Wenn Sie das nicht waren, ist jemand in Ihrem Konto angemeldet: Setzen Sie jetzt Ihr Passwort zurück (das meldet alle ab) und bitten Sie die Administration von {product}, die App zu entfernen: Sie kann das unter „People“ in der Konsole oder mit svc-bff user second-factor remove. Bis dahin fragt die Anmeldung nach einem Code dieser App.',
       ],
     },
     authenticatorRemoved: {
@@ -121,7 +121,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Abrir tu página de cuenta',
       after: [
-        'Si no has sido tú, alguien tiene sesión iniciada en tu cuenta: restablece ya tu contraseña (eso cierra la sesión de todos) y quita la aplicación en tu página de cuenta.',
+        'Si no has sido tú, alguien tiene sesión iniciada en tu cuenta: restablece ya tu contraseña (eso cierra la sesión de todos) y pide a la administración de {product} que quite la aplicación: puede hacerlo desde «People» en la consola o con svc-bff user second-factor remove. Hasta entonces, iniciar sesión pide un código de esa aplicación.',
       ],
     },
     authenticatorRemoved: {
@@ -171,7 +171,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Ouvrir votre page de compte',
       after: [
-        'Si ce n’était pas vous, quelqu’un est connecté à votre compte : réinitialisez tout de suite votre mot de passe (cela déconnecte tout le monde), puis retirez l’application sur votre page de compte.',
+        'Si ce n’était pas vous, quelqu’un est connecté à votre compte : réinitialisez tout de suite votre mot de passe (cela déconnecte tout le monde) et demandez à l’administration de {product} de retirer l’application : elle le peut depuis « People » dans la console ou avec svc-bff user second-factor remove. D’ici là, la connexion demande un code de cette application.',
       ],
     },
     authenticatorRemoved: {
@@ -223,7 +223,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Apri la pagina del tuo account',
       after: [
-        'Se non sei stato tu, qualcuno ha accesso al tuo account: reimposta subito la password (questo disconnette tutti), poi rimuovi l’app dalla pagina del tuo account.',
+        'Se non sei stato tu, qualcuno ha accesso al tuo account: reimposta subito la password (questo disconnette tutti) e chiedi all’amministrazione di {product} di rimuovere l’app: può farlo da «People» nella console o con svc-bff user second-factor remove. Fino ad allora, l’accesso chiede un codice di quell’app.',
       ],
     },
     authenticatorRemoved: {
@@ -271,7 +271,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Je accountpagina openen',
       after: [
-        'Was jij dit niet, dan is iemand aangemeld in je account: stel nu een nieuw wachtwoord in (dat meldt iedereen af) en verwijder daarna de app op je accountpagina.',
+        'Was jij dit niet, dan is iemand aangemeld in je account: stel nu een nieuw wachtwoord in (dat meldt iedereen af) en vraag de beheerder van {product} de app te verwijderen: dat kan bij ‘People’ in de console of met svc-bff user second-factor remove. Tot dan vraagt aanmelden om een code uit die app.',
       ],
     },
     authenticatorRemoved: {
@@ -317,7 +317,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Abrir a página da sua conta',
       after: [
-        'Se não foi você, alguém entrou na sua conta: redefina sua senha agora (isso desconecta todo mundo) e depois remova o aplicativo na página da sua conta.',
+        'Se não foi você, alguém entrou na sua conta: redefina sua senha agora (isso desconecta todo mundo) e peça à administração de {product} que remova o aplicativo: ela pode fazer isso em “People” no console ou com svc-bff user second-factor remove. Até lá, entrar pede um código desse aplicativo.',
       ],
     },
     authenticatorRemoved: {
@@ -363,7 +363,7 @@ const STRINGS: Record<MailLocale, Record<SecondFactorChange, MailStrings>> = {
       ],
       action: 'Abrir a página da sua conta',
       after: [
-        'Se não foi o próprio, alguém tem sessão iniciada na sua conta: reponha já a sua palavra-passe (isso termina a sessão de todos) e remova depois a aplicação na página da sua conta.',
+        'Se não foi o próprio, alguém tem sessão iniciada na sua conta: reponha já a sua palavra-passe (isso termina a sessão de todos) e peça à administração de {product} que remova a aplicação: pode fazê-lo em «People» na consola ou com svc-bff user second-factor remove. Até lá, iniciar sessão pede um código dessa aplicação.',
       ],
     },
     authenticatorRemoved: {

@@ -12,6 +12,9 @@ import type { Locale } from '../../i18n/locale.js'
 import { fill } from '../../i18n/pages.js'
 import { hiddenFields } from '../../pages/form-field.js'
 
+/** How a recovery code looks (two groups of four), shown in the hint. */
+const RECOVERY_CODE_EXAMPLE = 'k7pm-3xqa'
+
 export interface CodePromptModel {
   /** Where both forms post. */
   action: string
@@ -32,7 +35,10 @@ export interface CodePromptModel {
  */
 export function codePromptPage({ action, hidden, error, recovery = false, locale, product }: CodePromptModel): Html {
   const t = authenticatorWords(locale)
-  const alert = (shown: boolean) => (error && shown ? html`\n  <p class="error" role="alert" id="${recovery ? 'recovery-code' : 'code'}-error">${error}</p>` : '')
+  // The example recovery code is one word to the eye: at 375 px it must not break at its hyphen.
+  const [beforeExample = '', afterExample = ''] = t.recoveryCodeHint.split('{example}')
+  const alert = (shown: boolean) =>
+    error && shown ? html`\n  <p class="error" role="alert" id="${recovery ? 'recovery-code' : 'code'}-error">${error}</p>` : ''
   return html`<h1>${t.codeHeading}</h1>
 <p>${fill(t.codeIntro, { product })}</p>
 <form method="post" action="${action}">
@@ -41,12 +47,12 @@ ${hiddenFields(hidden)}
   <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7" required${recovery ? '' : html` autofocus`}${error && !recovery ? html` aria-invalid="true" aria-describedby="code-error"` : ''}>
   <div class="actions"><button class="primary" type="submit">${t.verify}</button></div>
 </form>
-<details${recovery ? html` open` : ''}>
+<details style="margin-top: 1.25rem"${recovery ? html` open` : ''}>
   <summary>${t.useRecoveryCode}</summary>
   <form method="post" action="${action}">
 ${hiddenFields(hidden)}
     <label for="recovery-code">${t.recoveryCodeLabel}</label>
-    <p class="hint" id="recovery-code-hint">${t.recoveryCodeHint}</p>${alert(recovery)}
+    <p class="hint" id="recovery-code-hint">${beforeExample}<span style="white-space: nowrap">${RECOVERY_CODE_EXAMPLE}</span>${afterExample}</p>${alert(recovery)}
     <input id="recovery-code" name="recovery_code" type="text" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="32" required aria-describedby="recovery-code-hint${error && recovery ? ' recovery-code-error' : ''}"${recovery ? html` autofocus${error ? html` aria-invalid="true"` : ''}` : ''}>
     <div class="actions"><button type="submit">${t.verify}</button></div>
   </form>

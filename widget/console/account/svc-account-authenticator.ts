@@ -105,6 +105,23 @@ export class SvcAccountAuthenticator extends LitElement {
     void this.section.load()
   }
 
+  /**
+   * Another section of the page changed the account: this section's last
+   * line no longer describes what is shown, so it goes, and what it shows
+   * is loaded again.
+   */
+  othersChanged(): void {
+    this.section.notice = ''
+    this.section.problem = ''
+    this.section.errors = {}
+    void this.section.load()
+  }
+
+  /** This section changed the account: the page tells the other sections. */
+  private changed(): void {
+    this.dispatchEvent(new CustomEvent('account-changed', { bubbles: true, composed: true }))
+  }
+
   private start(): void {
     void this.section.act(
       async (signal) => {
@@ -126,7 +143,7 @@ export class SvcAccountAuthenticator extends LitElement {
       this.setUp = undefined
       this.recoveryCodes = done.recovery_codes
       return done.message
-    })
+    }).then((done) => done && this.changed())
   }
 
   private removeAuthenticator(event: Event): void {
@@ -138,7 +155,7 @@ export class SvcAccountAuthenticator extends LitElement {
       this.removing = false
       this.recoveryCodes = undefined
       return done.message
-    })
+    }).then((done) => done && this.changed())
   }
 
   private renewCodes(event: Event): void {
@@ -154,7 +171,7 @@ export class SvcAccountAuthenticator extends LitElement {
       this.copied = false
       this.recoveryCodes = done.recovery_codes
       return done.message
-    })
+    }).then((done) => done && this.changed())
   }
 
   private async copyCodes(codes: string[]): Promise<void> {

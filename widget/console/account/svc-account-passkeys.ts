@@ -2,14 +2,17 @@
  * @module `<svc-account-passkeys>`: the account page's Passkeys section.
  * Lists the person's passkeys (name, added, last used, synced or on one
  * device) with a Remove each (confirmed first); "Add a passkey" asks for
- * a name, runs the browser's WebAuthn ceremony (`@simplewebauthn/browser`)
- * and lists the new one; once a passkey exists it offers to remove the
- * password. Its data and words come from `/console/api/account/passkeys`,
+ * a name (its length counted against the limit as it is typed), runs the
+ * browser's WebAuthn ceremony (`@simplewebauthn/browser`) and lists the
+ * new one; once a passkey exists it offers to remove the password. The
+ * last passkey of an account without a password cannot go: its Remove is
+ * disabled with the reason beside it, rather than refused after a
+ * confirmation. Its data and words come from `/console/api/account/passkeys`,
  * in the visitor's language, so the section stands on its own beside the
  * page's other sections.
  */
 import { browserSupportsWebAuthn, type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser'
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
@@ -20,6 +23,8 @@ import { sayText } from './account-words.js'
 interface PasskeysSection {
   passkeys: { id: number; name: string; created_at: string; last_used_at: string | null; synced: boolean }[]
   has_password: boolean
+  /** The longest name the server keeps. */
+  name_max: number
   locale: string
   words: Record<string, string>
 }
@@ -33,20 +38,42 @@ class CeremonyEnded extends Error {}
  * @summary `<svc-account-passkeys>`
  */
 export class SvcAccountPasskeys extends LitElement {
-  static override styles = consoleStyles
+  static override styles = [
+    consoleStyles,
+    css`
+      button[aria-disabled='true'] {
+        opacity: 0.55;
+        cursor: not-allowed;
+      }
+    `,
+  ]
   private readonly section = new ConsoleDataController(this, (signal) =>
     consoleApi<PasskeysSection>('GET', '/account/passkeys', { signal }),
   )
   private naming = false
+  /** How long the name being typed is, for its counter. */
+  private typedName = 0
 
   override connectedCallback(): void {
     super.connectedCallback()
     void this.section.load()
   }
 
-  /** Loads the section again: the page calls it when the password was set elsewhere on the page. */
-  reload(): void {
+  /**
+   * Another section of the page changed the account (a password set, a
+   * session ended): this section's last line no longer describes what is
+   * shown, so it goes, and what it shows is loaded again.
+   */
+  othersChanged(): void {
+    this.section.notice = ''
+    this.section.problem = ''
+    this.section.errors = {}
     void this.section.load()
+  }
+
+  /** This section changed the account: the page tells the other sections. */
+  private changed(): void {
+    this.dispatchEvent(new CustomEvent('account-changed', { bubbles: true, composed: true }))
   }
 
   private add(event: Event, words: PasskeysSection['words']): void {
@@ -66,16 +93,19 @@ export class SvcAccountPasskeys extends LitElement {
           signal,
         })
         this.naming = false
+        this.typedName = 0
         return added.message
       })
-      .then(() => this.requestUpdate())
+      .then((done) => (this.requestUpdate(), done && this.changed()))
   }
 
-  private removePasskey(passkey: PasskeysSection['passkeys'][number], words: PasskeysSection['words']): void {
+  private removePasskey(passkey: PasskeysSection['passkeys'][number], words: PasskeysSection['words'], lastWayIn: boolean): void {
+    // The reason stands beside the button already: nothing to ask, nothing to send.
+    if (lastWayIn) return
     if (!confirm(sayText(words.removePasskeyConfirm!, { name: passkey.name }))) return
-    void this.section.act(
-      async (signal) => (await consoleApi<{ message: string }>('DELETE', `/account/passkeys/${passkey.id}`, { signal })).message,
-    )
+    void this.section
+      .act(async (signal) => (await consoleApi<{ message: string }>('DELETE', `/account/passkeys/${passkey.id}`, { signal })).message)
+      .then((done) => done && this.changed())
   }
 
   private removePassword(words: PasskeysSection['words']): void {
@@ -85,13 +115,15 @@ export class SvcAccountPasskeys extends LitElement {
         async (signal) =>
           (await consoleApi<{ message: string }>('POST', '/account/passkeys/remove-password', { body: {}, signal })).message,
       )
-      .then((done) => done && this.dispatchEvent(new CustomEvent('account-changed', { bubbles: true, composed: true })))
+      .then((done) => done && this.changed())
   }
 
   override render(): TemplateResult {
     const section = this.section.data
     if (!section) return html`${this.section.problem ? this.section.alert() : nothing}`
     const { words, locale } = section
+    // Without a password, the one passkey is the only way in: the server would refuse its removal.
+    const lastWayIn = !section.has_password && section.passkeys.length === 1
     const when = (iso: string | null) =>
       iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : words.never
     return html`
@@ -102,38 +134,41 @@ export class SvcAccountPasskeys extends LitElement {
         section.passkeys.length === 0
           ? html`<p>${words.noPasskeys}</p>`
           : html`<table class="stacked" aria-labelledby="passkeys">
-              <thead>
-                <tr>
-                  <th scope="col">${words.passkeyColumn}</th>
-                  <th scope="col">${words.added}</th>
-                  <th scope="col">${words.lastUsed}</th>
-                  <th scope="col">${words.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${section.passkeys.map(
-                  (passkey) =>
-                    html`<tr>
-                      <td data-label=${words.passkeyColumn!}>
-                        <div dir="auto">${passkey.name}</div>
-                        <div class="hint">${passkey.synced ? words.synced : words.deviceBound}</div>
-                      </td>
-                      <td data-label=${words.added!}>${when(passkey.created_at)}</td>
-                      <td data-label=${words.lastUsed!}>${when(passkey.last_used_at)}</td>
-                      <td data-label=${words.actions!}>
-                        <button
-                          type="button"
-                          class="danger"
-                          aria-label=${sayText(words.removePasskey!, { name: passkey.name })}
-                          @click=${() => this.removePasskey(passkey, words)}
-                        >
-                          ${words.remove}
-                        </button>
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
+                <thead>
+                  <tr>
+                    <th scope="col">${words.passkeyColumn}</th>
+                    <th scope="col">${words.added}</th>
+                    <th scope="col">${words.lastUsed}</th>
+                    <th scope="col">${words.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${section.passkeys.map(
+                    (passkey) =>
+                      html`<tr>
+                        <td data-label=${words.passkeyColumn!}>
+                          <div dir="auto">${passkey.name}</div>
+                          <div class="hint">${passkey.synced ? words.synced : words.deviceBound}</div>
+                        </td>
+                        <td data-label=${words.added!}>${when(passkey.created_at)}</td>
+                        <td data-label=${words.lastUsed!}>${when(passkey.last_used_at)}</td>
+                        <td data-label=${words.actions!}>
+                          <button
+                            type="button"
+                            class="danger"
+                            aria-label=${sayText(words.removePasskey!, { name: passkey.name })}
+                            aria-disabled=${lastWayIn ? 'true' : nothing}
+                            aria-describedby=${lastWayIn ? 'last-way-in' : nothing}
+                            @click=${() => this.removePasskey(passkey, words, lastWayIn)}
+                          >
+                            ${words.remove}
+                          </button>
+                        </td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+              ${lastWayIn ? html`<p class="hint" id="last-way-in">${words.lastWayIn}</p>` : nothing}`
       }
       ${
         !browserSupportsWebAuthn()
@@ -147,13 +182,19 @@ export class SvcAccountPasskeys extends LitElement {
                     hint: words.passkeyNameHint,
                     error: this.section.errors.name,
                     say: { apiNames: [], words: '' },
+                    limit: {
+                      max: section.name_max,
+                      length: this.typedName,
+                      words: { unit: words.characters!, count: words.characterCount! },
+                    },
                   },
                   (a) =>
                     html`<input
                       id=${a.id}
                       name="name"
                       required
-                      maxlength="64"
+                      maxlength=${section.name_max}
+                      @input=${(event: Event) => ((this.typedName = (event.target as HTMLInputElement).value.length), this.requestUpdate())}
                       dir="auto"
                       autocomplete="off"
                       aria-invalid=${a.invalid}

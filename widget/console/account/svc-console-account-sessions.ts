@@ -8,7 +8,8 @@
  * (two sessions of the same name are told apart by their times).
  * No place is shown: svc keeps no IP address to guess one from. It loads
  * and acts on its own (`/account/sessions`), so the rest of the page is
- * not reloaded when a session ends; the words are the page's.
+ * not reloaded when a session ends (the other sections only drop their
+ * last lines, through `account-changed`); the words are the page's.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleAccountSession, ConsoleAccountSessions, ConsoleOtherSessionsEnded } from '../../../shared/console-wire.js'
@@ -97,6 +98,23 @@ export class SvcConsoleAccountSessions extends LitElement {
     void this.sessions.load()
   }
 
+  /**
+   * Another section of the page changed the account: this section's last
+   * line no longer describes what is shown, so it goes, and what it shows
+   * is loaded again.
+   */
+  othersChanged(): void {
+    this.sessions.notice = ''
+    this.sessions.problem = ''
+    this.sessions.errors = {}
+    void this.sessions.load()
+  }
+
+  /** This section changed the account: the page tells the other sections. */
+  private changed(): void {
+    this.dispatchEvent(new CustomEvent('account-changed', { bubbles: true, composed: true }))
+  }
+
   /** "Chrome on Windows", or as much of it as is known. */
   private deviceName(session: ConsoleAccountSession): string {
     const browser = session.browser ?? this.words.unknownBrowser
@@ -132,18 +150,22 @@ export class SvcConsoleAccountSessions extends LitElement {
   private signOut(session: ConsoleAccountSession, sessions: readonly ConsoleAccountSession[]): void {
     const device = this.deviceLabel(session, sessions)
     if (!confirm(sayText(this.words.signOutSessionConfirm, { device }))) return
-    void this.sessions.act(async (signal) => {
-      await consoleApi('DELETE', `/account/sessions/${session.id}`, { signal })
-      return sayText(this.words.sessionSignedOut, { device })
-    })
+    void this.sessions
+      .act(async (signal) => {
+        await consoleApi('DELETE', `/account/sessions/${session.id}`, { signal })
+        return sayText(this.words.sessionSignedOut, { device })
+      })
+      .then((done) => done && this.changed())
   }
 
   private signOutOthers(): void {
     if (!confirm(this.words.signOutOthersConfirm)) return
-    void this.sessions.act(async (signal) => {
-      await consoleApi<ConsoleOtherSessionsEnded>('POST', '/account/sessions/sign-out-others', { body: {}, signal })
-      return this.words.otherSessionsSignedOut
-    })
+    void this.sessions
+      .act(async (signal) => {
+        await consoleApi<ConsoleOtherSessionsEnded>('POST', '/account/sessions/sign-out-others', { body: {}, signal })
+        return this.words.otherSessionsSignedOut
+      })
+      .then((done) => done && this.changed())
   }
 
   private row(session: ConsoleAccountSession, sessions: readonly ConsoleAccountSession[]): TemplateResult {

@@ -50,7 +50,8 @@ export class SvcConsoleAccountSettings extends LitElement {
       .act(async (signal) => (await consoleApi<{ message: string }>(method, path, { body, signal })).message, { reload: false })
       .then((done) => {
         if (!done) return
-        for (const other of FORMS) if (other !== form) this.forget(other)
+        // The other forms' lines (refused, or saved) spoke of the account before this change.
+        for (const other of FORMS) if (other !== form) ((this.forms[other].notice = ''), this.forget(other))
         // Passwords are not kept in the page once used.
         if (form !== 'profile') element.reset()
         // A new password cancels a pending address change: its "we sent a link" no longer holds.
@@ -65,6 +66,15 @@ export class SvcConsoleAccountSettings extends LitElement {
    */
   forgetRefusals(): void {
     for (const form of FORMS) this.forget(form)
+  }
+
+  /**
+   * Another section of the page changed the account: no form's line (its
+   * refusal or its "saved") describes the account as it now is.
+   */
+  othersChanged(): void {
+    for (const form of FORMS) this.forms[form].notice = ''
+    this.forgetRefusals()
   }
 
   private forget(form: Form, field?: string): void {

@@ -15,12 +15,15 @@ import { ConsoleDataController } from '../console-data-controller.js'
 import { field } from '../console-field.js'
 import { consoleStyles } from '../console-styles.js'
 import { type AccountWords, say, sayText, scopeSaid } from './account-words.js'
-import type { SvcConsoleAccountSettings } from './svc-console-account-settings.js'
 import './svc-console-account-settings.js'
-import type { SvcAccountPasskeys } from './svc-account-passkeys.js'
 import './svc-account-passkeys.js'
 import './svc-account-authenticator.js'
 import './svc-console-account-sessions.js'
+
+/** A section of the page that loads and acts on its own, and hears when another changed the account. */
+interface AccountSection extends HTMLElement {
+  othersChanged(): void
+}
 
 /**
  * The account page.
@@ -31,13 +34,17 @@ export class SvcConsoleAccount extends LitElement {
   static override styles = [
     consoleStyles,
     css`
-      /* What a required second factor asks, first on the page and hard to miss. */
+      /*
+       * What a required second factor asks, first on the page and hard to miss: the console's notice
+       * (the form warnings' amber box), its text the page's own colour, not a success line's green.
+       */
       .second-factor-required {
         margin: 0 0 1.5rem;
         padding: 0.75rem 1rem;
-        border: 1px solid #d4a72c;
+        border: 1px solid #d4a72c66;
         border-radius: 6px;
         background: #fff8c5;
+        color: #1f2328;
       }
       .second-factor-required h2 {
         margin: 0 0 0.25rem;
@@ -67,7 +74,7 @@ export class SvcConsoleAccount extends LitElement {
         await consoleApi('DELETE', `/account/links/${link.slug}`, { signal })
         return sayText(words.unlinked, { provider: link.name })
       })
-      .then((done) => done && this.settings?.forgetRefusals())
+      .then((done) => done && this.tellSections())
   }
 
   private disconnect(app: ConsoleAccount['apps'][number], words: AccountWords): void {
@@ -77,7 +84,7 @@ export class SvcConsoleAccount extends LitElement {
         await consoleApi('DELETE', `/account/apps/${app.client_id}`, { signal })
         return sayText(words.disconnected, { app: app.name })
       })
-      .then((done) => done && this.settings?.forgetRefusals())
+      .then((done) => done && this.tellSections())
   }
 
   private deleteAccount(event: Event): void {
@@ -94,13 +101,25 @@ export class SvcConsoleAccount extends LitElement {
     )
   }
 
-  private get settings(): SvcConsoleAccountSettings | null {
-    return this.renderRoot.querySelector('svc-console-account-settings')
+  /**
+   * Every section but `source` drops its last line and loads again: after
+   * a change, "Safari on iOS is signed out." or "Your password is removed"
+   * would no longer describe the page (a password set in one section shows
+   * in the Passkeys section too).
+   */
+  private tellSections(source?: EventTarget | null): void {
+    const sections = this.renderRoot.querySelectorAll<AccountSection>(
+      'svc-console-account-settings, svc-account-passkeys, svc-account-authenticator, svc-console-account-sessions',
+    )
+    for (const section of sections) if (section !== source) section.othersChanged()
   }
 
-  // Both sections show whether the account has a password: a change in one is loaded into the other.
-  private get passkeys(): SvcAccountPasskeys | null {
-    return this.renderRoot.querySelector('svc-account-passkeys')
+  /** A section's action succeeded: the page's own line goes, the account is loaded again, and the other sections hear of it. */
+  private sectionChanged(event: Event): void {
+    this.account.notice = ''
+    this.forgetRefusal()
+    void this.account.load()
+    this.tellSections(event.currentTarget)
   }
 
   /** Another form succeeded: what this page refused before no longer stands beside its field. */
@@ -145,11 +164,15 @@ export class SvcConsoleAccount extends LitElement {
       <svc-console-account-settings
         .profile=${profile}
         .words=${words}
-        @account-changed=${() => (this.forgetRefusal(), void this.account.load(), this.passkeys?.reload())}
+        @account-changed=${this.sectionChanged}
       ></svc-console-account-settings>
-      <svc-account-passkeys @account-changed=${() => void this.account.load()}></svc-account-passkeys>
-      <svc-account-authenticator></svc-account-authenticator>
-      <svc-console-account-sessions .words=${words} .locale=${account.locale}></svc-console-account-sessions>
+      <svc-account-passkeys @account-changed=${this.sectionChanged}></svc-account-passkeys>
+      <svc-account-authenticator @account-changed=${this.sectionChanged}></svc-account-authenticator>
+      <svc-console-account-sessions
+        .words=${words}
+        .locale=${account.locale}
+        @account-changed=${this.sectionChanged}
+      ></svc-console-account-sessions>
       <h2 class="section">${words.connectedApps}</h2>
       ${
         account.apps.length === 0

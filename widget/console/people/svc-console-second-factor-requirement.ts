@@ -4,7 +4,8 @@
  * password and an authenticator app's code) of everyone with a console
  * role. It says what turning it on does, who it stops (People's "Second
  * factor" column), and, when the operator's own sign-in used one factor,
- * why it cannot be turned on yet, with the way to the account page.
+ * why it cannot be turned on yet, with the way to the account page: said
+ * once, beside a button that stays disabled until they sign in with two.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { ConsoleSecondFactorRequirement } from '../../../shared/console-wire.js'
@@ -36,6 +37,10 @@ export class SvcConsoleSecondFactorRequirement extends LitElement {
       p {
         margin: 0.25rem 0 0.5rem;
       }
+      button[aria-disabled='true'] {
+        opacity: 0.55;
+        cursor: not-allowed;
+      }
     `,
   ]
   private readonly requirement = new ConsoleDataController(this, (signal) =>
@@ -47,7 +52,9 @@ export class SvcConsoleSecondFactorRequirement extends LitElement {
     void this.requirement.load()
   }
 
-  private set(required: boolean): void {
+  private set(required: boolean, stopsYou = false): void {
+    // The note beside the button says why: the server's refusal would only say it a second time.
+    if (stopsYou) return
     void this.requirement.act(async (signal) => {
       await consoleApi<ConsoleSecondFactorRequirement>('PUT', '/second-factor', { body: { required }, signal })
       return required
@@ -78,12 +85,19 @@ export class SvcConsoleSecondFactorRequirement extends LitElement {
                 ${
                   state.you_signed_in_with_second_factor
                     ? nothing
-                    : html`<p class="hint">
+                    : html`<p class="hint" id="stops-you">
                         You signed in with one factor, so you would be stopped first: add a passkey or an authenticator app on
                         <a href="/console/account#second-factor">your account page</a>, sign in again with it, then turn this on.
                       </p>`
                 }
-                <button type="button" class="primary" ?disabled=${this.requirement.busy} @click=${() => this.set(true)}>
+                <button
+                  type="button"
+                  class="primary"
+                  ?disabled=${this.requirement.busy}
+                  aria-disabled=${state.you_signed_in_with_second_factor ? nothing : 'true'}
+                  aria-describedby=${state.you_signed_in_with_second_factor ? nothing : 'stops-you'}
+                  @click=${() => this.set(true, !state.you_signed_in_with_second_factor)}
+                >
                   Require a second factor
                 </button>`
       }
