@@ -217,6 +217,21 @@ export function failingBanners(endpoints: readonly ConsoleWebhookEndpoint[], rec
 }
 
 /**
+ * The browser's offset from UTC at a time, as the time-zone label of a
+ * `datetime-local` input shows it (`UTC+01:00`); at that time, as summer
+ * time may differ from now.
+ *
+ * @example
+ * zoneOffset('2026-11-20T08:00:00Z') // 'UTC+01:00' in Europe/Berlin
+ */
+export function zoneOffset(at: string | null): string {
+  const minutes = -new Date(at ?? Date.now()).getTimezoneOffset()
+  const sign = minutes < 0 ? '-' : '+'
+  const pad = (n: number) => String(Math.floor(n)).padStart(2, '0')
+  return `UTC${sign}${pad(Math.abs(minutes) / 60)}:${pad(Math.abs(minutes) % 60)}`
+}
+
+/**
  * The recovery form of one endpoint: the time to recover from (prefilled
  * with when it began failing), and for a disabled endpoint also "Enable
  * only". `submit` gets the chosen time as the browser's local time
@@ -236,13 +251,16 @@ export function recoverForm(
     const only = (event.submitter as HTMLButtonElement | null)?.value === 'enable-only'
     submit(only ? '' : String(new FormData(form).get('since') ?? ''))
   }
+  const byHand = !endpoint.enabled && !endpoint.disabled_for_failing
   return html`<form class="panel recover-form" aria-label="Recover ${endpoint.url}" @submit=${onSubmit}>
     <div class="field">
-      <label for=${id}>Recover everything that failed since</label>
+      <label for=${id}>Recover everything that failed since <span class="zone">(in your time zone, ${zoneOffset(endpoint.recover_from)})</span></label>
       <input id=${id} name="since" type="datetime-local" step="1" required .value=${localInputValue(endpoint.recover_from)} />
       <div class="hint">
-        Every delivery to this endpoint since then that failed, or was held while it was disabled, is sent again in its original order, with
-        the same <code>webhook-id</code>.
+        Every delivery to this endpoint since then that failed or was held is queued again oldest first, with the same
+        <code>webhook-id</code>; they may arrive out of order, so order by the event's <code>created_at</code>.${byHand
+          ? ' Events that came while it was disabled by hand were not kept.'
+          : nothing}
       </div>
     </div>
     <button type="submit" class="primary" value="recover">${endpoint.enabled ? 'Recover' : 'Enable and recover'}</button>
