@@ -62,15 +62,23 @@ describe('the delivery detail and Send test event in Chromium', () => {
     await add.getByLabel('All events, including ones added later').uncheck()
     await add.getByLabel('account.deleted').check()
     await add.getByRole('button', { name: 'Add endpoint' }).click()
-    // The page's notice, beside the new secret shown once.
-    const notice = page.locator('p[role=status]')
-    await expect.poll(() => notice.textContent()).toContain('Endpoint added.')
+    // The outcome is in the new endpoint's panel, beside its secret shown once, not at the top of the page.
+    const added = page.getByRole('listitem', { name: `Endpoint ${receiverUrl}/other` })
+    await expect.poll(() => added.locator('p.outcome[role=status]').textContent()).toBe('Endpoint added.')
+    expect(await added.getByRole('status').filter({ hasText: 'Signing secret of the new endpoint' }).count()).toBe(1)
 
-    await page.getByRole('button', { name: `Send a test event to ${receiverUrl}/tested` }).click()
+    const tested = page.getByRole('listitem', { name: `Endpoint ${receiverUrl}/tested` })
+    const send = page.getByRole('button', { name: `Send a test event to ${receiverUrl}/tested` })
+    await send.click()
+    const notice = tested.locator('p.outcome[role=status]')
     await expect
       .poll(() => notice.textContent(), { timeout: 20_000 })
       .toMatch(new RegExp(`^Test event delivered to ${receiverUrl}/tested: answered 200 in \\d+ ms\\.$`))
     expect(received).toEqual(['/tested'])
+    // Right under the button pressed, where the person is looking.
+    const [buttonBox, noticeBox] = [(await send.boundingBox())!, (await notice.boundingBox())!]
+    expect(noticeBox.y - (buttonBox.y + buttonBox.height)).toBeLessThan(100)
+    expect(noticeBox.y).toBeGreaterThan(buttonBox.y)
 
     await page.getByRole('button', { name: /^Show the attempts of ping / }).click()
     const attempt = page.getByRole('region', { name: 'Attempt 1' })
@@ -86,7 +94,8 @@ describe('the delivery detail and Send test event in Chromium', () => {
     expect(answer.startsWith('تم استلام الحدث بنجاح')).toBe(true)
     expect(new TextEncoder().encode(answer).length).toBe(4096)
     expect(await attempt.textContent()).toContain('Truncated: only the first 4 KB of the answer are kept.')
-    expect(await attempt.textContent()).toContain('none: delivered')
+    // Delivered: nothing comes next, so no "Next retry".
+    expect(await attempt.textContent()).not.toContain('Next retry')
     expect(await pageOverflows(page)).toBe(false)
     await keepScreenshot(page, 'delivery-detail-1280.png', { fullPage: true })
     await keepScreenshot(page.locator('tr.delivery').first(), 'delivery-row-1280.png')
@@ -122,6 +131,16 @@ describe('the delivery detail and Send test event in Chromium', () => {
         'Warning: svc will not deliver to 10.0.0.5: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1',
       )
       await keepScreenshot(endpoint, 'endpoint-warning-1280.png')
+      // Still there after a reload: the page works it out on every load, not only from the save's answer.
+      await page.reload()
+      await expect.poll(() => warning.textContent()).toMatch(/^Warning: svc will not deliver to 10\.0\.0\.5: /)
+      // A test event the sender refuses says so in an alert, in the endpoint's panel.
+      await endpoint.getByRole('button', { name: 'Send a test event to http://10.0.0.5/hooks' }).click()
+      const failed = endpoint.getByRole('alert')
+      await expect.poll(() => failed.count(), { timeout: 20_000 }).toBe(1)
+      expect(await failed.textContent()).toMatch(/^Test event to http:\/\/10\.0\.0\.5\/hooks failed: /)
+      expect(await failed.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 235, 233)')
+      await keepScreenshot(endpoint, 'endpoint-test-failed-1280.png')
       await page.setViewportSize({ width: 375, height: 800 })
       await expect.poll(() => pageOverflows(page)).toBe(false)
       await keepScreenshot(endpoint, 'endpoint-warning-375.png')

@@ -3,7 +3,7 @@
  * recovery, as a developer lives it in Chromium with a short setting
  * (`SVC_WEBHOOK_DISABLE_AFTER=2s`): the partner's receiver is down, the
  * developer is mailed, the client's page shows the banner, and "Enable and
- * recover" sends what was held, in order, with its original `webhook-id`.
+ * recover" sends what was held (oldest first; it may arrive out of order) with its original `webhook-id`.
  * Screenshots at 1280 and 375 px when `SVC_TEST_SCREENSHOTS` is set.
  */
 import { mkdtempSync } from 'node:fs'
@@ -60,7 +60,7 @@ describe('a failing webhook endpoint in the developer portal', () => {
     await new Promise((resolve) => receiver?.close(resolve))
   })
 
-  it('is disabled after failing for the setting, mails its developer, shows a banner, and recovers what failed in order', { timeout: 90_000 }, async () => {
+  it('is disabled after failing for the setting, mails its developer, shows a banner, and recovers what failed', { timeout: 90_000 }, async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
     await signInToConsole(page, bff.started.url, 'developer@demo.example')
     await page.getByRole('link', { name: 'Developers' }).click()
@@ -91,9 +91,16 @@ describe('a failing webhook endpoint in the developer portal', () => {
       // Its headers unfolded, as a mail reader shows them.
       expect(smtp.received[0]!.raw.replace(/\r?\n[ \t]+/g, ' ')).toContain('Subject: Webhook endpoint of Partner Shop disabled after 2 seconds of failures')
 
-      await page.goto(`${bff.started.url}/console/clients/${clientId}`)
+      // The mail's link lands on the banner, at the top of the client's page, in view.
+      const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      const link = /https?:\/\/\S+\/console\/clients\/[^\s"<]+#failing-ep_[\w-]+/.exec(mail)![0]
+      await page.goto(link)
       const banner = page.getByRole('status', { name: `Endpoint ${receiverUrl}/hooks disabled` })
       await expect.poll(() => banner.textContent()).toMatch(/was disabled on .* after\s+2 seconds of failed deliveries/)
+      const bannerBox = (await banner.boundingBox())!
+      expect(bannerBox.y).toBeGreaterThanOrEqual(0)
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(900)
+      expect(bannerBox.y).toBeLessThan((await page.getByRole('heading', { name: 'Registration' }).boundingBox())!.y)
       await keepScreenshot(page, 'failing-endpoint-banner-1280.png', { fullPage: true })
       await page.setViewportSize({ width: 375, height: 800 })
       // Nothing of the banner runs past a phone's width.
@@ -111,10 +118,26 @@ describe('a failing webhook endpoint in the developer portal', () => {
       await keepScreenshot(page, 'failing-endpoint-recover-375.png', { fullPage: true })
       await keepScreenshot(form, 'failing-endpoint-recover-375-close.png')
       await form.getByRole('button', { name: 'Enable and recover' }).click()
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Endpoint enabled.' }).textContent()).toContain('2 deliveries queued again.')
+      // The outcome is in the endpoint's panel, in view, not in the page's status line far above.
+      const outcome = page.getByRole('listitem', { name: `Endpoint ${receiverUrl}/hooks` }).locator('p.outcome[role=status]')
+      await expect.poll(() => outcome.textContent()).toBe('Endpoint enabled. 2 deliveries queued again, oldest first.')
+      const outcomeBox = (await outcome.boundingBox())!
+      expect(outcomeBox.y).toBeGreaterThanOrEqual(0)
+      expect(outcomeBox.y + outcomeBox.height).toBeLessThanOrEqual(800)
+      await keepScreenshot(page, 'failing-endpoint-recovered-375.png')
       await expect.poll(() => partner.received.length, { timeout: 15_000 }).toBe(2)
-      expect(partner.received).toEqual(held.map((delivery) => ({ id: delivery.id, event: 'ping' })))
+      // Queued again oldest first, but sent side by side: they may arrive out of order, each with its webhook-id.
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
+      expect([...partner.received].sort(byId)).toEqual(held.map((delivery) => ({ id: delivery.id, event: 'ping' })).sort(byId))
       expect(await banner.count()).toBe(0)
+      // A recovered delivery's failed first attempt promises nothing: only the last attempt says what is next (delivered: nothing).
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await page.getByRole('button', { name: new RegExp(`^Show the attempts of ping ${held[0]!.id}`) }).click()
+      const firstAttempt = page.getByRole('region', { name: 'Attempt 1' })
+      await expect.poll(() => firstAttempt.count()).toBe(1)
+      await expect.poll(() => page.getByRole('region', { name: 'Attempt 2' }).count()).toBe(1)
+      expect(await firstAttempt.textContent()).not.toContain('Next retry')
+      expect(await page.getByRole('region', { name: 'Attempt 2' }).textContent()).not.toContain('Next retry')
       await page.setViewportSize({ width: 1280, height: 900 })
       await keepScreenshot(page, 'failing-endpoint-recovered-1280.png', { fullPage: true })
     } finally {

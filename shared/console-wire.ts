@@ -334,6 +334,8 @@ export interface ConsoleWebhookEndpoint {
   disabled_for_failing: boolean
   /** How long an endpoint may fail before svc disables it, in words (`5 days`; `SVC_WEBHOOK_DISABLE_AFTER`). */
   disable_after: string
+  /** Set when svc's sender will refuse the URL's address: why, and the setting that allows it (in the client's page, not in a save's answer). */
+  warning?: string
 }
 
 /** `GET /clients/{client_id}`. */

@@ -1,8 +1,9 @@
 /**
- * @module `webhooks recover --endpoint ID --since ISO`: queues again, in
- * their events' order, every delivery to an endpoint that failed or was
- * held while it was disabled, of the events since a time (the same
- * `X-SVC-Delivery` and `webhook-id`, fresh attempts); what the portal's
+ * @module `webhooks recover --endpoint ID --since ISO`: queues again,
+ * oldest first, every delivery to an endpoint that failed or was held
+ * while it was disabled, of the events since a time (the same
+ * `X-SVC-Delivery` and `webhook-id`, fresh attempts; like every delivery
+ * they may arrive out of order); what the portal's
  * "Recover" does after re-enabling an endpoint. The endpoint must be
  * enabled, or the worker would hold them again.
  */
@@ -47,7 +48,7 @@ export async function webhooksRecover(args: string[], io: CliIo, now = new Date(
     })
     return {
       json: { endpoint: endpoint.id, since: since.toISOString(), recovered_count: count },
-      text: `${count} ${count === 1 ? 'delivery' : 'deliveries'} to ${endpoint.url} since ${since.toISOString()} queued again, in their events' order.`,
+      text: `${count} ${count === 1 ? 'delivery' : 'deliveries'} to ${endpoint.url} since ${since.toISOString()} queued again oldest first, with the same webhook-id; they may arrive out of order, so order by the event's created_at.`,
     }
   })
 }

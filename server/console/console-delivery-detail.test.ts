@@ -9,7 +9,7 @@ import { CALLBACK, type IdentityFixture, identityFixture } from '../testing/iden
 import { consoleUser } from '../testing/console-user.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookWorker } from '../webhooks/worker.js'
-import type { ConsoleAttemptDetail, ConsoleDeliveryDetail } from '../../shared/console-wire.js'
+import type { ConsoleAttemptDetail, ConsoleClientDetail, ConsoleDeliveryDetail } from '../../shared/console-wire.js'
 
 let idp: IdentityFixture
 const receivers: Receiver[] = []
@@ -108,8 +108,12 @@ describe("the address guard's warning on an endpoint's URL", () => {
     // Saving a change warns again; a public address does not.
     const saved = await (await developer.api('PUT', `${path}/webhook-endpoints/${endpoint.id}`, { url, description: 'moved' })).json()
     expect(saved.warning).toBe(warning)
+    // A reload of the client's page shows it too, beside the endpoint: it is not only in the save's answer.
+    const shown = async () => ((await (await developer.api('GET', path)).json()) as ConsoleClientDetail).webhook_endpoints.find(({ id }) => id === endpoint.id)
+    expect((await shown())!.warning).toBe(warning)
     const fixed = await (await developer.api('PUT', `${path}/webhook-endpoints/${endpoint.id}`, { url: 'https://93.184.215.14/hooks' })).json()
     expect(fixed).not.toHaveProperty('warning')
+    expect(await shown()).not.toHaveProperty('warning')
   })
 
   it('says nothing of a public address or name', async () => {
@@ -127,5 +131,7 @@ describe("the address guard's warning on an endpoint's URL", () => {
     const { developer, path } = await developerWithClient('Acme')
     const added = await (await developer.api('POST', `${path}/webhook-endpoints`, { url: 'http://10.0.0.5/' })).json()
     expect(added).not.toHaveProperty('warning')
+    const detail = (await (await developer.api('GET', path)).json()) as ConsoleClientDetail
+    expect(detail.webhook_endpoints.find(({ id }) => id === added.endpoint.id)).not.toHaveProperty('warning')
   })
 })

@@ -127,7 +127,7 @@ export function consoleDeveloperApi(
   app.get('/:clientId', async (c) => {
     const client = await clientInScope(c)
     if (!client) return notFound(c)
-    const endpoints = await consoleWebhookEndpoints(db, client.id, disableAfterMs)
+    const endpoints = await consoleWebhookEndpoints(db, client.id, disableAfterMs, { allowPrivate })
     return c.json({
       client: described(client, endpoints),
       webhook_endpoints: endpoints,

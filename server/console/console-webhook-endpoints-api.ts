@@ -76,17 +76,36 @@ async function readEndpointForm(
   return { form: fields, ...(warning === undefined ? {} : { warning }) }
 }
 
+/** How long reading a client's page waits for one endpoint's DNS lookup before showing it without the address warning. */
+const WARNING_LOOKUP_MS = 1_000
+
 /**
  * A client's endpoints as the portal shows them, each with its active
- * secrets and the state of its newest delivery.
+ * secrets, the state of its newest delivery, and the address guard's
+ * warning when the sender will refuse its URL: worked out on every read,
+ * not only in the save's answer, so it is still there after a reload
+ * (the lookups run side by side, each given a second at most).
  *
  * @example
- * const endpoints = await consoleWebhookEndpoints(db, client.id)
+ * const endpoints = await consoleWebhookEndpoints(db, client.id, disableAfterMs, { allowPrivate: false })
  */
-export async function consoleWebhookEndpoints(db: Kysely<Database>, clientId: number, disableAfterMs: number): Promise<ConsoleWebhookEndpoint[]> {
+export async function consoleWebhookEndpoints(
+  db: Kysely<Database>,
+  clientId: number,
+  disableAfterMs: number,
+  { allowPrivate }: { allowPrivate: boolean },
+): Promise<ConsoleWebhookEndpoint[]> {
   const endpoints = await webhookEndpointsOfClient(db, clientId)
   const deliveries = await listDeliveries(db, { clientId })
-  return Promise.all(endpoints.map((endpoint) => described(db, endpoint, disableAfterMs, deliveries)))
+  return Promise.all(
+    endpoints.map(async (endpoint) => {
+      const [shown, warning] = await Promise.all([
+        described(db, endpoint, disableAfterMs, deliveries),
+        webhookTargetWarning(endpoint.url, { allowPrivate, timeoutMs: WARNING_LOOKUP_MS }),
+      ])
+      return warning === undefined ? shown : { ...shown, warning }
+    }),
+  )
 }
 
 async function described(

@@ -143,14 +143,23 @@ export async function deliveryIdOfClient(db: Kysely<Database>, clientId: number,
 }
 
 /**
- * Queues a delivery of an event to one of a client's webhook endpoints, due at once; returns its id.
+ * Queues a delivery of an event to one of a client's webhook endpoints,
+ * due at once, or `held` (kept for a recovery, not sent) for an endpoint
+ * disabled for failing; returns its id.
  *
  * @example
  * await queueDelivery(trx, { eventId, clientId: client.id, endpointId: endpoint.id, url: endpoint.url, at: new Date() })
  */
 export async function queueDelivery(
   db: Kysely<Database>,
-  { eventId, clientId, endpointId = null, url, at }: { eventId: string; clientId: number; endpointId?: string | null; url: string; at: Date },
+  {
+    eventId,
+    clientId,
+    endpointId = null,
+    url,
+    at,
+    held = false,
+  }: { eventId: string; clientId: number; endpointId?: string | null; url: string; at: Date; held?: boolean },
 ): Promise<string> {
   const id = randomUUID()
   await db
@@ -161,7 +170,7 @@ export async function queueDelivery(
       client_id: clientId,
       endpoint_id: endpointId,
       url,
-      state: 'pending',
+      state: held ? 'held' : 'pending',
       attempts: 0,
       next_attempt_at: at.getTime(),
       lease_owner: null,
@@ -313,9 +322,9 @@ export async function heldDeliveryCount(db: Kysely<Database>, endpointId: string
  * Queues again every delivery to an endpoint that failed (`dead`) or was
  * held while it was disabled, of the events since `since`: the same
  * delivery (`X-SVC-Delivery`, `webhook-id`), a fresh set of attempts,
- * due now in their events' order (each one millisecond after the one
- * before, as the worker claims the earliest due first); returns how
- * many. Run it in a transaction.
+ * due now oldest first (each one millisecond after the one before, as the
+ * worker claims the earliest due first; it sends many at once, so they
+ * may arrive out of order); returns how many. Run it in a transaction.
  *
  * @example
  * const count = await recoverDeliveries(trx, endpoint.id, new Date('2026-11-20T00:00:00Z'))

@@ -151,6 +151,28 @@ export async function endpointsReceiving(db: Kysely<Database>, clientId: number,
   return rows.map(endpointOf).filter((endpoint) => subscribesTo(endpoint.events, event))
 }
 
+/**
+ * The client's endpoints subscribed to `event` that keep it: the enabled
+ * ones, and those the sender disabled for failing (reason `failing`),
+ * whose events are kept as held deliveries for a recovery, as the
+ * banner and the mail promise. An endpoint disabled by hand gets nothing
+ * new: a person chose to stop it.
+ *
+ * @example
+ * for (const endpoint of await endpointsKeeping(trx, client.id, 'account.deleted')) await queueDelivery(trx, { …, held: !endpoint.enabled })
+ */
+export async function endpointsKeeping(db: Kysely<Database>, clientId: number, event: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('disabled_at', 'is', null), eb('disabled_reason', '=', FAILING)]))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute()
+  return rows.map(endpointOf).filter((endpoint) => subscribesTo(endpoint.events, event))
+}
+
 /** What may change on an endpoint; what is left out stays. */
 export interface WebhookEndpointChange {
   url?: string
@@ -176,9 +198,8 @@ export async function changeWebhookEndpoint(db: Kysely<Database>, id: string, ch
 
 /**
  * Stops an endpoint receiving events, saying when and why (a person's
- * choice, or the sender's after days of failures): no new delivery is
- * queued for it, and those waiting are held, kept for recovery but not
- * sent. An endpoint disabled already keeps its first reason. Run it in a
+ * choice): no new delivery is queued for it, and those waiting are held,
+ * kept for recovery but not sent. An endpoint disabled already keeps its first reason. Run it in a
  * transaction, so the endpoint and its deliveries change together.
  *
  * @example
@@ -223,7 +244,8 @@ export async function noteEndpointAttempt(db: Kysely<Database>, id: string, { ok
 
 /**
  * Disables an enabled endpoint that has been failing since `failingBefore`
- * or earlier, with the reason `failing`, and holds its waiting deliveries;
+ * or earlier, with the reason `failing`, and holds its waiting deliveries
+ * (new events go on being queued for it, held: see {@link endpointsKeeping});
  * the endpoint as disabled, or `undefined` when it was not (still within
  * the window, already disabled, or succeeding), so that of two workers
  * only one tells the developers.

@@ -93,21 +93,23 @@ describe('an endpoint whose deliveries all fail', () => {
     const mail = smtp.received[0]!.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     expect(mail).toContain('Subject: Webhook endpoint of Shop app disabled after 1 day of failures')
     expect(mail).toContain(failing.url)
-    expect(mail).toContain(`https://id.shop.example/console/clients/${clientId}`)
+    expect(mail).toContain(`https://id.shop.example/console/clients/${clientId}#failing-${shaky.id}`)
     expect(mail).toContain(`failed since ${new Date(t0).toISOString()}`)
     // A minute before, so the first failed delivery (queued just before its attempt) is in it.
     expect(mail).toContain(`webhooks recover --endpoint ${shaky.id} --since 2026-11-20T07:59:00.000Z`)
+    // One recovery start in the mail: the sentence and the command name the same time.
+    expect(mail).toContain('recover everything that failed since 2026-11-20T07:59:00.000Z;')
 
     const { events } = await listAuditEvents(db, { actionPrefix: 'webhook.endpoint_disabled' })
     expect(events).toMatchObject([{ actor: { kind: 'system' }, target: { code: clientId }, detail: { endpoint: shaky.id, reason: 'failing' } }])
 
-    // A day later: nothing more is queued for it or sent to it, no second mail, and the other endpoint receives everything.
+    // A day later: its new event is kept for it, held, not sent; no second mail, and the other endpoint receives everything.
     const tried = failing.received.length
     time += DAY
     await record('ACC4')
     await run.runOnce()
     expect(failing.received).toHaveLength(tried)
-    expect(await deliveriesTo(shaky)).toHaveLength(3)
+    expect((await deliveriesTo(shaky)).map((delivery) => delivery.state)).toEqual(['held', 'held', 'held', 'held'])
     expect(await mailer().runOnce()).toBe(0)
     expect(smtp.received).toHaveLength(2)
     expect(accountsIn(healthy)).toEqual(['ACC1', 'ACC2', 'ACC3', 'ACC4'])
@@ -155,6 +157,42 @@ describe('a disabled endpoint', () => {
     expect(failing.received).toHaveLength(0)
     expect((await deliveriesTo(shaky))[0]!.state).toBe('held')
     expect(accountsIn(healthy).sort()).toEqual(['ACC1', 'ACC2'])
+  })
+})
+
+describe('events recorded while an endpoint is disabled', () => {
+  it('are kept, held, for an endpoint disabled for failing, and a recovery sends them with their webhook-id', async () => {
+    const run = worker()
+    await record('ACC1')
+    await run.runOnce()
+    time = t0 + DAY + 1
+    await record('ACC2')
+    await run.runOnce()
+    expect((await webhookEndpoint(db, shaky.id))!.disabled_reason).toBe('failing')
+
+    time += HOUR
+    await record('ACC3')
+    const kept = (await deliveriesTo(shaky)).at(-1)!
+    expect(kept.state).toBe('held')
+    await run.runOnce()
+    failing.received.length = 0
+
+    failing.answer = 200
+    time += HOUR
+    await enableWebhookEndpoint(db, shaky.id)
+    expect(await db.transaction().execute((trx) => recoverDeliveries(trx, shaky.id, new Date(t0 - 60_000), now()))).toBe(3)
+    await run.runOnce()
+    expect(accountsIn(failing).sort()).toEqual(['ACC1', 'ACC2', 'ACC3'])
+    const arrived = failing.received.find((request) => request.body.includes('ACC3'))!
+    expect(arrived.headers['webhook-id']).toBe(kept.id)
+  })
+
+  it('are not queued for an endpoint disabled by hand', async () => {
+    await db.transaction().execute((trx) => disableWebhookEndpoint(trx, shaky.id, 'disabled by dev@shop.example', now()))
+    await record('ACC1')
+    expect(await deliveriesTo(shaky)).toHaveLength(0)
+    await worker().runOnce()
+    expect(accountsIn(healthy)).toEqual(['ACC1'])
   })
 })
 

@@ -21,7 +21,7 @@ import { endpointDisabledMail } from '../mail/messages/endpoint-disabled-mail.js
 import { organisationById } from '../orgs/organisations.js'
 import { isPlainEmailAddress } from '../../shared/email-address.js'
 import { disableAfterInWords } from './disable-after.js'
-import { recoveryStart } from './recovery-since.js'
+import { failingBannerId, recoveryStart } from './recovery-since.js'
 import { disableFailingEndpoint, noteEndpointAttempt, type WebhookEndpoint } from './endpoints.js'
 import { log } from '../log.js'
 
@@ -85,7 +85,8 @@ async function tellDevelopers(
     log('warn', `webhook endpoint ${endpoint.id} of ${client.client_id} was disabled after failing for ${window}; no issuer is known to link the mail`)
     return
   }
-  const link = `${issuer}/console/clients/${encodeURIComponent(client.client_id)}`
+  // The anchor lands on the endpoint's banner, at the top of the client's page.
+  const link = `${issuer}/console/clients/${encodeURIComponent(client.client_id)}#${failingBannerId(endpoint.id)}`
   const failingSince = endpoint.failing_since ?? endpoint.disabled_at!
   const facts = { id: endpoint.id, url: endpoint.url, failing_since: failingSince, disabled_at: endpoint.disabled_at!, recover_from: recoveryStart(failingSince) }
   for (const to of await developersOf(db, client))

@@ -42,3 +42,14 @@ export function recoverySince(field: string, text: unknown, now: Date): Date {
   if (at.getTime() > now.getTime()) throw new InvalidInput(field, `${field} is in the future (${at.toISOString()}); give a time deliveries failed since`)
   return at
 }
+
+/**
+ * The id of an endpoint's "disabled for failing" banner on the client's
+ * page, the anchor the mail's link lands on; the portal's
+ * `failingBanners` gives the banner the same id (the widget cannot import
+ * server code; the e2e test of a failing endpoint follows the link).
+ *
+ * @example
+ * failingBannerId('ep_6fOe') // 'failing-ep_6fOe'
+ */
+export const failingBannerId = (endpointId: string): string => `failing-${endpointId}`

@@ -20,11 +20,22 @@ const PRIVATE_TARGET =
 /** The setting that lets deliveries reach private addresses, as the warnings name it. */
 const ALLOW_SETTING = 'SVC_WEBHOOK_ALLOW_PRIVATE=1'
 
-/** The host the guard would refuse and the address it refuses, or `undefined` when deliveries may go there. */
-async function refusedAddress(url: string): Promise<{ host: string; address: string } | undefined> {
+/**
+ * The host the guard would refuse and the address it refuses, or
+ * `undefined` when deliveries may go there, or when the name's lookup
+ * takes longer than `timeoutMs` (it passes, as a name that does not
+ * resolve does: the sender still checks every address it connects to).
+ */
+async function refusedAddress(url: string, timeoutMs = Infinity): Promise<{ host: string; address: string } | undefined> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
   if (isIP(host) !== 0) return isPublicAddress(host) ? undefined : { host, address: host }
-  const addresses = await lookup(host, { all: true }).catch(() => [])
+  // Loopback by definition (RFC 6761), as the resolver answers it: no lookup needed.
+  if (host === 'localhost' || host.endsWith('.localhost')) return { host, address: '127.0.0.1' }
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<[]>((resolve) => {
+    if (Number.isFinite(timeoutMs)) timer = setTimeout(() => resolve([]), timeoutMs)
+  })
+  const addresses = await Promise.race([lookup(host, { all: true }).catch(() => []), late]).finally(() => clearTimeout(timer))
   if (addresses.length > 0 && !addresses.some((entry) => isPublicAddress(entry.address))) return { host, address: addresses[0]!.address }
   return undefined
 }
@@ -47,15 +58,18 @@ export async function publicWebhookTarget(field: string, url: string, { allowPri
 /**
  * Why the sender will not deliver to `url` (already a valid web URL), and
  * the setting that would let it, or `undefined` when it will (or when the
- * server allows private targets).
+ * server allows private targets, or a lookup outlasts `timeoutMs`).
  *
  * @example
  * await webhookTargetWarning('http://10.0.0.5/', { allowPrivate: false })
  * // 'svc will not deliver to 10.0.0.5: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1'
  */
-export async function webhookTargetWarning(url: string, { allowPrivate }: { allowPrivate: boolean }): Promise<string | undefined> {
+export async function webhookTargetWarning(
+  url: string,
+  { allowPrivate, timeoutMs }: { allowPrivate: boolean; /** How long a name's lookup may take; past it, no warning. */ timeoutMs?: number },
+): Promise<string | undefined> {
   if (allowPrivate) return undefined
-  const refused = await refusedAddress(url)
+  const refused = await refusedAddress(url, timeoutMs)
   if (!refused) return undefined
   const why = refused.host === refused.address ? 'it is' : `it resolves only to ${refused.address},`
   return `svc will not deliver to ${refused.host}: ${why} a private, loopback or link-local address; an operator can allow such addresses with ${ALLOW_SETTING}`

@@ -1,9 +1,10 @@
 /**
  * @module The mail the webhook sender sends a client's developers when it
  * disables one of the client's endpoints after days of failed deliveries:
- * which endpoint, since when it failed, that its events are kept, and a
- * link to the client's page in the portal, where it is re-enabled and
- * what failed is recovered. It greets no one by name: it goes to every
+ * which endpoint, since when it failed, that its events are kept, where a
+ * recovery starts (one time, in the text and in the command, the one the
+ * portal prefills), and a link to the endpoint's banner on the client's
+ * page in the portal, where it is re-enabled and what failed is recovered. It greets no one by name: it goes to every
  * developer at once.
  */
 import type { OutgoingMail } from '../mail-outbox.js'
@@ -19,7 +20,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Open the client in the portal',
     after: [
-      'Once the endpoint answers again, enable it on the client’s page and recover everything that failed since {since}; or run: svc-bff webhooks endpoint enable {endpoint} and svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Once the endpoint answers again, enable it on the client’s page and recover everything that failed since {from}; or run: svc-bff webhooks endpoint enable {endpoint} and svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   de: {
@@ -30,7 +31,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Den Client im Portal öffnen',
     after: [
-      'Sobald der Endpunkt wieder antwortet, aktivieren Sie ihn auf der Seite des Clients und stellen Sie alles wieder her, was seit {since} fehlgeschlagen ist; oder führen Sie aus: svc-bff webhooks endpoint enable {endpoint} und svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Sobald der Endpunkt wieder antwortet, aktivieren Sie ihn auf der Seite des Clients und stellen Sie alles wieder her, was seit {from} fehlgeschlagen ist; oder führen Sie aus: svc-bff webhooks endpoint enable {endpoint} und svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   es: {
@@ -41,7 +42,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Abrir el cliente en el portal',
     after: [
-      'Cuando el endpoint vuelva a responder, actívalo en la página del cliente y recupera todo lo que falló desde {since}; o ejecuta: svc-bff webhooks endpoint enable {endpoint} y svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Cuando el endpoint vuelva a responder, actívalo en la página del cliente y recupera todo lo que falló desde {from}; o ejecuta: svc-bff webhooks endpoint enable {endpoint} y svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   fr: {
@@ -52,7 +53,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Ouvrir le client dans le portail',
     after: [
-      'Dès que le point de terminaison répond de nouveau, activez-le sur la page du client et récupérez tout ce qui a échoué depuis {since} ; ou lancez : svc-bff webhooks endpoint enable {endpoint} puis svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Dès que le point de terminaison répond de nouveau, activez-le sur la page du client et récupérez tout ce qui a échoué depuis {from} ; ou lancez : svc-bff webhooks endpoint enable {endpoint} puis svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   it: {
@@ -63,7 +64,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Apri il client nel portale',
     after: [
-      'Quando l’endpoint risponde di nuovo, attivalo nella pagina del client e recupera tutto ciò che è fallito dal {since}; oppure esegui: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Quando l’endpoint risponde di nuovo, attivalo nella pagina del client e recupera tutto ciò che è fallito dal {from}; oppure esegui: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   nl: {
@@ -74,7 +75,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Open de client in het portaal',
     after: [
-      'Zodra het endpoint weer antwoordt, schakel het in op de pagina van de client en herstel alles wat sinds {since} mislukte; of voer uit: svc-bff webhooks endpoint enable {endpoint} en svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Zodra het endpoint weer antwoordt, schakel het in op de pagina van de client en herstel alles wat sinds {from} mislukte; of voer uit: svc-bff webhooks endpoint enable {endpoint} en svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   // Brazilian Portuguese (`pt`, `pt-BR`).
@@ -86,7 +87,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Abrir o cliente no portal',
     after: [
-      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {since}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {from}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
   'pt-PT': {
@@ -97,7 +98,7 @@ const STRINGS: Record<MailLocale, MailStrings> = {
     ],
     action: 'Abrir o cliente no portal',
     after: [
-      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {since}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
+      'Quando o endpoint voltar a responder, ative-o na página do cliente e recupere tudo o que falhou desde {from}; ou execute: svc-bff webhooks endpoint enable {endpoint} e svc-bff webhooks recover --endpoint {endpoint} --since {from}',
     ],
   },
 }

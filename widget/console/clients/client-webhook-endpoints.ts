@@ -38,6 +38,15 @@ export const endpointStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  /* An id is one word: smaller, it fits a narrow card's line; it breaks only when it still cannot. */
+  .facts code {
+    font-size: 0.8rem;
+    overflow-wrap: break-word;
+  }
+  /* The outcome of the last action on this endpoint, under its buttons. */
+  .endpoints .outcome {
+    margin: 0.5rem 0;
+  }
   .endpoints .secrets {
     padding-inline-start: 1.25rem;
   }
@@ -191,6 +200,16 @@ export const deliveryStateInWords = (state: string): string => (state === 'held'
 
 
 /**
+ * The id of an endpoint's failing banner: the anchor of the link in the
+ * mail that tells its developers (`server/webhooks/recovery-since.ts`
+ * makes the same).
+ *
+ * @example
+ * failingBannerId('ep_6fOe') // 'failing-ep_6fOe'
+ */
+export const failingBannerId = (endpointId: string): string => `failing-${endpointId}`
+
+/**
  * A banner for each endpoint the sender disabled after failing for days,
  * saying when, and opening the form that enables and recovers it.
  *
@@ -202,7 +221,7 @@ export function failingBanners(endpoints: readonly ConsoleWebhookEndpoint[], rec
     .filter((endpoint) => !endpoint.enabled && endpoint.disabled_for_failing)
     .map(
       (endpoint) =>
-        html`<div class="failing-banner" role="status" aria-label="Endpoint ${endpoint.url} disabled">
+        html`<div class="failing-banner" id=${failingBannerId(endpoint.id)} tabindex="-1" role="status" aria-label="Endpoint ${endpoint.url} disabled">
           <p>
             <strong>Endpoint <span dir="auto" class="url">${endpoint.url}</span> was disabled on ${readableTime(endpoint.disabled_at!)} after
               ${endpoint.disable_after} of failed deliveries.</strong>
@@ -214,6 +233,21 @@ export function failingBanners(endpoints: readonly ConsoleWebhookEndpoint[], rec
           <button type="button" class="primary" @click=${() => recover(endpoint)}>Enable and recover…</button>
         </div>`,
     )
+}
+
+/**
+ * The browser's offset from UTC at a time, as the time-zone label of a
+ * `datetime-local` input shows it (`UTC+01:00`); at that time, as summer
+ * time may differ from now.
+ *
+ * @example
+ * zoneOffset('2026-11-20T08:00:00Z') // 'UTC+01:00' in Europe/Berlin
+ */
+export function zoneOffset(at: string | null): string {
+  const minutes = -new Date(at ?? Date.now()).getTimezoneOffset()
+  const sign = minutes < 0 ? '-' : '+'
+  const pad = (n: number) => String(Math.floor(n)).padStart(2, '0')
+  return `UTC${sign}${pad(Math.abs(minutes) / 60)}:${pad(Math.abs(minutes) % 60)}`
 }
 
 /**
@@ -236,13 +270,16 @@ export function recoverForm(
     const only = (event.submitter as HTMLButtonElement | null)?.value === 'enable-only'
     submit(only ? '' : String(new FormData(form).get('since') ?? ''))
   }
+  const byHand = !endpoint.enabled && !endpoint.disabled_for_failing
   return html`<form class="panel recover-form" aria-label="Recover ${endpoint.url}" @submit=${onSubmit}>
     <div class="field">
-      <label for=${id}>Recover everything that failed since</label>
+      <label for=${id}>Recover everything that failed since <span class="zone">(in your time zone, ${zoneOffset(endpoint.recover_from)})</span></label>
       <input id=${id} name="since" type="datetime-local" step="1" required .value=${localInputValue(endpoint.recover_from)} />
       <div class="hint">
-        Every delivery to this endpoint since then that failed, or was held while it was disabled, is sent again in its original order, with
-        the same <code>webhook-id</code>.
+        Every delivery to this endpoint since then that failed or was held is queued again oldest first, with the same
+        <code>webhook-id</code>; they may arrive out of order, so order by the event's <code>created_at</code>.${byHand
+          ? ' Events that came while it was disabled by hand were not kept.'
+          : nothing}
       </div>
     </div>
     <button type="submit" class="primary" value="recover">${endpoint.enabled ? 'Recover' : 'Enable and recover'}</button>
@@ -253,8 +290,9 @@ export function recoverForm(
 
 /**
  * The list of endpoints, or a line saying there is none; `editing` is the
- * id of the endpoint whose form is open; `warnings` by endpoint id, those
- * the last save answered (an address the sender will refuse).
+ * id of the endpoint whose form is open; `warnings` by endpoint id (an
+ * address the sender will refuse); `outcome` what the last action on an
+ * endpoint did, shown under its buttons, where the person is looking.
  *
  * @example
  * endpointList(detail.webhook_endpoints, actions, (endpoint) => endpointForm({ endpoint, … }), this.editing, recovery, this.warnings)
@@ -266,6 +304,7 @@ export function endpointList(
   editing: string,
   recovery: { open: string; form: (endpoint: ConsoleWebhookEndpoint) => TemplateResult } = { open: '', form: () => html`` },
   warnings: Readonly<Record<string, string>> = {},
+  outcome: (endpoint: ConsoleWebhookEndpoint) => TemplateResult | typeof nothing = () => nothing,
 ): TemplateResult {
   if (endpoints.length === 0) return html`<p>No endpoints yet: add one below to receive this client's events.</p>`
   return html`<ul class="endpoints">
@@ -273,7 +312,9 @@ export function endpointList(
       (endpoint) =>
         html`<li class="panel endpoint" aria-label="Endpoint ${endpoint.url}">
           <p><strong dir="auto" class="url">${endpoint.url}</strong> ${endpoint.enabled ? html`<span class="badge">Enabled</span>` : html`<span class="badge off">Disabled</span>`}</p>
-          ${warnings[endpoint.id] ? html`<p class="warning" role="note">Warning: ${warnings[endpoint.id]}</p>` : nothing}
+          ${(endpoint.warning ?? warnings[endpoint.id])
+            ? html`<p class="warning" role="note">Warning: ${endpoint.warning ?? warnings[endpoint.id]}</p>`
+            : nothing}
           ${endpoint.description ? html`<p dir="auto">${endpoint.description}</p>` : nothing}
           <dl class="facts">
             <dt>Events</dt>
@@ -335,7 +376,8 @@ export function endpointList(
               : nothing}
             <button type="button" class="danger" aria-label="Remove ${endpoint.url}" @click=${() => actions.remove(endpoint)}>Remove</button>
           </p>
-          ${editing === endpoint.id ? editForm(endpoint) : nothing} ${recovery.open === endpoint.id ? recovery.form(endpoint) : nothing}
+          ${outcome(endpoint)} ${editing === endpoint.id ? editForm(endpoint) : nothing}
+          ${recovery.open === endpoint.id ? recovery.form(endpoint) : nothing}
         </li>`,
     )}
   </ul>`

@@ -11,7 +11,7 @@
  * delivery or every dead one, and deleting the client.
  * Changing `client-id` aborts the load of the client shown before.
  */
-import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type {
   ConsoleClientChange,
   ConsoleClientDetail,
@@ -38,6 +38,13 @@ import { consoleStyles } from '../console-styles.js'
 import { shownOnce } from '../shown-once.js'
 import { TypedLengths } from '../typed-lengths.js'
 
+/** What an action on one endpoint did: its words, and whether it failed (shown as an alert, not in green). */
+interface EndpointOutcome {
+  endpointId: string
+  text: string
+  failed: boolean
+}
+
 /** How long "Send test event" waits for the first attempt before leaving it to the log, and how often it looks. */
 const TEST_EVENT_WAIT_MS = 12_000
 const TEST_EVENT_POLL_MS = 500
@@ -56,6 +63,7 @@ export class SvcConsoleClientDetail extends LitElement {
     editing: { state: true },
     recovering: { state: true },
     warnings: { state: true },
+    outcome: { state: true },
   }
   declare clientId: string
   /** The id of the endpoint whose form is open, or ''. */
@@ -65,6 +73,12 @@ export class SvcConsoleClientDetail extends LitElement {
   declare secrets: Record<string, string>
   /** The address guard's warnings the last saves answered, by endpoint id. */
   declare warnings: Record<string, string>
+  /** What the last action on an endpoint did, shown in that endpoint's panel beside its buttons, not ~1,700 px above. */
+  declare outcome: EndpointOutcome | undefined
+  /** The endpoint whose new secret `secrets` holds, shown in its panel; '' for the page's. */
+  private secretsOf = ''
+  /** Whether the link's anchor (the mail's, to a failing banner) was followed once the page showed it. */
+  private anchorFollowed = false
   /** The name of the client just deleted, once it is. */
   declare deleted: string
   private readonly lengths = new TypedLengths(this)
@@ -87,9 +101,22 @@ export class SvcConsoleClientDetail extends LitElement {
     // Another client: nothing of the one before may stay on screen.
     this.secrets = {}
     this.warnings = {}
+    this.outcome = undefined
+    this.anchorFollowed = false
     this.deleted = ''
     this.detail.notice = ''
     void this.detail.load({ fresh: true })
+  }
+
+  protected override updated(): void {
+    if (this.anchorFollowed || !this.detail.data) return
+    this.anchorFollowed = true
+    // A fragment cannot reach into the shadow root by itself: the mail's link names a failing banner.
+    const id = decodeURIComponent(location.hash.slice(1))
+    const target = id ? this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(id)}`) : null
+    if (!target) return
+    target.scrollIntoView({ block: 'start' })
+    target.focus({ preventScroll: true })
   }
 
   override connectedCallback(): void {
@@ -107,6 +134,7 @@ export class SvcConsoleClientDetail extends LitElement {
     event.preventDefault()
     if (heldBackForLongAddress(event.target as HTMLFormElement)) return
     const form = new FormData(event.target as HTMLFormElement)
+    this.outcome = undefined
     const change: ConsoleClientChange = {
       name: form.get('name'),
       application_type: form.get('application_type'),
@@ -128,6 +156,7 @@ export class SvcConsoleClientDetail extends LitElement {
     const question = `Delete the client ${name}? Everyone signed in to it is signed out (its tokens are revoked), its webhooks stop, and this cannot be undone.`
     if (!confirm(question)) return
     this.secrets = {}
+    this.secretsOf = ''
     void this.detail.act(
       async (signal) => {
         await consoleApi('DELETE', this.path, { signal })
@@ -146,24 +175,33 @@ export class SvcConsoleClientDetail extends LitElement {
     const form = event.target as HTMLFormElement
     const body = endpointFormBody(new FormData(form))
     this.secrets = {}
-    void this.detail.act(async (signal) => {
-      const made = await consoleApi<ConsoleWebhookEndpointAdded>('POST', `${this.path}/webhook-endpoints`, { body, signal })
-      this.secrets = { 'Signing secret of the new endpoint': made.webhook_secret }
-      this.warn(made.endpoint.id, made.warning)
-      form.reset()
-      return 'Endpoint added.'
-    })
+    this.secretsOf = ''
+    this.outcome = undefined
+    void this.detail
+      .act(async (signal) => {
+        const made = await consoleApi<ConsoleWebhookEndpointAdded>('POST', `${this.path}/webhook-endpoints`, { body, signal })
+        // The new endpoint's secret and outcome go in its panel, just above this form.
+        this.secretsOf = made.endpoint.id
+        this.secrets = { 'Signing secret of the new endpoint': made.webhook_secret }
+        this.outcome = { endpointId: made.endpoint.id, text: 'Endpoint added.', failed: false }
+        this.warn(made.endpoint.id, made.warning)
+        form.reset()
+      })
+      .then(async (added) => {
+        if (!added || !this.outcome) return
+        await this.updateComplete
+        this.renderRoot.querySelector<HTMLElement>(`#outcome-${CSS.escape(this.outcome.endpointId)}`)?.focus()
+      })
   }
 
   private saveEndpoint(event: Event, endpoint: ConsoleWebhookEndpoint): void {
     event.preventDefault()
     const body = endpointFormBody(new FormData(event.target as HTMLFormElement))
-    this.secrets = {}
-    void this.detail.act(async (signal) => {
+    void this.actOnEndpoint(endpoint, async (signal) => {
       const saved = await consoleApi<ConsoleWebhookEndpointSaved>('PUT', this.endpointPath(endpoint), { body, signal })
       this.warn(endpoint.id, saved.warning)
       this.editing = ''
-      return 'Endpoint saved.'
+      return { text: 'Endpoint saved.' }
     })
   }
 
@@ -174,35 +212,77 @@ export class SvcConsoleClientDetail extends LitElement {
   }
 
   /**
+   * Runs an action on one endpoint and shows its outcome in that
+   * endpoint's panel, beside the button pressed: its words, or the
+   * refusal as an alert. `work` answers its words, and whether they tell
+   * of a failure (a test event the receiver refused).
+   */
+  private async actOnEndpoint(
+    endpoint: ConsoleWebhookEndpoint,
+    work: (signal: AbortSignal) => Promise<{ text: string; failed?: boolean } | undefined>,
+    { reload = true } = {},
+  ): Promise<void> {
+    this.outcome = undefined
+    this.secrets = {}
+    this.secretsOf = endpoint.id
+    let done: { text: string; failed?: boolean } | undefined
+    const ok = await this.detail.act(async (signal) => {
+      done = await work(signal)
+    }, { reload })
+    const refusal = this.detail.problem
+    if (ok && done) this.outcome = { endpointId: endpoint.id, text: done.text, failed: done.failed ?? false }
+    else if (!ok && refusal) {
+      // The refusal belongs beside the button, not in the page's alert far above it.
+      this.detail.problem = ''
+      this.outcome = { endpointId: endpoint.id, text: refusal, failed: true }
+    }
+    if (!this.outcome) return
+    // An action that closed its form (recover) took the focus with it: give it to the outcome.
+    await this.updateComplete
+    const active = this.renderRoot instanceof ShadowRoot ? this.renderRoot.activeElement : null
+    if (!active) this.renderRoot.querySelector<HTMLElement>(`#outcome-${CSS.escape(endpoint.id)}`)?.focus()
+  }
+
+  /** The outcome of the last action on `endpoint`, under its buttons. */
+  private outcomeOf(endpoint: ConsoleWebhookEndpoint): TemplateResult | typeof nothing {
+    const secrets = this.secretsOf === endpoint.id ? shownOnce(this.secrets) : nothing
+    const outcome = this.outcome?.endpointId === endpoint.id ? this.outcome : undefined
+    if (!outcome) return secrets
+    const line = outcome.failed
+      ? html`<p class="outcome" id="outcome-${endpoint.id}" tabindex="-1" role="alert">${outcome.text}</p>`
+      : html`<p class="outcome" id="outcome-${endpoint.id}" tabindex="-1" role="status">${outcome.text}</p>`
+    return html`${line}${secrets}`
+  }
+
+  /**
    * Sends a test event and waits a little for its first attempt to settle,
    * to say how it went; a slower one is left to the log.
    */
-  private async testEndpoint(endpoint: ConsoleWebhookEndpoint, signal: AbortSignal): Promise<string> {
+  private async testEndpoint(endpoint: ConsoleWebhookEndpoint, signal: AbortSignal): Promise<{ text: string; failed: boolean }> {
     const { delivery_id } = await consoleApi<ConsoleTestEventSent>('POST', `${this.endpointPath(endpoint)}/test`, { body: {}, signal })
     for (let waited = 0; waited < TEST_EVENT_WAIT_MS; waited += TEST_EVENT_POLL_MS) {
       await new Promise((resolve) => setTimeout(resolve, TEST_EVENT_POLL_MS))
       const { attempts } = await consoleApi<ConsoleDeliveryDetail>('GET', `${this.path}/deliveries/${delivery_id}`, { signal })
       const [first] = attempts
       if (!first) continue
-      if (first.error === null) return `Test event delivered to ${endpoint.url}: answered ${first.status_code} in ${first.duration_ms} ms.`
-      return `Test event to ${endpoint.url} failed: ${first.error}. Its retries and details are in the delivery log below.`
+      if (first.error === null)
+        return { text: `Test event delivered to ${endpoint.url}: answered ${first.status_code} in ${first.duration_ms} ms.`, failed: false }
+      return { text: `Test event to ${endpoint.url} failed: ${first.error}. Its retries and details are in the delivery log below.`, failed: true }
     }
-    return `Test event queued for ${endpoint.url}; see the delivery log below for its attempts.`
+    return { text: `Test event queued for ${endpoint.url}; see the delivery log below for its attempts.`, failed: false }
   }
 
   private readonly endpointActions = {
     test: (endpoint: ConsoleWebhookEndpoint) => {
-      this.secrets = {}
-      void this.detail.act((signal) => this.testEndpoint(endpoint, signal))
+      void this.actOnEndpoint(endpoint, (signal) => this.testEndpoint(endpoint, signal))
     },
     edit: (endpoint: ConsoleWebhookEndpoint) => {
       this.editing = this.editing === endpoint.id ? '' : endpoint.id
     },
     toggle: (endpoint: ConsoleWebhookEndpoint) => {
-      this.secrets = {}
-      void this.detail.act(async (signal) => {
+      void this.actOnEndpoint(endpoint, async (signal) => {
         await consoleApi('POST', `${this.endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, { body: {}, signal })
-        return endpoint.enabled ? 'Endpoint disabled: it receives no new events.' : 'Endpoint enabled.'
+        return { text: endpoint.enabled ? 'Endpoint disabled: it receives no new events.' : 'Endpoint enabled.' }
       })
     },
     recover: (endpoint: ConsoleWebhookEndpoint) => {
@@ -220,21 +300,22 @@ export class SvcConsoleClientDetail extends LitElement {
       })
     },
     rotate: (endpoint: ConsoleWebhookEndpoint) => {
-      this.secrets = {}
-      void this.detail.act(async (signal) => {
+      void this.actOnEndpoint(endpoint, async (signal) => {
         const { webhook_secret } = await consoleApi<ConsoleWebhookSecretAdded>('POST', `${this.endpointPath(endpoint)}/secrets`, { body: {}, signal })
         this.secrets = { 'New webhook secret': webhook_secret }
+        return undefined
       })
     },
     reveal: (endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret) => {
-      this.secrets = {}
-      void this.detail.act(
+      void this.actOnEndpoint(
+        endpoint,
         async (signal) => {
           const { webhook_secret } = await consoleApi<ConsoleWebhookSecretAdded>('POST', `${this.endpointPath(endpoint)}/secrets/${secret.id}/reveal`, {
             body: {},
             signal,
           })
           this.secrets = { [`Secret ${secret.number} of ${endpoint.url}`]: webhook_secret }
+          return undefined
         },
         { reload: false },
       )
@@ -242,10 +323,9 @@ export class SvcConsoleClientDetail extends LitElement {
     removeSecret: (endpoint: ConsoleWebhookEndpoint, secret: ConsoleWebhookSecret) => {
       const question = `Remove secret ${secret.number} (fingerprint ${secret.fingerprint})? Deliveries stop carrying its signature at once, so a receiver still checking only this secret rejects them.`
       if (!confirm(question)) return
-      this.secrets = {}
-      void this.detail.act(async (signal) => {
+      void this.actOnEndpoint(endpoint, async (signal) => {
         await consoleApi('DELETE', `${this.endpointPath(endpoint)}/secrets/${secret.id}`, { signal })
-        return `Secret ${secret.number} removed.`
+        return { text: `Secret ${secret.number} removed.` }
       })
     },
   }
@@ -254,13 +334,12 @@ export class SvcConsoleClientDetail extends LitElement {
   private recover(endpoint: ConsoleWebhookEndpoint, localSince: string): void {
     const since = localSince === '' ? undefined : (utcOfLocalInput(localSince) ?? localSince)
     const body: ConsoleWebhookRecovery = since === undefined ? {} : { recover_since: since }
-    this.secrets = {}
-    void this.detail.act(async (signal) => {
+    void this.actOnEndpoint(endpoint, async (signal) => {
       const action = endpoint.enabled ? 'recover' : 'enable'
       const saved = await consoleApi<ConsoleWebhookEndpointSaved>('POST', `${this.endpointPath(endpoint)}/${action}`, { body, signal })
       this.recovering = ''
-      const queued = saved.recovered_count === undefined ? '' : ` ${counted(saved.recovered_count, 'delivery', 'deliveries')} queued again.`
-      return `${endpoint.enabled ? 'Recovery started.' : 'Endpoint enabled.'}${queued}`
+      const queued = saved.recovered_count === undefined ? '' : ` ${counted(saved.recovered_count, 'delivery', 'deliveries')} queued again, oldest first.`
+      return { text: `${endpoint.enabled ? 'Recovery started.' : 'Endpoint enabled.'}${queued}` }
     })
   }
 
@@ -293,7 +372,8 @@ export class SvcConsoleClientDetail extends LitElement {
         <code>${client.client_id}</code> ·
         ${client.public ? 'Public (PKCE)' : 'Confidential'}${client.application_type === 'native' ? ' · Native app' : ''}
       </p>
-      ${shownOnce(this.secrets)} ${this.detail.status()} ${this.detail.alert(fieldsSummary(errors))}
+      ${failingBanners(detail.webhook_endpoints, (endpoint) => this.endpointActions.recover(endpoint))}
+      ${this.secretsOf === '' ? shownOnce(this.secrets) : nothing} ${this.detail.status()} ${this.detail.alert(fieldsSummary(errors))}
       <h2>Registration</h2>
       <form class="panel register-client" aria-label="Registration" @submit=${this.saveRegistration}>
         ${clientFormFields({ values: clientFormValues(client), errors, webhook: false, prefix: 'edit-', lengths: this.lengths })}
@@ -304,7 +384,6 @@ export class SvcConsoleClientDetail extends LitElement {
         Each endpoint receives the events it subscribes to, signed with its own secret. Rotate: add a new secret (both sign every delivery),
         update your receiver, then remove the old one. A fingerprint is the first 8 hex digits of the secret's SHA-256.
       </p>
-      ${failingBanners(detail.webhook_endpoints, (endpoint) => this.endpointActions.recover(endpoint))}
       ${endpointList(
         detail.webhook_endpoints,
         this.endpointActions,
@@ -332,6 +411,7 @@ export class SvcConsoleClientDetail extends LitElement {
             }),
         },
         this.warnings,
+        (endpoint) => this.outcomeOf(endpoint),
       )}
       <h3>Add an endpoint</h3>
       ${endpointForm({

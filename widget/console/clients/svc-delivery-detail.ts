@@ -1,7 +1,7 @@
 /**
  * @module `<svc-delivery-detail>`: one webhook delivery's attempts in full,
  * behind a button in the delivery log: for each attempt its time,
- * duration, status, error and next retry, the request as sent (headers,
+ * duration, status and error, the next retry under the last one, the request as sent (headers,
  * and the body as pretty JSON) and the answer (headers, and the first
  * 4 KB of its body as text, marked when the rest was dropped). Loaded when
  * first opened, as one attempt may hold kilobytes. Long bodies wrap and
@@ -13,6 +13,7 @@ import type { ConsoleAttemptDetail, ConsoleDeliveryDetail, ConsoleHeader } from 
 import { readableTime } from '../../../shared/local-date-time.js'
 import { consoleApi } from '../console-api.js'
 import { ConsoleDataController } from '../console-data-controller.js'
+import { consoleStyles } from '../console-styles.js'
 
 /** A JSON body indented for reading; anything else as it came. */
 function prettyBody(body: string): string {
@@ -25,10 +26,22 @@ function prettyBody(body: string): string {
 
 const headerLines = (headers: readonly ConsoleHeader[]) => headers.map(([name, value]) => `${name}: ${value}`).join('\n')
 
-/** What follows the attempt, in words. */
-function nextRetry(attempt: ConsoleAttemptDetail): string {
-  if (attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300) return 'none: delivered'
-  return attempt.next_attempt_at ? readableTime(attempt.next_attempt_at, { seconds: true }) : 'no more retries'
+/**
+ * What follows a delivery's last attempt, in words, by the delivery's
+ * state now (an earlier attempt's plan may since have changed: held, then
+ * recovered); `undefined` for a delivered one, which has nothing next.
+ */
+function nextRetry(delivery: ConsoleDeliveryDetail['delivery']): string | undefined {
+  switch (delivery.state) {
+    case 'pending':
+      return readableTime(delivery.next_attempt_at, { seconds: true })
+    case 'held':
+      return 'held until the endpoint is recovered'
+    case 'dead':
+      return 'no more retries'
+    default:
+      return undefined
+  }
 }
 
 /**
@@ -37,59 +50,63 @@ function nextRetry(attempt: ConsoleAttemptDetail): string {
  * @summary `<svc-delivery-detail client-id="cli_…" delivery-id="5f0c…" label="ping 5f0c…">`
  */
 export class SvcDeliveryDetail extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      min-width: 0;
-    }
-    .attempt {
-      border: 1px solid #d0d7de;
-      border-radius: 6px;
-      padding: 0.5rem 0.75rem;
-      margin: 0.5rem 0;
-      min-width: 0;
-    }
-    h4,
-    h5 {
-      margin: 0.25rem 0;
-    }
-    dl {
-      display: grid;
-      grid-template-columns: max-content minmax(0, 1fr);
-      gap: 0.25rem 1rem;
-      margin: 0.25rem 0 0.5rem;
-    }
-    dt {
-      font-weight: 600;
-    }
-    dd {
-      margin: 0;
-      overflow-wrap: anywhere;
-    }
-    pre {
-      margin: 0.25rem 0 0.5rem;
-      padding: 0.5rem;
-      background: #f6f8fa;
-      border-radius: 4px;
-      max-height: 20rem;
-      overflow: auto;
-      white-space: pre-wrap;
-      overflow-wrap: anywhere;
-      font-size: 0.85rem;
-    }
-    /* Each line of an answer reads in its own direction (an Arabic error, then an English one). */
-    pre.text {
-      unicode-bidi: plaintext;
-      text-align: start;
-    }
-    .hint {
-      color: #57606a;
-      font-size: 0.9rem;
-    }
-    .error {
-      color: #a40e26;
-    }
-  `
+  // The console's styles for its button, so "Show detail" looks like the page's other secondary buttons.
+  static override styles = [
+    consoleStyles,
+    css`
+      :host {
+        display: block;
+        min-width: 0;
+      }
+      .attempt {
+        border: 1px solid #d0d7de;
+        border-radius: 6px;
+        padding: 0.5rem 0.75rem;
+        margin: 0.5rem 0;
+        min-width: 0;
+      }
+      h4,
+      h5 {
+        margin: 0.25rem 0;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content minmax(0, 1fr);
+        gap: 0.25rem 1rem;
+        margin: 0.25rem 0 0.5rem;
+      }
+      dt {
+        font-weight: 600;
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+      pre {
+        margin: 0.25rem 0 0.5rem;
+        padding: 0.5rem;
+        background: #f6f8fa;
+        border-radius: 4px;
+        max-height: 20rem;
+        overflow: auto;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        font-size: 0.85rem;
+      }
+      /* Each line of an answer reads in its own direction (an Arabic error, then an English one). */
+      pre.text {
+        unicode-bidi: plaintext;
+        text-align: start;
+      }
+      .hint {
+        color: #57606a;
+        font-size: 0.9rem;
+      }
+      .error {
+        color: #a40e26;
+      }
+    `,
+  ]
 
   static override properties = {
     clientId: { attribute: 'client-id' },
@@ -137,12 +154,17 @@ export class SvcDeliveryDetail extends LitElement {
       </div>`
   }
 
-  private attempts({ attempts }: ConsoleDeliveryDetail): TemplateResult {
-    if (attempts.length === 0) return html`<p class="hint">Not attempted yet: it is queued and goes out in a moment.</p>`
-    return html`${attempts.map((attempt, index) => this.attempt(attempt, index + 1))}`
+  private attempts({ delivery, attempts }: ConsoleDeliveryDetail): TemplateResult {
+    if (attempts.length === 0)
+      return html`<p class="hint">
+        ${delivery.state === 'held' ? 'Not attempted: held until the endpoint is recovered.' : 'Not attempted yet: it is queued and goes out in a moment.'}
+      </p>`
+    // Only the last attempt says what comes next: the delivery's state tells it.
+    const next = nextRetry(delivery)
+    return html`${attempts.map((attempt, index) => this.attempt(attempt, index + 1, index === attempts.length - 1 ? next : undefined))}`
   }
 
-  private attempt(attempt: ConsoleAttemptDetail, number: number): TemplateResult {
+  private attempt(attempt: ConsoleAttemptDetail, number: number, next: string | undefined): TemplateResult {
     const { request, response } = attempt
     return html`<section class="attempt" aria-label="Attempt ${number}">
       <h4>Attempt ${number} · ${readableTime(attempt.attempted_at, { seconds: true })}</h4>
@@ -151,21 +173,34 @@ export class SvcDeliveryDetail extends LitElement {
         <dd>${attempt.duration_ms} ms</dd>
         <dt>Status</dt>
         <dd>${attempt.status_code ?? 'no answer'}</dd>
-        ${attempt.error ? html`<dt>Error</dt><dd class="error" dir="auto">${attempt.error}</dd>` : nothing}
-        <dt>Next retry</dt>
-        <dd>${nextRetry(attempt)}</dd>
+        ${
+          attempt.error
+            ? html`<dt>Error</dt>
+                <dd class="error" dir="auto">${attempt.error}</dd>`
+            : nothing
+        }
+        ${
+          next === undefined
+            ? nothing
+            : html`<dt>Next retry</dt>
+                <dd>${next}</dd>`
+        }
       </dl>
       <h5>Request</h5>
-      ${request
-        ? html`<pre class="text" aria-label="Request headers">${headerLines(request.headers)}</pre>
-            <pre dir="ltr" aria-label="Request body">${prettyBody(request.body)}</pre>`
-        : html`<p class="hint">Not kept: nothing was sent (refused before connecting), or svc did not keep requests yet.</p>`}
+      ${
+        request
+          ? html`<pre class="text" aria-label="Request headers">${headerLines(request.headers)}</pre>
+              <pre dir="ltr" aria-label="Request body">${prettyBody(request.body)}</pre>`
+          : html`<p class="hint">Not kept: nothing was sent (refused before connecting), or svc did not keep requests yet.</p>`
+      }
       <h5>Response</h5>
-      ${response
-        ? html`<pre class="text" aria-label="Response headers">${headerLines(response.headers)}</pre>
-            <pre class="text" aria-label="Response body">${response.body}</pre>
-            ${response.truncated ? html`<p class="hint">Truncated: only the first 4 KB of the answer are kept.</p>` : nothing}`
-        : html`<p class="hint">No answer.</p>`}
+      ${
+        response
+          ? html`<pre class="text" aria-label="Response headers">${headerLines(response.headers)}</pre>
+              <pre class="text" aria-label="Response body">${response.body}</pre>
+              ${response.truncated ? html`<p class="hint">Truncated: only the first 4 KB of the answer are kept.</p>` : nothing}`
+          : html`<p class="hint">No answer.</p>`
+      }
     </section>`
   }
 }
