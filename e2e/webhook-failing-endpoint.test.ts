@@ -129,7 +129,7 @@ describe('a failing webhook endpoint in the developer portal', () => {
       // Queued again oldest first, but sent side by side: they may arrive out of order, each with its webhook-id.
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
       expect([...partner.received].sort(byId)).toEqual(held.map((delivery) => ({ id: delivery.id, event: 'ping' })).sort(byId))
-      expect(await banner.count()).toBe(0)
+      await expect.poll(() => banner.count()).toBe(0)
       // A recovered delivery's failed first attempt promises nothing: only the last attempt says what is next (delivered: nothing).
       await page.getByRole('button', { name: 'Refresh' }).click()
       await page.getByRole('button', { name: new RegExp(`^Show the attempts of ping ${held[0]!.id}`) }).click()
