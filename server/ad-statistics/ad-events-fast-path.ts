@@ -11,6 +11,7 @@ import { BODY_CUT_OFF } from '../refusal.js'
 import { AD_EVENTS_PATH, type AdEventsRequest } from './answer-ad-events.js'
 import { MAX_EVENTS_BODY_BYTES } from './event-batch.js'
 import { NodeHeaders } from '../ads/ads-fast-path.js'
+import { type BodyLimits, nodeBodyText } from '../http/node-body-text.js'
 
 /**
  * True for request targets the events endpoint answers: `/ads/events`, with or without a query.
@@ -60,64 +61,14 @@ class NodeEventsRequest implements AdEventsRequest {
   }
 }
 
-/** Reads the body with the stream's own events, which cost less than an async iterator per request. */
-function bodyText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => new BodyReader(req, resolve, reject).listen())
+/** A batch's body: a refusal is the ads API's 413 or 400. */
+const EVENTS_BODY_LIMITS: BodyLimits = {
+  maxBytes: MAX_EVENTS_BODY_BYTES,
+  tooLarge: () => new BodyTooLarge(`the body is over ${MAX_EVENTS_BODY_BYTES} bytes`),
+  cutOff: () => new InvalidParameter(BODY_CUT_OFF),
 }
 
-/**
- * One body being read. Its listeners are bound methods rather than
- * closures: a function made per request by name costs a property
- * definition under tsx.
- */
-class BodyReader {
-  private readonly chunks: Buffer[] = []
-  private size = 0
-
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly resolve: (text: string) => void,
-    private readonly reject: (error: Error) => void,
-  ) {
-    this.onData = this.onData.bind(this)
-    this.onEnd = this.onEnd.bind(this)
-    this.onCutOff = this.onCutOff.bind(this)
-    this.onClose = this.onClose.bind(this)
-  }
-
-  listen(): void {
-    this.req.on('data', this.onData).on('end', this.onEnd).on('error', this.onCutOff).on('aborted', this.onCutOff).on('close', this.onClose)
-  }
-
-  private onData(chunk: Buffer): void {
-    this.size += chunk.length
-    if (this.size <= MAX_EVENTS_BODY_BYTES) return void this.chunks.push(chunk)
-    this.settle()
-    this.reject(new BodyTooLarge(`the body is over ${MAX_EVENTS_BODY_BYTES} bytes`))
-  }
-
-  private onEnd(): void {
-    this.settle()
-    this.resolve(this.chunks.length === 1 ? this.chunks[0]!.toString('utf8') : Buffer.concat(this.chunks).toString('utf8'))
-  }
-
-  private onCutOff(): void {
-    this.settle()
-    this.reject(new InvalidParameter(BODY_CUT_OFF))
-  }
-
-  private onClose(): void {
-    if (!this.req.complete) this.onCutOff()
-  }
-
-  private settle(): void {
-    this.req
-      .off('data', this.onData)
-      .off('end', this.onEnd)
-      .off('error', this.onCutOff)
-      .off('aborted', this.onCutOff)
-      .off('close', this.onClose)
-    // What is left of a refused body is not read; the answer closes the connection.
-    this.req.pause()
-  }
+/** Reads the body with the stream's own events, which cost less than an async iterator per request. */
+function bodyText(req: IncomingMessage): Promise<string> {
+  return nodeBodyText(req, EVENTS_BODY_LIMITS)
 }

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { callerHungUp } from '../http/caller-hung-up.js'
+import { type BodyLimits, nodeBodyText as readNodeBody } from '../http/node-body-text.js'
 import { BODY_CUT_OFF } from '../refusal.js'
 import { InvalidRequest } from './errors.js'
 
@@ -69,6 +70,13 @@ export function honoFormPost(c: Context): FormPost {
   }
 }
 
+/** The token endpoint's body: 64 KiB at most; a refusal is an OAuth `invalid_request`. */
+const NODE_BODY_LIMITS: BodyLimits = {
+  maxBytes: MAX_BODY_BYTES,
+  tooLarge: () => new InvalidRequest('the body is too large'),
+  cutOff: () => new InvalidRequest(BODY_CUT_OFF),
+}
+
 /**
  * The body of a `node:http` request as text, or `invalid_request` past the size limit.
  *
@@ -76,63 +84,5 @@ export function honoFormPost(c: Context): FormPost {
  * const text = await nodeBodyText(req)
  */
 export function nodeBodyText(incoming: IncomingMessage): Promise<string> {
-  // The stream's own events: an async iterator (for await) cost a refresh grant about as much as its SQL.
-  return new Promise((resolve, reject) => new BodyReader(incoming, resolve, reject).listen())
-}
-
-/**
- * One body being read. Its listeners are bound methods rather than
- * closures made per request (as `ad-events-fast-path.ts` reads its bodies).
- */
-class BodyReader {
-  private readonly chunks: Buffer[] = []
-  private size = 0
-
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly resolve: (text: string) => void,
-    private readonly reject: (error: Error) => void,
-  ) {
-    this.onData = this.onData.bind(this)
-    this.onEnd = this.onEnd.bind(this)
-    this.onCutOff = this.onCutOff.bind(this)
-    this.onClose = this.onClose.bind(this)
-  }
-
-  listen(): void {
-    this.req.on('data', this.onData).on('end', this.onEnd).on('error', this.onCutOff).on('aborted', this.onCutOff).on('close', this.onClose)
-  }
-
-  private onData(chunk: Buffer): void {
-    this.size += chunk.length
-    if (this.size <= MAX_BODY_BYTES) return void this.chunks.push(chunk)
-    this.settle()
-    this.reject(new InvalidRequest('the body is too large'))
-  }
-
-  private onEnd(): void {
-    this.settle()
-    this.resolve(this.chunks.length === 1 ? this.chunks[0]!.toString('utf8') : Buffer.concat(this.chunks).toString('utf8'))
-  }
-
-  // The caller hung up before sending the whole body: its doing, not the server's.
-  private onCutOff(): void {
-    this.settle()
-    this.reject(new InvalidRequest(BODY_CUT_OFF))
-  }
-
-  private onClose(): void {
-    if (!this.req.complete) this.onCutOff()
-  }
-
-  private settle(): void {
-    this.req
-      .off('data', this.onData)
-      .off('end', this.onEnd)
-      .off('error', this.onCutOff)
-      .off('aborted', this.onCutOff)
-      .off('close', this.onClose)
-    // What is left of a refused body is not read; the answer closes the connection.
-    this.req.pause()
-  }
+  return readNodeBody(incoming, NODE_BODY_LIMITS)
 }
