@@ -1,10 +1,13 @@
 /**
  * @module Debian's Chromium for scripted browser work outside the test
  * runner (e2e tests, benchmarks): never a downloaded browser, and the
- * flags this workplace's closed network needs. A test worker launches one
- * Chromium with the default flags and lends it to each file in turn
- * ({@link lendChromium}).
+ * flags this workplace's closed network needs. A test worker launches
+ * Chromium once and lends it to each file in turn ({@link lendChromium}):
+ * Debian's headless shell (`chromium-headless-shell`, the same Chromium's
+ * Blink, V8 and DevTools protocol without the browser around them) unless
+ * the file needs the whole browser.
  */
+import { existsSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 
 export const CHROMIUM_ARGS = [
@@ -17,17 +20,32 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-function launch(extraArgs: string[], blockPopups: boolean): Promise<Browser> {
+/**
+ * Debian's headless shell, when installed (`.ci/run` installs it). Opening
+ * a page costs it a quarter of the whole browser's CPU (0.17 against 0.65
+ * s of a core, measured with both on one machine), and page loads and
+ * DevTools calls a third: the e2e files' Chromium took 273 CPU-s in it
+ * against 745 in the whole browser. It has none of the browser's own
+ * features: FedCM's dialogs, the popup blocker, the sign-in popups.
+ */
+const HEADLESS_SHELL = process.env.CHROME_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+
+/** Which Chromium a file borrows: the headless shell, or the whole browser when it needs the browser's own features. */
+export type ChromiumKind = 'shell' | 'browser'
+
+function launch(extraArgs: string[], blockPopups: boolean, kind: ChromiumKind = 'browser'): Promise<Browser> {
+  const shell = kind === 'shell' && existsSync(HEADLESS_SHELL)
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, ...extraArgs],
+    executablePath: shell ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'),
+    // The shell is headless only; `--headless=new` names the whole browser's mode.
+    args: [...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs],
     // Playwright turns Chromium's popup blocker off unless asked not to.
     ignoreDefaultArgs: blockPopups ? ['--disable-popup-blocking'] : [],
   })
 }
 
-/** This worker's Chromium with the default flags, launched on first use. */
-let workerChromium: Promise<Browser> | undefined
+/** This worker's Chromiums with the default flags, each launched on first use. */
+const workerChromiums = new Map<ChromiumKind, Promise<Browser>>()
 
 /**
  * A Chromium lent to one test file: its `newContext` and `newPage` open
@@ -37,12 +55,16 @@ let workerChromium: Promise<Browser> | undefined
  * of a core and of waiting each; the files of a worker run one after
  * another, so they never share a context.
  */
-async function lentChromium(): Promise<Browser> {
-  workerChromium ??= launch([], false).then((browser) => {
-    browser.on('disconnected', () => (workerChromium = undefined))
-    return browser
-  })
-  const browser = await workerChromium
+async function lentChromium(kind: ChromiumKind): Promise<Browser> {
+  if (!workerChromiums.has(kind))
+    workerChromiums.set(
+      kind,
+      launch([], false, kind).then((browser) => {
+        browser.on('disconnected', () => workerChromiums.delete(kind))
+        return browser
+      }),
+    )
+  const browser = await workerChromiums.get(kind)!
   const opened = new Set<BrowserContext>()
   const newContext: Browser['newContext'] = async (options) => {
     const context = await browser.newContext(options)
@@ -84,12 +106,15 @@ export function launchChromium(extraArgs: string[] = [], { blockPopups = false }
 /**
  * The test worker's Chromium, with the default flags, lent to one test
  * file (see {@link lentChromium}): `close` closes the contexts the file
- * opened and leaves the browser to the worker's next file.
+ * opened and leaves the browser to the worker's next file. `'browser'`
+ * lends the whole browser (FedCM, the sign-in popups), `'shell'` (the
+ * default) the headless shell, or the whole browser where no shell is
+ * installed.
  *
  * @example
  * beforeAll(async () => (browser = await lendChromium()))
  * afterAll(() => browser.close())
  */
-export function lendChromium(): Promise<Browser> {
-  return lentChromium()
+export function lendChromium(kind: ChromiumKind = 'shell'): Promise<Browser> {
+  return lentChromium(kind)
 }

@@ -83,7 +83,7 @@ describe('<svc-signin> for a visitor signed out of svc', () => {
     const port = await freePort()
     idp = `http://localhost:${port}`
     bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
-    browser = await lendChromium()
+    browser = await lendChromium('browser')
   })
 
   afterAll(async () => {

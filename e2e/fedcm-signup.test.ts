@@ -36,7 +36,7 @@ describe('a first-time visitor signs up from the FedCM button', () => {
     ))
     const db = join(mkdtempSync(join(tmpdir(), 'svc-fedcm-signup-')), 'svc.db')
     ;({ bff, idp, clientId } = await startSvcForPartner(db, partnerOrigin, smtp))
-    browser = await lendChromium()
+    browser = await lendChromium('browser')
   })
 
   afterAll(async () => {

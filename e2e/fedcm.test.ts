@@ -91,7 +91,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     const port = await freePort()
     idp = `http://localhost:${port}`
     bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
-    browser = await lendChromium()
+    browser = await lendChromium('browser')
   })
 
   afterAll(async () => {

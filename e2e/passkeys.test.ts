@@ -107,7 +107,7 @@ describe('passkeys in Chromium', () => {
     db = join(mkdtempSync(join(tmpdir(), 'svc-passkeys-')), 'svc.db')
     await svcBff('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', DEMO_PASSWORD, '--db', db)
     ;({ bff, idp, clientId } = await startSvcForPartner(db, partnerOrigin, smtp))
-    browser = await lendChromium()
+    browser = await lendChromium('browser')
   })
 
   afterAll(async () => {
