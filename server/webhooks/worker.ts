@@ -253,13 +253,15 @@ export function webhookWorker({
   }
 
   /**
-   * Claims again as soon as a settled batch has freed slots, rather than at the next 20 ms turn,
-   * so a backlog keeps every slot busy; a claim under way is followed by one more.
+   * Claims again as soon as settled batches have freed half the slots, rather than at the next
+   * 20 ms turn, so a backlog keeps the slots busy; half, so that a claim (a transaction and four
+   * reads) serves many deliveries. A claim under way is followed by one more.
    */
   function refill(): void {
-    if (!loop.running) return
+    if (!loop.running || concurrency - inFlight.size < Math.ceil(concurrency / 2)) return
     if (claiming) {
-      void claiming.then(() => setImmediate(refill))
+      const again = () => void setImmediate(refill)
+      void claiming.then(again, again)
       return
     }
     claimAndSend().catch((error: unknown) => log('error', `webhook worker: ${(error as Error).message}`))
