@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { recordAuditEvent } from '../audit/audit-events.js'
 import { queueMail } from '../mail/mail-outbox.js'
 import { skipClaimsWhileIdle } from './idle-outbox.js'
 import { claimDueRows } from './lease-claim.js'
@@ -40,6 +41,20 @@ describe.skipIf(testingOnPostgres)('skipping outbox claims while idle (SQLite)',
     const db = await database()
     const outbox = countedClaims(db)
     for (let i = 0; i < 5; i++) expect(await outbox.claim(T0 + i * 20)).toEqual([])
+    expect(outbox.claims).toBe(1)
+    const id = await queueMail(db, mail, new Date(T0))
+    expect(await outbox.claim(T0 + 100)).toEqual([id])
+  })
+
+  it('stays idle while this process writes other tables, as a busy server does', async () => {
+    const db = await database()
+    const outbox = countedClaims(db)
+    expect(await outbox.claim(T0)).toEqual([])
+    const audit = { actor: { kind: 'system' }, action: 'client.created', target: { kind: 'client', code: 'cli_x' } } as const
+    for (let i = 1; i <= 3; i++) {
+      await recordAuditEvent(db, audit)
+      expect(await outbox.claim(T0 + i * 20)).toEqual([])
+    }
     expect(outbox.claims).toBe(1)
     const id = await queueMail(db, mail, new Date(T0))
     expect(await outbox.claim(T0 + 100)).toEqual([id])

@@ -4,13 +4,16 @@
  * so that a delivery leaves within a blink: run every time, the claims of
  * an idle server cost about 5 % of a core, taken from the requests it
  * serves. After a claim that found nothing, the next one is skipped until
- * the database's change stamp moves (this process or another wrote: a new
- * row, a replay) or the earliest pending row comes due or its lease runs
- * out. A database without a change stamp (PostgreSQL) claims every time,
- * since another replica's writes would go unseen.
+ * the outbox table's change stamp moves (this process wrote to the table: a
+ * new row, a replay, a settled attempt; or another process committed
+ * anything) or the earliest pending row comes due or its lease runs out.
+ * The table's stamp, not the database's, so that a busy server's other
+ * writes (grants, ad events, the other outbox) do not wake the worker
+ * every turn. A database without a change stamp (PostgreSQL) claims every
+ * time, since another replica's writes would go unseen.
  */
 import { type Kysely, sql } from 'kysely'
-import { changeStampOf } from './change-stamp.js'
+import { tableChangeStampOf } from './change-stamp.js'
 import type { LeasedTable } from './lease-claim.js'
 import type { Database } from './schema.js'
 
@@ -26,7 +29,7 @@ export function skipClaimsWhileIdle<Row>(
   table: LeasedTable,
   claim: (time: number, limit: number) => Promise<Row[]>,
 ): (time: number, limit: number) => Promise<Row[]> {
-  const readStamp = changeStampOf(db)
+  const readStamp = tableChangeStampOf(db, table)
   let idle: { stamp: string; until: number } | undefined
   return async (time, limit) => {
     // Read before the claim, so that a write during it moves the stamp past this one.

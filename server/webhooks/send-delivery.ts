@@ -7,10 +7,14 @@
  * stops there, so a receiver answering a gigabyte costs one chunk past
  * 4 KB, not a gigabyte. A URL refused before any connection (not http(s),
  * a private address literal) is a permanent failure; a name resolving to a
- * private address is not, as DNS may change.
+ * private address is not, as DNS may change. Connections stay open
+ * between attempts, per receiver host (Node's agents pool by host and
+ * port), so a backlog to one receiver is not a TCP (and TLS) handshake an
+ * attempt; one the receiver closed just as it was reused is tried once
+ * more on a new connection, as Node's documentation advises.
  */
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { type ClientRequest, type IncomingMessage, Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { attemptError } from './attempt-error.js'
 import { assertLiteralAllowed, guardedLookup } from './target-guard.js'
 
@@ -49,6 +53,24 @@ export const MAX_RESPONSE_HEADERS = 64
 export const MAX_HEADER_VALUE = 1024
 
 /**
+ * The agents keeping connections open: one pair per address policy, so a
+ * socket a development worker opened to a private address is never lent to
+ * an attempt that refuses them. Sockets are checked by the lookup when
+ * they connect; a kept one stays on the address it was checked at.
+ */
+const keptAlive = new Map<boolean, { http: HttpAgent; https: HttpsAgent }>()
+
+function agentFor(protocol: string, allowPrivate: boolean): HttpAgent {
+  let agents = keptAlive.get(allowPrivate)
+  if (!agents)
+    keptAlive.set(allowPrivate, (agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }))
+  return protocol === 'https:' ? agents.https : agents.http
+}
+
+/** What a receiver closing a kept connection as it was reused looks like, before any answer. */
+const CLOSED_KEPT_CONNECTION = new Set(['ECONNRESET', 'EPIPE'])
+
+/**
  * Posts the body and reports what happened; never throws.
  *
  * @example
@@ -71,17 +93,21 @@ export function sendDelivery({ url, headers, body, timeoutMs, allowPrivate }: Se
       return
     }
     const sentHeaders = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }
-    const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
-      method: 'POST',
-      headers: sentHeaders,
-      lookup: guardedLookup({ allowPrivate }),
-      agent: false,
-    })
-    // As the receiver sees them: ours, then the Host Node adds, then Connection: close, which Node sends without an agent.
-    const sent = {
-      headers: [...Object.entries(sentHeaders), ['Host', String(request.getHeader('host'))], ['Connection', 'close']] as HeaderPair[],
+    const post = (fresh: boolean) =>
+      (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
+        method: 'POST',
+        headers: sentHeaders,
+        lookup: guardedLookup({ allowPrivate }),
+        // The second try opens its own connection (and closes it after).
+        agent: fresh ? false : agentFor(target.protocol, allowPrivate),
+      })
+    const sentAs = (request: ClientRequest, connection: string) => ({
+      // As the receiver sees them: ours, then the Host and Connection headers Node adds.
+      headers: [...Object.entries(sentHeaders), ['Host', String(request.getHeader('host'))], ['Connection', connection]] as HeaderPair[],
       body,
-    }
+    })
+    let request = post(false)
+    let sent = sentAs(request, 'keep-alive')
     let settled = false
     const settle = (outcome: Omit<AttemptOutcome, 'durationMs' | 'request'>) => {
       if (settled) return
@@ -91,7 +117,9 @@ export function sendDelivery({ url, headers, body, timeoutMs, allowPrivate }: Se
     }
     // One deadline for the whole attempt: connecting, waiting and reading.
     const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${timeoutMs / 1000} s`)), timeoutMs)
-    request.on('response', (response) => {
+    let responded = false
+    const onResponse = (response: IncomingMessage) => {
+      responded = true
       const chunks: Buffer[] = []
       let kept = 0
       const answered = (truncated: boolean) => {
@@ -122,11 +150,17 @@ export function sendDelivery({ url, headers, body, timeoutMs, allowPrivate }: Se
       })
       response.on('end', () => answered(false))
       response.on('error', () => undefined)
-    })
-    request.on('error', (error) => {
+    }
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (!settled && !responded && request.reusedSocket && CLOSED_KEPT_CONNECTION.has(error.code ?? '')) {
+        request = post(true)
+        sent = sentAs(request, 'close')
+        return send()
+      }
       settle({ ok: false, statusCode: null, responseExcerpt: null, error: attemptError(error, target) })
-    })
-    request.end(body)
+    }
+    const send = () => request.on('response', onResponse).on('error', onError).end(body)
+    send()
   })
 }
 

@@ -3,7 +3,9 @@
  * lease (so a crashed worker's claims come back when the lease runs out,
  * and several processes can share the table), signs each attempt afresh,
  * sends it to its endpoint's URL with the endpoint's secrets, records the
- * attempt and schedules the retry or the dead letter (its SQL in
+ * attempt and schedules the retry or the dead letter, the attempts that
+ * finish together in one transaction (`settled-batches.ts`), and claims
+ * again as soon as they have freed their slots (its SQL in
  * `deliveries.ts`, `endpoints.ts`, `webhook-events.ts` and
  * `webhook-attempts.ts`). It keeps each endpoint's failing clock and
  * disables one that has failed for days (`failing-endpoints.ts`); a
@@ -17,6 +19,7 @@ import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
+import { settledBatches } from './settled-batches.js'
 import { type WebhookEndpoint, webhookEndpointsById } from './endpoints.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
@@ -61,6 +64,8 @@ interface Claimed extends ClaimedDelivery {
   public_client_id: string
   /** Where it goes, as the endpoint is now (its URL may have changed since the event); none once removed. */
   endpoint: WebhookEndpoint | undefined
+  /** The endpoint's active secrets, read once for the claimed batch, or why they could not be. */
+  secrets: string[] | Error
 }
 
 /** How long a worker's claim on a delivery holds before another may take it over (`SVC_WEBHOOK_LEASE_SECONDS`). */
@@ -119,12 +124,24 @@ export function webhookWorker({
         deliveries.flatMap((delivery) => (delivery.endpoint_id === null ? [] : [delivery.endpoint_id])),
       ),
     ])
+    const secrets = await secretsOf([...endpoints.values()])
     return deliveries.flatMap((delivery) => {
       const event = events.get(delivery.event_id)
       const publicClientId = clientIds.get(delivery.client_id)
       const endpoint = delivery.endpoint_id === null ? undefined : endpoints.get(delivery.endpoint_id)
-      return event && publicClientId !== undefined ? [{ ...delivery, event, public_client_id: publicClientId, endpoint }] : []
+      const signWith = (endpoint && secrets.get(endpoint.id)) ?? []
+      return event && publicClientId !== undefined
+        ? [{ ...delivery, event, public_client_id: publicClientId, endpoint, secrets: signWith }]
+        : []
     })
+  }
+
+  /** Each enabled endpoint's active secrets, read (and decrypted) once for all its claimed deliveries. */
+  async function secretsOf(endpoints: WebhookEndpoint[]): Promise<Map<string, string[] | Error>> {
+    const read = endpoints
+      .filter((endpoint) => endpoint.enabled)
+      .map(async (endpoint) => [endpoint.id, await activeWebhookSecrets(db, endpoint).catch((error: Error) => error)] as const)
+    return new Map(await Promise.all(read))
   }
 
   /** Builds, signs and sends one attempt; any failure on the way is a failed attempt, never a stuck delivery. */
@@ -145,7 +162,8 @@ export function webhookWorker({
       })
       const { endpoint } = delivery
       if (!endpoint) return { ...failed('its webhook endpoint no longer exists'), permanent: true }
-      const secrets = await activeWebhookSecrets(db, endpoint)
+      const { secrets } = delivery
+      if (secrets instanceof Error) throw secrets
       if (secrets.length === 0) return failed('the endpoint has no signing secret to sign with')
       // Signed at send time, so a retry hours later still passes the receiver's tolerance.
       const timestamp = Math.floor(startedAt.getTime() / 1000)
@@ -170,14 +188,16 @@ export function webhookWorker({
 
   /** A delivery whose endpoint was disabled after it was queued (or while it was claimed) waits, unsent, for a recovery. */
   async function hold(delivery: Claimed): Promise<void> {
-    await settleDelivery(db, {
-      id: delivery.id,
-      owner,
-      attempts: delivery.attempts,
-      state: 'held',
-      deliveredAt: null,
-      nextAttemptAt: now().getTime(),
-    })
+    await inBatch((trx) =>
+      settleDelivery(trx, {
+        id: delivery.id,
+        owner,
+        attempts: delivery.attempts,
+        state: 'held',
+        deliveredAt: null,
+        nextAttemptAt: now().getTime(),
+      }),
+    )
   }
 
   async function attempt(delivery: Claimed): Promise<void> {
@@ -188,8 +208,8 @@ export function webhookWorker({
     const attempts = delivery.attempts + 1
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
-    let state = (outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending') as 'delivered' | 'dead' | 'pending' | 'held'
-    await db.transaction().execute(async (trx) => {
+    const state = await inBatch(async (trx) => {
+      let state = (outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending') as 'delivered' | 'dead' | 'pending' | 'held'
       // Only endpoint deliveries count towards an endpoint's failures: a logout token goes to the client's own URI.
       if (endpoint && !isBackchannelLogout(delivery.event)) {
         const disabled = await afterEndpointAttempt(trx, endpoint, { ok: outcome.ok, startedAt, now: finishedAt }, policy)
@@ -207,12 +227,19 @@ export function webhookWorker({
         deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
         nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
       })
+      return state
     })
     if (state !== 'held') metrics?.webhookDelivery(state === 'pending' ? 'retrying' : state)
   }
 
-  /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. */
-  async function claimAndSend(): Promise<number> {
+  /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. One claim at a time. */
+  function claimAndSend(): Promise<number> {
+    claiming ??= claimFree().finally(() => (claiming = undefined))
+    return claiming
+  }
+  let claiming: Promise<number> | undefined
+
+  async function claimFree(): Promise<number> {
     const free = concurrency - inFlight.size
     if (free <= 0) return 0
     const claimed = await claim(free)
@@ -225,6 +252,23 @@ export function webhookWorker({
     return claimed.length
   }
 
+  /**
+   * Claims again as soon as settled batches have freed half the slots, rather than at the next
+   * 20 ms turn, so a backlog keeps the slots busy; half, so that a claim (a transaction and four
+   * reads) serves many deliveries. A claim under way is followed by one more.
+   */
+  function refill(): void {
+    if (!loop.running || concurrency - inFlight.size < Math.ceil(concurrency / 2)) return
+    if (claiming) {
+      const again = () => void setImmediate(refill)
+      void claiming.then(again, again)
+      return
+    }
+    claimAndSend().catch((error: unknown) => log('error', `webhook worker: ${(error as Error).message}`))
+  }
+
+  // After the batch's attempts have left the in-flight set (their promises settle after the commit).
+  const inBatch = settledBatches(db, () => setImmediate(refill))
   const loop = pollingLoop('webhook worker', claimAndSend, pollMs)
 
   return {
@@ -234,6 +278,7 @@ export function webhookWorker({
     async stop() {
       // A claim under way when stopping still starts its attempts; wait for it first.
       await loop.stop()
+      await claiming
       await Promise.all(inFlight)
     },
     /** Claims and sends everything due now and waits for those attempts; for tests and the CLI. */
