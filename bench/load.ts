@@ -183,10 +183,7 @@ export function summarise(result: autocannon.Result): LoadResult {
  * @example
  * const result = await withCpuPerAnswer(svc, () => load({ url, headers }))
  */
-export async function withCpuPerAnswer(
-  server: ServerProcess,
-  run: () => Promise<LoadResult>,
-): Promise<LoadResult & CpuPerAnswer> {
+export async function withCpuPerAnswer(server: ServerProcess, run: () => Promise<LoadResult>): Promise<LoadResult & CpuPerAnswer> {
   const pid = server.child.pid!
   const before = { all: cpuMilliseconds(pid), main: mainThreadCpuMilliseconds(pid), at: performance.now() }
   const result = await run()

@@ -68,10 +68,7 @@ export async function issueTokens(provider: IdentityProviderContext, issuance: I
  * const { response, store } = await prepareTokens(provider, issuance)
  * await provider.db.transaction().execute(async (trx) => { …; await store(trx) })
  */
-export async function prepareTokens(
-  provider: IdentityProviderContext,
-  issuance: Issuance,
-): Promise<PreparedTokens> {
+export async function prepareTokens(provider: IdentityProviderContext, issuance: Issuance): Promise<PreparedTokens> {
   const now = provider.now()
   const accessToken = newTokenValue()
   const base = {
