@@ -183,13 +183,27 @@ export function summarise(result: autocannon.Result): LoadResult {
  * @example
  * const result = await withCpuPerAnswer(svc, () => load({ url, headers }))
  */
-export async function withCpuPerAnswer(
-  server: ServerProcess,
-  run: () => Promise<LoadResult>,
-): Promise<LoadResult & { cpuMicrosecondsPerAnswer: number }> {
-  const before = cpuMilliseconds(server.child.pid!)
+export async function withCpuPerAnswer(server: ServerProcess, run: () => Promise<LoadResult>): Promise<LoadResult & CpuPerAnswer> {
+  const pid = server.child.pid!
+  const before = { all: cpuMilliseconds(pid), main: mainThreadCpuMilliseconds(pid), at: performance.now() }
   const result = await run()
-  return { ...result, cpuMicrosecondsPerAnswer: ((cpuMilliseconds(server.child.pid!) - before) * 1000) / result.requests }
+  const spent = cpuMilliseconds(pid) - before.all
+  return {
+    ...result,
+    cpuMicrosecondsPerAnswer: (spent * 1000) / result.requests,
+    mainThreadMicrosecondsPerAnswer: ((mainThreadCpuMilliseconds(pid) - before.main) * 1000) / result.requests,
+    coreShare: spent / (performance.now() - before.at),
+  }
+}
+
+/** What {@link withCpuPerAnswer} adds to a load's result. */
+export interface CpuPerAnswer {
+  /** All the server's threads (the main thread, libuv's pool that signs, V8's), µs an answer. */
+  cpuMicrosecondsPerAnswer: number
+  /** Its main (JavaScript) thread alone, µs an answer; the rest is its other threads'. */
+  mainThreadMicrosecondsPerAnswer: number
+  /** CPU time over wall time while loaded: the cores' worth the server had (1 = one core, all the time). */
+  coreShare: number
 }
 
 /**
@@ -199,8 +213,23 @@ export async function withCpuPerAnswer(
  * const before = cpuMilliseconds(server.child.pid!)
  */
 export function cpuMilliseconds(pid: number): number {
-  // Fields 14 and 15 of /proc/PID/stat, counted after the parenthesised command name.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return statCpuMilliseconds(`/proc/${pid}/stat`)
+}
+
+/**
+ * CPU time (user + system) of a process's main thread alone, in ms:
+ * `/proc/PID/task/PID/stat` counts the thread, `/proc/PID/stat` the whole process.
+ *
+ * @example
+ * const before = mainThreadCpuMilliseconds(server.child.pid!)
+ */
+export function mainThreadCpuMilliseconds(pid: number): number {
+  return statCpuMilliseconds(`/proc/${pid}/task/${pid}/stat`)
+}
+
+function statCpuMilliseconds(statFile: string): number {
+  // Fields 14 and 15 of the stat file, counted after the parenthesised command name.
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')
   const ticksPerSecond = 100
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
 }
