@@ -21,7 +21,6 @@ import {
 } from 'kysely'
 import type { PoolConfig } from 'pg'
 import { registerChangeStamp, registerTableChangeStamp } from './change-stamp.js'
-import { registerDirectSqlite } from './direct-sqlite.js'
 import { sqliteOptions } from './sqlite-addon.js'
 import { type BeforeMigrating, migrateToLatest } from './migrate.js'
 import { preparePrivateDatabaseFile } from './private-files.js'
@@ -89,14 +88,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   } catch (error) {
     throw new DatabaseUnavailable(`cannot open SQLite database at ${path}: ${(error as Error).message}`)
   }
-  const statementCache = withStatementCache(sqlite)
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statementCache }) })
-  registerDirectSqlite(db, {
-    prepare: (text) => statementCache.prepare(text) as SQLite.Statement,
-    get inTransaction() {
-      return sqlite.inTransaction
-    },
-  })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
   const readStamp = sqliteChangeStamp(sqlite)
   registerChangeStamp(db, () => `${readStamp()}:${writesInThisProcess}`)
   registerTableChangeStamp(db, (table) => `${readStamp()}:${writesToTable.get(table) ?? 0}:${writesToAnyTable}`)

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientByClientId } from '../clients/clients.js'
 import { type IdentityFixture, identityFixture } from '../testing/identity-fixture.js'
-import { issueTokens, prepareTokens, tokenByValue } from './tokens.js'
-import { rotateRefreshToken } from './refresh-rotation.js'
+import { issueTokens } from './tokens.js'
 
 let idp: IdentityFixture
 let basic: string
@@ -13,10 +12,10 @@ beforeAll(async () => {
 })
 afterAll(() => idp.close())
 
-async function issuance() {
+async function newChain(): Promise<string> {
   const client = (await clientByClientId(idp.db, idp.confidential.clientId))!
   const user = await idp.db.selectFrom('users').selectAll().where('sub', '=', idp.sub).executeTakeFirstOrThrow()
-  return {
+  const issued = await issueTokens(idp.bff.provider, {
     client,
     user,
     scopes: ['openid', 'email', 'offline_access'],
@@ -25,11 +24,8 @@ async function issuance() {
     sessionId: null,
     grantExpiresAt: new Date(Date.now() + 3600_000),
     withIdToken: false,
-  }
-}
-
-async function newChain(): Promise<string> {
-  return (await issueTokens(idp.bff.provider, await issuance())).refresh_token!
+  })
+  return issued.refresh_token!
 }
 
 // Over the socket, as relying parties' servers call: the node:http fast path.
@@ -70,24 +66,5 @@ describe('refresh token rotation', () => {
     const fresh = await Promise.all(Array.from({ length: 5 }, () => newChain()))
     const answers = await Promise.all([...fresh, used].map(refresh))
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 400])
-  })
-
-  it('keeps a rotation out of another transaction open at its turn, which then rolls back', async () => {
-    const provider = idp.bff.provider
-    const presented = (await tokenByValue(provider, await newChain()))!
-    const { response, store, storeNow } = await prepareTokens(provider, await issuance())
-    let rotation: Promise<boolean> | undefined
-    const rolledBack = provider.db.transaction().execute(async (trx) => {
-      await trx.updateTable('tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', presented.id).execute()
-      rotation = rotateRefreshToken(provider, { tokenId: presented.id, at: new Date(), store, storeNow })
-      // The rotation's batch has its turn (queued first) while this transaction is still open.
-      await new Promise(setImmediate)
-      throw new Error('rolled back on purpose')
-    })
-    await expect(rolledBack).rejects.toThrow('rolled back on purpose')
-    // The batch neither joined the transaction nor saw its uncommitted revocation: it rotated once it was over.
-    expect(await rotation).toBe(true)
-    expect((await tokenByValue(provider, response.refresh_token!))?.retired_at).toBeNull()
-    expect((await tokenByValue(provider, response.access_token))?.kind).toBe('access')
   })
 })

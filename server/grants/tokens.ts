@@ -15,7 +15,6 @@ import { preparedQuery } from '../db/prepared-query.js'
 import { sessionIdTokenClaims } from './sessions.js'
 import { keptRows } from '../db/kept-rows.js'
 import { hashToken } from './token-hash.js'
-import type { DirectSqlite } from '../db/direct-sqlite.js'
 
 // A session's amr, acr and sid change only with its row; kept until the sessions table changes.
 const keptSessionClaims = keptRows('sessions', sessionIdTokenClaims)
@@ -68,7 +67,10 @@ export async function issueTokens(provider: IdentityProviderContext, issuance: I
  * const { response, store } = await prepareTokens(provider, issuance)
  * await provider.db.transaction().execute(async (trx) => { …; await store(trx) })
  */
-export async function prepareTokens(provider: IdentityProviderContext, issuance: Issuance): Promise<PreparedTokens> {
+export async function prepareTokens(
+  provider: IdentityProviderContext,
+  issuance: Issuance,
+): Promise<{ response: TokenResponse; store: (db: Kysely<Database>) => Promise<void> }> {
   const now = provider.now()
   const accessToken = newTokenValue()
   const base = {
@@ -120,19 +122,7 @@ export async function prepareTokens(provider: IdentityProviderContext, issuance:
       if (rows.length === 2) await insertTokenPair(db, pairValues(rows[0]!, rows[1]!))
       else for (const row of rows) await insertToken(db, row)
     },
-    storeNow: (direct) => {
-      if (rows.length === 2) direct.prepare(INSERT_TOKEN_PAIR_SQL).run(...rowValues(rows[0]!), ...rowValues(rows[1]!))
-      else for (const row of rows) direct.prepare(INSERT_TOKEN_SQL).run(...rowValues(row))
-    },
   }
-}
-
-/** Tokens made and signed, not stored yet. */
-export interface PreparedTokens {
-  response: TokenResponse
-  store: (db: Kysely<Database>) => Promise<void>
-  /** The same as `store`, run at once on SQLite's synchronous connection (the rotation's group commit). */
-  storeNow: (direct: DirectSqlite) => void
 }
 
 /** A token row as issued: neither retired nor revoked. */
@@ -183,13 +173,6 @@ function pairValues(a: NewToken, b: NewToken): Record<string, unknown> {
   }
   return values
 }
-
-// The same inserts for SQLite's synchronous connection, in the words Kysely compiles them to.
-const COLUMN_LIST = TOKEN_COLUMNS.map((column) => `"${column}"`).join(', ')
-const PLACEHOLDERS = `(${TOKEN_COLUMNS.map(() => '?').join(', ')})`
-const INSERT_TOKEN_SQL = `insert into "tokens" (${COLUMN_LIST}) values ${PLACEHOLDERS}`
-const INSERT_TOKEN_PAIR_SQL = `${INSERT_TOKEN_SQL}, ${PLACEHOLDERS}`
-const rowValues = (row: NewToken) => TOKEN_COLUMNS.map((column) => row[column])
 
 const insertTokenPair = preparedQuery((db, values: Record<string, unknown>) => {
   const row = (prefix: string) => Object.fromEntries(TOKEN_COLUMNS.map((column) => [column, values[`${prefix}${column}`]])) as NewToken
@@ -363,19 +346,6 @@ export async function revokeToken(db: Kysely<Database>, id: number, now: Date): 
 export const retireRefreshToken = preparedQuery((db, { id, at }: { id: number; at: string }) =>
   db.updateTable('tokens').set({ retired_at: at }).where('id', '=', id).where('retired_at', 'is', null).where('revoked_at', 'is', null),
 )
-
-/**
- * {@link retireRefreshToken} at once on SQLite's synchronous connection;
- * true when it retired the token.
- *
- * @example
- * if (!retireRefreshTokenNow(direct, { id: token.id, at: now.toISOString() })) return false
- */
-export function retireRefreshTokenNow(direct: DirectSqlite, { id, at }: { id: number; at: string }): boolean {
-  return direct.prepare(RETIRE_REFRESH_TOKEN_SQL).run(at, id).changes === 1
-}
-
-const RETIRE_REFRESH_TOKEN_SQL = 'update "tokens" set "retired_at" = ? where "id" = ? and "retired_at" is null and "revoked_at" is null'
 
 /**
  * The row ids of the clients holding live (unrevoked) tokens for the user, once per token.

@@ -172,7 +172,7 @@ async function refresh(provider: IdentityProviderContext, client: ClientRow, for
   const user = await accountById(provider.db, token.user_id)
   if (!user) throw new UnauthorizedClient('the account no longer exists')
   if (isDisabled(user)) throw new InvalidGrant('the account is disabled')
-  const { response, store, storeNow } = await prepareTokens(provider, {
+  const { response, store } = await prepareTokens(provider, {
     client,
     user,
     scopes,
@@ -185,7 +185,7 @@ async function refresh(provider: IdentityProviderContext, client: ClientRow, for
   })
   // Retiring the old token and storing its successor commit together; two
   // concurrent uses of one token rotate it once (grants/refresh-rotation.ts).
-  const rotated = await rotateRefreshToken(provider, { tokenId: token.id, at: now, store, storeNow })
+  const rotated = await rotateRefreshToken(provider, { tokenId: token.id, at: now, store })
   if (!rotated) {
     await revokeGrant(provider, token.grant_id, 'retired refresh token reused')
     throw new InvalidGrant('the refresh token was already used; its whole chain is revoked')
