@@ -35,7 +35,8 @@ export interface NodeAnswer {
 export interface FastRoute {
   /** Whether this route takes the request (cheap: every request asks). */
   matches(req: IncomingMessage): boolean
-  answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void>
+  /** Answers; a route that answered before returning returns nothing, so the hot path makes no promise. */
+  answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined
   /** The answer, in the route's error shape, for an error the route did not answer itself. */
   failure(error: unknown, requestId: string): NodeAnswer
   /** The route's template in the metrics (`/ads/:display`). */
@@ -90,12 +91,20 @@ export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies =
     for (const route of fastRoutes) {
       if (!route.matches(req)) continue
       if (metrics && route.route !== undefined) setRouteTemplate(res, route.route)
-      route.answer(req, res, id).catch((error: unknown) => answerFailure(res, route.failure(error, id)))
+      answerFast(route, req, res, id)
       return
     }
     // Written into the request, so the app's request id (Hono's middleware reads the header) is this one.
     setRequestHeader(req, 'x-request-id', id)
     void app(req, res)
+  }
+}
+
+function answerFast(route: FastRoute, req: IncomingMessage, res: ServerResponse, id: string): void {
+  try {
+    route.answer(req, res, id)?.catch((error: unknown) => answerFailure(res, route.failure(error, id)))
+  } catch (error) {
+    answerFailure(res, route.failure(error, id))
   }
 }
 
