@@ -15,7 +15,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { log } from '../log.js'
 import { isManagementApiPath, problemJson } from '../management-api/problem-json.js'
-import { measureRequest, setRouteTemplate } from '../metrics/http-metrics.js'
+import { requestMeasurer, setRouteTemplate } from '../metrics/http-metrics.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
 import { requestIdFor } from './request-id.js'
 
@@ -72,9 +72,10 @@ export interface EdgeOptions {
  * createServer(edgeListener({ fastRoutes: [adsRoute], app: getRequestListener(app.fetch) }))
  */
 export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies = [], metrics }: EdgeOptions): RequestListener {
+  const measure = metrics && requestMeasurer(metrics)
   return (req, res) => {
     const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
-    if (metrics) measureRequest(metrics, req, res)
+    if (measure) measure(res)
     if (accessLog) logRequestWhenAnswered(req, res, id)
     const declared = Number(req.headers['content-length'] ?? 0)
     const large = declared > MAX_REQUEST_BODY_BYTES ? largeBodies.find((route) => route.matches(req)) : undefined

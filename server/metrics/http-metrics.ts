@@ -7,7 +7,7 @@
  * to it; a Hono route's is Hono's matched route path, which a middleware
  * writes on the `node:http` answer for the edge to read when it finishes.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { HttpBindings } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
@@ -30,24 +30,30 @@ export function setRouteTemplate(res: ServerResponse, template: string): void {
   ;(res as Routed)[ROUTE_TEMPLATE] = template
 }
 
+const STARTED = Symbol('svc.requestStarted')
+
+type Measured = Routed & { [STARTED]?: number }
+
 /**
- * Counts `req` and times it from now until its answer is written; the
- * template is read then, once the route that answered is known. A
- * request whose caller hung up before the answer is not counted.
+ * The function that counts each request and times it from then until its
+ * answer is written; the template is read then, once the route that
+ * answered is known. A request whose caller hung up before the answer is
+ * not counted. Made once per listener: the answer carries its start time
+ * and one `finish` listener serves every answer, so a request makes no
+ * closure.
  *
  * @example
- * if (metrics) measureRequest(metrics, req, res)
+ * const measure = requestMeasurer(metrics)
+ * measure(res) // per request, as it arrives
  */
-export function measureRequest(metrics: SvcMetrics, req: IncomingMessage, res: ServerResponse): void {
-  const started = performance.now()
-  res.on('finish', () => {
-    metrics.httpRequest(
-      (res as Routed)[ROUTE_TEMPLATE] ?? UNMATCHED,
-      req.method ?? '',
-      res.statusCode,
-      (performance.now() - started) / 1000,
-    )
-  })
+export function requestMeasurer(metrics: SvcMetrics): (res: ServerResponse) => void {
+  function countAnswer(this: Measured): void {
+    metrics.httpRequest(this[ROUTE_TEMPLATE] ?? UNMATCHED, this.req.method ?? '', this.statusCode, (performance.now() - this[STARTED]!) / 1000)
+  }
+  return function measureRequest(res) {
+    ;(res as Measured)[STARTED] = performance.now()
+    res.on('finish', countAnswer)
+  }
 }
 
 /**
