@@ -7,7 +7,7 @@
  * to it; a Hono route's is Hono's matched route path, which a middleware
  * writes on the `node:http` answer for the edge to read when it finishes.
  */
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpBindings } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
@@ -34,25 +34,51 @@ const STARTED = Symbol('svc.requestStarted')
 
 type Measured = Routed & { [STARTED]?: number }
 
+/** How the edge counts and times requests, made once per listener. */
+export interface RequestMeasurer {
+  /**
+   * Counts a request when its answer is written (`finish`), by the
+   * template then on the answer: for the app's routes and the edge's own
+   * refusals. A request whose caller hung up before the answer is not counted.
+   */
+  whenAnswered(res: ServerResponse, started: number): void
+  /**
+   * Counts a request a fast route has answered, now: no listener and
+   * nothing written on the answer, which on the ads API cost more than
+   * the rest of the count. A caller gone before the answer is not
+   * counted; an answer not yet written is counted when it is.
+   */
+  answered(route: string, req: IncomingMessage, res: ServerResponse, started: number): void
+}
+
 /**
- * The function that counts each request and times it from then until its
- * answer is written; the template is read then, once the route that
- * answered is known. A request whose caller hung up before the answer is
- * not counted. Made once per listener: the answer carries its start time
- * and one `finish` listener serves every answer, so a request makes no
- * closure.
+ * Counts and times requests from `started` (`performance.now()` as the
+ * request arrived) until their answer is written.
  *
  * @example
  * const measure = requestMeasurer(metrics)
- * measure(res) // per request, as it arrives
+ * const started = performance.now()
+ * measure.whenAnswered(res, started) // or, once a fast route has answered: measure.answered('/ads/:display', req, res, started)
  */
-export function requestMeasurer(metrics: SvcMetrics): (res: ServerResponse) => void {
+export function requestMeasurer(metrics: SvcMetrics): RequestMeasurer {
+  // One listener for every answer, which carries its start time: a request makes no closure.
   function countAnswer(this: Measured): void {
     metrics.httpRequest(this[ROUTE_TEMPLATE] ?? UNMATCHED, this.req.method ?? '', this.statusCode, (performance.now() - this[STARTED]!) / 1000)
   }
-  return function measureRequest(res) {
-    ;(res as Measured)[STARTED] = performance.now()
+  function whenAnswered(res: ServerResponse, started: number): void {
+    ;(res as Measured)[STARTED] = started
     res.on('finish', countAnswer)
+  }
+  return {
+    whenAnswered,
+    answered(route, req, res, started) {
+      if (!res.writableEnded) {
+        setRouteTemplate(res, route)
+        return whenAnswered(res, started)
+      }
+      if (req.socket.destroyed) return
+      metrics.httpRequest(route, req.method ?? '', res.statusCode, (performance.now() - started) / 1000)
+    },
   }
 }
 
