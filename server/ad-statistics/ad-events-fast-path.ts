@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BodyTooLarge, InvalidParameter } from '../ads/errors.js'
 import type { AdsAnswer } from '../ads/respond.js'
+import type { AdsAnswerOrPromise } from '../ads/answer-ads-request.js'
 import { BODY_CUT_OFF } from '../refusal.js'
 import { AD_EVENTS_PATH, type AdEventsRequest } from './answer-ad-events.js'
 import { MAX_EVENTS_BODY_BYTES } from './event-batch.js'
@@ -24,23 +25,37 @@ export function isAdEventsRequest(target: string): boolean {
 }
 
 /**
- * Answers one `node:http` request with the events handler.
+ * Answers one `node:http` request with the events handler, once the
+ * handler's answer is there (returned, for the edge to catch what it
+ * rejects with); a refusal made before the body is read is written at once.
  *
  * @example
- * if (isAdEventsRequest(req.url!)) await answerAdEventsOverNode(answerEvents, req, res, requestId)
+ * if (isAdEventsRequest(req.url!)) answerAdEventsOverNode(answerEvents, req, res, requestId)
  */
-export async function answerAdEventsOverNode(
-  answerAdEvents: (request: AdEventsRequest) => Promise<AdsAnswer>,
+export function answerAdEventsOverNode(
+  answerAdEvents: (request: AdEventsRequest) => AdsAnswerOrPromise,
   req: IncomingMessage,
   res: ServerResponse,
   requestId: string,
-): Promise<void> {
-  const { status, headers, body } = await answerAdEvents(new NodeEventsRequest(req, requestId))
-  // A body left unread (over the limit, cut off) leaves the connection unusable for a next request.
-  if (!req.complete) headers.Connection = 'close'
+): Promise<void> | undefined {
+  const answered = answerAdEvents(new NodeEventsRequest(req, requestId))
+  if (answered instanceof Promise) return answered.then((answer) => writeAnswer(req, res, answer))
+  writeAnswer(req, res, answered)
+  return undefined
+}
+
+function writeAnswer(req: IncomingMessage, res: ServerResponse, { status, headers, body }: AdsAnswer): void {
+  // A body left unread (over the limit, cut off, refused before reading) leaves the connection unusable for a
+  // next request; a request without one (a preflight answered at once, before Node marks it complete) leaves nothing.
+  if (!req.complete && hasBody(req)) headers.Connection = 'close'
   if (body !== null) headers['Content-Length'] = String(Buffer.byteLength(body))
   res.writeHead(status, headers)
   res.end(body ?? undefined)
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
 /** A `node:http` request as the handler reads it (a class rather than closures made per request). */

@@ -15,9 +15,11 @@ import { BatchReplayed, InvalidApiKey, MethodNotAllowed, MissingApiKey, RateLimi
 import { corsHeaders } from '../ads/partner-cors.js'
 import { type AdsAnswer, errorAnswer } from '../ads/respond.js'
 import type { Database } from '../db/schema.js'
-import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import type { RateLimitDecision, RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import type { ApiKeyGrant } from '../api-keys/api-keys.js'
+import type { AdsAnswerOrPromise } from '../ads/answer-ads-request.js'
 import type { AdStatisticsWriter } from './ad-statistics-writer.js'
-import { EVENT_KINDS, eventBatchFrom } from './event-batch.js'
+import { EVENT_KINDS, type EventBatch, eventBatchFrom } from './event-batch.js'
 import { recentBatches } from './recent-batches.js'
 import { knownAds } from './known-ads.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
@@ -56,76 +58,110 @@ export function adEventsHandler({
   statistics: AdStatisticsWriter
   /** Where events accepted and refused are counted, when metrics are on. */
   metrics?: SvcMetrics
-}): (request: AdEventsRequest) => Promise<AdsAnswer> {
+}): (request: AdEventsRequest) => AdsAnswerOrPromise {
   const grantFor = apiKeyGrants(db)
   const recent = recentBatches()
   const homesOf = knownAds(db)
 
-  return async function answerAdEvents(request) {
+  /** Refuses a batch as a whole (no key, a replay, the rate limit): it counts once, its events unread or uncounted. */
+  function refused(call: EventsCall, error: unknown): AdsAnswer {
+    metrics?.adEvents('refused', 'batch')
+    return errorAnswer(error, call.headers, call.requestId)
+  }
+
+  /** Each step goes on at once when it can (a kept key, the in-memory limiter, known ads), and only after its promise when it cannot. */
+  function afterBody(call: EventsCall, text: string): AdsAnswerOrPromise {
+    try {
+      const batch = eventBatchFrom(text)
+      if (!batch.key) throw new MissingApiKey('key is missing; send the API key as "key" in the body')
+      const found = API_KEY.test(batch.key) ? grantFor(batch.key) : undefined
+      const answered = found instanceof Promise ? found.then((grant) => afterKey(call, batch, grant)) : afterKey(call, batch, found)
+      return answered instanceof Promise ? answered.catch((error: unknown) => refused(call, error)) : answered
+    } catch (error) {
+      return refused(call, error)
+    }
+  }
+
+  function afterKey(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant | undefined): AdsAnswerOrPromise {
+    if (!grant) throw new InvalidApiKey(unknownKeyMessage(batch.key!))
+    const hit = limiter.hit(`${rateLimitBucket(grant, 'read_ads', call.origin)}:events`, grant.rateLimit)
+    return hit instanceof Promise ? hit.then((rate) => afterCount(call, batch, grant, rate)) : afterCount(call, batch, grant, hit)
+  }
+
+  function afterCount(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant, rate: RateLimitDecision): AdsAnswerOrPromise {
+    const { headers } = call
+    headers['X-RateLimit-Limit'] = String(rate.limit)
+    headers['X-RateLimit-Remaining'] = String(rate.remaining)
+    headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
+    if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
+    assertKeyMayCall(grant, 'read_ads', call.origin)
+    if (!recent.firstTime(`${grant.keyId}:${batch.batch}`)) throw new BatchReplayed(`batch ${batch.batch} was counted already`)
+    const known = homesOf(adsNamed(batch))
+    return known instanceof Promise ? known.then((homes) => countBatch(call, batch, grant, homes)) : countBatch(call, batch, grant, known)
+  }
+
+  function countBatch(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant, homes: AdHomes): AdsAnswer {
+    const slot = batch.slotKey
+    let counted = 0
+    let ignored = 0
+    for (const kind of EVENT_KINDS) {
+      const countedBefore = counted
+      for (const adCode of batch[kind]) {
+        // An ad is counted in the slot the page asked for, which must be one that serves it.
+        const home = homes.get(adCode)
+        const servedHere = home?.organisationId === grant.organisationId && (slot === ANYWHERE || home.displayKey === slot)
+        if (servedHere && statistics.count({ organisationId: grant.organisationId, adCode, slot: batch.slot }, kind)) counted++
+        else ignored++
+      }
+      if (metrics) {
+        metrics.adEvents('accepted', kind, counted - countedBefore)
+        metrics.adEvents('refused', kind, batch[kind].length - (counted - countedBefore))
+      }
+    }
+    const { headers } = call
+    headers['Content-Type'] = 'application/json'
+    headers['Cache-Control'] = 'no-store'
+    return { status: 202, headers, body: `{"status":"success","code":202,"counted":${counted},"ignored":${ignored}}` }
+  }
+
+  return function answerAdEvents(request) {
     const origin = request.headers.get('origin')
     const headers: Record<string, string> = { 'X-Request-Id': request.requestId }
     if (request.method === 'OPTIONS') return { status: 204, headers: { ...headers, ...eventsPreflightHeaders(origin) }, body: null }
     Object.assign(headers, corsHeaders(origin))
+    const call: EventsCall = { headers, origin, requestId: request.requestId }
     try {
       if (request.method !== 'POST') throw new MethodNotAllowed(`method not allowed; ${AD_EVENTS_PATH} answers POST`, 'POST, OPTIONS')
       const type = request.headers.get('content-type') ?? ''
       if (!READABLE_TYPES.test(type)) throw new UnsupportedMediaType('Content-Type must be text/plain or application/json')
-      const batch = eventBatchFrom(await request.body())
-
-      if (!batch.key) throw new MissingApiKey('key is missing; send the API key as "key" in the body')
-      // Each step answers at once when it can (a kept key, the in-memory limiter, known ads), and is awaited only when it cannot.
-      const found = API_KEY.test(batch.key) ? grantFor(batch.key) : undefined
-      const grant = found instanceof Promise ? await found : found
-      if (!grant) throw new InvalidApiKey(unknownKeyMessage(batch.key))
-      const hit = limiter.hit(`${rateLimitBucket(grant, 'read_ads', origin)}:events`, grant.rateLimit)
-      const rate = hit instanceof Promise ? await hit : hit
-      headers['X-RateLimit-Limit'] = String(rate.limit)
-      headers['X-RateLimit-Remaining'] = String(rate.remaining)
-      headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
-      if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
-      assertKeyMayCall(grant, 'read_ads', origin)
-      if (!recent.firstTime(`${grant.keyId}:${batch.batch}`)) throw new BatchReplayed(`batch ${batch.batch} was counted already`)
-
-      const slot = batch.slotKey
-      const codes = batch.served.concat(
-        batch.viewable.filter(notIn(batch.served)),
-        batch.clicks.filter(notIn(batch.served, batch.viewable)),
+      return request.body().then(
+        (text) => afterBody(call, text),
+        (error: unknown) => refused(call, error),
       )
-      const known = homesOf(codes)
-      const homes = known instanceof Promise ? await known : known
-      let counted = 0
-      let ignored = 0
-      for (const kind of EVENT_KINDS) {
-        const countedBefore = counted
-        for (const adCode of batch[kind]) {
-          // An ad is counted in the slot the page asked for, which must be one that serves it.
-          const home = homes.get(adCode)
-          const servedHere = home?.organisationId === grant.organisationId && (slot === ANYWHERE || home.displayKey === slot)
-          if (servedHere && statistics.count({ organisationId: grant.organisationId, adCode, slot: batch.slot }, kind)) counted++
-          else ignored++
-        }
-        if (metrics) {
-          metrics.adEvents('accepted', kind, counted - countedBefore)
-          metrics.adEvents('refused', kind, batch[kind].length - (counted - countedBefore))
-        }
-      }
-      headers['Content-Type'] = 'application/json'
-      headers['Cache-Control'] = 'no-store'
-      return { status: 202, headers, body: `{"status":"success","code":202,"counted":${counted},"ignored":${ignored}}` }
     } catch (error) {
-      // A batch refused as a whole (no key, a replay, the rate limit) counts once, its events unread or uncounted.
-      metrics?.adEvents('refused', 'batch')
-      return errorAnswer(error, headers, request.requestId)
+      return refused(call, error)
     }
   }
 }
 
-/** Keeps codes not in the given lists (each a few codes at most). */
-function notIn(...lists: string[][]): (code: string) => boolean {
-  return (code) => !lists.some((list) => list.includes(code))
+/** One batch on its way through the steps. */
+interface EventsCall {
+  /** The answer's headers so far. */
+  headers: Record<string, string>
+  origin: string | undefined
+  requestId: string
 }
 
-/** A preflight, for callers that post JSON with `fetch`; the widget's beacon needs none. */
+type AdHomes = Awaited<ReturnType<ReturnType<typeof knownAds>>>
+
+/** Every ad the batch names, once (an ad served is usually viewable too, and sometimes followed). */
+function adsNamed({ served, viewable, clicks }: EventBatch): string[] {
+  if (viewable.length === 0 && clicks.length === 0) return served
+  const codes = served.slice()
+  for (const list of [viewable, clicks]) for (const code of list) if (!codes.includes(code)) codes.push(code)
+  return codes
+}
+
 function eventsPreflightHeaders(origin: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { Allow: 'POST, OPTIONS', Vary: 'Origin' }
   if (origin === undefined) return headers

@@ -39,8 +39,9 @@ export function knownAds(
     const current = readStamp?.()
     if (current === undefined || current !== stamp || homes.size + codes.length > MAX_CACHED_CODES) homes = new Map()
     stamp = current
-    const missing = codes.filter((code) => !homes.has(code))
-    if (missing.length === 0) return homes
+    let missing: string[] | undefined
+    for (const code of codes) if (!homes.has(code)) (missing ??= []).push(code)
+    if (missing === undefined) return homes
     for (const code of missing) homes.set(code, null)
     return load(missing, homes)
   }

@@ -6,7 +6,7 @@
  * request line for `adsApiHandler` and writes its answer.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { ADS_PATH, type AdsRequestLine } from './answer-ads-request.js'
+import { ADS_PATH, type AdsAnswerOrPromise, type AdsRequestLine } from './answer-ads-request.js'
 import type { AdsAnswer } from './respond.js'
 
 /**
@@ -33,7 +33,9 @@ export class NodeHeaders {
 }
 
 /**
- * Answers one `node:http` request with the ads API handler.
+ * Answers one `node:http` request with the ads API handler: at once when
+ * the handler answered at once, else once its promise settles (returned,
+ * for the edge to catch what it rejects with).
  *
  * @example
  * const adsRoute: FastRoute = {
@@ -42,26 +44,28 @@ export class NodeHeaders {
  *   failure: (error, id) => errorAnswer(error, {}, id),
  * }
  */
-export async function answerAdsOverNode(
-  answerAdsRequest: (request: AdsRequestLine) => Promise<AdsAnswer>,
+export function answerAdsOverNode(
+  answerAdsRequest: (request: AdsRequestLine) => AdsAnswerOrPromise,
   req: IncomingMessage,
   res: ServerResponse,
   requestId: string,
-): Promise<void> {
+): Promise<void> | undefined {
   const target = req.url!
   const queryStart = target.indexOf('?')
-  const {
-    status,
-    headers: answerHeaders,
-    body,
-  } = await answerAdsRequest({
+  const answered = answerAdsRequest({
     method: req.method!,
     path: (queryStart === -1 ? target : target.slice(0, queryStart)).slice(ADS_PATH.length),
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),
     headers: new NodeHeaders(req.headers),
     requestId,
   })
-  if (body !== null) answerHeaders['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
-  res.writeHead(status, answerHeaders)
+  if (answered instanceof Promise) return answered.then((answer) => writeAnswer(req, res, answer))
+  writeAnswer(req, res, answered)
+  return undefined
+}
+
+function writeAnswer(req: IncomingMessage, res: ServerResponse, { status, headers, body }: AdsAnswer): void {
+  if (body !== null) headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
+  res.writeHead(status, headers)
   res.end(req.method === 'HEAD' || body === null ? undefined : body)
 }

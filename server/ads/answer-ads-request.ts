@@ -10,13 +10,14 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
-import type { RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import type { RateLimitDecision, RateLimiter } from '../http/fixed-window-rate-limiter.js'
+import type { ApiKeyGrant } from '../api-keys/api-keys.js'
 import { apiKeyGrants } from '../api-keys/api-key-grants.js'
 import { parseAdsRequest } from './ads-request.js'
 import { assertKeyMayCall, authenticate, rateLimitBucket } from './api-key-auth.js'
 import { MethodNotAllowed, RateLimited, RouteNotFound } from './errors.js'
 import { corsHeaders, preflightHeaders } from './partner-cors.js'
-import { publishedAdsReader } from './published-ads-reader.js'
+import { type AdWindow, publishedAdsReader } from './published-ads-reader.js'
 import { type AdsAnswer, adsAnswer, errorAnswer } from './respond.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
@@ -46,48 +47,76 @@ export interface AdsApiOptions {
 /** Where the ads API is mounted. */
 export const ADS_PATH = '/ads'
 
+/** An answer at once, or a promise of one when a step had to wait (a key or slot not kept, a shared limiter). */
+export type AdsAnswerOrPromise = AdsAnswer | Promise<AdsAnswer>
+
 /**
- * Makes the ads API's request handler for one database.
+ * Makes the ads API's request handler for one database. A request whose
+ * key, rate-limit count and slot are all at hand is answered in the same
+ * call, with no promise made: on the hot path, the promises and their
+ * microtask turns cost more than the rest of svc's work for the answer.
  *
  * @example
  * const answerAds = adsApiHandler({ db, limiter: fixedWindowRateLimiter() })
- * const { status, headers, body } = await answerAds(request)
+ * const answered = answerAds(request)
+ * const { status, headers, body } = answered instanceof Promise ? await answered : answered
  */
-export function adsApiHandler({ db, limiter, random, now, metrics }: AdsApiOptions): (request: AdsRequestLine) => Promise<AdsAnswer> {
+export function adsApiHandler({ db, limiter, random, now, metrics }: AdsApiOptions): (request: AdsRequestLine) => AdsAnswerOrPromise {
   const grantFor = apiKeyGrants(db)
   const reader = publishedAdsReader(db, { ...(random ? { random } : {}), ...(now ? { now } : {}) })
 
-  return async function answerAdsRequest(request) {
+  /** Each step goes on at once when it can, and only after its promise when it cannot. */
+  function afterKey(call: AdsCall, grant: ApiKeyGrant): AdsAnswerOrPromise {
+    const hit = limiter.hit(rateLimitBucket(grant, 'read_ads', call.origin), grant.rateLimit)
+    return hit instanceof Promise ? hit.then((rate) => afterCount(call, grant, rate)) : afterCount(call, grant, hit)
+  }
+
+  function afterCount(call: AdsCall, grant: ApiKeyGrant, rate: RateLimitDecision): AdsAnswerOrPromise {
+    const { headers } = call
+    headers['X-RateLimit-Limit'] = String(rate.limit)
+    headers['X-RateLimit-Remaining'] = String(rate.remaining)
+    headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
+    if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
+    assertKeyMayCall(grant, 'read_ads', call.origin)
+    const query = parseAdsRequest(call.rawDisplay, call.request.query)
+    const read = reader.window(grant.organisationId, query.displayKey, query.limit, query.random, query.tags)
+    return read instanceof Promise ? read.then((window) => envelope(call, query, window)) : envelope(call, query, read)
+  }
+
+  function envelope(call: AdsCall, { displayKey, limit }: AdsQuery, window: AdWindow): AdsAnswer {
+    // Only a slot with ads running is counted, so its label is a slot that exists.
+    if (metrics && window.ads.length > 0) metrics.adsServed(displayKey, window.ads.length)
+    const { request, headers } = call
+    return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
+  }
+
+  return function answerAdsRequest(request) {
     const origin = request.headers.get('origin')
     const headers: Record<string, string> = { 'X-Request-Id': request.requestId }
     if (request.method === 'OPTIONS') return { status: 204, headers: { ...headers, ...preflightHeaders(origin) }, body: null }
     Object.assign(headers, corsHeaders(origin))
     try {
-      const rawDisplay = displaySegment(request.path)
+      const call: AdsCall = { request, headers, origin, rawDisplay: displaySegment(request.path) }
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
-
-      // Each step answers at once when it can (a kept key, the in-memory limiter, a kept slot), and is awaited only when it cannot.
       const authenticated = authenticate(request.headers.get('authorization'), grantFor)
-      const grant = authenticated instanceof Promise ? await authenticated : authenticated
-      const hit = limiter.hit(rateLimitBucket(grant, 'read_ads', origin), grant.rateLimit)
-      const rate = hit instanceof Promise ? await hit : hit
-      headers['X-RateLimit-Limit'] = String(rate.limit)
-      headers['X-RateLimit-Remaining'] = String(rate.remaining)
-      headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
-      if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
-      assertKeyMayCall(grant, 'read_ads', origin)
-
-      const { displayKey, limit, random, tags } = parseAdsRequest(rawDisplay, request.query)
-      const read = reader.window(grant.organisationId, displayKey, limit, random, tags)
-      const window = read instanceof Promise ? await read : read
-      // Only a slot with ads running is counted, so its label is a slot that exists.
-      if (metrics && window.ads.length > 0) metrics.adsServed(displayKey, window.ads.length)
-      return adsAnswer(window, { limit, requestId: request.requestId, ifNoneMatch: request.headers.get('if-none-match') }, headers)
+      const answered = authenticated instanceof Promise ? authenticated.then((grant) => afterKey(call, grant)) : afterKey(call, authenticated)
+      return answered instanceof Promise ? answered.catch((error: unknown) => errorAnswer(error, headers, request.requestId)) : answered
     } catch (error) {
       return errorAnswer(error, headers, request.requestId)
     }
   }
 }
+
+/** One request on its way through the steps. */
+interface AdsCall {
+  request: AdsRequestLine
+  /** The answer's headers so far. */
+  headers: Record<string, string>
+  origin: string | undefined
+  rawDisplay: string | undefined
+}
+
+type AdsQuery = ReturnType<typeof parseAdsRequest>
 
 /** The raw slug of `/{display}`, `undefined` for no slug; deeper paths are no endpoint. */
 function displaySegment(path: string): string | undefined {

@@ -15,7 +15,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { log } from '../log.js'
 import { isManagementApiPath, problemJson } from '../management-api/problem-json.js'
-import { measureRequest, setRouteTemplate } from '../metrics/http-metrics.js'
+import { type RequestMeasurer, requestMeasurer, UNMATCHED } from '../metrics/http-metrics.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
 import { requestIdFor } from './request-id.js'
 
@@ -35,7 +35,8 @@ export interface NodeAnswer {
 export interface FastRoute {
   /** Whether this route takes the request (cheap: every request asks). */
   matches(req: IncomingMessage): boolean
-  answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void>
+  /** Answers; a route that answered before returning returns nothing, so the hot path makes no promise. */
+  answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> | undefined
   /** The answer, in the route's error shape, for an error the route did not answer itself. */
   failure(error: unknown, requestId: string): NodeAnswer
   /** The route's template in the metrics (`/ads/:display`). */
@@ -71,13 +72,15 @@ export interface EdgeOptions {
  * createServer(edgeListener({ fastRoutes: [adsRoute], app: getRequestListener(app.fetch) }))
  */
 export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies = [], metrics }: EdgeOptions): RequestListener {
+  const measure = metrics && requestMeasurer(metrics)
   return (req, res) => {
     const id = requestIdFor(req.headers['x-request-id'] as string | undefined)
-    if (metrics) measureRequest(metrics, req, res)
+    const started = measure ? performance.now() : 0
     if (accessLog) logRequestWhenAnswered(req, res, id)
     const declared = Number(req.headers['content-length'] ?? 0)
     const large = declared > MAX_REQUEST_BODY_BYTES ? largeBodies.find((route) => route.matches(req)) : undefined
     if (declared > (large?.maxBytes ?? MAX_REQUEST_BODY_BYTES)) {
+      if (measure) measure.whenAnswered(res, started)
       const message = large?.tooLarge ?? BODY_TOO_LARGE
       // In the shape of the family the path belongs to: the management API's problem details, else the ads envelope.
       const problem = isManagementApiPath(req.url ?? '')
@@ -89,13 +92,33 @@ export function edgeListener({ fastRoutes, app, accessLog = false, largeBodies =
     }
     for (const route of fastRoutes) {
       if (!route.matches(req)) continue
-      if (metrics && route.route !== undefined) setRouteTemplate(res, route.route)
-      route.answer(req, res, id).catch((error: unknown) => answerFailure(res, route.failure(error, id)))
+      answerFast(route, req, res, id, measure, started)
       return
     }
+    if (measure) measure.whenAnswered(res, started)
     // Written into the request, so the app's request id (Hono's middleware reads the header) is this one.
     setRequestHeader(req, 'x-request-id', id)
     void app(req, res)
+  }
+}
+
+/** Lets `route` answer, and answers its failure if it fails; counted (with metrics) once its answer is written. */
+function answerFast(
+  route: FastRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  measure: RequestMeasurer | undefined,
+  started: number,
+): void {
+  try {
+    const answering = route.answer(req, res, id)
+    if (answering === undefined) return measure?.answered(route.route ?? UNMATCHED, req, res, started)
+    const failing = answering.catch((error: unknown) => answerFailure(res, route.failure(error, id)))
+    if (measure) void failing.then(() => measure.answered(route.route ?? UNMATCHED, req, res, started))
+  } catch (error) {
+    answerFailure(res, route.failure(error, id))
+    measure?.answered(route.route ?? UNMATCHED, req, res, started)
   }
 }
 

@@ -30,24 +30,56 @@ export function setRouteTemplate(res: ServerResponse, template: string): void {
   ;(res as Routed)[ROUTE_TEMPLATE] = template
 }
 
+const STARTED = Symbol('svc.requestStarted')
+
+type Measured = Routed & { [STARTED]?: number }
+
+/** How the edge counts and times requests, made once per listener. */
+export interface RequestMeasurer {
+  /**
+   * Counts a request when its answer is written (`finish`), by the
+   * template then on the answer: for the app's routes and the edge's own
+   * refusals. A request whose caller hung up before the answer is not counted.
+   */
+  whenAnswered(res: ServerResponse, started: number): void
+  /**
+   * Counts a request a fast route has answered, now: no listener and
+   * nothing written on the answer, which on the ads API cost more than
+   * the rest of the count. A caller gone before the answer is not
+   * counted; an answer not yet written is counted when it is.
+   */
+  answered(route: string, req: IncomingMessage, res: ServerResponse, started: number): void
+}
+
 /**
- * Counts `req` and times it from now until its answer is written; the
- * template is read then, once the route that answered is known. A
- * request whose caller hung up before the answer is not counted.
+ * Counts and times requests from `started` (`performance.now()` as the
+ * request arrived) until their answer is written.
  *
  * @example
- * if (metrics) measureRequest(metrics, req, res)
+ * const measure = requestMeasurer(metrics)
+ * const started = performance.now()
+ * measure.whenAnswered(res, started) // or, once a fast route has answered: measure.answered('/ads/:display', req, res, started)
  */
-export function measureRequest(metrics: SvcMetrics, req: IncomingMessage, res: ServerResponse): void {
-  const started = performance.now()
-  res.on('finish', () => {
-    metrics.httpRequest(
-      (res as Routed)[ROUTE_TEMPLATE] ?? UNMATCHED,
-      req.method ?? '',
-      res.statusCode,
-      (performance.now() - started) / 1000,
-    )
-  })
+export function requestMeasurer(metrics: SvcMetrics): RequestMeasurer {
+  // One listener for every answer, which carries its start time: a request makes no closure.
+  function countAnswer(this: Measured): void {
+    metrics.httpRequest(this[ROUTE_TEMPLATE] ?? UNMATCHED, this.req.method ?? '', this.statusCode, (performance.now() - this[STARTED]!) / 1000)
+  }
+  function whenAnswered(res: ServerResponse, started: number): void {
+    ;(res as Measured)[STARTED] = started
+    res.on('finish', countAnswer)
+  }
+  return {
+    whenAnswered,
+    answered(route, req, res, started) {
+      if (!res.writableEnded) {
+        setRouteTemplate(res, route)
+        return whenAnswered(res, started)
+      }
+      if (req.socket.destroyed) return
+      metrics.httpRequest(route, req.method ?? '', res.statusCode, (performance.now() - started) / 1000)
+    },
+  }
 }
 
 /**
