@@ -103,7 +103,9 @@ describe('adCountTotals', () => {
       { key: H13, served: 10, viewable: 5, clicks: 1 },
       { key: H14, served: 70, viewable: 35, clicks: 7 },
     ])
-    expect(await adCountTotals(db, 1, H13, H15, 'ad_code', { slot: 'side' })).toEqual([{ key: 'ADS1', served: 30, viewable: 15, clicks: 3 }])
+    expect(await adCountTotals(db, 1, H13, H15, 'ad_code', { slot: 'side' })).toEqual([
+      { key: 'ADS1', served: 30, viewable: 15, clicks: 3 },
+    ])
     expect(await adCountTotals(db, 1, H13, H15, 'slot', { ad: 'ADS2', slot: 'home' })).toEqual([
       { key: 'home', served: 20, viewable: 10, clicks: 2 },
     ])

@@ -164,7 +164,13 @@ describe('published ads', () => {
     const { older, side, newer } = await slotWithEveryState()
     const home = await publishedAdsFor(db, acme, 'home', 10)
     expect(home.map((entry) => entry.ad.code)).toEqual([newer.code, older.code])
-    expect(home[0]!.ad).toMatchObject({ code: newer.code, title: 'Newer', target: '_self', size: null, images: ['https://cdn.example/n.png'] })
+    expect(home[0]!.ad).toMatchObject({
+      code: newer.code,
+      title: 'Newer',
+      target: '_self',
+      size: null,
+      images: ['https://cdn.example/n.png'],
+    })
     expect(home[1]).toMatchObject({ tags: 'shoes', starts_at: '2025-05-01T00:00:00.000Z', ends_at: null, weight: 3 })
     expect((await publishedAdsFor(db, acme, 'home', 1)).map((entry) => entry.ad.code)).toEqual([newer.code])
     expect((await publishedAdsFor(db, acme, null, 10)).map((entry) => entry.ad.code)).toEqual([newer.code, side.code, older.code])

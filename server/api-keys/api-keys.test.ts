@@ -31,7 +31,7 @@ beforeEach(async () => {
 afterEach(() => db.destroy())
 
 describe('createApiKey and grantForApiKey', () => {
-  it("grants a presented key its organisation, permissions, canonical origins and rate limit, and nothing to another secret", async () => {
+  it('grants a presented key its organisation, permissions, canonical origins and rate limit, and nothing to another secret', async () => {
     const { apiKey, keyId } = await createApiKey(db, {
       organisationId: acme,
       origins: ['HTTPS://Shop.example:443', 'https://shop.example'],
@@ -54,7 +54,11 @@ describe('createApiKey and grantForApiKey', () => {
 
   it('gives a key the default rate limit, read_ads and any origin unless told', async () => {
     const { apiKey } = await createApiKey(db, { organisationId: acme })
-    expect(await grantForApiKey(db, apiKey)).toMatchObject({ rateLimit: DEFAULT_RATE_LIMIT, origins: [], permissions: new Set(['read_ads']) })
+    expect(await grantForApiKey(db, apiKey)).toMatchObject({
+      rateLimit: DEFAULT_RATE_LIMIT,
+      origins: [],
+      permissions: new Set(['read_ads']),
+    })
   })
 
   it('stores no key with an unknown permission, none or a rate limit out of range', async () => {

@@ -212,7 +212,12 @@ describe('changing and deleting a client', () => {
     const kept = await register('Kept')
     const user = await createUser(db, { email: 'ada@example.com', name: 'Ada', password: 'long enough' })
     for (const client of [shop, kept])
-      await storeConsent(db, { userId: user.id, clientId: (await rowOf(client.clientId)).id, scopes: ['openid'], grantedAt: '2025-05-01T12:00:00.000Z' })
+      await storeConsent(db, {
+        userId: user.id,
+        clientId: (await rowOf(client.clientId)).id,
+        scopes: ['openid'],
+        grantedAt: '2025-05-01T12:00:00.000Z',
+      })
     await deleteClient(db, shop.clientId)
     expect(await clientByClientId(db, shop.clientId)).toBeUndefined()
     expect(ids(await allClients(db))).toEqual([kept.clientId])
