@@ -49,12 +49,16 @@ const OPENS_THE_DATABASE = ['server/db/test-database.ts', 'server/db/open-databa
  * fixture; other tests open SQLite files of their own, which the dialect
  * under test does not change) and
  *  - it lives in `server/db/`, or
- *  - it, or the module it is named after (`x.test.ts` beside `x.ts`), builds
+ *  - the module it is named after (`x.test.ts` beside `x.ts`) builds
  *    queries (a repository, a limiter, a failure counter, an outbox claim,
- *    a webhook delivery, or a test reading stored rows), or
+ *    a webhook delivery), or
  *  - it imports a repository module (one that builds queries) directly
  *    whose own test (`x.test.ts` beside `x.ts`) is not in this list: the
  *    importing tests are where that repository's queries meet PostgreSQL.
+ * A test's own queries do not count: an app-level test that reads stored
+ * rows to assert builds its reads for itself, not production's SQL, and
+ * the production SQL it checks runs on PostgreSQL in the repositories'
+ * own tests.
  * A test that reaches the database only through the app, or imports only
  * repositories whose own tests are in this list, runs queries those tests
  * run on PostgreSQL already; so does one that imports only what opens the
@@ -82,9 +86,8 @@ export function postgresTests(root: string): string[] {
   const buildsQueries = (file: string) => BUILDS_QUERIES.test(source(file))
   const racesTheDatabase = (file: string) => /\bPromise\.all\(/.test(source(file))
   const ownTest = (module: string) => module.replace(/\.ts$/, '.test.ts')
-  /** A test of its own module's queries: in `server/db/`, or it or the module it is named after builds queries. */
-  const testsOwnQueries = (test: string) =>
-    test.startsWith('server/db/') || buildsQueries(test) || buildsQueries(test.replace(/\.test\.ts$/, '.ts'))
+  /** A test of its own module's queries: in `server/db/`, or the module it is named after builds queries. */
+  const testsOwnQueries = (test: string) => test.startsWith('server/db/') || buildsQueries(test.replace(/\.test\.ts$/, '.ts'))
   const tests = testFiles(root, 'server').filter(
     (test) => usesTestDatabase(test) && (!test.startsWith('server/attacks/') || racesTheDatabase(test)),
   )
