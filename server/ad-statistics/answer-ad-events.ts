@@ -10,8 +10,8 @@
 import type { Kysely } from 'kysely'
 import { ANYWHERE } from '../../shared/slug.js'
 import { apiKeyGrants } from '../api-keys/api-key-grants.js'
-import { assertKeyMayCall, rateLimitBucket, unknownKeyMessage } from '../ads/api-key-auth.js'
-import { BatchReplayed, InvalidApiKey, MethodNotAllowed, MissingApiKey, RateLimited, UnsupportedMediaType } from '../ads/errors.js'
+import { admitWithinRate, assertKeyMayCall, rateLimitBucket, unknownKeyMessage } from '../ads/api-key-auth.js'
+import { BatchReplayed, InvalidApiKey, MethodNotAllowed, MissingApiKey, UnsupportedMediaType } from '../ads/errors.js'
 import { corsHeaders } from '../ads/partner-cors.js'
 import { type AdsAnswer, errorAnswer } from '../ads/respond.js'
 import type { Database } from '../db/schema.js'
@@ -89,11 +89,7 @@ export function adEventsHandler({
   }
 
   function afterCount(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant, rate: RateLimitDecision): AdsAnswerOrPromise {
-    const { headers } = call
-    headers['X-RateLimit-Limit'] = String(rate.limit)
-    headers['X-RateLimit-Remaining'] = String(rate.remaining)
-    headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
-    if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
+    admitWithinRate(call.headers, rate)
     assertKeyMayCall(grant, 'read_ads', call.origin)
     if (!recent.firstTime(`${grant.keyId}:${batch.batch}`)) throw new BatchReplayed(`batch ${batch.batch} was counted already`)
     const known = homesOf(adsNamed(batch))

@@ -14,8 +14,8 @@ import type { RateLimitDecision, RateLimiter } from '../http/fixed-window-rate-l
 import type { ApiKeyGrant } from '../api-keys/api-keys.js'
 import { apiKeyGrants } from '../api-keys/api-key-grants.js'
 import { parseAdsRequest } from './ads-request.js'
-import { assertKeyMayCall, authenticate, rateLimitBucket } from './api-key-auth.js'
-import { MethodNotAllowed, RateLimited, RouteNotFound } from './errors.js'
+import { admitWithinRate, assertKeyMayCall, authenticate, rateLimitBucket } from './api-key-auth.js'
+import { MethodNotAllowed, RouteNotFound } from './errors.js'
 import { corsHeaders, preflightHeaders } from './partner-cors.js'
 import { type AdWindow, publishedAdsReader } from './published-ads-reader.js'
 import { type AdsAnswer, adsAnswer, errorAnswer } from './respond.js'
@@ -72,11 +72,7 @@ export function adsApiHandler({ db, limiter, random, now, metrics }: AdsApiOptio
   }
 
   function afterCount(call: AdsCall, grant: ApiKeyGrant, rate: RateLimitDecision): AdsAnswerOrPromise {
-    const { headers } = call
-    headers['X-RateLimit-Limit'] = String(rate.limit)
-    headers['X-RateLimit-Remaining'] = String(rate.remaining)
-    headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
-    if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
+    admitWithinRate(call.headers, rate)
     assertKeyMayCall(grant, 'read_ads', call.origin)
     const query = parseAdsRequest(call.rawDisplay, call.request.query)
     const read = reader.window(grant.organisationId, query.displayKey, query.limit, query.random, query.tags)
@@ -99,7 +95,8 @@ export function adsApiHandler({ db, limiter, random, now, metrics }: AdsApiOptio
       const call: AdsCall = { request, headers, origin, rawDisplay: displaySegment(request.path) }
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowed('method not allowed; the ads API answers GET')
       const authenticated = authenticate(request.headers.get('authorization'), grantFor)
-      const answered = authenticated instanceof Promise ? authenticated.then((grant) => afterKey(call, grant)) : afterKey(call, authenticated)
+      const answered =
+        authenticated instanceof Promise ? authenticated.then((grant) => afterKey(call, grant)) : afterKey(call, authenticated)
       return answered instanceof Promise ? answered.catch((error: unknown) => errorAnswer(error, headers, request.requestId)) : answered
     } catch (error) {
       return errorAnswer(error, headers, request.requestId)

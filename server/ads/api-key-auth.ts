@@ -4,7 +4,8 @@
  * permission and allowed origins.
  */
 import type { ApiKeyGrant, Permission } from '../api-keys/api-keys.js'
-import { InvalidApiKey, MissingApiKey, OrganisationArchived, OriginDenied, PermissionDenied } from './errors.js'
+import type { RateLimitDecision } from '../http/fixed-window-rate-limiter.js'
+import { InvalidApiKey, MissingApiKey, OrganisationArchived, OriginDenied, PermissionDenied, RateLimited } from './errors.js'
 
 // RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
@@ -51,7 +52,7 @@ function liveGrant(grant: ApiKeyGrant | undefined, key: string): ApiKeyGrant {
  */
 export function unknownKeyMessage(key: string): string {
   if (key.startsWith('svc_mt_'))
-    return 'this is a management token (svc_mt_…), which only the management API at /api/v1 takes; the ads API needs an organisation\'s publishable API key (svc_pk_…): make one on the console\'s API keys page or with svc-bff key create'
+    return "this is a management token (svc_mt_…), which only the management API at /api/v1 takes; the ads API needs an organisation's publishable API key (svc_pk_…): make one on the console's API keys page or with svc-bff key create"
   return 'API key is not valid'
 }
 
@@ -90,4 +91,19 @@ export function rateLimitBucket(grant: ApiKeyGrant, permission: Permission, orig
   if (grant.origins.length === 0) return key
   if (origin === undefined) return `${key}:no-origin`
   return grant.origins.includes(origin) ? key : `${key}:refused`
+}
+
+/**
+ * Puts the key's rate-limit figures on the answer's headers, where a
+ * partner reads them on every answer, then refuses the call when the key
+ * has used up its window: the ads API and the events endpoint count alike.
+ *
+ * @example
+ * admitWithinRate(call.headers, rate) // throws RateLimited when !rate.allowed
+ */
+export function admitWithinRate(headers: Record<string, string>, rate: RateLimitDecision): void {
+  headers['X-RateLimit-Limit'] = String(rate.limit)
+  headers['X-RateLimit-Remaining'] = String(rate.remaining)
+  headers['X-RateLimit-Reset'] = String(rate.resetSeconds)
+  if (!rate.allowed) throw new RateLimited(rate.resetSeconds)
 }
