@@ -171,19 +171,10 @@ export default defineConfig(({ mode }) => ({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ON_POSTGRES.filter((file) => !PRODUCTION_COST_TESTS.includes(file)),
+                include: ON_POSTGRES,
                 maxWorkers: WORKERS,
                 isolate: ISOLATE,
                 env: { SVC_TEST_DATABASE_URL: POSTGRES_URL, SVC_TEST_ONLY_SCRYPT_COST: TEST_PASSWORD_COST },
-              },
-            },
-            {
-              extends: true as const,
-              test: {
-                name: 'postgres-hashing',
-                include: ON_POSTGRES.filter((file) => PRODUCTION_COST_TESTS.includes(file)),
-                maxWorkers: 1,
-                env: { SVC_TEST_DATABASE_URL: POSTGRES_URL },
               },
             },
           ]
