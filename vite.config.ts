@@ -12,6 +12,7 @@ import { transform } from 'esbuild'
 import ts from 'typescript'
 import type { Plugin } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './server/testing/longest-first-sequencer.js'
 import { POSTGRES_ONLY, postgresTests, PRODUCTION_COST_TESTS, TEST_PASSWORD_COST } from './server/testing/test-projects.js'
 
 /**
@@ -144,6 +145,8 @@ export default defineConfig(({ mode }) => ({
     // page or a mail can take longer than that to appear. Waiting longer
     // costs a passing test nothing; it asks again every 50 ms.
     expect: { poll: { timeout: 15_000 } },
+    // The longest files first, so that the last minutes are not one long file on one core.
+    sequence: { sequencer: LongestFirstSequencer },
     // Projects: `npm test` runs `sqlite*` (every test) and `postgres*` (the
     // dialect-sensitive ones again, when SVC_TEST_POSTGRES_URL names a
     // server) as two legs side by side. The `*-hashing` projects keep
