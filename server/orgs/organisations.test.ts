@@ -120,4 +120,11 @@ describe('listing organisations', () => {
     await setOrganisationArchived(db, bravo.id, false)
     expect((await activeOrganisations(db)).map((org) => org.name)).toEqual(['Alpha', 'Bravo', 'Charlie'])
   })
+
+  it('orders names as a reader does, the same on either database: case, accents and numbers', async () => {
+    for (const name of ['zeta', 'Shop 10', 'Ärzte', 'apotheke', 'Shop 9', 'Zahnarzt']) await createOrganisation(db, { name })
+    const expected = ['apotheke', 'Ärzte', 'Shop 9', 'Shop 10', 'Zahnarzt', 'zeta']
+    expect((await allOrganisations(db)).map((org) => org.name)).toEqual(expected)
+    expect((await activeOrganisations(db)).map((org) => org.name)).toEqual(expected)
+  })
 })

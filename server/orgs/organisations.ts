@@ -178,7 +178,7 @@ export async function setOrganisationArchived(
  * const offered = await activeOrganisations(db)
  */
 export async function activeOrganisations(db: Kysely<Database>): Promise<OrganisationRow[]> {
-  return db.selectFrom('organisations').selectAll().where('archived_at', 'is', null).orderBy('name').execute()
+  return byName(await db.selectFrom('organisations').selectAll().where('archived_at', 'is', null).execute())
 }
 
 /**
@@ -188,8 +188,18 @@ export async function activeOrganisations(db: Kysely<Database>): Promise<Organis
  * const codes = (await allOrganisations(db)).map((org) => org.code)
  */
 export async function allOrganisations(db: Kysely<Database>): Promise<OrganisationRow[]> {
-  return db.selectFrom('organisations').selectAll().orderBy('name').execute()
+  return byName(await db.selectFrom('organisations').selectAll().execute())
 }
+
+/**
+ * Names in the order a reader expects ("acme" beside "Acme", "Ärzte" after
+ * "Apotheke", "Shop 9" before "Shop 10"), the same on either database: SQL's
+ * `ORDER BY name` follows the database's collation, bytes on SQLite and the
+ * locale on PostgreSQL. An install has tens of organisations, not thousands.
+ */
+const NAME_ORDER = new Intl.Collator('en', { numeric: true })
+const byName = (organisations: OrganisationRow[]): OrganisationRow[] =>
+  organisations.sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id)
 
 /** The origins an organisation's keys accept unless given their own. */
 export const originsOfOrganisation = (organisation: OrganisationRow): string[] => JSON.parse(organisation.origins) as string[]
