@@ -7,7 +7,7 @@ import type { RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBff } from '../app.js'
 import type { LogoutTokenSigner } from '../webhooks/backchannel-logout.js'
-import { httpServer } from '../http/http-server.js'
+import { closeGracefully, httpServer } from '../http/http-server.js'
 import { isPostgres } from '../db/open-database.js'
 import { readableByOthersWarning } from '../db/private-files.js'
 import { configureLog, flushLog, log } from '../log.js'
@@ -151,10 +151,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   const shutDown = (signal: NodeJS.Signals) => {
     draining = true
     const drainStarted = performance.now()
-    const httpClosed = new Promise((resolve) => server.close(resolve))
+    const httpClosed = closeGracefully(server)
     void metricsServer?.close()
-    // Idle keep-alive connections would hold close() open.
-    server.closeIdleConnections()
     void Promise.all([httpClosed, worker.stop(), mailer.stop()])
       .then(() => adStatistics.stop())
       .then(() => transport.close())
