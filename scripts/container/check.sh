@@ -28,6 +28,10 @@
 # here), the checks on the running server 15 seconds. Serving the build
 # this machine's own addon as its prebuild mirror (step 3) took the run
 # with the base kept from 4.2 minutes of CPU to 82 s (84 s of wall time).
+# At a load average near 20 the same run takes 130-145 s of CPU (84-91 s
+# user, 48-53 s system), 11-17 minutes of wall; of the image build's ~95,
+# `npm ci` inside the image is 44, buildah's copies 10, the build 16
+# (process tree sampled from /proc).
 #
 # Usage: bash scripts/container/check.sh [--new-base]
 set -euo pipefail
@@ -204,6 +208,20 @@ if [ -n "$addon_built" ] && [ -f "$addon_built" ]; then
   mirror_pid=$!
   addon_args=(--build-arg "BETTER_SQLITE3_BINARY_HOST=http://127.0.0.1:$mirror_port")
   say "serving this machine's better-sqlite3 $addon_wanted addon to the build as its prebuild mirror"
+fi
+# The Dockerfile's npm cache mount (`--mount=type=cache,target=/root/.npm`)
+# is, for buildah, the directory /var/tmp/buildah-cache/root/.npm on this
+# machine. Where it does not exist yet (a fresh CI machine), it becomes a
+# link to this machine's own npm cache, which `.ci/run`'s `npm ci` fills
+# beside this build: each package is fetched from the registry once, not
+# once for the host and again for the image. (npm's cache is
+# content-addressed and safe to share between processes.)
+npm_cache="$(npm config get cache)"
+buildah_npm_cache=/var/tmp/buildah-cache/root/.npm
+if [ -d "$npm_cache" ] && [ ! -e "$buildah_npm_cache" ] && [ ! -L "$buildah_npm_cache" ]; then
+  mkdir -p "$(dirname "$buildah_npm_cache")"
+  ln -s "$npm_cache" "$buildah_npm_cache"
+  say "the image's npm cache is this machine's ($npm_cache)"
 fi
 say "buildah bud --isolation chroot --build-arg BASE_IMAGE=$BASE"
 if ! logged "$work/build.log" buildah bud --isolation chroot --network host --format docker --pull=never --jobs 2 \
