@@ -1,44 +1,42 @@
 # svc's container image: `docker build -t svc .`, then
 # `docker run -p 8787:8787 -v svc-data:/data svc` (docs/operate/container.md).
 #
-# Two stages on one base: `build` installs every dependency once, builds
-# dist/, then drops the dev dependencies (`npm prune --omit=dev`); the
-# runtime keeps dist/ and the production node_modules that remain,
-# better-sqlite3's native addon among them. One install instead of a
-# production install in a stage of its own: the prune costs 5-6 s of CPU
-# where that install cost 8, and each package is fetched once. The base is
-# a build argument so that a machine without a registry can build on an
+# Three stages on one base: `deps` installs the production dependencies
+# (better-sqlite3's native addon among them), `build` builds dist/ with the
+# dev dependencies, and the runtime keeps only those two results. The base
+# is a build argument so that a machine without a registry can build on an
 # image of its own (scripts/container/check.sh builds one from Debian
 # packages).
 ARG BASE_IMAGE=node:20-bookworm-slim
 
-FROM ${BASE_IMAGE} AS build
+FROM ${BASE_IMAGE} AS deps
 # Where better-sqlite3 fetches its prebuilt addon: GitHub's releases unless
 # this names a mirror of them (prebuild-install's binary host, laid out as
 # vVERSION/better-sqlite3-vVERSION-node-vABI-linux-x64.tar.gz).
 ARG BETTER_SQLITE3_BINARY_HOST=
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# Install scripts are skipped, then run for the two packages that need
-# theirs: esbuild's checks its binary for the build, better-sqlite3's
-# fetches the addon the runtime loads. (The others are @scarf/scarf's
-# usage report and rs-module-lexer's check, which nothing here needs.) No
-# audit or funding report: they ask the registry, and nobody reads them here.
-RUN --mount=type=cache,target=/root/.npm \
-    npm ci --ignore-scripts --no-audit --no-fund --loglevel=warn \
-    && npm rebuild esbuild --loglevel=warn
 # better-sqlite3 fetches a prebuilt addon; where it cannot (no prebuilt for
 # the platform, or no route to its host) it compiles one, which needs
 # Python, make and a C++ compiler: installed only then, in this stage.
 # The first attempt's errors are dropped; a second failure shows its own.
-RUN npm_config_better_sqlite3_binary_host="$BETTER_SQLITE3_BINARY_HOST" \
-    npm rebuild better-sqlite3 --loglevel=warn 2>/dev/null \
+RUN --mount=type=cache,target=/root/.npm \
+    npm_config_better_sqlite3_binary_host="$BETTER_SQLITE3_BINARY_HOST" \
+    npm ci --omit=dev --loglevel=warn 2>/dev/null \
     || { echo "No prebuilt better-sqlite3 addon could be fetched: compiling it." \
          && apt-get update -qq \
          && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 make g++ >/dev/null \
-         && npm rebuild better-sqlite3 --loglevel=warn; }
+         && npm ci --omit=dev --loglevel=warn; }
+
+FROM ${BASE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# Install scripts are skipped as .ci/run skips them: nothing the build runs
+# needs better-sqlite3's addon, and esbuild's script only checks its binary.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --ignore-scripts --loglevel=warn && npm rebuild esbuild --loglevel=warn
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund --loglevel=warn
+RUN npm run build
 
 FROM ${BASE_IMAGE}
 # A fixed numeric user, so that a volume's owner and Kubernetes'
@@ -47,7 +45,7 @@ RUN groupadd --gid 10001 svc \
     && useradd --uid 10001 --gid svc --home-dir /data --no-create-home --shell /usr/sbin/nologin svc \
     && mkdir /data && chown svc:svc /data && chmod 700 /data
 WORKDIR /app
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/widget ./dist/widget
 COPY package.json ./
