@@ -4,7 +4,8 @@
  * and several processes can share the table), signs each attempt afresh,
  * sends it to its endpoint's URL with the endpoint's secrets, records the
  * attempt and schedules the retry or the dead letter, the attempts that
- * finish together in one transaction (`settled-batches.ts`), and claims
+ * finish together in one transaction (group commit, `db/group-commit.ts`:
+ * the next batch starts when the running one has committed), and claims
  * again as soon as they have freed their slots (its SQL in
  * `deliveries.ts`, `endpoints.ts`, `webhook-events.ts` and
  * `webhook-attempts.ts`). It keeps each endpoint's failing clock and
@@ -14,12 +15,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { groupCommit } from '../db/group-commit.js'
 import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
-import { settledBatches } from './settled-batches.js'
 import { type WebhookEndpoint, webhookEndpointsById } from './endpoints.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
@@ -267,8 +268,10 @@ export function webhookWorker({
     claimAndSend().catch((error: unknown) => log('error', `webhook worker: ${(error as Error).message}`))
   }
 
-  // After the batch's attempts have left the in-flight set (their promises settle after the commit).
-  const inBatch = settledBatches(db, () => setImmediate(refill))
+  // One batch at a time: a burst of 64 settled attempts costs one transaction instead of 64, and a
+  // crash before its commit leaves the lease to run out and the delivery to be sent again (at least once).
+  // Refill after the batch's attempts have left the in-flight set (their promises settle after the commit).
+  const inBatch = groupCommit(db, { start: 'after-running-commit', afterCommit: () => setImmediate(refill) })
   const loop = pollingLoop('webhook worker', claimAndSend, pollMs)
 
   return {
