@@ -46,7 +46,10 @@ interface Queued<DB> {
  * const inBatch = groupCommit(db, { start: 'after-running-commit', afterCommit: refill })
  * const state = await inBatch((trx) => settleDelivery(trx, settled))
  */
-export function groupCommit<DB>(db: Kysely<DB>, { start = 'next-turn', afterCommit = () => undefined }: GroupCommitOptions = {}): InBatch<DB> {
+export function groupCommit<DB>(
+  db: Kysely<DB>,
+  { start = 'next-turn', afterCommit = () => undefined }: GroupCommitOptions = {},
+): InBatch<DB> {
   let gathering: Queued<DB>[] | undefined
   let committing = false
 
