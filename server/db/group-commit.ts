@@ -24,10 +24,15 @@ export type GroupedWrite<DB, T> = (trx: Transaction<DB>) => Promise<T>
 export type BatchStart = 'next-turn' | 'after-running-commit'
 
 /** Runs a write in its batch's transaction; resolves with the write's result once the batch has committed. */
-export type InBatch<DB> = <T>(write: GroupedWrite<DB, T>) => Promise<T>
+export type InBatch<DB, Result = unknown> = <T extends Result>(write: GroupedWrite<DB, T>) => Promise<T>
 
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<DB, Result> {
   start?: BatchStart
+  /**
+   * Runs in each batch's transaction after its writes, given their results:
+   * what they share is written there in one statement instead of one each.
+   */
+  beforeCommit?: (trx: Transaction<DB>, results: Result[]) => Promise<void>
   /** Runs after each batch has committed and its callers' promises have been settled. */
   afterCommit?: () => void
 }
@@ -46,15 +51,23 @@ interface Queued<DB> {
  * const inBatch = groupCommit(db, { start: 'after-running-commit', afterCommit: refill })
  * const state = await inBatch((trx) => settleDelivery(trx, settled))
  */
-export function groupCommit<DB>(
+export function groupCommit<DB, Result = unknown>(
   db: Kysely<DB>,
-  { start = 'next-turn', afterCommit = () => undefined }: GroupCommitOptions = {},
-): InBatch<DB> {
+  { start = 'next-turn', beforeCommit, afterCommit = () => undefined }: GroupCommitOptions<DB, Result> = {},
+): InBatch<DB, Result> {
+  const transact = (writes: GroupedWrite<DB, unknown>[]) =>
+    db.transaction().execute(async (trx) => {
+      const results: unknown[] = []
+      for (const write of writes) results.push(await write(trx))
+      await beforeCommit?.(trx, results as Result[])
+      return results
+    })
+
   let gathering: Queued<DB>[] | undefined
   let committing = false
 
   async function commitEach(batch: Queued<DB>[]): Promise<void> {
-    await commitBatch(db, batch)
+    await commitBatch(transact, batch)
     afterCommit()
   }
 
@@ -85,7 +98,7 @@ export function groupCommit<DB>(
     })
   }
 
-  return function inBatch<T>(write: GroupedWrite<DB, T>): Promise<T> {
+  return function inBatch<T extends Result>(write: GroupedWrite<DB, T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (!gathering) {
         gathering = []
@@ -97,18 +110,14 @@ export function groupCommit<DB>(
 }
 
 /** Runs the batch in one transaction; when that fails and the batch had several writes, each again alone. */
-async function commitBatch<DB>(db: Kysely<DB>, batch: Queued<DB>[]): Promise<void> {
+async function commitBatch<DB>(transact: (writes: GroupedWrite<DB, unknown>[]) => Promise<unknown[]>, batch: Queued<DB>[]): Promise<void> {
   let results: unknown[]
   try {
-    results = await db.transaction().execute(async (trx) => {
-      const values: unknown[] = []
-      for (const { write } of batch) values.push(await write(trx))
-      return values
-    })
+    results = await transact(batch.map(({ write }) => write))
   } catch (error) {
     // A lone write has no neighbours to keep: running it again alone would be the same transaction.
     if (batch.length === 1) return batch[0]!.reject(error)
-    for (const { write, resolve, reject } of batch) await db.transaction().execute(write).then(resolve, reject)
+    for (const { write, resolve, reject } of batch) await transact([write]).then(([result]) => resolve(result), reject)
     return
   }
   batch.forEach(({ resolve }, index) => resolve(results[index]))

@@ -20,14 +20,14 @@ import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
-import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
+import { type ClaimedDelivery, claimDueDeliveries, type DeliverySettlement, settleDeliveries } from './deliveries.js'
 import { type WebhookEndpoint, webhookEndpointsById } from './endpoints.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
 import { attemptSignatureHeaders } from './attempt-signatures.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { isBackchannelLogout, type LogoutTokenSigner, sendLogoutToken } from './backchannel-logout.js'
-import { attemptRecord, recordWebhookAttempt } from './webhook-attempts.js'
+import { attemptRecord, recordWebhookAttempts } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { afterEndpointAttempt, type FailingEndpointPolicy } from './failing-endpoints.js'
 import { DEFAULT_DISABLE_AFTER_MS } from './disable-after.js'
@@ -67,6 +67,12 @@ interface Claimed extends ClaimedDelivery {
   endpoint: WebhookEndpoint | undefined
   /** The endpoint's active secrets, read once for the claimed batch, or why they could not be. */
   secrets: string[] | Error
+}
+
+/** What an attempt (or a hold) leaves to write when its batch commits: the delivery's outcome and the attempt's record. */
+interface Settled {
+  delivery: DeliverySettlement
+  attempt?: ReturnType<typeof attemptRecord>
 }
 
 /** How long a worker's claim on a delivery holds before another may take it over (`SVC_WEBHOOK_LEASE_SECONDS`). */
@@ -189,16 +195,14 @@ export function webhookWorker({
 
   /** A delivery whose endpoint was disabled after it was queued (or while it was claimed) waits, unsent, for a recovery. */
   async function hold(delivery: Claimed): Promise<void> {
-    await inBatch((trx) =>
-      settleDelivery(trx, {
-        id: delivery.id,
-        owner,
-        attempts: delivery.attempts,
-        state: 'held',
-        deliveredAt: null,
-        nextAttemptAt: now().getTime(),
-      }),
-    )
+    const settlement = {
+      id: delivery.id,
+      attempts: delivery.attempts,
+      state: 'held',
+      deliveredAt: null,
+      nextAttemptAt: now().getTime(),
+    } as const
+    await inBatch(async () => ({ delivery: settlement }))
   }
 
   async function attempt(delivery: Claimed): Promise<void> {
@@ -209,7 +213,7 @@ export function webhookWorker({
     const attempts = delivery.attempts + 1
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
-    const state = await inBatch(async (trx) => {
+    const { delivery: settled } = await inBatch(async (trx) => {
       let state = (outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending') as 'delivered' | 'dead' | 'pending' | 'held'
       // Only endpoint deliveries count towards an endpoint's failures: a logout token goes to the client's own URI.
       if (endpoint && !isBackchannelLogout(delivery.event)) {
@@ -219,18 +223,19 @@ export function webhookWorker({
       }
       // A held delivery has no next attempt until it is recovered.
       const nextAttemptAt = delay === undefined || state === 'held' ? null : new Date(finishedAt.getTime() + delay)
-      await recordWebhookAttempt(trx, attemptRecord(delivery.id, startedAt, outcome, nextAttemptAt))
-      await settleDelivery(trx, {
-        id: delivery.id,
-        owner,
-        attempts,
-        state,
-        deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
-        nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
-      })
-      return state
+      const settled: Settled = {
+        attempt: attemptRecord(delivery.id, startedAt, outcome, nextAttemptAt),
+        delivery: {
+          id: delivery.id,
+          attempts,
+          state,
+          deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
+          nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
+        },
+      }
+      return settled
     })
-    if (state !== 'held') metrics?.webhookDelivery(state === 'pending' ? 'retrying' : state)
+    if (settled.state !== 'held') metrics?.webhookDelivery(settled.state === 'pending' ? 'retrying' : settled.state)
   }
 
   /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. One claim at a time. */
@@ -268,10 +273,25 @@ export function webhookWorker({
     claimAndSend().catch((error: unknown) => log('error', `webhook worker: ${(error as Error).message}`))
   }
 
-  // One batch at a time: a burst of 64 settled attempts costs one transaction instead of 64, and a
-  // crash before its commit leaves the lease to run out and the delivery to be sent again (at least once).
+  // One batch at a time: a burst of 64 settled attempts costs one transaction and two statements (the
+  // attempts' insert, the deliveries' update) instead of 64 and 128, and a crash before its commit leaves
+  // the lease to run out and the delivery to be sent again (at least once).
   // Refill after the batch's attempts have left the in-flight set (their promises settle after the commit).
-  const inBatch = groupCommit(db, { start: 'after-running-commit', afterCommit: () => setImmediate(refill) })
+  const inBatch = groupCommit<Database, Settled>(db, {
+    start: 'after-running-commit',
+    beforeCommit: async (trx, batch) => {
+      await recordWebhookAttempts(
+        trx,
+        batch.flatMap((settled) => (settled.attempt ? [settled.attempt] : [])),
+      )
+      await settleDeliveries(
+        trx,
+        owner,
+        batch.map((settled) => settled.delivery),
+      )
+    },
+    afterCommit: () => setImmediate(refill),
+  })
   const loop = pollingLoop('webhook worker', claimAndSend, pollMs)
 
   return {
