@@ -84,18 +84,7 @@ export async function deliveryWithAttempts(db: Kysely<Database>, id: string) {
   return delivery && { ...delivery, client_row_id: row.client_id }
 }
 
-const DELIVERY_COLUMNS = [
-  'id',
-  'state',
-  'attempts',
-  'url',
-  'next_attempt_at',
-  'created_at',
-  'delivered_at',
-  'event_id',
-  'client_id',
-  'endpoint_id',
-] as const
+const DELIVERY_COLUMNS = ['id', 'state', 'attempts', 'url', 'next_attempt_at', 'created_at', 'delivered_at', 'event_id', 'client_id', 'endpoint_id'] as const
 
 type DeliveryListRow = Pick<WebhookDeliveriesTable, (typeof DELIVERY_COLUMNS)[number]>
 
