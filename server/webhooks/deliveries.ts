@@ -10,12 +10,13 @@
  * sent, until recovered with the endpoint's failed ones.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely } from 'kysely'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import type { Database, WebhookDeliveriesTable } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { attemptsAtDeliveries } from './webhook-attempts.js'
-import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
+import type { LeaseClaim } from '../db/lease-claim.js'
+import { preparedQuery } from '../db/prepared-query.js'
 import { webhookEventsById } from './webhook-events.js'
 import { writeRows } from './value-rows.js'
 
@@ -195,22 +196,50 @@ export interface ClaimedDelivery {
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease ending at
- * `time + leaseMs` (a crashed worker's claims come back when it runs out);
- * run it in a transaction. With `skipLocked` (PostgreSQL) it skips rows
+ * `time + leaseMs` (a crashed worker's claims come back when it runs out),
+ * in one statement. With `skipLocked` (PostgreSQL) it skips rows
  * another transaction is claiming instead of waiting for them.
  *
  * @example
  * const claimed = await claimDueDeliveries(trx, { owner, time: Date.now(), leaseMs: 30_000, limit: 64, skipLocked: false })
  */
 export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim): Promise<ClaimedDelivery[]> {
-  const ids = await claimDueRows(db, 'webhook_deliveries', claim)
-  if (ids.length === 0) return []
-  return db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'url', 'attempts', 'client_id', 'endpoint_id', 'event_id'])
-    .where('id', 'in', ids)
-    .execute()
+  const { owner, time, leaseMs, limit, skipLocked } = claim
+  const { rows } = await (skipLocked ? claimSkippingLocked : claimDue)(db, { owner, time, leaseUntil: time + leaseMs, limit })
+  return rows
 }
+
+/**
+ * The claim as one statement, prepared once: the due, unleased deliveries,
+ * earliest first, leased and returned as the worker needs them, with no
+ * read before the write. A lease holds through its last millisecond.
+ */
+function claimStatement(skipLocked: boolean) {
+  return preparedQuery((db, values: { owner: string; time: number; leaseUntil: number; limit: number }) => {
+    const unleased = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+      eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', values.time)])
+    return db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: values.owner, lease_expires_at: values.leaseUntil })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('next_attempt_at', '<=', values.time)
+          .where(unleased)
+          .orderBy('next_attempt_at')
+          .limit(values.limit)
+          .$if(skipLocked, (query) => query.forUpdate().skipLocked()),
+      )
+      // Another replica may have leased a row as this statement waited for it (PostgreSQL).
+      .where(unleased)
+      .returning(['id', 'url', 'attempts', 'client_id', 'endpoint_id', 'event_id'])
+  })
+}
+
+const claimDue = claimStatement(false)
+const claimSkippingLocked = claimStatement(true)
 
 /** A delivery's outcome after an attempt (or a hold), as the worker settles it. */
 export interface DeliverySettlement {

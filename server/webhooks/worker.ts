@@ -108,8 +108,9 @@ export function webhookWorker({
   // has one writer at a time, and its transactions take the write lock first.
   const postgres = isPostgres(db)
 
+  // One statement, atomic without a transaction of its own.
   const claimDue = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) =>
-    db.transaction().execute((trx) => claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
+    claimDueDeliveries(db, { owner, time, leaseMs, limit, skipLocked: postgres }),
   )
 
   async function claim(limit: number): Promise<Claimed[]> {
