@@ -205,9 +205,24 @@ export interface ClaimedDelivery {
  */
 export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim): Promise<ClaimedDelivery[]> {
   const { owner, time, leaseMs, limit, skipLocked } = claim
+  // A claim that finds nothing writes nothing: the idle skip (db/idle-outbox.ts) counts every write statement as a change.
+  if ((await firstDue(db, { time })).rows.length === 0) return []
   const { rows } = await (skipLocked ? claimSkippingLocked : claimDue)(db, { owner, time, leaseUntil: time + leaseMs, limit })
   return rows
 }
+
+const unleasedAt = (time: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+  eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)])
+
+const firstDue = preparedQuery((db, values: { time: number }) =>
+  db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', values.time)
+    .where(unleasedAt(values.time))
+    .limit(1),
+)
 
 /**
  * The claim as one statement, prepared once: the due, unleased deliveries,
@@ -216,8 +231,7 @@ export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim
  */
 function claimStatement(skipLocked: boolean) {
   return preparedQuery((db, values: { owner: string; time: number; leaseUntil: number; limit: number }) => {
-    const unleased = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
-      eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', values.time)])
+    const unleased = unleasedAt(values.time)
     return db
       .updateTable('webhook_deliveries')
       .set({ lease_owner: values.owner, lease_expires_at: values.leaseUntil })
