@@ -15,6 +15,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { tableChangeStampOf } from '../db/change-stamp.js'
 import { groupCommit } from '../db/group-commit.js'
 import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
@@ -144,13 +145,28 @@ export function webhookWorker({
     })
   }
 
-  /** Each enabled endpoint's active secrets, read (and decrypted) once for all its claimed deliveries. */
+  /**
+   * Each enabled endpoint's active secrets, read (and decrypted) once for all its claimed deliveries,
+   * and kept for the next claims while the secrets table's change stamp stays (SQLite: a secret added
+   * or removed by any process moves it); PostgreSQL has no stamp, so each claim reads them.
+   */
   async function secretsOf(endpoints: WebhookEndpoint[]): Promise<Map<string, string[] | Error>> {
+    const stamp = secretsStamp?.()
+    if (stamp === undefined || keptSecrets.stamp !== stamp) keptSecrets = { stamp, byEndpoint: new Map() }
+    const { byEndpoint } = keptSecrets
     const read = endpoints
       .filter((endpoint) => endpoint.enabled)
-      .map(async (endpoint) => [endpoint.id, await activeWebhookSecrets(db, endpoint).catch((error: Error) => error)] as const)
+      .map(async (endpoint) => {
+        const kept = byEndpoint.get(endpoint.id)
+        if (kept) return [endpoint.id, kept] as const
+        const secrets = await activeWebhookSecrets(db, endpoint).catch((error: Error) => error)
+        if (!(secrets instanceof Error)) byEndpoint.set(endpoint.id, secrets)
+        return [endpoint.id, secrets] as const
+      })
     return new Map(await Promise.all(read))
   }
+  const secretsStamp = tableChangeStampOf(db, 'webhook_secrets')
+  let keptSecrets: { stamp: string | undefined; byEndpoint: Map<string, string[]> } = { stamp: undefined, byEndpoint: new Map() }
 
   /** Builds, signs and sends one attempt; any failure on the way is a failed attempt, never a stuck delivery. */
   async function sendAttempt(delivery: Claimed, startedAt: Date): Promise<AttemptOutcome> {
