@@ -103,6 +103,8 @@ export function webhookWorker({
   const owner = randomUUID()
   const policy: FailingEndpointPolicy = { disableAfterMs: DEFAULT_DISABLE_AFTER_MS, branding: DEFAULT_BRANDING, ...failing }
   const inFlight = new Set<Promise<void>>()
+  /** Attempts whose request is under way: what `concurrency` bounds (one settling holds no slot). */
+  let sending = 0
 
   // Replicas on PostgreSQL claim side by side: each skips the rows another
   // is claiming instead of waiting for them or taking them too. SQLite
@@ -224,9 +226,15 @@ export function webhookWorker({
 
   async function attempt(delivery: Claimed): Promise<void> {
     const { endpoint } = delivery
-    if (endpoint && !endpoint.enabled) return hold(delivery)
+    if (endpoint && !endpoint.enabled) {
+      sending--
+      return hold(delivery)
+    }
     const startedAt = now()
     const outcome = await sendAttempt(delivery, startedAt)
+    // The slot is free once the answer is in, so the next claim need not wait for this batch's commit
+    // (the lease, not the slot, keeps the delivery from being sent twice).
+    sending--
     const attempts = delivery.attempts + 1
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
@@ -263,10 +271,11 @@ export function webhookWorker({
   let claiming: Promise<number> | undefined
 
   async function claimFree(): Promise<number> {
-    const free = concurrency - inFlight.size
+    const free = concurrency - sending
     if (free <= 0) return 0
     const claimed = await claim(free)
     for (const delivery of claimed) {
+      sending++
       const task = attempt(delivery)
         .catch((error: unknown) => log('error', `webhook delivery ${delivery.id}: ${(error as Error).message}`))
         .finally(() => inFlight.delete(task))
@@ -276,12 +285,12 @@ export function webhookWorker({
   }
 
   /**
-   * Claims again as soon as settled batches have freed half the slots, rather than at the next
-   * 20 ms turn, so a backlog keeps the slots busy; half, so that a claim (a transaction and four
-   * reads) serves many deliveries. A claim under way is followed by one more.
+   * Claims again after each settled batch once half the slots are free (answers in), rather than at
+   * the next 20 ms turn, so a backlog keeps the slots busy; half, so that a claim (one statement and
+   * the reads of events, clients and endpoints) serves many deliveries. A claim under way is followed by one more.
    */
   function refill(): void {
-    if (!loop.running || concurrency - inFlight.size < Math.ceil(concurrency / 2)) return
+    if (!loop.running || concurrency - sending < Math.ceil(concurrency / 2)) return
     if (claiming) {
       const again = () => void setImmediate(refill)
       void claiming.then(again, again)
