@@ -3,12 +3,13 @@
  * storing its successors commit together, and the guard on `retired_at`
  * makes two concurrent uses of one token rotate it once. On SQLite the
  * rotations that become ready in the same turn of the event loop commit in
- * one transaction (group commit): a commit (a WAL write) cost a grant more
+ * one transaction (`db/group-commit.ts`): a commit (a WAL write) cost a grant more
  * than all its other statements together, and each grant is still answered
  * only once its rotation is committed. On PostgreSQL, whose pool runs
  * transactions side by side, each rotation is its own transaction.
  */
 import type { Kysely } from 'kysely'
+import { groupCommit, type InBatch } from '../db/group-commit.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import type { IdentityProviderContext } from './identity-provider-context.js'
@@ -21,12 +22,8 @@ export interface Rotation {
   store: (db: Kysely<Database>) => Promise<void>
 }
 
-interface Waiting extends Rotation {
-  resolve: (rotated: boolean) => void
-  reject: (error: unknown) => void
-}
-
-const waitingByDatabase = new WeakMap<Kysely<Database>, Waiting[]>()
+/** Each database's group commit of rotations, made on its first rotation. */
+const batchesByDatabase = new WeakMap<Kysely<Database>, InBatch<Database>>()
 
 /**
  * Retires the refresh token and stores its successors in one commit; true
@@ -38,24 +35,11 @@ const waitingByDatabase = new WeakMap<Kysely<Database>, Waiting[]>()
  */
 export function rotateRefreshToken(provider: IdentityProviderContext, rotation: Rotation): Promise<boolean> {
   const { db } = provider
-  if (isPostgres(db)) return rotateAlone(db, rotation)
-  return new Promise((resolve, reject) => {
-    let waiting = waitingByDatabase.get(db)
-    if (!waiting) {
-      waiting = []
-      waitingByDatabase.set(db, waiting)
-      // After this turn's I/O callbacks: the grants whose signatures came back together commit together.
-      setImmediate(() => {
-        waitingByDatabase.delete(db)
-        void commitTogether(db, waiting!)
-      })
-    }
-    waiting.push({ ...rotation, resolve, reject })
-  })
-}
-
-async function rotateAlone(db: Kysely<Database>, rotation: Rotation): Promise<boolean> {
-  return db.transaction().execute((trx) => retireAndStore(trx, rotation))
+  if (isPostgres(db)) return db.transaction().execute((trx) => retireAndStore(trx, rotation))
+  let inBatch = batchesByDatabase.get(db)
+  // The grants whose signatures came back in one turn commit together, even while an earlier batch commits.
+  if (!inBatch) batchesByDatabase.set(db, (inBatch = groupCommit(db, { start: 'next-turn' })))
+  return inBatch((trx) => retireAndStore(trx, rotation))
 }
 
 async function retireAndStore(trx: Kysely<Database>, { tokenId, at, store }: Rotation): Promise<boolean> {
@@ -64,24 +48,4 @@ async function retireAndStore(trx: Kysely<Database>, { tokenId, at, store }: Rot
   if (retired.numAffectedRows !== 1n) return false
   await store(trx)
   return true
-}
-
-async function commitTogether(db: Kysely<Database>, batch: Waiting[]): Promise<void> {
-  if (batch.length === 1) {
-    rotateAlone(db, batch[0]!).then(batch[0]!.resolve, batch[0]!.reject)
-    return
-  }
-  let outcomes: boolean[]
-  try {
-    outcomes = await db.transaction().execute(async (trx) => {
-      const rotated: boolean[] = []
-      for (const rotation of batch) rotated.push(await retireAndStore(trx, rotation))
-      return rotated
-    })
-  } catch {
-    // One rotation's failure rolled back the others: each again alone, so only the failing one fails.
-    for (const rotation of batch) rotateAlone(db, rotation).then(rotation.resolve, rotation.reject)
-    return
-  }
-  batch.forEach((rotation, index) => rotation.resolve(outcomes[index]!))
 }

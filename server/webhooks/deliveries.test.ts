@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
-import { openTestDatabase } from '../db/test-database.js'
+import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
+import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
 import { InvalidInput } from '../invalid-input.js'
 import {
   claimDueDeliveries,
@@ -25,10 +26,11 @@ import {
   removeDeliveriesOfEndpoint,
   replayDeadDeliveries,
   replayDelivery,
+  settleDeliveries,
   settleDelivery,
 } from './deliveries.js'
 import { addWebhookEndpoint, type WebhookEndpoint } from './endpoints.js'
-import { recordWebhookAttempt } from './webhook-attempts.js'
+import { recordWebhookAttempt, recordWebhookAttempts } from './webhook-attempts.js'
 import { storeWebhookEvent } from './webhook-events.js'
 
 const T0 = new Date('2026-05-01T12:00:00.000Z')
@@ -175,6 +177,44 @@ describe('claiming and settling', () => {
     await settle(other, 'worker-a', 'delivered')
     expect(await deliveryWithAttempts(db, other)).toMatchObject({ state: 'delivered', delivered_at: at(1).toISOString() })
     expect(await claim('worker-z', at(1000).getTime())).toEqual([])
+  })
+})
+
+describe('claiming and settling in batches', () => {
+  it('settles a batch as each alone: only the lease owner’s, a held one stays held on retry', async () => {
+    const [delivered, retried, held, stolen] = [await deliver(hooks, at(0)), await deliver(hooks, at(0)), await deliver(audit, at(0)), await deliver(blogHooks, at(0))]
+    await claim('worker-a', at(0).getTime())
+    await holdPendingDeliveriesOfEndpoint(db, audit.id)
+    await db.updateTable('webhook_deliveries').set({ lease_owner: 'worker-b', lease_expires_at: at(1000).getTime() }).where('id', '=', stolen).execute()
+    const settled = (id: string, state: 'pending' | 'delivered') => ({ id, attempts: 1, state, deliveredAt: state === 'delivered' ? at(1).toISOString() : null, nextAttemptAt: at(60).getTime() })
+    await settleDeliveries(db, 'worker-a', [settled(delivered, 'delivered'), settled(retried, 'pending'), settled(held, 'pending'), settled(stolen, 'delivered')])
+    expect(await deliveryWithAttempts(db, delivered)).toMatchObject({ state: 'delivered', attempts: 1, delivered_at: at(1).toISOString() })
+    expect(await deliveryWithAttempts(db, retried)).toMatchObject({ state: 'pending', attempts: 1, next_attempt_at: at(60).toISOString() })
+    expect(await deliveryWithAttempts(db, held)).toMatchObject({ state: 'held', attempts: 1 })
+    expect(await deliveryWithAttempts(db, stolen)).toMatchObject({ state: 'pending', attempts: 0 })
+    // Released: the retry is claimed again once due, the others not.
+    expect((await claim('worker-c', at(60).getTime())).map((row) => row.id)).toEqual([retried])
+  })
+
+  it('records a batch of attempts in order, more than one statement holds', async () => {
+    const id = await deliver(hooks, at(0))
+    const attempts = Array.from({ length: 300 }, (_, index) => ({ delivery_id: id, attempted_at: at(index).toISOString(), duration_ms: index, status_code: 500, response_excerpt: `try ${index}`, error: null }))
+    await recordWebhookAttempts(db, attempts)
+    const log = (await deliveryWithAttempts(db, id))!.attempt_log
+    expect(log.map((attempt) => attempt.response_excerpt)).toEqual(attempts.map((attempt) => attempt.response_excerpt))
+    expect(log[299]).toEqual({ attempted_at: at(299).toISOString(), duration_ms: 299, status_code: 500, response_excerpt: 'try 299', error: null })
+  })
+
+  it.skipIf(testingOnPostgres)('writes nothing when nothing is due, so the idle skip holds (SQLite)', async () => {
+    await deliver(hooks, at(100))
+    let claims = 0
+    const claimWhileBusy = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) => {
+      claims++
+      return claimDueDeliveries(db, { owner: 'worker-a', time, leaseMs: 30_000, limit, skipLocked: false })
+    })
+    for (let i = 0; i < 5; i++) expect(await claimWhileBusy(at(i).getTime(), 10)).toEqual([])
+    expect(claims).toBe(1)
+    expect(await claimWhileBusy(at(100).getTime(), 10)).toHaveLength(1)
   })
 })
 

@@ -10,13 +10,15 @@
  * sent, until recovered with the endpoint's failed ones.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely } from 'kysely'
 import { publicClientIdsByRowId } from '../clients/clients.js'
 import type { Database, WebhookDeliveriesTable } from '../db/schema.js'
 import { InvalidInput } from '../invalid-input.js'
 import { attemptsAtDeliveries } from './webhook-attempts.js'
-import { claimDueRows, type LeaseClaim } from '../db/lease-claim.js'
+import type { LeaseClaim } from '../db/lease-claim.js'
+import { preparedQuery } from '../db/prepared-query.js'
 import { webhookEventsById } from './webhook-events.js'
+import { writeRows } from './value-rows.js'
 
 export interface DeliveryFilter {
   dead?: boolean
@@ -194,21 +196,72 @@ export interface ClaimedDelivery {
 
 /**
  * Claims up to `limit` due deliveries for `owner` with a lease ending at
- * `time + leaseMs` (a crashed worker's claims come back when it runs out);
- * run it in a transaction. With `skipLocked` (PostgreSQL) it skips rows
+ * `time + leaseMs` (a crashed worker's claims come back when it runs out),
+ * in one statement. With `skipLocked` (PostgreSQL) it skips rows
  * another transaction is claiming instead of waiting for them.
  *
  * @example
  * const claimed = await claimDueDeliveries(trx, { owner, time: Date.now(), leaseMs: 30_000, limit: 64, skipLocked: false })
  */
 export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim): Promise<ClaimedDelivery[]> {
-  const ids = await claimDueRows(db, 'webhook_deliveries', claim)
-  if (ids.length === 0) return []
-  return db
+  const { owner, time, leaseMs, limit, skipLocked } = claim
+  // A claim that finds nothing writes nothing: the idle skip (db/idle-outbox.ts) counts every write statement as a change.
+  if ((await firstDue(db, { time })).rows.length === 0) return []
+  const { rows } = await (skipLocked ? claimSkippingLocked : claimDue)(db, { owner, time, leaseUntil: time + leaseMs, limit })
+  return rows
+}
+
+const unleasedAt = (time: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+  eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', time)])
+
+const firstDue = preparedQuery((db, values: { time: number }) =>
+  db
     .selectFrom('webhook_deliveries')
-    .select(['id', 'url', 'attempts', 'client_id', 'endpoint_id', 'event_id'])
-    .where('id', 'in', ids)
-    .execute()
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', values.time)
+    .where(unleasedAt(values.time))
+    .limit(1),
+)
+
+/**
+ * The claim as one statement, prepared once: the due, unleased deliveries,
+ * earliest first, leased and returned as the worker needs them, with no
+ * read before the write. A lease holds through its last millisecond.
+ */
+function claimStatement(skipLocked: boolean) {
+  return preparedQuery((db, values: { owner: string; time: number; leaseUntil: number; limit: number }) => {
+    const unleased = unleasedAt(values.time)
+    return db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: values.owner, lease_expires_at: values.leaseUntil })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('next_attempt_at', '<=', values.time)
+          .where(unleased)
+          .orderBy('next_attempt_at')
+          .limit(values.limit)
+          .$if(skipLocked, (query) => query.forUpdate().skipLocked()),
+      )
+      // Another replica may have leased a row as this statement waited for it (PostgreSQL).
+      .where(unleased)
+      .returning(['id', 'url', 'attempts', 'client_id', 'endpoint_id', 'event_id'])
+  })
+}
+
+const claimDue = claimStatement(false)
+const claimSkippingLocked = claimStatement(true)
+
+/** A delivery's outcome after an attempt (or a hold), as the worker settles it. */
+export interface DeliverySettlement {
+  id: string
+  attempts: number
+  state: 'pending' | 'delivered' | 'dead' | 'held'
+  deliveredAt: string | null
+  nextAttemptAt: number
 }
 
 /**
@@ -222,35 +275,39 @@ export async function claimDueDeliveries(db: Kysely<Database>, claim: LeaseClaim
  */
 export async function settleDelivery(
   db: Kysely<Database>,
-  {
+  { owner, ...settlement }: DeliverySettlement & { owner: string },
+): Promise<void> {
+  await settleDeliveries(db, owner, [settlement])
+}
+
+/** The settled values in the order of `updateSettled`'s columns, and their PostgreSQL types. */
+const SETTLEMENT_TYPES = ['text', 'integer', 'text', 'text', 'bigint', 'text']
+
+// `values` names its columns column1… in both dialects: id, attempts, state, delivered_at, next_attempt_at, the lease's owner.
+const updateSettled = (valuesList: string) =>
+  `update webhook_deliveries set attempts = settled.column2, ` +
+  `state = case when settled.column3 = 'pending' and webhook_deliveries.state = 'held' then 'held' else settled.column3 end, ` +
+  `delivered_at = settled.column4, next_attempt_at = settled.column5, lease_owner = null, lease_expires_at = null ` +
+  `from (values ${valuesList}) as settled ` +
+  `where webhook_deliveries.id = settled.column1 and webhook_deliveries.lease_owner = settled.column6`
+
+/**
+ * Settles the deliveries of a batch as {@link settleDelivery} settles one,
+ * in one statement (a few for a large batch) whose text is made once.
+ *
+ * @example
+ * await settleDeliveries(trx, owner, [{ id, attempts: 1, state: 'delivered', deliveredAt: now.toISOString(), nextAttemptAt: now.getTime() }])
+ */
+export async function settleDeliveries(db: Kysely<Database>, owner: string, settlements: readonly DeliverySettlement[]): Promise<void> {
+  const rows = settlements.map(({ id, attempts, state, deliveredAt, nextAttemptAt }) => [
     id,
-    owner,
     attempts,
     state,
     deliveredAt,
     nextAttemptAt,
-  }: {
-    id: string
-    owner: string
-    attempts: number
-    state: 'pending' | 'delivered' | 'dead' | 'held'
-    deliveredAt: string | null
-    nextAttemptAt: number
-  },
-): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({
-      attempts,
-      state: state === 'pending' ? sql<'pending' | 'held'>`case when state = 'held' then 'held' else 'pending' end` : state,
-      delivered_at: deliveredAt,
-      next_attempt_at: nextAttemptAt,
-      lease_owner: null,
-      lease_expires_at: null,
-    })
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .execute()
+    owner,
+  ])
+  await writeRows(db, updateSettled, SETTLEMENT_TYPES, rows)
 }
 
 /**

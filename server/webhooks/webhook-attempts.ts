@@ -9,6 +9,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { Database, WebhookAttemptsTable } from '../db/schema.js'
 import type { AttemptOutcome, HeaderPair } from './send-delivery.js'
+import { writeRows } from './value-rows.js'
 
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>
 
@@ -37,7 +38,39 @@ export interface WebhookAttemptDetail {
  * await recordWebhookAttempt(trx, { delivery_id, attempted_at, duration_ms: 12, status_code: 204, response_excerpt: '', error: null })
  */
 export async function recordWebhookAttempt(db: Kysely<Database>, attempt: Insertable<WebhookAttemptsTable>): Promise<void> {
-  await db.insertInto('webhook_attempts').values(attempt).execute()
+  await recordWebhookAttempts(db, [attempt])
+}
+
+/** The columns an attempt is written with, and their PostgreSQL types. */
+const ATTEMPT_COLUMNS = [
+  ['delivery_id', 'text'],
+  ['attempted_at', 'text'],
+  ['duration_ms', 'integer'],
+  ['status_code', 'integer'],
+  ['response_excerpt', 'text'],
+  ['error', 'text'],
+  ['request_headers', 'text'],
+  ['request_body', 'text'],
+  ['response_headers', 'text'],
+  ['response_truncated', 'integer'],
+  ['next_attempt_at', 'text'],
+] as const satisfies readonly (readonly [keyof Insertable<WebhookAttemptsTable>, string])[]
+
+const ATTEMPT_TYPES = ATTEMPT_COLUMNS.map(([, type]) => type)
+
+const insertAttempts = (valuesList: string) =>
+  `insert into webhook_attempts (${ATTEMPT_COLUMNS.map(([name]) => name).join(', ')}) values ${valuesList}`
+
+/**
+ * Records the attempts of a settled batch, in order, in one statement
+ * (a few for a large batch) whose text is made once.
+ *
+ * @example
+ * await recordWebhookAttempts(trx, settled.map((one) => one.attempt))
+ */
+export async function recordWebhookAttempts(db: Kysely<Database>, attempts: readonly Insertable<WebhookAttemptsTable>[]): Promise<void> {
+  const rows = attempts.map((attempt) => ATTEMPT_COLUMNS.map(([name]) => attempt[name] ?? (name === 'response_truncated' ? 0 : null)))
+  await writeRows(db, insertAttempts, ATTEMPT_TYPES, rows)
 }
 
 /**
@@ -47,7 +80,12 @@ export async function recordWebhookAttempt(db: Kysely<Database>, attempt: Insert
  * @example
  * await recordWebhookAttempt(trx, attemptRecord(delivery.id, startedAt, outcome, null))
  */
-export function attemptRecord(deliveryId: string, attemptedAt: Date, outcome: AttemptOutcome, nextAttemptAt: Date | null): Insertable<WebhookAttemptsTable> {
+export function attemptRecord(
+  deliveryId: string,
+  attemptedAt: Date,
+  outcome: AttemptOutcome,
+  nextAttemptAt: Date | null,
+): Insertable<WebhookAttemptsTable> {
   return {
     delivery_id: deliveryId,
     attempted_at: attemptedAt.toISOString(),
@@ -91,7 +129,11 @@ export async function attemptDetails(db: Kysely<Database>, deliveryId: string): 
     response:
       row.status_code === null
         ? null
-        : { headers: row.response_headers === null ? [] : headerPairs(row.response_headers), body: row.response_excerpt ?? '', truncated: row.response_truncated === 1 },
+        : {
+            headers: row.response_headers === null ? [] : headerPairs(row.response_headers),
+            body: row.response_excerpt ?? '',
+            truncated: row.response_truncated === 1,
+          },
     next_attempt_at: row.next_attempt_at,
   }))
 }

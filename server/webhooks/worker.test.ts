@@ -161,6 +161,20 @@ describe('the webhook worker', () => {
     )
   })
 
+  it('signs with the secrets as they are now, though the same worker read them for an earlier claim', async () => {
+    const running = worker()
+    await record()
+    await running.runOnce()
+    const second = (await addWebhookSecret(db, endpoint)).secret
+    await removeWebhookSecret(db, endpoint)
+    await record()
+    await running.runOnce()
+    const after = receiver.received[1]!
+    const header = String(after.headers['x-svc-signature'])
+    expect(header.match(/v1=/g)).toHaveLength(1)
+    await expect(verifyWebhook(after.body, header, [second], { now: time / 1000 })).resolves.toBe(true)
+  })
+
   it('refuses private and loopback targets unless allowed', async () => {
     await record()
     await worker({ allowPrivate: false }).runOnce()

@@ -4,7 +4,8 @@
  * and several processes can share the table), signs each attempt afresh,
  * sends it to its endpoint's URL with the endpoint's secrets, records the
  * attempt and schedules the retry or the dead letter, the attempts that
- * finish together in one transaction (`settled-batches.ts`), and claims
+ * finish together in one transaction (group commit, `db/group-commit.ts`:
+ * the next batch starts when the running one has committed), and claims
  * again as soon as they have freed their slots (its SQL in
  * `deliveries.ts`, `endpoints.ts`, `webhook-events.ts` and
  * `webhook-attempts.ts`). It keeps each endpoint's failing clock and
@@ -14,19 +15,20 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { tableChangeStampOf } from '../db/change-stamp.js'
+import { groupCommit } from '../db/group-commit.js'
 import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
-import { type ClaimedDelivery, claimDueDeliveries, settleDelivery } from './deliveries.js'
-import { settledBatches } from './settled-batches.js'
+import { type ClaimedDelivery, claimDueDeliveries, type DeliverySettlement, settleDeliveries } from './deliveries.js'
 import { type WebhookEndpoint, webhookEndpointsById } from './endpoints.js'
 import { delayAfterFailure } from './retry-schedule.js'
 import { activeWebhookSecrets } from './secrets.js'
 import { attemptSignatureHeaders } from './attempt-signatures.js'
 import { type AttemptOutcome, sendDelivery } from './send-delivery.js'
 import { isBackchannelLogout, type LogoutTokenSigner, sendLogoutToken } from './backchannel-logout.js'
-import { attemptRecord, recordWebhookAttempt } from './webhook-attempts.js'
+import { attemptRecord, recordWebhookAttempts } from './webhook-attempts.js'
 import { type WebhookEventRow, webhookEventData, webhookEventsById } from './webhook-events.js'
 import { afterEndpointAttempt, type FailingEndpointPolicy } from './failing-endpoints.js'
 import { DEFAULT_DISABLE_AFTER_MS } from './disable-after.js'
@@ -68,6 +70,12 @@ interface Claimed extends ClaimedDelivery {
   secrets: string[] | Error
 }
 
+/** What an attempt (or a hold) leaves to write when its batch commits: the delivery's outcome and the attempt's record. */
+interface Settled {
+  delivery: DeliverySettlement
+  attempt?: ReturnType<typeof attemptRecord>
+}
+
 /** How long a worker's claim on a delivery holds before another may take it over (`SVC_WEBHOOK_LEASE_SECONDS`). */
 export const DEFAULT_LEASE_MS = 30_000
 
@@ -95,14 +103,17 @@ export function webhookWorker({
   const owner = randomUUID()
   const policy: FailingEndpointPolicy = { disableAfterMs: DEFAULT_DISABLE_AFTER_MS, branding: DEFAULT_BRANDING, ...failing }
   const inFlight = new Set<Promise<void>>()
+  /** Attempts whose request is under way: what `concurrency` bounds (one settling holds no slot). */
+  let sending = 0
 
   // Replicas on PostgreSQL claim side by side: each skips the rows another
   // is claiming instead of waiting for them or taking them too. SQLite
   // has one writer at a time, and its transactions take the write lock first.
   const postgres = isPostgres(db)
 
+  // One statement, atomic without a transaction of its own.
   const claimDue = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) =>
-    db.transaction().execute((trx) => claimDueDeliveries(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
+    claimDueDeliveries(db, { owner, time, leaseMs, limit, skipLocked: postgres }),
   )
 
   async function claim(limit: number): Promise<Claimed[]> {
@@ -136,13 +147,28 @@ export function webhookWorker({
     })
   }
 
-  /** Each enabled endpoint's active secrets, read (and decrypted) once for all its claimed deliveries. */
+  /**
+   * Each enabled endpoint's active secrets, read (and decrypted) once for all its claimed deliveries,
+   * and kept for the next claims while the secrets table's change stamp stays (SQLite: a secret added
+   * or removed by any process moves it); PostgreSQL has no stamp, so each claim reads them.
+   */
   async function secretsOf(endpoints: WebhookEndpoint[]): Promise<Map<string, string[] | Error>> {
+    const stamp = secretsStamp?.()
+    if (stamp === undefined || keptSecrets.stamp !== stamp) keptSecrets = { stamp, byEndpoint: new Map() }
+    const { byEndpoint } = keptSecrets
     const read = endpoints
       .filter((endpoint) => endpoint.enabled)
-      .map(async (endpoint) => [endpoint.id, await activeWebhookSecrets(db, endpoint).catch((error: Error) => error)] as const)
+      .map(async (endpoint) => {
+        const kept = byEndpoint.get(endpoint.id)
+        if (kept) return [endpoint.id, kept] as const
+        const secrets = await activeWebhookSecrets(db, endpoint).catch((error: Error) => error)
+        if (!(secrets instanceof Error)) byEndpoint.set(endpoint.id, secrets)
+        return [endpoint.id, secrets] as const
+      })
     return new Map(await Promise.all(read))
   }
+  const secretsStamp = tableChangeStampOf(db, 'webhook_secrets')
+  let keptSecrets: { stamp: string | undefined; byEndpoint: Map<string, string[]> } = { stamp: undefined, byEndpoint: new Map() }
 
   /** Builds, signs and sends one attempt; any failure on the way is a failed attempt, never a stuck delivery. */
   async function sendAttempt(delivery: Claimed, startedAt: Date): Promise<AttemptOutcome> {
@@ -188,27 +214,31 @@ export function webhookWorker({
 
   /** A delivery whose endpoint was disabled after it was queued (or while it was claimed) waits, unsent, for a recovery. */
   async function hold(delivery: Claimed): Promise<void> {
-    await inBatch((trx) =>
-      settleDelivery(trx, {
-        id: delivery.id,
-        owner,
-        attempts: delivery.attempts,
-        state: 'held',
-        deliveredAt: null,
-        nextAttemptAt: now().getTime(),
-      }),
-    )
+    const settlement = {
+      id: delivery.id,
+      attempts: delivery.attempts,
+      state: 'held',
+      deliveredAt: null,
+      nextAttemptAt: now().getTime(),
+    } as const
+    await inBatch(async () => ({ delivery: settlement }))
   }
 
   async function attempt(delivery: Claimed): Promise<void> {
     const { endpoint } = delivery
-    if (endpoint && !endpoint.enabled) return hold(delivery)
+    if (endpoint && !endpoint.enabled) {
+      sending--
+      return hold(delivery)
+    }
     const startedAt = now()
     const outcome = await sendAttempt(delivery, startedAt)
+    // The slot is free once the answer is in, so the next claim need not wait for this batch's commit
+    // (the lease, not the slot, keeps the delivery from being sent twice).
+    sending--
     const attempts = delivery.attempts + 1
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
-    const state = await inBatch(async (trx) => {
+    const { delivery: settled } = await inBatch(async (trx) => {
       let state = (outcome.ok ? 'delivered' : delay === undefined ? 'dead' : 'pending') as 'delivered' | 'dead' | 'pending' | 'held'
       // Only endpoint deliveries count towards an endpoint's failures: a logout token goes to the client's own URI.
       if (endpoint && !isBackchannelLogout(delivery.event)) {
@@ -218,18 +248,19 @@ export function webhookWorker({
       }
       // A held delivery has no next attempt until it is recovered.
       const nextAttemptAt = delay === undefined || state === 'held' ? null : new Date(finishedAt.getTime() + delay)
-      await recordWebhookAttempt(trx, attemptRecord(delivery.id, startedAt, outcome, nextAttemptAt))
-      await settleDelivery(trx, {
-        id: delivery.id,
-        owner,
-        attempts,
-        state,
-        deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
-        nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
-      })
-      return state
+      const settled: Settled = {
+        attempt: attemptRecord(delivery.id, startedAt, outcome, nextAttemptAt),
+        delivery: {
+          id: delivery.id,
+          attempts,
+          state,
+          deliveredAt: outcome.ok ? finishedAt.toISOString() : null,
+          nextAttemptAt: outcome.ok || delay === undefined ? finishedAt.getTime() : finishedAt.getTime() + delay,
+        },
+      }
+      return settled
     })
-    if (state !== 'held') metrics?.webhookDelivery(state === 'pending' ? 'retrying' : state)
+    if (settled.state !== 'held') metrics?.webhookDelivery(settled.state === 'pending' ? 'retrying' : settled.state)
   }
 
   /** Claims what is due (up to the free capacity) and starts sending it; resolves once claimed. One claim at a time. */
@@ -240,10 +271,11 @@ export function webhookWorker({
   let claiming: Promise<number> | undefined
 
   async function claimFree(): Promise<number> {
-    const free = concurrency - inFlight.size
+    const free = concurrency - sending
     if (free <= 0) return 0
     const claimed = await claim(free)
     for (const delivery of claimed) {
+      sending++
       const task = attempt(delivery)
         .catch((error: unknown) => log('error', `webhook delivery ${delivery.id}: ${(error as Error).message}`))
         .finally(() => inFlight.delete(task))
@@ -253,12 +285,12 @@ export function webhookWorker({
   }
 
   /**
-   * Claims again as soon as settled batches have freed half the slots, rather than at the next
-   * 20 ms turn, so a backlog keeps the slots busy; half, so that a claim (a transaction and four
-   * reads) serves many deliveries. A claim under way is followed by one more.
+   * Claims again after each settled batch once half the slots are free (answers in), rather than at
+   * the next 20 ms turn, so a backlog keeps the slots busy; half, so that a claim (one statement and
+   * the reads of events, clients and endpoints) serves many deliveries. A claim under way is followed by one more.
    */
   function refill(): void {
-    if (!loop.running || concurrency - inFlight.size < Math.ceil(concurrency / 2)) return
+    if (!loop.running || concurrency - sending < Math.ceil(concurrency / 2)) return
     if (claiming) {
       const again = () => void setImmediate(refill)
       void claiming.then(again, again)
@@ -267,8 +299,25 @@ export function webhookWorker({
     claimAndSend().catch((error: unknown) => log('error', `webhook worker: ${(error as Error).message}`))
   }
 
-  // After the batch's attempts have left the in-flight set (their promises settle after the commit).
-  const inBatch = settledBatches(db, () => setImmediate(refill))
+  // One batch at a time: a burst of 64 settled attempts costs one transaction and two statements (the
+  // attempts' insert, the deliveries' update) instead of 64 and 128, and a crash before its commit leaves
+  // the lease to run out and the delivery to be sent again (at least once).
+  // Refill after the batch's attempts have left the in-flight set (their promises settle after the commit).
+  const inBatch = groupCommit<Database, Settled>(db, {
+    start: 'after-running-commit',
+    beforeCommit: async (trx, batch) => {
+      await recordWebhookAttempts(
+        trx,
+        batch.flatMap((settled) => (settled.attempt ? [settled.attempt] : [])),
+      )
+      await settleDeliveries(
+        trx,
+        owner,
+        batch.map((settled) => settled.delivery),
+      )
+    },
+    afterCommit: () => setImmediate(refill),
+  })
   const loop = pollingLoop('webhook worker', claimAndSend, pollMs)
 
   return {
