@@ -94,13 +94,17 @@ async function lentChromium(kind: ChromiumKind): Promise<Browser> {
 /**
  * Launches Chromium (`/usr/bin/chromium` or `CHROME_PATH`) headless, a
  * browser of its own that `close` ends; `blockPopups` keeps its popup
- * blocker on.
+ * blocker on (the headless shell has none); `kind: 'shell'` launches the
+ * headless shell where one is installed.
  *
  * @example
- * const browser = await launchChromium(['--disable-features=FedCm'])
+ * const browser = await launchChromium(['--disable-features=FedCm'], { kind: 'shell' })
  */
-export function launchChromium(extraArgs: string[] = [], { blockPopups = false } = {}): Promise<Browser> {
-  return launch(extraArgs, blockPopups)
+export function launchChromium(
+  extraArgs: string[] = [],
+  { blockPopups = false, kind = 'browser' }: { blockPopups?: boolean; kind?: ChromiumKind } = {},
+): Promise<Browser> {
+  return launch(extraArgs, blockPopups, kind)
 }
 
 /**
