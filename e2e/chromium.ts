@@ -33,14 +33,41 @@ const HEADLESS_SHELL = process.env.CHROME_HEADLESS_SHELL_PATH ?? '/usr/bin/chrom
 /** Which Chromium a file borrows: the headless shell, or the whole browser when it needs the browser's own features. */
 export type ChromiumKind = 'shell' | 'browser'
 
+/**
+ * What the whole browser starts for each of its windows (a browser context
+ * opens one) and no page uses: the address bar's two suggestion popups,
+ * each a WebUI page in a renderer of its own, preloaded. They took about a
+ * second of a core a context, as much as the page the test opened in it.
+ */
+const WINDOW_FEATURES_NO_PAGE_USES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+
+/**
+ * playwright-core's own `--disable-features` (chromiumSwitches.ts, 1.65):
+ * Chromium reads only the last `--disable-features`, so {@link launch}
+ * drops this one and repeats its features in its own. Should a later
+ * Playwright change its list, this one no longer matches and is simply
+ * overridden, as before, losing only the features it added.
+ */
+const PLAYWRIGHT_DISABLE_FEATURES =
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion'
+
+/** `args` with every `--disable-features` in them, Playwright's and ours, made one switch. */
+function withDisabledFeatures(args: string[]): string[] {
+  const prefix = '--disable-features='
+  const features = [PLAYWRIGHT_DISABLE_FEATURES, ...args.filter((arg) => arg.startsWith(prefix))].flatMap((arg) =>
+    arg.slice(prefix.length).split(','),
+  )
+  return [...args.filter((arg) => !arg.startsWith(prefix)), `${prefix}${[...features, ...WINDOW_FEATURES_NO_PAGE_USES].join(',')}`]
+}
+
 function launch(extraArgs: string[], blockPopups: boolean, kind: ChromiumKind = 'browser'): Promise<Browser> {
   const shell = kind === 'shell' && existsSync(HEADLESS_SHELL)
   return chromium.launch({
     executablePath: shell ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'),
     // The shell is headless only; `--headless=new` names the whole browser's mode.
-    args: [...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs],
+    args: withDisabledFeatures([...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs]),
     // Playwright turns Chromium's popup blocker off unless asked not to.
-    ignoreDefaultArgs: blockPopups ? ['--disable-popup-blocking'] : [],
+    ignoreDefaultArgs: [PLAYWRIGHT_DISABLE_FEATURES, ...(blockPopups ? ['--disable-popup-blocking'] : [])],
   })
 }
 
