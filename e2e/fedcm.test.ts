@@ -26,9 +26,9 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
    * A Chromium without FedCM, for the fallbacks (a browser that has none,
    * as Firefox and Safari): Debian's headless shell with FedCM turned off,
    * launched by the first test that needs one and shared by the two that
-   * do, each in a context of its own. A context of the whole browser costs
-   * about four times the shell's CPU, and neither test uses the whole
-   * browser's own features (their popup is the page's `window.open`).
+   * do, each in a context of its own: neither uses the whole browser's own
+   * features (their popup is the page's `window.open`), whose contexts cost
+   * several times the shell's CPU.
    */
   let withoutFedcmBrowser: Promise<Browser> | undefined
   const withoutFedcm = () => (withoutFedcmBrowser ??= launchChromium(['--disable-features=FedCm'], { kind: 'shell' }))
