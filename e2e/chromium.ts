@@ -27,20 +27,49 @@ export const CHROMIUM_ARGS = [
  * DevTools calls a third: the e2e files' Chromium took 273 CPU-s in it
  * against 745 in the whole browser. It has none of the browser's own
  * features: FedCM's dialogs, the popup blocker, the sign-in popups.
+ * (Without its address bar's popups, see below, the whole browser's launch
+ * and ten contexts cost 8.4-9.2 CPU-s against the shell's 3.6-4.0.)
  */
 const HEADLESS_SHELL = process.env.CHROME_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
 
 /** Which Chromium a file borrows: the headless shell, or the whole browser when it needs the browser's own features. */
 export type ChromiumKind = 'shell' | 'browser'
 
+/**
+ * What the whole browser starts for each of its windows (a browser context
+ * opens one) and no page uses: the address bar's two suggestion popups,
+ * each a WebUI page in a renderer of its own, preloaded. They took about a
+ * second of a core a context, as much as the page the test opened in it.
+ */
+const WINDOW_FEATURES_NO_PAGE_USES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+
+/**
+ * playwright-core's own `--disable-features` (chromiumSwitches.ts, 1.65):
+ * Chromium reads only the last `--disable-features`, so {@link launch}
+ * drops this one and repeats its features in its own. Should a later
+ * Playwright change its list, this one no longer matches and is simply
+ * overridden, as before, losing only the features it added.
+ */
+const PLAYWRIGHT_DISABLE_FEATURES =
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion'
+
+/** `args` with every `--disable-features` in them, Playwright's and ours, made one switch. */
+function withDisabledFeatures(args: string[]): string[] {
+  const prefix = '--disable-features='
+  const features = [PLAYWRIGHT_DISABLE_FEATURES, ...args.filter((arg) => arg.startsWith(prefix))].flatMap((arg) =>
+    arg.slice(prefix.length).split(','),
+  )
+  return [...args.filter((arg) => !arg.startsWith(prefix)), `${prefix}${[...features, ...WINDOW_FEATURES_NO_PAGE_USES].join(',')}`]
+}
+
 function launch(extraArgs: string[], blockPopups: boolean, kind: ChromiumKind = 'browser'): Promise<Browser> {
   const shell = kind === 'shell' && existsSync(HEADLESS_SHELL)
   return chromium.launch({
     executablePath: shell ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'),
     // The shell is headless only; `--headless=new` names the whole browser's mode.
-    args: [...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs],
+    args: withDisabledFeatures([...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs]),
     // Playwright turns Chromium's popup blocker off unless asked not to.
-    ignoreDefaultArgs: blockPopups ? ['--disable-popup-blocking'] : [],
+    ignoreDefaultArgs: [PLAYWRIGHT_DISABLE_FEATURES, ...(blockPopups ? ['--disable-popup-blocking'] : [])],
   })
 }
 
@@ -94,13 +123,17 @@ async function lentChromium(kind: ChromiumKind): Promise<Browser> {
 /**
  * Launches Chromium (`/usr/bin/chromium` or `CHROME_PATH`) headless, a
  * browser of its own that `close` ends; `blockPopups` keeps its popup
- * blocker on.
+ * blocker on (the headless shell has none); `kind: 'shell'` launches the
+ * headless shell where one is installed.
  *
  * @example
- * const browser = await launchChromium(['--disable-features=FedCm'])
+ * const browser = await launchChromium(['--disable-features=FedCm'], { kind: 'shell' })
  */
-export function launchChromium(extraArgs: string[] = [], { blockPopups = false } = {}): Promise<Browser> {
-  return launch(extraArgs, blockPopups)
+export function launchChromium(
+  extraArgs: string[] = [],
+  { blockPopups = false, kind = 'browser' }: { blockPopups?: boolean; kind?: ChromiumKind } = {},
+): Promise<Browser> {
+  return launch(extraArgs, blockPopups, kind)
 }
 
 /**

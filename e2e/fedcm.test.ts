@@ -23,12 +23,17 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   // the protocol working.
   let sameSiteRp: string
   /**
-   * A Chromium without FedCM, launched by the first test that needs one and
-   * shared by the two that do, each in a context of its own (as separate as
-   * a browser of its own): a launch costs about a second of a core.
+   * A Chromium without FedCM, for the fallbacks (a browser that has none,
+   * as Firefox and Safari): Debian's headless shell with FedCM turned off,
+   * launched by the first test that needs one and shared by the two that
+   * do, each in a context of its own: neither uses the whole browser's own
+   * features (their popup is the page's `window.open`), whose contexts cost
+   * several times the shell's CPU.
    */
   let withoutFedcmBrowser: Promise<Browser> | undefined
-  const withoutFedcm = () => (withoutFedcmBrowser ??= launchChromium(['--disable-features=FedCm']))
+  const withoutFedcm = () => (withoutFedcmBrowser ??= launchChromium(['--disable-features=FedCm'], { kind: 'shell' }))
+  /** The worker's headless shell, for the tests of svc's frames that use no FedCM. */
+  let shell: Browser
 
   beforeAll(async () => {
     rp = createServer((req, res) => {
@@ -92,10 +97,12 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
     idp = `http://localhost:${port}`
     bff = await startBff(['--db', db, '--port', String(port), '--issuer', idp])
     browser = await lendChromium('browser')
+    shell = await lendChromium()
   })
 
   afterAll(async () => {
     await browser?.close()
+    await shell?.close()
     await (await withoutFedcmBrowser)?.close()
     await bff?.stop()
     await new Promise((resolve) => rp?.close(resolve))
@@ -278,7 +285,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   })
 
   it("lets One Tap be framed by the client's registered origin and by no other", { timeout: 60_000 }, async () => {
-    const context = await browser.newContext()
+    const context = await shell.newContext()
     const page = await context.newPage()
     const noticeFrom = async (pageOrigin: string) => {
       await page.goto(`${pageOrigin}/callback`)
@@ -300,7 +307,7 @@ describe('FedCM sign-in in Chromium (the identity provider side)', () => {
   })
 
   it('answers the check_session iframe: unchanged, then changed after signing out', { timeout: 60_000 }, async () => {
-    const context = await browser.newContext()
+    const context = await shell.newContext()
     const page = await context.newPage()
     await signInAtSvc(page, idp)
     const authorize = `${idp}/oidc/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: `${sameSiteRp}/callback`, response_type: 'code', scope: 'openid', state: 's' })}`
