@@ -76,9 +76,7 @@ const SQLITE_WORKERS = Number(process.env.SVC_TEST_WORKERS) || 4
  * `postgres` projects share a worker's modules between the files it runs:
  * every fixture builds its own app, database and listeners, so no state a
  * test asserts lives in a module. `SVC_TEST_ISOLATE=1` isolates again, to
- * tell a leak between files from a failure of one's own. The hashing
- * projects stay isolated: their production scrypt cost is read as the
- * password module loads.
+ * tell a leak between files from a failure of one's own.
  */
 const ISOLATE = process.env.SVC_TEST_ISOLATE === '1'
 /** The PostgreSQL server the `postgres` projects run on; without it there are none. */
@@ -165,9 +163,16 @@ export default defineConfig(({ mode }) => ({
         },
       },
       // The tests that measure hashing run one at a time after the others
-      // (Vitest runs a one-worker project last), so no other file competes
-      // for the cores they time.
-      { extends: true as const, test: { name: 'sqlite-hashing', include: PRODUCTION_COST_TESTS, maxWorkers: 1 } },
+      // (a later `groupOrder`), so no other file competes for the cores they
+      // time. They share one worker's modules like the other projects: a new
+      // worker for each file imported the server five times (about 4 s of CPU
+      // each). Their production scrypt cost is the same for every file here,
+      // and each file awaits every hash it starts, so none leaves the password
+      // queue busy for the next.
+      {
+        extends: true as const,
+        test: { name: 'sqlite-hashing', include: PRODUCTION_COST_TESTS, maxWorkers: 1, isolate: ISOLATE, sequence: { groupOrder: 1 } },
+      },
       ...(POSTGRES_URL
         ? [
             {

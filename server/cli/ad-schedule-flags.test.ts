@@ -1,14 +1,11 @@
 /** @module Tests of `ad create/update --starts --ends --weight`: stored in UTC, listed with their state, refused clearly. */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn, tableCells } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-cli-schedule-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-cli-schedule-')
 })
 
 const cli = (...argv: string[]) => runCliOn(dbPath, argv)

@@ -1,16 +1,13 @@
 /** @module Tests of the audit log from the command line: what each family of commands records, and `audit list` and `audit prune`. */
-import { mkdtempSync } from 'node:fs'
 import { userInfo } from 'node:os'
-import { join } from 'node:path'
-import { tmpdir } from 'node:os'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn, tableCells } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn, tableCells } from '../testing/cli-runner.js'
 import { recordAuditEvent } from '../audit/audit-events.js'
 import { openDatabase } from '../db/open-database.js'
 
 let dbPath: string
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-audit-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-audit-')
 })
 
 const cli = (...argv: string[]) => runCliOn(dbPath, argv)

@@ -1,7 +1,5 @@
 /** @module Tests of `svc-bff image prune`: what it deletes and keeps, the JSON and the text, and its refusals. */
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createAd } from '../ads/ads-repository.js'
 import { openDatabase } from '../db/open-database.js'
@@ -9,7 +7,7 @@ import { imageUrl } from '../images/image-files.js'
 import { IMAGE_TYPES } from '../images/image-type.js'
 import { imageBySha256, storeImage } from '../images/images-repository.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 import { noisePng } from '../testing/generated-png.js'
 
 const fixture = (name: string) => readFileSync(new URL(`../images/fixtures/${name}`, import.meta.url))
@@ -20,7 +18,7 @@ let acme: string
 let images: Record<'shown' | 'inGallery' | 'inText' | 'unused' | 'fresh' | 'otherUnused', { sha256: string; size: number }>
 
 beforeEach(async () => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-image-prune-')), 'svc.db')
+  dbPath = await migratedDatabaseFile('svc-image-prune-')
   const db = await openDatabase({ sqlitePath: dbPath })
   try {
     const org = await createOrganisation(db, { name: 'Acme' })

@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/open-database.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-invite-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-invite-')
 })
 
 const cli = (...argv: string[]) => runCliOn(dbPath, argv, { SVC_ISSUER: 'https://id.example.com' })

@@ -1,14 +1,11 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/open-database.js'
 import { listeningBff } from '../testing/publisher.js'
-import { runCliOn, tableCells } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-keys-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-keys-')
 })
 
 const cli = (...argv: string[]) => runCliOn(dbPath, argv)

@@ -1,20 +1,17 @@
 /** @module Tests of `svc-bff report`: the table, the JSON, and the errors for an unknown organisation and bad dates. */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createAd } from '../ads/ads-repository.js'
 import { addAdCounts } from '../ad-statistics/ad-statistics-repository.js'
 import { openDatabase } from '../db/open-database.js'
 import { createOrganisation } from '../orgs/organisations.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
 let org: string
 let ad: string
 
 beforeEach(async () => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-report-')), 'svc.db')
+  dbPath = await migratedDatabaseFile('svc-report-')
   const db = await openDatabase({ sqlitePath: dbPath })
   try {
     const organisation = await createOrganisation(db, { name: 'Acme' })

@@ -6,13 +6,13 @@ import { createApp } from '../app.js'
 import { listeningBff } from '../testing/publisher.js'
 import { openDatabase } from '../db/open-database.js'
 import { readSettings } from '../settings.js'
-import { runCliOn, tableCells } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn, tableCells } from '../testing/cli-runner.js'
 import { runCli } from './run-cli.js'
 
 let dbPath: string
 
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-cli-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-cli-')
 })
 
 const cli = (...argv: string[]) => runCliOn(dbPath, argv)

@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir, userInfo } from 'node:os'
-import { join } from 'node:path'
+import { userInfo } from 'node:os'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { authenticatorOf, spendTimeStep, startAuthenticator } from '../accounts/authenticators.js'
 import { newRecoveryCodes, recoveryCodesLeft } from '../accounts/recovery-codes.js'
@@ -8,11 +6,11 @@ import { listAuditEvents } from '../audit/audit-events.js'
 import { openDatabase } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import type { Kysely } from 'kysely'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
 beforeEach(async () => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-second-factor-')), 'svc.db')
+  dbPath = await migratedDatabaseFile('svc-second-factor-')
   expect((await cli('user', 'create', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--password', 'long enough')).exitCode).toBe(
     0,
   )

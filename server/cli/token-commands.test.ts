@@ -1,12 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-tokens-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-tokens-')
 })
 
 const cli = (...argv: string[]) => runCliOn(dbPath, argv)

@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { userInfo } from 'node:os'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/open-database.js'
 import { liveSessionsOf } from '../grants/sessions.js'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
 beforeEach(async () => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-sign-out-')), 'svc.db')
+  dbPath = await migratedDatabaseFile('svc-sign-out-')
   for (const email of ['ada@example.com', 'grace@example.com'])
     expect((await cli('user', 'create', '--email', email, '--name', 'Some One', '--password', 'long enough')).exitCode).toBe(0)
 })

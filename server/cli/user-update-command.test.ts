@@ -1,17 +1,14 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimsFor } from '../accounts/users.js'
 import { CONSOLE_SCOPES } from '../console/console-sessions.js'
 import { rolesFrom } from '../console/roles.js'
 import { openDatabase } from '../db/open-database.js'
-import { runCliOn, tableCells } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn, tableCells } from '../testing/cli-runner.js'
 
 let dbPath: string
 let org: string
 beforeEach(async () => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-users-')), 'svc.db')
+  dbPath = await migratedDatabaseFile('svc-users-')
   org = (await json('org', 'create', '--name', 'Acme')).body.code
 })
 

@@ -4,15 +4,12 @@
  * person may get wrong (an unknown endpoint, a date that is not one, a
  * date in the future, a disabled endpoint) is refused in words.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runCliOn } from '../testing/cli-runner.js'
+import { migratedDatabaseFile, runCliOn } from '../testing/cli-runner.js'
 
 let dbPath: string
-beforeEach(() => {
-  dbPath = join(mkdtempSync(join(tmpdir(), 'svc-recover-')), 'svc.db')
+beforeEach(async () => {
+  dbPath = await migratedDatabaseFile('svc-recover-')
 })
 
 const json = async (...argv: string[]) => {
