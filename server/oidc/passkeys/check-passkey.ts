@@ -11,7 +11,8 @@
  * never hold back its owner's passkey. Then, as for a password, a
  * disabled account or one whose address is unconfirmed signs nobody in.
  */
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
+import { webAuthnLibrary } from './webauthn-library.js'
 import type { Context } from 'hono'
 import { takeChallenge } from '../../accounts/passkey-challenges.js'
 import { passkeyByCredentialId, recordPasskeyUse } from '../../accounts/passkeys.js'
@@ -99,6 +100,7 @@ async function verifiedUse(
 ): Promise<{ counter: number; backedUp: boolean } | undefined> {
   const rp = relyingParty(provider.issuer)
   try {
+    const { verifyAuthenticationResponse } = await webAuthnLibrary()
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { generateAuthenticationOptions } from '@simplewebauthn/server'
+import { webAuthnLibrary } from './webauthn-library.js'
 import { CHALLENGE_LIFETIME_MS, storeChallenge } from '../../accounts/passkey-challenges.js'
 import { isPersonName } from '../../accounts/person-name.js'
 import type { IdentityProviderContext } from '../../grants/identity-provider-context.js'
@@ -54,6 +54,7 @@ export function passkeyOptionsEndpoint(provider: IdentityProviderContext, { sign
   app.post('/sign-in-options', async (c) => {
     const body = await ownPageBody(c)
     if (body instanceof Response) return body
+    const { generateAuthenticationOptions } = await webAuthnLibrary()
     const options = await generateAuthenticationOptions({
       rpID: relyingParty(provider.issuer).id,
       userVerification: 'required',

@@ -7,7 +7,8 @@
  * minutes, this browser's, this account's), then the attestation verified
  * for svc's relying party and origin.
  */
-import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON, verifyRegistrationResponse } from '@simplewebauthn/server'
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server'
+import { webAuthnLibrary } from './webauthn-library.js'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { CHALLENGE_LIFETIME_MS, storeChallenge, takeChallenge } from '../../accounts/passkey-challenges.js'
@@ -48,6 +49,7 @@ export async function registrationOptions(
   holder: PasskeyHolder,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingParty(deployment.issuer)
+  const { generateRegistrationOptions } = await webAuthnLibrary()
   const options = await generateRegistrationOptions({
     rpName: deployment.product,
     rpID: rp.id,
@@ -89,6 +91,7 @@ export async function verifiedNewPasskey(
   if (!taken || taken.userId !== userId) return undefined
   const rp = relyingParty(deployment.issuer)
   try {
+    const { verifyRegistrationResponse } = await webAuthnLibrary()
     const result = await verifyRegistrationResponse({
       response: read.response,
       expectedChallenge: taken.challenge,
