@@ -5,7 +5,7 @@
  * caller's promise settles once its own write has committed, with its own
  * result. A batch that fails is run again one write a transaction, so one
  * bad write cannot undo its neighbours'. Used by the webhook worker's
- * bookkeeping (`webhooks/settled-batches.ts`) and refresh-token rotation
+ * settled attempts (`webhooks/worker.ts`) and refresh-token rotation
  * (`grants/refresh-rotation.ts`), which differ only in when a batch starts.
  */
 import type { Kysely, Transaction } from 'kysely'
@@ -66,7 +66,7 @@ export function groupCommit<DB, Result = unknown>(
   let gathering: Queued<DB>[] | undefined
   let committing = false
 
-  async function commitEach(batch: Queued<DB>[]): Promise<void> {
+  async function commitAndNotify(batch: Queued<DB>[]): Promise<void> {
     await commitBatch(transact, batch)
     afterCommit()
   }
@@ -77,7 +77,7 @@ export function groupCommit<DB, Result = unknown>(
     while (gathering) {
       const batch = gathering
       gathering = undefined
-      await commitEach(batch)
+      await commitAndNotify(batch)
     }
     committing = false
   }
@@ -94,7 +94,7 @@ export function groupCommit<DB, Result = unknown>(
     setImmediate(() => {
       const batch = gathering!
       gathering = undefined
-      void commitEach(batch)
+      void commitAndNotify(batch)
     })
   }
 

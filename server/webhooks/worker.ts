@@ -147,6 +147,9 @@ export function webhookWorker({
     })
   }
 
+  const secretsStamp = tableChangeStampOf(db, 'webhook_secrets')
+  let keptSecrets: { stamp: string | undefined; byEndpoint: Map<string, string[]> } = { stamp: undefined, byEndpoint: new Map() }
+
   /**
    * Each enabled endpoint's active secrets, read (and decrypted) once for all its claimed deliveries,
    * and kept for the next claims while the secrets table's change stamp stays (SQLite: a secret added
@@ -167,8 +170,6 @@ export function webhookWorker({
       })
     return new Map(await Promise.all(read))
   }
-  const secretsStamp = tableChangeStampOf(db, 'webhook_secrets')
-  let keptSecrets: { stamp: string | undefined; byEndpoint: Map<string, string[]> } = { stamp: undefined, byEndpoint: new Map() }
 
   /** Builds, signs and sends one attempt; any failure on the way is a failed attempt, never a stuck delivery. */
   async function sendAttempt(delivery: Claimed, startedAt: Date): Promise<AttemptOutcome> {
@@ -231,10 +232,15 @@ export function webhookWorker({
       return hold(delivery)
     }
     const startedAt = now()
-    const outcome = await sendAttempt(delivery, startedAt)
-    // The slot is free once the answer is in, so the next claim need not wait for this batch's commit
-    // (the lease, not the slot, keeps the delivery from being sent twice).
-    sending--
+    let outcome: AttemptOutcome
+    try {
+      outcome = await sendAttempt(delivery, startedAt)
+    } finally {
+      // The slot is free once the answer is in, so the next claim need not wait for this batch's commit
+      // (the lease, not the slot, keeps the delivery from being sent twice); freed even if sending threw,
+      // or the worker would lose a slot for good.
+      sending--
+    }
     const attempts = delivery.attempts + 1
     const delay = outcome.ok || outcome.permanent ? undefined : delayAfterFailure(attempts)
     const finishedAt = now()
