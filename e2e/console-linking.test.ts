@@ -88,8 +88,11 @@ describe('linking an external OpenID Connect provider (another svc) in Chromium'
     await page.getByRole('button', { name: 'Link Partner ID' }).click()
     await signInAtPartner(page)
     await page.getByRole('button', { name: 'Allow' }).click()
-    await page.waitForURL(`${a}/console/account?**`)
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your Partner ID account is linked.')
+    // The account page takes its message out of the address bar as it
+    // loads, so the address can change before the load event: wait for
+    // the message the marketer reads instead.
+    await page.getByRole('status').filter({ hasText: 'Your Partner ID account is linked.' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/console/account')
     expect(await page.getByText('Partner ID: linked as ada@partner.example').isVisible()).toBe(true)
 
     // Later, in a fresh browser: svc's login page offers Partner ID, which signs the marketer in.
