@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
@@ -27,12 +27,19 @@ describe('the console in Chromium: Marketing > Ads', () => {
   let browser: Browser
   /** The marketer's signed-in page, for the tests that need no browser of their own (the first signs in as a journey). */
   let marketer: (path?: string, viewport?: { width: number; height: number }) => Promise<Page>
+  /** A page of its own (a time zone, a locale) in a context that has the marketer's session already, open at `path` if given. */
+  let marketerIn: (options: BrowserContextOptions, path?: string) => Promise<Page>
 
   beforeAll(async () => {
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-console-')), 'svc.db')])
     browser = await lendChromium()
     const pages = sharedConsolePages(browser, bff.started.url, { permissions: ['clipboard-read', 'clipboard-write'] })
     marketer = (path, viewport) => pages('marketer@demo.example', path, viewport)
+    marketerIn = async (options, path) => {
+      const page = await (await pages.newContext('marketer@demo.example', options)).newPage()
+      if (path) await page.goto(`${bff.started.url}${path}`)
+      return page
+    }
   })
 
   afterAll(async () => {
@@ -133,8 +140,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     { timeout: 60_000 },
     async () => {
       // Half an hour off UTC, with summer time: a time converted the wrong way, twice, or with today's offset shows.
-      const page = await (await browser.newContext({ timezoneId: 'America/St_Johns' })).newPage()
-      await signInToConsole(page, bff.started.url, 'marketer@demo.example')
+      const page = await marketerIn({ timezoneId: 'America/St_Johns' }, '/console')
       const api = (path: string, init?: { method: string; body: string }) =>
         page.evaluate(
           async ([path, init]) => {
@@ -254,8 +260,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     'says when a saved, published ad is not shown for its dates, in the confirmation and in the list (Ended, Scheduled)',
     { timeout: 60_000 },
     async () => {
-      const page = await (await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' })).newPage()
-      await signInToConsole(page, bff.started.url, 'marketer@demo.example')
+      const page = await marketerIn({ locale: 'en-GB', timezoneId: 'Europe/London' })
       const title = 'Spring Sale 2020'
       const said = (words: string) => page.getByRole('status').filter({ hasText: words }).isVisible()
       const state = async () => {

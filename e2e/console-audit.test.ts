@@ -26,14 +26,14 @@ describe('the console Audit log page in Chromium', () => {
   let browser: Browser
   let dbPath = ''
   let organisation = ''
-  /** The operator's signed-in page, for the tests that need no time zone of their own. */
+  /** The operator's signed-in page, in Tokyo's time zone, which the first test signs in on and the operator's later tests take on. */
   let operator: (path: string, viewport: { width: number; height: number }) => Promise<Page>
 
   beforeAll(async () => {
     dbPath = join(mkdtempSync(join(tmpdir(), 'svc-audit-')), 'svc.db')
     bff = await startBff(['--demo', '--db', dbPath])
     browser = await lendChromium()
-    const pages = sharedConsolePages(browser, bff.started.url)
+    const pages = sharedConsolePages(browser, bff.started.url, { timezoneId: 'Asia/Tokyo' })
     operator = (path, viewport) => pages('operator@demo.example', path, viewport)
   })
 
@@ -54,9 +54,7 @@ describe('the console Audit log page in Chromium', () => {
       )
 
   it('says nothing is recorded on a fresh install, then shows changes newest first, pages, and filters', { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    await signInToConsole(page, bff.started.url, 'operator@demo.example', '/console/audit')
+    const page = await operator('/console/audit', { width: 1280, height: 900 })
     await expect
       .poll(() => page.locator('svc-console-audit p.empty').textContent())
       .toContain(
@@ -116,7 +114,6 @@ describe('the console Audit log page in Chromium', () => {
     await page.getByLabel('Person').fill('nobody@example.com')
     await page.getByRole('button', { name: 'Show' }).click()
     await expect.poll(() => page.locator('svc-console-audit p.empty').textContent()).toContain('No changes match these filters.')
-    await context.close()
   })
 
   it("shows an organisation admin their organisation's events only, and a marketer no audit log", { timeout: 90_000 }, async () => {

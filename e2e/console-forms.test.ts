@@ -1,7 +1,8 @@
 /**
  * @module The console's forms as a person fills them in Chromium (API
- * keys, registering and editing a client, its webhook endpoints and secrets,
- * the account page): each saved unchanged changes nothing, one field
+ * keys, registering and editing a client, its webhook endpoints and secrets
+ * and the warning beside one this server, as in production, will not
+ * deliver to, the account page): each saved unchanged changes nothing, one field
  * changed changes exactly that, every refusal shows beside its field in
  * the form's words, and every page fits a 375 px screen. One browser, one
  * sign-in per role.
@@ -18,6 +19,9 @@ import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { signInToConsole } from './console-sign-in.js'
 import { keepScreenshot } from './screenshots.js'
+
+/** The page scrolls sideways: something inside overflowed it. */
+const pageOverflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
 describe('the console forms in Chromium', () => {
   let bff: RunningBff
@@ -381,5 +385,46 @@ describe('the console forms in Chromium', () => {
     expect((await page.request.get(`${base}/console/api/clients/${clientId}`)).status()).toBe(404)
     await page.getByRole('link', { name: '← All clients' }).click()
     await expect.poll(() => page.getByRole('link', { name: client.name }).count()).toBe(0)
+  })
+
+  it('warns beside an endpoint whose address the sender will refuse, at 1280 and 375 px', { timeout: 60_000 }, async () => {
+    // This server keeps to public addresses, as in production.
+    const page = pages.developer
+    await page.setViewportSize({ width: 1280, height: 900 })
+    onTestFinished(() => page.setViewportSize({ width: 1280, height: 720 }))
+    await page.goto(`${base}/console/clients`)
+    await page.getByLabel('Name', { exact: true }).fill('Intranet Shop')
+    await page.getByLabel('Redirect URIs', { exact: true }).fill('https://shop.example/callback')
+    await page.getByRole('button', { name: 'Register' }).click()
+    await page.getByRole('link', { name: 'Intranet Shop' }).click()
+    const add = page.getByRole('form', { name: 'Add endpoint' })
+    await add.getByLabel('Endpoint URL').fill('http://10.0.0.5/hooks')
+    await add.getByRole('button', { name: 'Add endpoint' }).click()
+    const endpoint = page.getByRole('listitem', { name: 'Endpoint http://10.0.0.5/hooks' })
+    const warning = endpoint.getByRole('note')
+    await expect.poll(() => warning.textContent()).toBe(
+      'Warning: svc will not deliver to 10.0.0.5: it is a private, loopback or link-local address; an operator can allow such addresses with SVC_WEBHOOK_ALLOW_PRIVATE=1',
+    )
+    await keepScreenshot(endpoint, 'endpoint-warning-1280.png')
+    // Still there after a reload: the page works it out on every load, not only from the save's answer.
+    await page.reload()
+    await expect.poll(() => warning.textContent()).toMatch(/^Warning: svc will not deliver to 10\.0\.0\.5: /)
+    // A test event the sender refuses says so in an alert, in the endpoint's panel.
+    await endpoint.getByRole('button', { name: 'Send a test event to http://10.0.0.5/hooks' }).click()
+    const failed = endpoint.getByRole('alert')
+    await expect.poll(() => failed.count(), { timeout: 20_000 }).toBe(1)
+    expect(await failed.textContent()).toMatch(/^Test event to http:\/\/10\.0\.0\.5\/hooks failed: /)
+    expect(await failed.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 235, 233)')
+    await keepScreenshot(endpoint, 'endpoint-test-failed-1280.png')
+    await page.setViewportSize({ width: 375, height: 800 })
+    await expect.poll(() => pageOverflows(page)).toBe(false)
+    await keepScreenshot(endpoint, 'endpoint-warning-375.png')
+    // Moved to a public address, the warning goes.
+    await endpoint.getByRole('button', { name: 'Edit http://10.0.0.5/hooks' }).click()
+    const edit = page.getByRole('form', { name: 'Edit endpoint http://10.0.0.5/hooks' })
+    await edit.getByLabel('Endpoint URL').fill('https://93.184.215.14/hooks')
+    await edit.getByRole('button', { name: 'Save endpoint' }).click()
+    await expect.poll(() => page.getByRole('listitem', { name: 'Endpoint https://93.184.215.14/hooks' }).count()).toBe(1)
+    expect(await page.getByRole('note').count()).toBe(0)
   })
 })

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 
 let running: RunningBff | undefined
@@ -10,6 +10,23 @@ let running: RunningBff | undefined
 afterEach(async () => {
   await running?.stop()
   running = undefined
+})
+
+/**
+ * One server on a database of its own, with the access log on, for the
+ * tests that only send it requests and read its log (none changes what
+ * another reads): a start costs about half a second of a core. Started by
+ * the first test that asks, so each still runs alone.
+ */
+let plain: Promise<{ bff: RunningBff; db: string }> | undefined
+const plainServer = () =>
+  (plain ??= (async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
+    return { bff: await startBff(['--db', db], { SVC_ACCESS_LOG: '1' }), db }
+  })())
+
+afterAll(async () => {
+  await (await plain)?.bff.stop()
 })
 
 describe('svc-bff serve --demo', () => {
@@ -60,11 +77,10 @@ describe('svc-bff serve --demo', () => {
   })
 
   it('answers a malformed HTTP request or URL with a 4xx, never a 5xx', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
-    running = await startBff(['--db', db])
+    const { bff } = await plainServer()
     const statusLineOf = (raw: string) =>
       new Promise<string>((resolve, reject) => {
-        const socket = connect(running!.started.port, '127.0.0.1', () => socket.write(raw))
+        const socket = connect(bff.started.port, '127.0.0.1', () => socket.write(raw))
         let answer = ''
         socket.on('data', (chunk) => (answer += chunk))
         socket.on('end', () => resolve(answer.split('\r\n')[0]!))
@@ -77,10 +93,9 @@ describe('svc-bff serve --demo', () => {
   })
 
   it('logs a request under the id its answer carries, even when the caller sent X-Request-Id twice', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
-    running = await startBff(['--db', db], { SVC_ACCESS_LOG: '1' })
+    const { bff } = await plainServer()
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(running!.started.port, '127.0.0.1', () =>
+      const socket = connect(bff.started.port, '127.0.0.1', () =>
         socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\r\nX-Request-Id: b\r\nConnection: close\r\n\r\n'),
       )
       let text = ''
@@ -90,8 +105,8 @@ describe('svc-bff serve --demo', () => {
     })
     const answeredId = /^x-request-id: (.+)$/im.exec(answer)?.[1]?.trim()
     expect(answeredId).toMatch(/^req_[0-9a-f]{32}$/)
-    await expect.poll(() => running!.stderr()).toContain('"path":"/healthz"')
-    const logged = running
+    await expect.poll(() => bff.stderr()).toContain('"path":"/healthz"')
+    const logged = bff
       .stderr()
       .split('\n')
       .filter((line) => line.includes('"path":"/healthz"'))
@@ -100,10 +115,9 @@ describe('svc-bff serve --demo', () => {
   })
 
   it('refuses to start on a port in use with a clear message', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
-    running = await startBff(['--db', db])
-    await expect(startBff(['--db', db, '--port', String(running.started.port), '--host', '127.0.0.1'])).rejects.toThrow(
-      `port ${running.started.port} is already in use; choose another with --port`,
+    const { bff, db } = await plainServer()
+    await expect(startBff(['--db', db, '--port', String(bff.started.port), '--host', '127.0.0.1'])).rejects.toThrow(
+      `port ${bff.started.port} is already in use; choose another with --port`,
     )
   })
 })
@@ -144,10 +158,9 @@ describe('svc-bff serve logs', () => {
   })
 
   it('names the file outbox when no SMTP server is set, and no signing key before the first one is made', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'svc-serve-')), 'svc.db')
-    running = await startBff(['--db', db])
-    await expect.poll(() => running!.stderr()).toContain('"event":"svc.started"')
-    const started = JSON.parse(running.stderr().split('\n').find((line) => line.includes('"event":"svc.started"'))!)
+    const { bff, db } = await plainServer()
+    await expect.poll(() => bff.stderr()).toContain('"event":"svc.started"')
+    const started = JSON.parse(bff.stderr().split('\n').find((line) => line.includes('"event":"svc.started"'))!)
     expect(started).toMatchObject({ mail_mode: 'file outbox', mail_folder: join(db, '..', 'mail'), signing_key_age_days: null, signup_open: true })
   })
 })
