@@ -56,7 +56,13 @@ interface RunningAds {
   until: number
 }
 
-interface CachedSlot {
+/** A slot's published ads as the reader keeps them; opaque to callers. */
+export interface PublishedSlot {
+  readonly organisationId: number
+  readonly displayKey: string | null
+}
+
+interface CachedSlot extends PublishedSlot {
   stamp: string
   /** Newest first, encoded once so answers are assembled without re-encoding; `null` when the slot has more ads than are kept. */
   ads: SlotAd[] | null
@@ -108,7 +114,7 @@ export function publishedAdsReader(
             tags: foldTags(published.tags),
           }))
         : null
-    const slot: CachedSlot = { stamp: stamp ?? '', ads }
+    const slot: CachedSlot = { organisationId, displayKey, stamp: stamp ?? '', ads }
     if (stamp !== undefined) {
       if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
       slots.set(key, slot)
@@ -159,11 +165,21 @@ export function publishedAdsReader(
       draw: boolean,
       tags: readonly string[] = [],
     ): AdWindow | Promise<AdWindow> {
-      const at = now()
-      const query = { organisationId, displayKey, limit, draw, tags, at }
       const slot = slotOf(organisationId, displayKey)
-      return slot instanceof Promise ? slot.then((loaded) => windowOf(loaded, query)) : windowOf(slot, query)
+      return slot instanceof Promise ? slot.then((loaded) => windowIn(loaded, limit, draw, tags)) : windowIn(slot, limit, draw, tags)
     },
+    /**
+     * The slot itself, for a caller that keeps it under the same change
+     * stamp it read (the ads API's kept calls) and asks {@link windowIn}
+     * for windows of it: valid for as long as that stamp has not moved.
+     */
+    slot: slotOf,
+    /** The window of a slot {@link slot} gave, as `window` answers it. */
+    windowIn,
+  }
+
+  function windowIn(slot: PublishedSlot, limit: number, draw: boolean, tags: readonly string[] = []): AdWindow | Promise<AdWindow> {
+    return windowOf(slot as CachedSlot, { organisationId: slot.organisationId, displayKey: slot.displayKey, limit, draw, tags, at: now() })
   }
 
   function windowOf(slot: CachedSlot, query: WindowQuery): AdWindow | Promise<AdWindow> {
