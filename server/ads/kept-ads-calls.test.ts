@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { revokeApiKey } from '../api-keys/api-keys.js'
+import { isPostgres } from '../db/open-database.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { type AdsRequestLine, adsApiHandler } from './answer-ads-request.js'
@@ -32,6 +33,8 @@ async function statusOf(answerAds: ReturnType<typeof adsApiHandler>, request: Ad
 describe('kept ads calls', () => {
   it('stay at their cap under a flood of distinct queries, origins and headers, and still answer each', async () => {
     const keptCalls = keptAdsCalls(8)
+    // PostgreSQL has no change stamp: nothing is kept, every request reads the database.
+    const full = isPostgres(publisher.db) ? 0 : 8
     const answerAds = adsApiHandler({ db: publisher.db, limiter: fixedWindowRateLimiter(), keptCalls })
     const authorization = `Bearer ${publisher.apiKey}`
     for (let i = 0; i < 60; i++) {
@@ -42,10 +45,10 @@ describe('kept ads calls', () => {
       expect(status).toBe(200)
       expect(keptCalls.size).toBeLessThanOrEqual(8)
     }
-    expect(keptCalls.size).toBe(8)
+    expect(keptCalls.size).toBe(full)
     // Headers that name no key are refused and never kept.
     for (let i = 0; i < 20; i++) expect(await statusOf(answerAds, adsRequest('/ads', { authorization: `Bearer stranger${i}` }))).toBe(401)
-    expect(keptCalls.size).toBe(8)
+    expect(keptCalls.size).toBe(full)
   })
 
   it('refuses a kept call at once once its key is revoked', async () => {
