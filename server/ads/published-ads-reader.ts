@@ -51,6 +51,8 @@ interface RunningAds {
   json: Buffer[]
   /** `json`'s first `n` at index `n`, made on first use. */
   newest: Buffer[][]
+  /** The entity tag of `newest[n]` at index `n`, made on first use. */
+  newestTags: string[]
   hash: string
   from: number
   until: number
@@ -127,7 +129,7 @@ export function publishedAdsReader(
     if (known && known.from <= at && at < known.until) return known
     const ads = slot.ads.filter((ad) => isRunning(ad, at))
     const json = ads.map((ad) => ad.json)
-    const running = { ads, json, newest: [], hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
+    const running = { ads, json, newest: [], newestTags: [], hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
     slot.running = running
     return running
   }
@@ -195,10 +197,10 @@ export function publishedAdsReader(
         const newest = matching.slice(0, limit).map((ad) => ad.json)
         return { ads: newest, etag: `W/"${running.hash}${filter}.${newest.length}"`, maxAge }
       }
-      // The newest first, as kept: the hot path of random=0 assembles nothing new.
+      // The newest first, as kept: the hot path of random=0 assembles nothing new, its tag included.
       const wanted = Math.min(limit, running.json.length)
       const ads = (running.newest[wanted] ??= wanted === running.json.length ? running.json : running.json.slice(0, wanted))
-      return { ads, etag: `W/"${running.hash}${filter}.${wanted}"`, maxAge, kept: true }
+      return { ads, etag: (running.newestTags[wanted] ??= `W/"${running.hash}.${wanted}"`), maxAge, kept: true }
     }
     const order = weightedOrder(matching, limit, random)
     return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }
