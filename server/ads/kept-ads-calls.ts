@@ -58,15 +58,25 @@ export function keptCallKey(authorization: string, origin: string | undefined, t
  * kept.get(keptCallKey(authorization, origin, target), stamp) // the call while the stamp stays
  */
 export function keptAdsCalls(max = MAX_KEPT_ADS_CALLS): KeptAdsCalls {
-  // A Map iterates in insertion order, so its first key is the oldest call.
   const calls = new Map<string, KeptAdsCall>()
+  // Keys in the order they were first kept, round a ring, so the oldest goes by its key: a Map's first
+  // key would be found past every key deleted since its table was compacted, a walk a flood makes long.
+  const order: string[] = []
+  let oldest = 0
   return {
     get(key, stamp) {
       const call = calls.get(key)
       return call !== undefined && call.stamp === stamp ? call : undefined
     },
     keep(key, call) {
-      if (!calls.delete(key) && calls.size >= max) calls.delete(calls.keys().next().value!)
+      if (!calls.has(key)) {
+        if (order.length < max) order.push(key)
+        else {
+          calls.delete(order[oldest]!)
+          order[oldest] = key
+          oldest = (oldest + 1) % max
+        }
+      }
       calls.set(key, call)
     },
     get size() {
