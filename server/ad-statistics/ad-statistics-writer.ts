@@ -26,9 +26,28 @@ export interface AdPlacement {
   slot: string
 }
 
+/** An ad the events endpoint found (`known-ads.ts`): its row id finds its pending counts. */
+export interface CountedAd {
+  id: number
+  code: string
+  organisationId: number
+}
+
+/** A slot as a batch names it (`event-batch.ts`): a number for its slug finds its pending counts. */
+export interface CountedSlot {
+  id: number
+  slug: string
+}
+
 export interface AdStatisticsWriter {
   /** Counts one event in its hour; false when it was dropped because the pending table is full. */
   count(placement: AdPlacement, kind: EventKind): boolean
+  /**
+   * The same for an ad and slot known by number: their pending row is
+   * found by the two numbers, and its four-part key is made only for the
+   * row's first event since the last flush.
+   */
+  countKnown(ad: CountedAd, slot: CountedSlot, kind: EventKind): boolean
   /** Writes what is pending now; resolves once written (or, on failure, logged and kept for the next flush). */
   flush(): Promise<void>
   /** Flushes every `flushMs` until stopped. */
@@ -71,6 +90,10 @@ export function adStatisticsWriter({
   }
   let dropped = 0
   let writing: Promise<void> = Promise.resolve()
+  // The same pending rows by ad id, then slot number, for the current hour; emptied with `pending`.
+  let byNumbers = new Map<number, Map<number, AdCounts>>()
+  let byNumbersHour = ''
+  let numbered = 0
 
   function add(row: AdCounts): boolean {
     const key = keyOf(row.organisation_id, row.hour, row.ad_code, row.slot)
@@ -90,6 +113,7 @@ export function adStatisticsWriter({
     const rows = [...pending.values()]
     const lost = dropped
     pending = new Map()
+    forgetNumbers('')
     dropped = 0
     if (lost > 0) log('warn', 'ad statistics: events dropped, the table of pending counts was full', { dropped: lost })
     try {
@@ -101,24 +125,54 @@ export function adStatisticsWriter({
     }
   }
 
+  function forgetNumbers(hour: string): void {
+    byNumbers = new Map()
+    byNumbersHour = hour
+    numbered = 0
+  }
+
+  function countIn(hour: string, { organisationId, adCode, slot }: AdPlacement, kind: EventKind): boolean {
+    // Most events add to a row already pending, which needs no row made.
+    const counts = pending.get(keyOf(organisationId, hour, adCode, slot))
+    if (counts) {
+      counts[kind]++
+      return true
+    }
+    const row: AdCounts = { organisation_id: organisationId, hour, ad_code: adCode, slot, served: 0, viewable: 0, clicks: 0 }
+    row[kind] = 1
+    if (add(row)) return true
+    dropped++
+    return false
+  }
+
+  /** The pending row `countIn` just counted in, found again by its numbers from now on (no more of them than rows may be pending). */
+  function number(ad: CountedAd, slot: CountedSlot, hour: string): void {
+    if (numbered >= maxPendingRows) return
+    const row = pending.get(keyOf(ad.organisationId, hour, ad.code, slot.slug))!
+    let slots = byNumbers.get(ad.id)
+    if (slots === undefined) byNumbers.set(ad.id, (slots = new Map()))
+    slots.set(slot.id, row)
+    numbered++
+  }
+
   // One flush at a time, in order; each writes what is pending when it starts.
   const flush = () => (writing = writing.then(write))
   const loop = pollingLoop('ad statistics', flush, flushMs)
 
   return {
-    count({ organisationId, adCode, slot }, kind) {
+    count: (placement, kind) => countIn(currentHour(), placement, kind),
+    countKnown(ad, slot, kind) {
       const hour = currentHour()
-      // Most events add to a row already pending, which needs no row made.
-      const counts = pending.get(keyOf(organisationId, hour, adCode, slot))
-      if (counts) {
-        counts[kind]++
+      // The hour's text is the same string all hour long, so this compares no characters.
+      if (hour !== byNumbersHour) forgetNumbers(hour)
+      const row = byNumbers.get(ad.id)?.get(slot.id)
+      if (row !== undefined) {
+        row[kind]++
         return true
       }
-      const row: AdCounts = { organisation_id: organisationId, hour, ad_code: adCode, slot, served: 0, viewable: 0, clicks: 0 }
-      row[kind] = 1
-      if (add(row)) return true
-      dropped++
-      return false
+      if (!countIn(hour, { organisationId: ad.organisationId, adCode: ad.code, slot: slot.slug }, kind)) return false
+      number(ad, slot, hour)
+      return true
     },
     flush,
     start: () => loop.start(),

@@ -98,6 +98,7 @@ export function adEventsHandler({
 
   function countBatch(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant, homes: AdHomes): AdsAnswer {
     const slot = batch.slotKey
+    const counting = { id: batch.slotId, slug: batch.slot }
     let counted = 0
     let ignored = 0
     for (const kind of EVENT_KINDS) {
@@ -106,7 +107,7 @@ export function adEventsHandler({
         // An ad is counted in the slot the page asked for, which must be one that serves it.
         const home = homes.get(adCode)
         const servedHere = home?.organisationId === grant.organisationId && (slot === ANYWHERE || home.displayKey === slot)
-        if (servedHere && statistics.count({ organisationId: grant.organisationId, adCode, slot: batch.slot }, kind)) counted++
+        if (servedHere && statistics.countKnown(home, counting, kind)) counted++
         else ignored++
       }
       if (metrics) {

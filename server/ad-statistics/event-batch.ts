@@ -28,6 +28,8 @@ export interface EventBatch {
   batch: string
   /** The slot's slug the page asked for. */
   slot: string
+  /** A number this process gave the slug, by which its pending counts are found. */
+  slotId: number
   /** The same slot's key, as ads are stored with it. */
   slotKey: string
   served: string[]
@@ -64,6 +66,7 @@ export function eventBatchFrom(text: string): EventBatch {
     key,
     batch,
     slot: named.slug,
+    slotId: named.id,
     slotKey: named.key,
     served: adCodes(fields, 'served'),
     viewable: adCodes(fields, 'viewable'),
@@ -71,15 +74,24 @@ export function eventBatchFrom(text: string): EventBatch {
   }
 }
 
-// Pages send the same few slots over and over, so their slugs and keys are kept rather than worked out again.
-const recentSlots = new Map<string, { slug: string; key: string } | undefined>()
-const RECENT_SLOTS_MAX = 1000
+/** A slot as a batch names it, worked out once. */
+interface NamedSlot {
+  slug: string
+  key: string
+  id: number
+}
 
-/** The slug and key of a slot as a page names it; `undefined` when it names none. */
-function slotNamed(slot: string): { slug: string; key: string } | undefined {
+// Pages send the same few slots over and over, so their slugs and keys are kept rather than worked out again.
+const recentSlots = new Map<string, NamedSlot | undefined>()
+const RECENT_SLOTS_MAX = 1000
+let slotsNamed = 0
+
+/** The slug, key and number of a slot as a page names it; `undefined` when it names none. */
+function slotNamed(slot: string): NamedSlot | undefined {
   if (recentSlots.has(slot)) return recentSlots.get(slot)
   const slug = slugOfSlot(slot)
-  const named = slug === '' ? undefined : { slug, key: slotKey(slug) }
+  // A slug named again after the table was cleared gets a new number: its counts are found under the old one's row all the same.
+  const named = slug === '' ? undefined : { slug, key: slotKey(slug), id: ++slotsNamed }
   if (recentSlots.size >= RECENT_SLOTS_MAX) recentSlots.clear()
   recentSlots.set(slot, named)
   return named

@@ -12,15 +12,15 @@ import type { Database } from '../db/schema.js'
 /** Codes remembered at most, known or not. */
 const MAX_CACHED_CODES = 10_000
 
-/** An ad's owner and slot key; `null` for a code that names no ad. */
-export type AdHome = { organisationId: number; displayKey: string } | null
+/** An ad's row id, code, owner and slot key; `null` for a code that names no ad. */
+export type AdHome = { id: number; code: string; organisationId: number; displayKey: string } | null
 
 /**
  * Makes the lookup for one database.
  *
  * @example
  * const homeOf = knownAds(db)
- * const homes = await homeOf(['ADS0123456789']) // Map { 'ADS0123456789' => { organisationId: 1, displayKey: 'home' }, … }
+ * const homes = await homeOf(['ADS0123456789']) // Map { 'ADS0123456789' => { id: 7, code: 'ADS0123456789', organisationId: 1, displayKey: 'home' }, … }
  */
 export function knownAds(
   db: Kysely<Database>,
@@ -30,7 +30,7 @@ export function knownAds(
   let homes = new Map<string, AdHome>()
 
   async function load(missing: string[], into: Map<string, AdHome>): Promise<ReadonlyMap<string, AdHome>> {
-    for (const ad of await adPlacements(db, missing)) into.set(ad.code, { organisationId: ad.organisation_id, displayKey: ad.display_key })
+    for (const ad of await adPlacements(db, missing)) into.set(ad.code, { id: ad.id, code: ad.code, organisationId: ad.organisation_id, displayKey: ad.display_key })
     return into
   }
 

@@ -54,6 +54,7 @@ export function answerAdsOverNode(
   const queryStart = target.indexOf('?')
   const answered = answerAdsRequest({
     method: req.method!,
+    target,
     path: (queryStart === -1 ? target : target.slice(0, queryStart)).slice(ADS_PATH.length),
     query: queryStart === -1 ? '' : target.slice(queryStart + 1),
     headers: new NodeHeaders(req.headers),

@@ -112,8 +112,8 @@ describe('adPlacements', () => {
     const side = await createAd(db, other, { title: 'B', display: 'Side Bar' })
     const placements = await adPlacements(db, [home.code, 'ADS0000000000', side.code])
     expect(placements.sort((a, b) => a.organisation_id - b.organisation_id)).toEqual([
-      { code: home.code, organisation_id: acme, display_key: 'home' },
-      { code: side.code, organisation_id: other, display_key: 'side bar' },
+      { id: expect.any(Number), code: home.code, organisation_id: acme, display_key: 'home' },
+      { id: expect.any(Number), code: side.code, organisation_id: other, display_key: 'side bar' },
     ])
     expect(await adPlacements(db, [])).toEqual([])
   })

@@ -88,18 +88,18 @@ export async function adByCode(db: Kysely<Database>, code: string): Promise<AdRo
 }
 
 /**
- * The organisation and slot of each of `codes` that names an ad (unknown
- * codes are left out), for counting ad events.
+ * The row id, organisation and slot of each of `codes` that names an ad
+ * (unknown codes are left out), for counting ad events.
  *
  * @example
- * await adPlacements(db, ['ADS0123456789']) // [{ code: 'ADS0123456789', organisation_id: 1, display_key: 'home slider ads' }]
+ * await adPlacements(db, ['ADS0123456789']) // [{ id: 7, code: 'ADS0123456789', organisation_id: 1, display_key: 'home slider ads' }]
  */
 export async function adPlacements(
   db: Kysely<Database>,
   codes: readonly string[],
-): Promise<{ code: string; organisation_id: number; display_key: string }[]> {
+): Promise<{ id: number; code: string; organisation_id: number; display_key: string }[]> {
   if (codes.length === 0) return []
-  return db.selectFrom('ads').select(['code', 'organisation_id', 'display_key']).where('code', 'in', codes).execute()
+  return db.selectFrom('ads').select(['id', 'code', 'organisation_id', 'display_key']).where('code', 'in', codes).execute()
 }
 
 export interface AdListFilter {

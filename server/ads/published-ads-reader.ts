@@ -51,12 +51,20 @@ interface RunningAds {
   json: Buffer[]
   /** `json`'s first `n` at index `n`, made on first use. */
   newest: Buffer[][]
+  /** The entity tag of `newest[n]` at index `n`, made on first use. */
+  newestTags: string[]
   hash: string
   from: number
   until: number
 }
 
-interface CachedSlot {
+/** A slot's published ads as the reader keeps them; opaque to callers. */
+export interface PublishedSlot {
+  readonly organisationId: number
+  readonly displayKey: string | null
+}
+
+interface CachedSlot extends PublishedSlot {
   stamp: string
   /** Newest first, encoded once so answers are assembled without re-encoding; `null` when the slot has more ads than are kept. */
   ads: SlotAd[] | null
@@ -108,7 +116,7 @@ export function publishedAdsReader(
             tags: foldTags(published.tags),
           }))
         : null
-    const slot: CachedSlot = { stamp: stamp ?? '', ads }
+    const slot: CachedSlot = { organisationId, displayKey, stamp: stamp ?? '', ads }
     if (stamp !== undefined) {
       if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
       slots.set(key, slot)
@@ -121,7 +129,7 @@ export function publishedAdsReader(
     if (known && known.from <= at && at < known.until) return known
     const ads = slot.ads.filter((ad) => isRunning(ad, at))
     const json = ads.map((ad) => ad.json)
-    const running = { ads, json, newest: [], hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
+    const running = { ads, json, newest: [], newestTags: [], hash: hashOf(json), from: at, until: nextEdgeAfter(slot.ads, at) }
     slot.running = running
     return running
   }
@@ -159,11 +167,21 @@ export function publishedAdsReader(
       draw: boolean,
       tags: readonly string[] = [],
     ): AdWindow | Promise<AdWindow> {
-      const at = now()
-      const query = { organisationId, displayKey, limit, draw, tags, at }
       const slot = slotOf(organisationId, displayKey)
-      return slot instanceof Promise ? slot.then((loaded) => windowOf(loaded, query)) : windowOf(slot, query)
+      return slot instanceof Promise ? slot.then((loaded) => windowIn(loaded, limit, draw, tags)) : windowIn(slot, limit, draw, tags)
     },
+    /**
+     * The slot itself, for a caller that keeps it under the same change
+     * stamp it read (the ads API's kept calls) and asks {@link windowIn}
+     * for windows of it: valid for as long as that stamp has not moved.
+     */
+    slot: slotOf,
+    /** The window of a slot {@link slot} gave, as `window` answers it. */
+    windowIn,
+  }
+
+  function windowIn(slot: PublishedSlot, limit: number, draw: boolean, tags: readonly string[] = []): AdWindow | Promise<AdWindow> {
+    return windowOf(slot as CachedSlot, { organisationId: slot.organisationId, displayKey: slot.displayKey, limit, draw, tags, at: now() })
   }
 
   function windowOf(slot: CachedSlot, query: WindowQuery): AdWindow | Promise<AdWindow> {
@@ -179,10 +197,10 @@ export function publishedAdsReader(
         const newest = matching.slice(0, limit).map((ad) => ad.json)
         return { ads: newest, etag: `W/"${running.hash}${filter}.${newest.length}"`, maxAge }
       }
-      // The newest first, as kept: the hot path of random=0 assembles nothing new.
+      // The newest first, as kept: the hot path of random=0 assembles nothing new, its tag included.
       const wanted = Math.min(limit, running.json.length)
       const ads = (running.newest[wanted] ??= wanted === running.json.length ? running.json : running.json.slice(0, wanted))
-      return { ads, etag: `W/"${running.hash}${filter}.${wanted}"`, maxAge, kept: true }
+      return { ads, etag: (running.newestTags[wanted] ??= `W/"${running.hash}.${wanted}"`), maxAge, kept: true }
     }
     const order = weightedOrder(matching, limit, random)
     return { ads: order.map((i) => matching[i]!.json), etag: `W/"${running.hash}${filter}.${order.join('-')}"`, maxAge }

@@ -106,9 +106,17 @@ function connectSqlite(path: string, image?: Buffer): SQLite.Database {
 /** Kysely over a SQLite connection, with its statement cache and change stamps. */
 function sqliteKysely(sqlite: SQLite.Database): Kysely<Database> {
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
-  const readStamp = sqliteChangeStamp(sqlite)
-  registerChangeStamp(db, () => `${readStamp()}:${writesInThisProcess}`)
-  registerTableChangeStamp(db, (table) => `${readStamp()}:${writesToTable.get(table) ?? 0}:${writesToAnyTable}`)
+  const readVersion = sqliteDataVersion(sqlite)
+  registerChangeStamp(db, stampMadeWhenMoved(readVersion, () => writesInThisProcess))
+  const tableStamps = new Map<string, () => string>()
+  registerTableChangeStamp(db, (table) => {
+    let read = tableStamps.get(table)
+    if (read === undefined) {
+      read = stampMadeWhenMoved(readVersion, () => writesToTable.get(table) ?? 0, () => writesToAnyTable)
+      tableStamps.set(table, read)
+    }
+    return read()
+  })
   return db
 }
 
@@ -303,17 +311,42 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * costs more than the ads API's whole answer, so it is read at most once a
  * millisecond: another process's commit shows from the next millisecond.
  */
-function sqliteChangeStamp(sqlite: SQLite.Database): () => string {
+function sqliteDataVersion(sqlite: SQLite.Database): () => number {
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
-  let version: unknown
+  let version = 0
   let readAt = -Infinity
   return () => {
     const time = performance.now()
     if (time - readAt >= 1) {
-      version = dataVersion.get()
+      version = dataVersion.get() as number
       readAt = time
     }
-    return `${version}`
+    return version
+  }
+}
+
+/**
+ * A stamp reader whose string is made only when one of its counts moves:
+ * hot paths read the stamp on every request and compare it with the one
+ * they kept, and the same string back (compared by identity) costs less
+ * than a new one built per call. Two counts (`version:writes`) or three.
+ */
+function stampMadeWhenMoved(first: () => number, second: () => number, third?: () => number): () => string {
+  let a = Number.NaN
+  let b = Number.NaN
+  let c = Number.NaN
+  let stamp = ''
+  return () => {
+    const x = first()
+    const y = second()
+    const z = third === undefined ? 0 : third()
+    if (x !== a || y !== b || z !== c) {
+      a = x
+      b = y
+      c = z
+      stamp = third === undefined ? `${x}:${y}` : `${x}:${y}:${z}`
+    }
+    return stamp
   }
 }
 

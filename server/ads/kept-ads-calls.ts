@@ -1,0 +1,86 @@
+/**
+ * @module What an ads API request needs, kept by its `Authorization`
+ * header, `Origin` and request target once such a request has passed every
+ * check: the key's grant, its rate-limit bucket's name, the parsed query
+ * and the slot. Partner pages send the same few requests over and over, so
+ * the next one takes one map lookup where it took five (the key's grant,
+ * the parsed query, the bucket's name built, the slot's key built and
+ * looked up). An entry holds only under the change stamp it was made at: a
+ * revoked key, an archived organisation or a changed ad moves the stamp,
+ * and the next request goes the whole way again. Capped, oldest out first,
+ * so a caller inventing queries or origins cannot grow it.
+ */
+import type { ApiKeyGrant } from '../api-keys/api-keys.js'
+import type { AdsRequest } from './ads-request.js'
+import type { PublishedSlot } from './published-ads-reader.js'
+
+/** One request's checks, passed, and what answering it takes. */
+export interface KeptAdsCall {
+  /** The change stamp the grant and slot were read at or after. */
+  stamp: string
+  grant: ApiKeyGrant
+  /** The rate-limit bucket the request spends (`rateLimitBucket`). */
+  bucket: string
+  query: Readonly<AdsRequest>
+  slot: PublishedSlot
+}
+
+export interface KeptAdsCalls {
+  /** The call kept under `key`, if it was kept at `stamp`. */
+  get(key: string, stamp: string): KeptAdsCall | undefined
+  keep(key: string, call: KeptAdsCall): void
+  /** Calls kept now. */
+  readonly size: number
+}
+
+/** Calls kept at most: a few MB. */
+export const MAX_KEPT_ADS_CALLS = 10_000
+
+/**
+ * The key a call is kept by. The parts cannot run into each other: none
+ * of them may hold a line feed (Node refuses one in a request line or a
+ * header), and a request without `Origin` has one separator fewer than one
+ * with an empty `Origin`, which the key's origin list may refuse.
+ *
+ * @example
+ * keptCallKey('Bearer svc_pk_…', undefined, '/ads/home?limit=3')
+ */
+export function keptCallKey(authorization: string, origin: string | undefined, target: string): string {
+  return origin === undefined ? `${authorization}\n${target}` : `${authorization}\n${target}\n${origin}`
+}
+
+/**
+ * Makes an empty table of kept calls.
+ *
+ * @example
+ * const kept = keptAdsCalls()
+ * kept.keep(keptCallKey(authorization, origin, target), { stamp, grant, bucket, query, slot })
+ * kept.get(keptCallKey(authorization, origin, target), stamp) // the call while the stamp stays
+ */
+export function keptAdsCalls(max = MAX_KEPT_ADS_CALLS): KeptAdsCalls {
+  const calls = new Map<string, KeptAdsCall>()
+  // Keys in the order they were first kept, round a ring, so the oldest goes by its key: a Map's first
+  // key would be found past every key deleted since its table was compacted, a walk a flood makes long.
+  const order: string[] = []
+  let oldest = 0
+  return {
+    get(key, stamp) {
+      const call = calls.get(key)
+      return call !== undefined && call.stamp === stamp ? call : undefined
+    },
+    keep(key, call) {
+      if (!calls.has(key)) {
+        if (order.length < max) order.push(key)
+        else {
+          calls.delete(order[oldest]!)
+          order[oldest] = key
+          oldest = (oldest + 1) % max
+        }
+      }
+      calls.set(key, call)
+    },
+    get size() {
+      return calls.size
+    },
+  }
+}
