@@ -11,6 +11,7 @@ import { tableChangeStampOf } from './change-stamp.js'
 import type { Database } from './schema.js'
 
 const MAX_KEPT = 10_000
+const MAX_VARIANTS = 32
 
 /**
  * Wraps `read` (a repository's lookup by key) so that its found rows are
@@ -41,5 +42,35 @@ export function keptRows<Key, Row>(
       kept.set(key, { stamp, row })
     }
     return row
+  }
+}
+
+/**
+ * Wraps `derive` so that what it works out from a row (a token's claims
+ * serialised, say) is worked out once per row object and variant. Rows
+ * from {@link keptRows} are the same object until their table's stamp
+ * moves, so the derived value is kept exactly as long as its row; a row
+ * read afresh (PostgreSQL, or a lookup that keeps nothing) derives afresh.
+ * Callers must not change the row.
+ *
+ * @example
+ * const audience = keptPerRow((client: ClientRow, issuer: string) => `${issuer} ${client.client_id}`)
+ * audience(client, provider.issuer)
+ */
+export function keptPerRow<Row extends object, Variant, Value>(
+  derive: (row: Row, variant: Variant) => Value,
+): (row: Row, variant: Variant) => Value {
+  const keptByRow = new WeakMap<Row, Map<Variant, Value>>()
+  return function keptDerivation(row, variant) {
+    let kept = keptByRow.get(row)
+    if (!kept) keptByRow.set(row, (kept = new Map()))
+    let value = kept.get(variant)
+    if (value === undefined) {
+      // Variants can come from callers (a client's scope lists): bounded, so that sending many cannot fill the memory.
+      if (kept.size >= MAX_VARIANTS) kept.clear()
+      value = derive(row, variant)
+      kept.set(variant, value)
+    }
+    return value
   }
 }

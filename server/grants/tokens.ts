@@ -5,20 +5,23 @@
  * the one module that reads and writes the `tokens` table.
  */
 import { hash } from 'node:crypto'
-import { claimsFor, userById } from '../accounts/users.js'
+import { userById } from '../accounts/users.js'
 import { clientById } from '../clients/clients.js'
 import type { Insertable, Kysely } from 'kysely'
 import type { ClientRow, Database, TokenRow, TokensTable, UserRow } from '../db/schema.js'
 import { epochSeconds, LIFETIMES, type IdentityProviderContext } from './identity-provider-context.js'
-import { signRs256 } from './sign-jws.js'
+import { signRs256Json } from './sign-jws.js'
+import { claimsTail, idTokenPayload } from './id-token-payload.js'
 import { preparedQuery } from '../db/prepared-query.js'
 import { sessionIdTokenClaims } from './sessions.js'
 import { keptRows } from '../db/kept-rows.js'
 import { hashToken } from './token-hash.js'
 import { pooledRandomText } from '../random-pool.js'
 
-// A session's amr, acr and sid change only with its row; kept until the sessions table changes.
-const keptSessionClaims = keptRows('sessions', sessionIdTokenClaims)
+// A session's amr, acr and sid change only with its row: kept, as the id_token's JSON, until the sessions table changes.
+const keptSessionTail = keptRows('sessions', async (db: Kysely<Database>, sessionId: number | null | undefined) =>
+  claimsTail(await sessionIdTokenClaims(db, sessionId)),
+)
 
 // 32 bytes from the shared pool: a call into the system's generator for each cost a grant more than both values.
 const newTokenValue = () => pooledRandomText(32, 'base64url')
@@ -194,21 +197,17 @@ export async function signIdToken(
 ): Promise<string> {
   const { kid, privateKey } = await provider.keys.current()
   // How the sign-in this token stands for was made (RFC 8176) and the session's sid (Back-Channel Logout §2.1), read from its session.
-  const authentication = await keptSessionClaims(provider.db, issuance.sessionId)
+  const sessionTail = await keptSessionTail(provider.db, issuance.sessionId)
   const now = epochSeconds(provider.now())
-  const claims: Record<string, unknown> = {
-    iss: provider.issuer,
-    aud: issuance.client.client_id,
-    exp: now + LIFETIMES.idToken,
-    iat: now,
-    ...claimsFor(issuance.user, issuance.scopes),
-    auth_time: issuance.authTime,
-    ...authentication,
-  }
-  // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token, when one is issued with it.
-  if (accessToken !== undefined) claims.at_hash = hash('sha256', accessToken, 'buffer').subarray(0, 16).toString('base64url')
-  if (issuance.nonce !== undefined) claims.nonce = issuance.nonce
-  return signRs256({ alg: 'RS256', kid, typ: 'JWT' }, claims, privateKey)
+  const payload = idTokenPayload(provider.issuer, issuance.client, issuance.user, issuance.scopes, sessionTail ?? '', {
+    issuedAt: now,
+    expiresAt: now + LIFETIMES.idToken,
+    authTime: issuance.authTime,
+    // OIDC Core §3.1.3.6: the left half of the SHA-256 of the access token, when one is issued with it.
+    atHash: accessToken === undefined ? undefined : hash('sha256', accessToken, 'buffer').subarray(0, 16).toString('base64url'),
+    nonce: issuance.nonce,
+  })
+  return signRs256Json({ alg: 'RS256', kid, typ: 'JWT' }, payload, privateKey)
 }
 
 /**
