@@ -4,7 +4,8 @@
  * userinfo request) reads its client, account and session without a query,
  * and any write to the table, by this process or another, makes the next
  * call read again. Without a stamp (PostgreSQL, shared by replicas) every
- * call reads.
+ * call reads. What is worked out from a kept row (an id_token's claims,
+ * serialised) can be kept beside it, for as long as the row is.
  */
 import type { Kysely } from 'kysely'
 import { tableChangeStampOf } from './change-stamp.js'
