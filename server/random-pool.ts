@@ -4,8 +4,9 @@
  * generator costs more than the value it makes (about 13 µs for 32 bytes
  * on the 2-core machine), and the hot paths make them often (a request id
  * on every answer, an access and a refresh token on every grant). Each
- * byte is handed out once; the values are as unpredictable as
- * `randomBytes`' own.
+ * byte is handed out once, so the values are as unpredictable as
+ * `randomBytes`' own, and public ones (request ids) say nothing of the
+ * secret ones cut from the same pool (tokens).
  */
 import { randomFillSync } from 'node:crypto'
 
