@@ -39,8 +39,18 @@ function claimsAsBefore(user: UserRow, scopes: string[], session: Record<string,
 }
 
 describe("an id_token's payload text", () => {
-  const scopeLists = [['openid'], ['openid', 'profile', 'email', 'offline_access'], ['openid', 'email'], ['openid', 'svc.access', 'profile']]
-  const sessions = [{}, { ...authenticationClaims('["pwd"]'), sid: 'sid-1' }, { ...authenticationClaims('["hwk","pwd"]') }, { sid: 'only-sid' }]
+  const scopeLists = [
+    ['openid'],
+    ['openid', 'profile', 'email', 'offline_access'],
+    ['openid', 'email'],
+    ['openid', 'svc.access', 'profile'],
+  ]
+  const sessions = [
+    {},
+    { ...authenticationClaims('["pwd"]'), sid: 'sid-1' },
+    { ...authenticationClaims('["hwk","pwd"]') },
+    { sid: 'only-sid' },
+  ]
   const moments: IdTokenMoment[] = [
     { issuedAt: 1_767_607_200, expiresAt: 1_767_610_800, authTime: 1_767_600_000 },
     { issuedAt: 1_767_607_201, expiresAt: 1_767_610_801, authTime: 1_767_600_000, atHash: 'x4Q8f1aZ', nonce: 'n-"quoted"\u2028' },
