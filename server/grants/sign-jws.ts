@@ -45,7 +45,18 @@ export function signRs256(
   payload: Record<string, unknown>,
   key: KeyObject,
 ): Promise<string> {
-  const signingInput = `${encodedHeader(header)}.${base64url(payload)}`
+  return signRs256Json(header, JSON.stringify(payload), key)
+}
+
+/**
+ * Signs a payload given as its JSON text, for callers that build the text
+ * from parts serialised once (an id_token's, `id-token-payload.ts`).
+ *
+ * @example
+ * const jwt = await signRs256Json({ alg: 'RS256', kid, typ: 'JWT' }, '{"sub":"ACC1"}', key)
+ */
+export function signRs256Json(header: { alg: 'RS256'; kid: string; typ?: string }, payloadJson: string, key: KeyObject): Promise<string> {
+  const signingInput = `${encodedHeader(header)}.${Buffer.from(payloadJson).toString('base64url')}`
   return new Promise((resolve, reject) =>
     sign('sha256', Buffer.from(signingInput), key, (error, signature) =>
       error ? reject(error) : resolve(`${signingInput}.${signature.toString('base64url')}`),
