@@ -131,7 +131,7 @@ export function adsApiHandler({
     const { stamp } = call
     if (stamp !== undefined && authorization !== undefined) {
       call.keptKey = keptCallKey(authorization, call.origin, call.request.target)
-      const kept = keptCalls.get(call.keptKey, stamp)
+      const kept = call.keptKey === undefined ? undefined : keptCalls.get(call.keptKey, stamp)
       if (kept !== undefined) return answerKept(call, kept)
     }
     // A kept call's path was checked already; any other's is checked before its key, as the rules go.

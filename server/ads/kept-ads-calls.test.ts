@@ -4,7 +4,7 @@ import { isPostgres } from '../db/open-database.js'
 import { fixedWindowRateLimiter } from '../http/fixed-window-rate-limiter.js'
 import { type Publisher, publisherFixture } from '../testing/publisher.js'
 import { type AdsRequestLine, adsApiHandler } from './answer-ads-request.js'
-import { keptAdsCalls, keptCallKey } from './kept-ads-calls.js'
+import { keptAdsCalls, keptCallKey, MAX_KEPT_CALL_KEY_LENGTH } from './kept-ads-calls.js'
 
 let publisher: Publisher
 
@@ -49,6 +49,23 @@ describe('kept ads calls', () => {
     // Headers that name no key are refused and never kept.
     for (let i = 0; i < 20; i++) expect(await statusOf(answerAds, adsRequest('/ads', { authorization: `Bearer stranger${i}` }))).toBe(401)
     expect(keptCalls.size).toBe(full)
+  })
+
+  it('answers requests padded past the longest kept key every time, and keeps none of them', async () => {
+    const keptCalls = keptAdsCalls()
+    const answerAds = adsApiHandler({ db: publisher.db, limiter: fixedWindowRateLimiter(), keptCalls })
+    const authorization = `Bearer ${publisher.apiKey}`
+    const short = adsRequest('/ads/home-slider-ads?limit=3', { authorization, origin: 'https://partner.example' })
+    expect(await statusOf(answerAds, short)).toBe(200)
+    const keptBefore = keptCalls.size
+    expect(keptBefore).toBe(isPostgres(publisher.db) ? 0 : 1)
+    for (let i = 0; i < 5; i++) {
+      const padded = adsRequest(`/ads/home-slider-ads?limit=3&pad${i}=${'x'.repeat(MAX_KEPT_CALL_KEY_LENGTH)}`, { authorization })
+      expect(await statusOf(answerAds, padded)).toBe(200)
+      expect(await statusOf(answerAds, adsRequest('/ads', { authorization, origin: `https://${'o'.repeat(MAX_KEPT_CALL_KEY_LENGTH)}.example` }))).toBe(200)
+    }
+    expect(keptCalls.size).toBe(keptBefore)
+    expect(keptCallKey(authorization, undefined, `/ads?pad=${'x'.repeat(MAX_KEPT_CALL_KEY_LENGTH)}`)).toBeUndefined()
   })
 
   it('refuses a kept call at once once its key is revoked', async () => {

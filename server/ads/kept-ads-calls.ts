@@ -8,7 +8,9 @@
  * looked up). An entry holds only under the change stamp it was made at: a
  * revoked key, an archived organisation or a changed ad moves the stamp,
  * and the next request goes the whole way again. Capped, oldest out first,
- * so a caller inventing queries or origins cannot grow it.
+ * so a caller inventing queries or origins cannot grow it; and only short
+ * requests are kept, so that a caller padding each one cannot make the
+ * cap's worth of entries large.
  */
 import type { ApiKeyGrant } from '../api-keys/api-keys.js'
 import type { AdsRequest } from './ads-request.js'
@@ -37,15 +39,29 @@ export interface KeptAdsCalls {
 export const MAX_KEPT_ADS_CALLS = 10_000
 
 /**
- * The key a call is kept by. The parts cannot run into each other: none
- * of them may hold a line feed (Node refuses one in a request line or a
- * header), and a request without `Origin` has one separator fewer than one
- * with an empty `Origin`, which the key's origin list may refuse.
+ * The longest key a call is kept by, in characters. A partner's request
+ * (its `Bearer` key, a path and query, an origin) takes a few hundred; a
+ * publishable key is public and the ads API ignores parameters it does not
+ * know, so without a bound a stranger could pad 10,000 requests to Node's
+ * 16 KB of headers each and hold 160 MB here. A longer request is answered
+ * the whole way, every time.
+ */
+export const MAX_KEPT_CALL_KEY_LENGTH = 1024
+
+/**
+ * The key a call is kept by, or `undefined` when the request is too long
+ * to keep ({@link MAX_KEPT_CALL_KEY_LENGTH}). The parts cannot run into
+ * each other: none of them may hold a line feed (Node refuses one in a
+ * request line or a header), and a request without `Origin` has one
+ * separator fewer than one with an empty `Origin`, which the key's origin
+ * list may refuse.
  *
  * @example
  * keptCallKey('Bearer svc_pk_…', undefined, '/ads/home?limit=3')
  */
-export function keptCallKey(authorization: string, origin: string | undefined, target: string): string {
+export function keptCallKey(authorization: string, origin: string | undefined, target: string): string | undefined {
+  const length = authorization.length + target.length + (origin === undefined ? 1 : origin.length + 2)
+  if (length > MAX_KEPT_CALL_KEY_LENGTH) return undefined
   return origin === undefined ? `${authorization}\n${target}` : `${authorization}\n${target}\n${origin}`
 }
 
