@@ -5,6 +5,7 @@
  * of a batch that old counts again, which the cap makes rare and the rate
  * limit keeps small.
  */
+import { forgettingOrder } from '../forgetting-order.js'
 
 /** Ids kept at most: about 10 MB. */
 export const MAX_REMEMBERED_BATCHES = 100_000
@@ -18,20 +19,12 @@ export const MAX_REMEMBERED_BATCHES = 100_000
  */
 export function recentBatches(max = MAX_REMEMBERED_BATCHES): { firstTime(id: string): boolean } {
   const ids = new Set<string>()
-  // The ids in the order they came, round a ring: the oldest is deleted by its value. Taking a Set's first
-  // value instead walks past every value deleted since the table was last compacted, which once the
-  // memory is full cost 8 to 68 µs a batch, more than the bare server's whole answer.
-  const order: string[] = []
-  let oldest = 0
+  const order = forgettingOrder<string>(max)
   return {
     firstTime(id) {
       if (ids.has(id)) return false
-      if (order.length < max) order.push(id)
-      else {
-        ids.delete(order[oldest]!)
-        order[oldest] = id
-        oldest = (oldest + 1) % max
-      }
+      const forgotten = order.add(id)
+      if (forgotten !== undefined) ids.delete(forgotten)
       ids.add(id)
       return true
     },

@@ -13,6 +13,7 @@
  * cap's worth of entries large.
  */
 import type { ApiKeyGrant } from '../api-keys/api-keys.js'
+import { forgettingOrder } from '../forgetting-order.js'
 import type { AdsRequest } from './ads-request.js'
 import type { PublishedSlot } from './published-ads-reader.js'
 
@@ -75,10 +76,7 @@ export function keptCallKey(authorization: string, origin: string | undefined, t
  */
 export function keptAdsCalls(max = MAX_KEPT_ADS_CALLS): KeptAdsCalls {
   const calls = new Map<string, KeptAdsCall>()
-  // Keys in the order they were first kept, round a ring, so the oldest goes by its key: a Map's first
-  // key would be found past every key deleted since its table was compacted, a walk a flood makes long.
-  const order: string[] = []
-  let oldest = 0
+  const order = forgettingOrder<string>(max)
   return {
     get(key, stamp) {
       const call = calls.get(key)
@@ -86,12 +84,8 @@ export function keptAdsCalls(max = MAX_KEPT_ADS_CALLS): KeptAdsCalls {
     },
     keep(key, call) {
       if (!calls.has(key)) {
-        if (order.length < max) order.push(key)
-        else {
-          calls.delete(order[oldest]!)
-          order[oldest] = key
-          oldest = (oldest + 1) % max
-        }
+        const forgotten = order.add(key)
+        if (forgotten !== undefined) calls.delete(forgotten)
       }
       calls.set(key, call)
     },

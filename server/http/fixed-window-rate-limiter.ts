@@ -8,6 +8,7 @@
  * forgotten (it starts again from zero, so a full table lets a little more
  * through; it never refuses anyone who is within the limit).
  */
+import { forgettingOrder } from '../forgetting-order.js'
 
 export interface RateLimitDecision {
   allowed: boolean
@@ -50,6 +51,7 @@ export function fixedWindowRateLimiter({
 } {
   let currentWindow = -1
   let counts = new Map<string, number>()
+  let order = forgettingOrder<string>(maxBuckets)
   return {
     hit(bucket, limit) {
       const time = now()
@@ -59,10 +61,14 @@ export function fixedWindowRateLimiter({
       if (window !== currentWindow) {
         currentWindow = window
         counts = new Map()
+        order = forgettingOrder(maxBuckets)
       }
       const counted = counts.get(bucket)
-      // A Map iterates in insertion order, so its first key is the window's oldest bucket.
-      if (counted === undefined && counts.size >= maxBuckets) counts.delete(counts.keys().next().value!)
+      if (counted === undefined) {
+        // The window's oldest bucket goes when the table is full.
+        const forgotten = order.add(bucket)
+        if (forgotten !== undefined) counts.delete(forgotten)
+      }
       const count = (counted ?? 0) + 1
       counts.set(bucket, count)
       return decision(count, limit, (window + 1) * windowMs - time)
