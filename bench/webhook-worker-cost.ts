@@ -5,12 +5,15 @@
  * it takes is the claim, the reads, the body, the signatures, the
  * attempt's record and the settled batch's commit, and nothing of Node's
  * HTTP client. Added to a bare POST's CPU it bounds the throughput ratio
- * the webhooks bench can show on this design.
+ * the webhooks bench can show on this design. Both start from the same
+ * database with a backlog ({@link databaseWithBacklog}).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Kysely } from 'kysely'
 import { openDatabase } from '../server/db/open-database.js'
+import type { Database } from '../server/db/schema.js'
 import { createClientWithEndpoint } from '../server/webhooks/client-with-endpoint.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
 import type { AttemptOutcome, HeaderPair } from '../server/webhooks/send-delivery.js'
@@ -32,17 +35,8 @@ export interface WorkerCost {
  * const { microseconds } = await webhookWorkerCost(5000, { recordRequest: true })
  */
 export async function webhookWorkerCost(backlog: number, { recordRequest }: { recordRequest: boolean }): Promise<WorkerCost> {
-  const db = await openDatabase({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'svc-bench-worker-')), 'svc.db') })
+  const { db } = await databaseWithBacklog('http://127.0.0.1:9/hooks', backlog)
   try {
-    const { clientId } = await createClientWithEndpoint(db, {
-      name: 'Receiver',
-      redirectUris: ['https://r.example/cb'],
-      webhookUrl: 'http://127.0.0.1:9/hooks',
-    })
-    const outbox = webhookOutbox()
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < backlog; i++) await outbox.record(trx, 'ping', clientId, { message: `ping ${i}` })
-    })
     const worker = webhookWorker({ db, allowPrivate: true, send: (options) => Promise.resolve(answeredAtOnce(options, recordRequest)) })
     const before = process.cpuUsage()
     const deliveries = await worker.runOnce()
@@ -52,6 +46,27 @@ export async function webhookWorkerCost(backlog: number, { recordRequest }: { re
   } finally {
     await db.destroy()
   }
+}
+
+/**
+ * A fresh SQLite file with one client whose endpoint is `webhookUrl` and
+ * `backlog` pings queued for it, as both webhook benches start.
+ *
+ * @example
+ * const { db, dbPath, clientId } = await databaseWithBacklog('http://127.0.0.1:8080/hooks', 5000)
+ */
+export async function databaseWithBacklog(
+  webhookUrl: string,
+  backlog: number,
+): Promise<{ db: Kysely<Database>; dbPath: string; clientId: string }> {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-bench-hooks-')), 'svc.db')
+  const db = await openDatabase({ sqlitePath: dbPath })
+  const { clientId } = await createClientWithEndpoint(db, { name: 'Receiver', redirectUris: ['https://r.example/cb'], webhookUrl })
+  const outbox = webhookOutbox()
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < backlog; i++) await outbox.record(trx, 'ping', clientId, { message: `ping ${i}` })
+  })
+  return { db, dbPath, clientId }
 }
 
 /** A 200 with an empty body, as the bench's receiver answers, recorded as `sendDelivery` records one. */

@@ -7,18 +7,13 @@
  * another connection, timed from commit to arrival. Issue 31's goals: svc
  * at 0.8 of the bare POSTs or more, and a p50 latency of 25 ms or less.
  */
-import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Kysely } from 'kysely'
-import { createClientWithEndpoint } from '../server/webhooks/client-with-endpoint.js'
-import { openDatabase } from '../server/db/open-database.js'
 import type { Database } from '../server/db/schema.js'
 import { webhookOutbox } from '../server/webhooks/outbox.js'
 import { cpuMilliseconds, type ServerProcess, startServerProcess } from './load.js'
-import { webhookWorkerCost } from './webhook-worker-cost.js'
+import { databaseWithBacklog, webhookWorkerCost } from './webhook-worker-cost.js'
 
 const BACKLOG = Number(process.env.BENCH_WEBHOOKS ?? 5000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -112,17 +107,7 @@ function receiverOf(arrivals: Arrivals): Server {
 
 /** A fresh database with the backlog, svc delivering it and the bare poster started at svc's first delivery. */
 async function oneRound(base: string, arrivals: Arrivals): Promise<Round> {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-bench-hooks-')), 'svc.db')
-  const db = await openDatabase({ sqlitePath: dbPath })
-  const { clientId } = await createClientWithEndpoint(db, {
-    name: 'Receiver',
-    redirectUris: ['https://r.example/cb'],
-    webhookUrl: `${base}/hooks`,
-  })
-  const outbox = webhookOutbox()
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < BACKLOG; i++) await outbox.record(trx, 'ping', clientId, { message: `ping ${i}` })
-  })
+  const { db, dbPath, clientId } = await databaseWithBacklog(`${base}/hooks`, BACKLOG)
   const sample = JSON.stringify({
     id: 'evt_sample',
     event: 'ping',
