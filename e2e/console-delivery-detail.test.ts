@@ -15,14 +15,12 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
+import { pageOverflows } from './page-overflow.js'
 import { signInToConsole } from './console-sign-in.js'
 import { keepScreenshot } from './screenshots.js'
 
 /** What the receiver answers: right-to-left lines, an unbroken token far wider than a phone, and more than the 4 KB svc keeps. */
 const ANSWER = `تم استلام الحدث بنجاح\n${'x'.repeat(300)}\n${'received; '.repeat(600)}`
-
-/** The page scrolls sideways: something inside overflowed it. */
-const pageOverflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
 describe('the delivery detail and Send test event in Chromium', () => {
   let bff: RunningBff

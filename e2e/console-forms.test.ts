@@ -17,11 +17,9 @@ import { ACCOUNT_WORDS } from '../server/i18n/account-words.js'
 import type { ConsoleClientDetail } from '../shared/console-wire.js'
 import { type RunningBff, startBff, svcBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
+import { pageOverflows } from './page-overflow.js'
 import { signInToConsole } from './console-sign-in.js'
 import { keepScreenshot } from './screenshots.js'
-
-/** The page scrolls sideways: something inside overflowed it. */
-const pageOverflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
 describe('the console forms in Chromium', () => {
   let bff: RunningBff
