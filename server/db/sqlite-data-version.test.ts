@@ -39,7 +39,7 @@ describe('SQLite data version', () => {
     version.close()
   })
 
-  it("moves for a commit made during a pause, before any notice is taken", () => {
+  it('moves for a commit made during a pause, before any notice is taken', () => {
     const { path, own, other } = fileWithTwoConnections()
     let clock = 0
     const version = sqliteDataVersion(own, path, () => clock)
