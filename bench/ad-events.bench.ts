@@ -6,15 +6,18 @@
  * connections in the same run, at once, on a core apart from the load
  * generator. svc runs with metrics on (`SVC_METRICS_TOKEN`: every request
  * counted and timed, every event counted) and the access log at its
- * default (off). Goal (issue 31): 0.93 of the bare server's throughput. A
- * second set of rounds loads a copy of svc with metrics off against the
- * same bare server, so what metrics cost stays in sight.
+ * default (off). Goal (issue 31): 0.93 of the bare server's throughput.
+ * Then the floor (`events-floor-server.ts`: what any JSON design of the
+ * endpoint must do) against the bare server, which says whether the goal
+ * is within any such design's reach, and svc against the floor, which says
+ * what svc spends beyond it. A last set of rounds loads a copy of svc with
+ * metrics off against the bare server, so what metrics cost stays in sight.
  */
 import { randomBytes } from 'node:crypto'
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { reportAgainstBare, roundsAgainstBare } from './against-bare.js'
+import { type PairNames, reportAgainstBare, roundsAgainstBare } from './against-bare.js'
 import { cliJson, type ChainedRequest, loadChain, type ServerProcess, startServerProcess } from './load.js'
 
 const PATH = '/ads/events'
@@ -85,22 +88,53 @@ export async function benchAdEvents(): Promise<void> {
   )
   const bare = await startServerProcess(['bench/bare-server.ts', responseFile, '--read-body'], {}, { ownCore: true })
   const bareUrl = `http://127.0.0.1:${bare.ready.port}`
+  const floor = await startServerProcess(['bench/events-floor-server.ts', responseFile], {}, { ownCore: true })
+  const floorUrl = `http://127.0.0.1:${floor.ready.port}`
 
   const svcOffOrigin = `http://127.0.0.1:${svcOff.ready.port}`
 
   try {
-    const against = (server: ServerProcess, url: string) =>
+    const against = (baseline: Target, server: ServerProcess, url: string) =>
       roundsAgainstBare({
-        bare: { server: bare, url: bareUrl },
+        bare: baseline,
         svc: { server, url },
         rounds: ROUNDS,
         seconds: SECONDS,
         load: (target, seconds) => loadChain({ url: target, request, connections: CONNECTIONS, seconds }),
       })
+    const bareTarget = { server: bare, url: bareUrl }
     const title = `ad events: POST ${PATH} (${Buffer.byteLength(body())}-byte batches), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`
-    reportAgainstBare(`${title}; svc with metrics on, access log at its default (off)`, await against(svc, svcOrigin), GOALS)
-    reportAgainstBare(`${title}; svc with metrics off (what metrics cost)`, await against(svcOff, svcOffOrigin), {})
+    reportAgainstBare(`${title}; svc with metrics on, access log at its default (off)`, await against(bareTarget, svc, svcOrigin), GOALS)
+    const floorRatios = reportAgainstBare(
+      `${title}; the floor (reads, parses, checks and counts a batch; nothing else)`,
+      await against(bareTarget, floor, floorUrl),
+      {},
+      FLOOR_AGAINST_BARE,
+    )
+    console.log(floorVerdict(floorRatios.throughput))
+    reportAgainstBare(
+      `${title}; svc with metrics on against the floor`,
+      await against({ server: floor, url: floorUrl }, svc, svcOrigin),
+      {},
+      SVC_AGAINST_FLOOR,
+    )
+    reportAgainstBare(`${title}; svc with metrics off (what metrics cost)`, await against(bareTarget, svcOff, svcOffOrigin), {})
   } finally {
-    await Promise.all([svc.stop(), svcOff.stop(), bare.stop()])
+    await Promise.all([svc.stop(), svcOff.stop(), bare.stop(), floor.stop()])
   }
+}
+
+type Target = { server: ServerProcess; url: string }
+
+const FLOOR_AGAINST_BARE: PairNames = {
+  baseline: { name: 'bare node:http', short: 'bare' },
+  measured: { name: 'floor', short: 'floor' },
+}
+const SVC_AGAINST_FLOOR: PairNames = { baseline: { name: 'floor', short: 'floor' }, measured: { name: 'svc', short: 'svc' } }
+
+/** Whether the goal is within reach of any design that parses a JSON batch, by the floor's throughput against bare. */
+function floorVerdict(floorThroughput: number): string {
+  if (floorThroughput >= GOALS.throughput)
+    return `  the floor reaches ${floorThroughput.toFixed(2)} of bare (goal ${GOALS.throughput}): within reach of a JSON design; what svc spends over the floor is below`
+  return `  the floor itself reaches only ${floorThroughput.toFixed(2)} of bare (goal ${GOALS.throughput}): OUT OF REACH for any design that parses a JSON batch; svc against the floor below`
 }

@@ -73,6 +73,14 @@ export interface GoalsAgainstBare {
   cpu?: number
 }
 
+/** What a report calls the two servers of a pair: in its rows, and in its ratios' names. */
+export interface PairNames {
+  baseline: { name: string; short: string }
+  measured: { name: string; short: string }
+}
+
+const BARE_AND_SVC: PairNames = { baseline: { name: 'bare node:http', short: 'bare' }, measured: { name: 'svc', short: 'svc' } }
+
 /**
  * Prints each round and the median ratios, each with its goal and `met` or
  * `MISSED`; returns the medians.
@@ -80,20 +88,25 @@ export interface GoalsAgainstBare {
  * @example
  * reportAgainstBare('ads API: GET /ads/…', measured, { throughput: 0.93, cpu: 0.9 })
  */
-export function reportAgainstBare(title: string, rounds: Round[], goals: GoalsAgainstBare): { throughput: number; cpu: number } {
+export function reportAgainstBare(
+  title: string,
+  rounds: Round[],
+  goals: GoalsAgainstBare,
+  { baseline, measured }: PairNames = BARE_AND_SVC,
+): { throughput: number; cpu: number } {
   const row = (name: string, r: Measured) =>
     `  ${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50Ms).padStart(3)} ms   p99 ${String(r.p99Ms).padStart(3)} ms   CPU ${r.cpuMicrosecondsPerAnswer.toFixed(1).padStart(5)} µs/answer   non-2xx ${r.non2xx}   errors ${r.errors}`
   console.log(title)
   for (const [index, round] of rounds.entries()) {
     console.log(`  round ${index + 1}: throughput ratio ${throughputRatio(round).toFixed(2)}, CPU ratio ${cpuRatio(round).toFixed(2)}`)
-    console.log(row('bare node:http', round.bare))
-    console.log(row('svc', round.svc))
+    console.log(row(baseline.name, round.bare))
+    console.log(row(measured.name, round.svc))
   }
   const throughputs = rounds.map(throughputRatio)
   const cpus = rounds.map(cpuRatio)
   const medians = { throughput: median(throughputs), cpu: median(cpus) }
-  verdict('throughput ratio svc/bare', medians.throughput, throughputs, goals.throughput)
-  verdict('CPU per answer bare/svc', medians.cpu, cpus, goals.cpu)
+  verdict(`throughput ratio ${measured.short}/${baseline.short}`, medians.throughput, throughputs, goals.throughput)
+  verdict(`CPU per answer ${baseline.short}/${measured.short}`, medians.cpu, cpus, goals.cpu)
   return medians
 }
 

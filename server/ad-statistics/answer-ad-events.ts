@@ -22,6 +22,8 @@ import type { AdStatisticsWriter } from './ad-statistics-writer.js'
 import { EVENT_KINDS, type EventBatch, eventBatchFrom } from './event-batch.js'
 import { recentBatches } from './recent-batches.js'
 import { knownAds } from './known-ads.js'
+import { type KeptEventKey, type KeptEventKeys, keptEventKeys } from './kept-event-keys.js'
+import { changeStampOf } from '../db/change-stamp.js'
 import type { SvcMetrics } from '../metrics/svc-metrics.js'
 
 /** Where ad events are posted. */
@@ -52,14 +54,18 @@ export function adEventsHandler({
   limiter,
   statistics,
   metrics,
+  keptKeys = keptEventKeys(),
 }: {
   db: Kysely<Database>
   limiter: RateLimiter
   statistics: AdStatisticsWriter
   /** Where events accepted and refused are counted, when metrics are on. */
   metrics?: SvcMetrics
+  /** Where keys that passed their checks are kept (a table of its own; tests give a smaller one). */
+  keptKeys?: KeptEventKeys
 }): (request: AdEventsRequest) => AdsAnswerOrPromise {
   const grantFor = apiKeyGrants(db)
+  const readStamp = changeStampOf(db)
   const recent = recentBatches()
   const homesOf = knownAds(db)
 
@@ -74,23 +80,52 @@ export function adEventsHandler({
     try {
       const batch = eventBatchFrom(text)
       if (!batch.key) throw new MissingApiKey('key is missing; send the API key as "key" in the body')
-      const found = API_KEY.test(batch.key) ? grantFor(batch.key) : undefined
-      const answered = found instanceof Promise ? found.then((grant) => afterKey(call, batch, grant)) : afterKey(call, batch, found)
+      const stamp = readStamp?.()
+      const kept = stamp === undefined ? undefined : keptKeys.get(batch.key, call.origin, stamp)
+      const answered =
+        kept !== undefined
+          ? afterKeptKey(call, batch, kept)
+          : afterKey(call, batch, stamp, API_KEY.test(batch.key) ? grantFor(batch.key) : undefined)
       return answered instanceof Promise ? answered.catch((error: unknown) => refused(call, error)) : answered
     } catch (error) {
       return refused(call, error)
     }
   }
 
-  function afterKey(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant | undefined): AdsAnswerOrPromise {
-    if (!grant) throw new InvalidApiKey(unknownKeyMessage(batch.key!))
-    const hit = limiter.hit(`${rateLimitBucket(grant, 'read_ads', call.origin)}:events`, grant.rateLimit)
-    return hit instanceof Promise ? hit.then((rate) => afterCount(call, batch, grant, rate)) : afterCount(call, batch, grant, hit)
+  /** A key and origin whose checks passed under the current stamp: only the rate limit is counted again. */
+  function afterKeptKey(call: EventsCall, batch: EventBatch, kept: KeptEventKey): AdsAnswerOrPromise {
+    const hit = limiter.hit(kept.bucket, kept.grant.rateLimit)
+    if (hit instanceof Promise) return hit.then((rate) => afterKeptRate(call, batch, kept.grant, rate))
+    return afterKeptRate(call, batch, kept.grant, hit)
   }
 
-  function afterCount(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant, rate: RateLimitDecision): AdsAnswerOrPromise {
+  function afterKeptRate(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant, rate: RateLimitDecision): AdsAnswerOrPromise {
     admitWithinRate(call.headers, rate)
-    assertKeyMayCall(grant, 'read_ads', call.origin)
+    return afterChecks(call, batch, grant)
+  }
+
+  function afterKey(
+    call: EventsCall,
+    batch: EventBatch,
+    stamp: string | undefined,
+    found: ApiKeyGrant | undefined | Promise<ApiKeyGrant | undefined>,
+  ): AdsAnswerOrPromise {
+    if (found instanceof Promise) return found.then((grant) => afterKey(call, batch, stamp, grant))
+    if (!found) throw new InvalidApiKey(unknownKeyMessage(batch.key!))
+    const grant = found
+    const bucket = `${rateLimitBucket(grant, 'read_ads', call.origin)}:events`
+    const checked = (rate: RateLimitDecision) => {
+      admitWithinRate(call.headers, rate)
+      assertKeyMayCall(grant, 'read_ads', call.origin)
+      if (stamp !== undefined) keptKeys.keep(batch.key!, call.origin, { stamp, grant, bucket })
+      return afterChecks(call, batch, grant)
+    }
+    const hit = limiter.hit(bucket, grant.rateLimit)
+    return hit instanceof Promise ? hit.then(checked) : checked(hit)
+  }
+
+  /** The key passed its checks and the rate limit: a replay is refused, then the batch's ads are looked up. */
+  function afterChecks(call: EventsCall, batch: EventBatch, grant: ApiKeyGrant): AdsAnswerOrPromise {
     if (!recent.firstTime(`${grant.keyId}:${batch.batch}`)) throw new BatchReplayed(`batch ${batch.batch} was counted already`)
     const known = homesOf(adsNamed(batch))
     return known instanceof Promise ? known.then((homes) => countBatch(call, batch, grant, homes)) : countBatch(call, batch, grant, known)

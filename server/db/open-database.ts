@@ -22,6 +22,7 @@ import {
 import type { PoolConfig } from 'pg'
 import { registerChangeStamp, registerTableChangeStamp } from './change-stamp.js'
 import { sqliteOptions } from './sqlite-addon.js'
+import { sqliteDataVersion } from './sqlite-data-version.js'
 import { type BeforeMigrating, migrateToLatest } from './migrate.js'
 import { preparePrivateDatabaseFile } from './private-files.js'
 import { copySqliteDatabase, preMigrationBackupPath } from './sqlite-backup.js'
@@ -74,7 +75,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   if (location.databaseUrl) return openPostgres(location.databaseUrl, options)
   const { backupBeforeMigrating = false, migrate = true } = options
   const path = location.sqlitePath ?? ':memory:'
-  const db = sqliteKysely(connectSqlite(path))
+  const db = sqliteKysely(connectSqlite(path), path)
   if (!migrate) return db
   const beforeMigrating = backupBeforeMigrating && path !== ':memory:' ? backUpBeforeMigrating(path) : undefined
   await migrateWithSecrets(db, options.secretKey ?? {}, { sqlitePath: path }, beforeMigrating).catch(async (error: unknown) => {
@@ -104,9 +105,10 @@ function connectSqlite(path: string, image?: Buffer): SQLite.Database {
 }
 
 /** Kysely over a SQLite connection, with its statement cache and change stamps. */
-function sqliteKysely(sqlite: SQLite.Database): Kysely<Database> {
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
-  const readVersion = sqliteDataVersion(sqlite)
+function sqliteKysely(sqlite: SQLite.Database, path: string): Kysely<Database> {
+  const version = sqliteDataVersion(sqlite, path)
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, version.close) }) })
+  const readVersion = version.read
   registerChangeStamp(db, stampMadeWhenMoved(readVersion, () => writesInThisProcess))
   const tableStamps = new Map<string, () => string>()
   registerTableChangeStamp(db, (table) => {
@@ -130,7 +132,7 @@ function sqliteKysely(sqlite: SQLite.Database): Kysely<Database> {
  */
 export async function migratedSqliteImage(): Promise<Buffer> {
   const sqlite = connectSqlite(':memory:')
-  const db = sqliteKysely(sqlite)
+  const db = sqliteKysely(sqlite, ':memory:')
   try {
     await migrateWithSecrets(db, {}, { sqlitePath: ':memory:' })
     // Each copy makes a key of its own, as a new in-memory database does, and stores its check value.
@@ -152,7 +154,7 @@ export async function migratedSqliteImage(): Promise<Buffer> {
  * const db = await openMigratedImage(image)
  */
 export async function openMigratedImage(image: Buffer): Promise<Kysely<Database>> {
-  const db = sqliteKysely(connectSqlite(':memory:', image))
+  const db = sqliteKysely(connectSqlite(':memory:', image), ':memory:')
   try {
     const { key } = await unlockSecrets(db, {}, { sqlitePath: ':memory:' })
     await storeKeyCheck(db, key)
@@ -305,27 +307,6 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * `data_version`, which moves when another process commits; the stamps
- * add the count of writes made through this process's connections
- * (`withStatementCache`), which moves at once with each of them. Reading `data_version` takes a file lock, which
- * costs more than the ads API's whole answer, so it is read at most once a
- * millisecond: another process's commit shows from the next millisecond.
- */
-function sqliteDataVersion(sqlite: SQLite.Database): () => number {
-  const dataVersion = sqlite.prepare('pragma data_version').pluck()
-  let version = 0
-  let readAt = -Infinity
-  return () => {
-    const time = performance.now()
-    if (time - readAt >= 1) {
-      version = dataVersion.get() as number
-      readAt = time
-    }
-    return version
-  }
-}
-
-/**
  * A stamp reader whose string is made only when one of its counts moves:
  * hot paths read the stamp on every request and compare it with the one
  * they kept, and the same string back (compared by identity) costs less
@@ -377,10 +358,13 @@ const STATEMENT_CACHE_SIZE = 500
  * Kysely runs each statement as soon as it has prepared it, so a prepared
  * write is counted here, for the change stamp.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onClose: () => void): SqliteDatabase {
   const statements = new Map<string, { statement: SQLite.Statement; writes: boolean; table: string | undefined }>()
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose()
+      sqlite.close()
+    },
     prepare(sql) {
       let cached = statements.get(sql)
       if (!cached) {
