@@ -1,14 +1,15 @@
 /**
  * @module What a server test can count on from `openTestDatabase`, on
  * either dialect: a migrated database with no rows of an earlier test, and
- * whole again after an earlier test damaged its own.
+ * whole again after an earlier test damaged its own; closed, it takes no
+ * more queries, even where the next test reuses its connections.
  */
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { migrationNames } from './migrate.js'
 import { type SecretPlace, secretBoxOf } from './secret-box.js'
 import { setting } from './settings.js'
-import { openTestDatabase } from './test-database.js'
+import { openTestDatabase, testingOnPostgres } from './test-database.js'
 
 describe('openTestDatabase', () => {
   it('opens a migrated database with its secret key (a test that damages it first)', async () => {
@@ -34,5 +35,23 @@ describe('openTestDatabase', () => {
     await sql`insert into settings (name, value) values ('only-in-the-first', 'x')`.execute(first)
     expect(await setting(second, 'only-in-the-first')).toBeUndefined()
     await Promise.all([first.destroy(), second.destroy()])
+  })
+
+  it('refuses queries on a database its test closed', async () => {
+    const db = await openTestDatabase()
+    await db.destroy()
+    await expect(sql`select 1`.execute(db)).rejects.toThrow()
+  })
+
+  // A PostgreSQL schema's connections serve the next test: a write sent before the close lands before that test empties it.
+  it.runIf(testingOnPostgres)('lets a write in flight when a test closes its database land before the next test opens it', async () => {
+    const db = await openTestDatabase()
+    // Slow enough that the next test's emptying would overtake it, were the close not to wait for it.
+    const writing = sql`insert into settings (name, value) select 'written-while-closing', 'x' from pg_sleep(0.5)`.execute(db)
+    await db.destroy()
+    const next = await openTestDatabase()
+    await writing
+    expect(await setting(next, 'written-while-closing')).toBeUndefined()
+    await next.destroy()
   })
 })
