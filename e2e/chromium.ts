@@ -63,9 +63,10 @@ function withDisabledFeatures(args: string[]): string[] {
 }
 
 /**
- * Flags to try without editing this file, space-separated, added to every
- * launch: how `scripts/measure-chromium-cpu.mjs` compares a flag's CPU
- * with the flags' as they are.
+ * Flags to try without editing this file, added to every launch and
+ * separated by spaces (so one V8 flag per `--js-flags`): how a flag's CPU
+ * is compared with the flags' as they are (`scripts/measure-chromium-cpu.mjs`,
+ * CONTRIBUTING.md).
  */
 const TRIED_ARGS = process.env.SVC_TEST_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []
 

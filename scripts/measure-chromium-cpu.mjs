@@ -86,12 +86,14 @@ function kindOf(pid) {
 function treeSampler(rootPid, withThreads) {
   const tracked = new Map()
   const cpuByKind = new Map()
+  /** The last kind of each process seen, to count them. */
+  const kindByProcess = new Map()
   const threads = new Map()
   /** Per parent: the children that ended since its reaped time last grew, and reaped time not yet matched to any. */
   const unmatched = new Map()
   const credit = (kind, ticks) => cpuByKind.set(kind, (cpuByKind.get(kind) ?? 0) + ticks)
 
-  function sampleThreads(pid, key) {
+  function sampleThreads(pid, key, kind) {
     let tids
     try {
       tids = readdirSync(`/proc/${pid}/task`)
@@ -100,7 +102,7 @@ function treeSampler(rootPid, withThreads) {
     }
     for (const tid of tids) {
       const stat = readStat(`/proc/${pid}/task/${tid}/stat`)
-      if (stat) threads.set(`${key}:${tid}`, { name: stat.comm.replace(/\d+$/, ''), own: stat.own })
+      if (stat) threads.set(`${key}:${tid}`, { name: `${kind.split(':')[1]}/${stat.comm.replace(/\d+$/, '')}`, own: stat.own })
     }
   }
 
@@ -168,17 +170,18 @@ function treeSampler(rootPid, withThreads) {
       // An exec keeps the pid and start time (the headless shell starts as a shell script), and a
       // renderer forked from the zygote takes its own command line only once it starts.
       if (entry.comm !== stat.comm || entry.kind === 'chromium:zygote') Object.assign(entry, { comm: stat.comm, kind: kindOf(pid) })
+      kindByProcess.set(key, entry.kind)
       credit(entry.kind, stat.own - entry.own)
       const grown = stat.reaped - entry.reaped
       entry.own = stat.own
       entry.reaped = stat.reaped
       if (grown > 0 || unmatched.has(key)) settleReaped(key, entry.kind, grown)
-      if (withThreads && entry.kind.startsWith('chromium')) sampleThreads(pid, key)
+      if (withThreads && entry.kind.startsWith('chromium')) sampleThreads(pid, key, entry.kind)
     }
     if (selfReaped !== undefined) settleReaped('self', 'other:root', selfReaped)
   }
 
-  return { sample, cpuByKind, threads }
+  return { sample, cpuByKind, kindByProcess, threads }
 }
 
 /** CPU ticks of the children this process has waited for, with what each of them waited for in turn. */
@@ -214,7 +217,12 @@ function report(run) {
   const chromiumTicks = chromium.reduce((sum, [, ticks]) => sum + ticks, 0)
   const rest = byKind.filter(([kind]) => !kind.startsWith('chromium'))
   const restTicks = rest.reduce((sum, [, ticks]) => sum + ticks, 0)
-  const kinds = (list) => list.filter(([, ticks]) => ticks >= 10).map(([kind, ticks]) => `${kind.replace('chromium:', '')} ${seconds(ticks)}`).join(', ')
+  const count = (kind) => [...run.kindByProcess.values()].filter((each) => each === kind).length
+  const kinds = (list) =>
+    list
+      .filter(([, ticks]) => ticks >= 10)
+      .map(([kind, ticks]) => `${kind.replace('chromium:', '')} ${seconds(ticks)}${count(kind) > 1 ? ` ×${count(kind)}` : ''}`)
+      .join(', ')
   const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
   console.log(
     `chromium ${seconds(chromiumTicks)} CPU-s (${kinds(chromium)}) | rest ${seconds(restTicks)} (${kinds(rest)}) | ` +
@@ -223,7 +231,7 @@ function report(run) {
   if (run.threads.size > 0) {
     const byName = new Map()
     for (const { name, own } of run.threads.values()) byName.set(name, (byName.get(name) ?? 0) + own)
-    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12)
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 16)
     console.log(`  chromium threads: ${top.map(([name, ticks]) => `${name} ${seconds(ticks)}`).join(', ')}`)
   }
   if (run.code !== 0) console.log(run.output.split('\n').slice(-40).join('\n'))
