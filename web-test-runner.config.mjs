@@ -109,6 +109,8 @@ export default {
           '--disable-component-update',
           '--disable-sync',
           '--no-first-run',
+          // Flags to try, as e2e/chromium.ts takes them (scripts/measure-chromium-cpu.mjs --wtr).
+          ...(process.env.SVC_TEST_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
         ],
       },
     }),

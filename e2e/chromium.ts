@@ -62,12 +62,20 @@ function withDisabledFeatures(args: string[]): string[] {
   return [...args.filter((arg) => !arg.startsWith(prefix)), `${prefix}${[...features, ...WINDOW_FEATURES_NO_PAGE_USES].join(',')}`]
 }
 
+/**
+ * Flags to try without editing this file, added to every launch and
+ * separated by spaces (so one V8 flag per `--js-flags`): how a flag's CPU
+ * is compared with the flags' as they are (`scripts/measure-chromium-cpu.mjs`,
+ * CONTRIBUTING.md).
+ */
+const TRIED_ARGS = process.env.SVC_TEST_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []
+
 function launch(extraArgs: string[], blockPopups: boolean, kind: ChromiumKind = 'browser'): Promise<Browser> {
   const shell = kind === 'shell' && existsSync(HEADLESS_SHELL)
   return chromium.launch({
     executablePath: shell ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'),
     // The shell is headless only; `--headless=new` names the whole browser's mode.
-    args: withDisabledFeatures([...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs]),
+    args: withDisabledFeatures([...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs, ...TRIED_ARGS]),
     // Playwright turns Chromium's popup blocker off unless asked not to.
     ignoreDefaultArgs: [PLAYWRIGHT_DISABLE_FEATURES, ...(blockPopups ? ['--disable-popup-blocking'] : [])],
   })
