@@ -44,6 +44,8 @@ export function skipClaimsWhileIdle<Row>(
 
 /** The longest an idle worker sleeps without a wake: a safety net for a change no notice reported, at one look a second. */
 export const MAX_IDLE_SLEEP_MS = 1000
+/** After a notice woke a sleeping worker, how often it looks until the notice's window has passed. */
+const NOTICE_RECHECK_MS = 4
 
 /** An outbox claim that is skipped while idle, and what its worker's loop needs to sleep while idle. */
 export interface IdleOutbox<Row> {
@@ -77,6 +79,8 @@ export function idleOutbox<Row>(
   let idle: { stamp: string; until: number } | undefined
   /** The last pause was a sleep past the poll: only then does a notice wake the worker (a busy server's notices come every millisecond). */
   let asleep = false
+  /** A notice ended the sleep: look often across its window, since a commit published a moment after its notice would otherwise wait a whole poll. */
+  let wokenByNotice = false
   return {
     async claim(time, limit) {
       // Read before the claim, so that a write during it moves the stamp past this one.
@@ -90,7 +94,11 @@ export function idleOutbox<Row>(
       asleep = false
       const sinceNotice = notices?.sinceLastNotice()
       if (idle === undefined || sinceNotice === undefined) return undefined
-      if (sinceNotice <= NOTICE_WINDOW_MS) return Math.max(1, Math.min(pollMs, NOTICE_WINDOW_MS + 1 - sinceNotice))
+      if (sinceNotice <= NOTICE_WINDOW_MS) {
+        const rest = NOTICE_WINDOW_MS + 1 - sinceNotice
+        return Math.max(1, Math.min(pollMs, wokenByNotice ? NOTICE_RECHECK_MS : rest, rest))
+      }
+      wokenByNotice = false
       const pause = Math.max(0, Math.min(idle.until - time, MAX_IDLE_SLEEP_MS))
       asleep = pause > pollMs
       return pause
@@ -100,6 +108,7 @@ export function idleOutbox<Row>(
       const stopNotices = notices.subscribe(() => {
         if (!asleep) return
         asleep = false
+        wokenByNotice = true
         wake()
       })
       const stopWrites = onTableWrite(table, wake)
