@@ -11,11 +11,21 @@
  * writes (grants, ad events, the other outbox) do not wake the worker
  * every turn. A database without a change stamp (PostgreSQL) claims every
  * time, since another replica's writes would go unseen.
+ *
+ * Skipping the claim still costs a turn of the worker's loop: 50 timers a
+ * second, their promises and the garbage they leave, which measured as
+ * most of an idle server's CPU. So on SQLite an idle worker also sleeps
+ * ({@link idleOutbox}): until this process writes the table, another
+ * process may have committed (a notice of a write to the log, after which
+ * it looks again across the window in which the commit is published), or
+ * the earliest pending row comes due or its lease runs out; and at the
+ * longest {@link MAX_IDLE_SLEEP_MS}, should anything go unnoticed.
  */
 import { type Kysely, sql } from 'kysely'
-import { tableChangeStampOf } from './change-stamp.js'
+import { commitNoticesOf, onTableWrite, tableChangeStampOf } from './change-stamp.js'
 import type { LeasedTable } from './lease-claim.js'
 import type { Database } from './schema.js'
+import { NOTICE_WINDOW_MS } from './sqlite-data-version.js'
 
 /**
  * Wraps `claim` (given the worker's clock in epoch milliseconds and the most rows to take) so that it
@@ -29,15 +39,84 @@ export function skipClaimsWhileIdle<Row>(
   table: LeasedTable,
   claim: (time: number, limit: number) => Promise<Row[]>,
 ): (time: number, limit: number) => Promise<Row[]> {
+  return idleOutbox(db, table, claim).claim
+}
+
+/** The longest an idle worker sleeps without a wake: a safety net for a change no notice reported, at one look a second. */
+export const MAX_IDLE_SLEEP_MS = 1000
+/** After a notice woke a sleeping worker, how often it looks until the notice's window has passed. */
+const NOTICE_RECHECK_MS = 4
+
+/** An outbox claim that is skipped while idle, and what its worker's loop needs to sleep while idle. */
+export interface IdleOutbox<Row> {
+  /** The claim, answering `[]` without touching the database while nothing can have come due. */
+  claim: (time: number, limit: number) => Promise<Row[]>
+  /**
+   * How long the worker, which polls every `pollMs`, may pause after a claim at `time` (its clock,
+   * epoch ms): until the next row is claimable when idle; no longer than `pollMs`, nor past the
+   * window after a notice (its commit may not be published yet); `undefined` for its usual poll
+   * (rows were found, or notices are not to be had).
+   */
+  pauseMs: (time: number, pollMs: number) => number | undefined
+  /** Calls `wake` when the outbox may have changed: this process wrote its table, or another may have committed while the worker slept. */
+  watch: (wake: () => void) => () => void
+}
+
+/**
+ * Wraps `claim` as {@link skipClaimsWhileIdle} does, and tells the worker's loop how long it may sleep and what ends the sleep.
+ *
+ * @example
+ * const outbox = idleOutbox(db, 'mail_outbox', (time, limit) => claim(time, limit))
+ * const loop = pollingLoop('mail worker', step, 1000, { pauseMs: () => outbox.pauseMs(Date.now(), 1000), watch: outbox.watch })
+ */
+export function idleOutbox<Row>(
+  db: Kysely<Database>,
+  table: LeasedTable,
+  claim: (time: number, limit: number) => Promise<Row[]>,
+): IdleOutbox<Row> {
   const readStamp = tableChangeStampOf(db, table)
+  const notices = readStamp && commitNoticesOf(db)
   let idle: { stamp: string; until: number } | undefined
-  return async (time, limit) => {
-    // Read before the claim, so that a write during it moves the stamp past this one.
-    const stamp = readStamp?.()
-    if (idle && stamp === idle.stamp && time < idle.until) return []
-    const rows = await claim(time, limit)
-    idle = rows.length === 0 && stamp !== undefined ? { stamp, until: await nextClaimableAt(db, table) } : undefined
-    return rows
+  /** The last pause was a sleep past the poll: only then does a notice wake the worker (a busy server's notices come every millisecond). */
+  let asleep = false
+  /** A notice ended the sleep: look often across its window, since a commit published a moment after its notice would otherwise wait a whole poll. */
+  let wokenByNotice = false
+  return {
+    async claim(time, limit) {
+      // Read before the claim, so that a write during it moves the stamp past this one.
+      const stamp = readStamp?.()
+      if (idle && stamp === idle.stamp && time < idle.until) return []
+      const rows = await claim(time, limit)
+      idle = rows.length === 0 && stamp !== undefined ? { stamp, until: await nextClaimableAt(db, table) } : undefined
+      return rows
+    },
+    pauseMs(time, pollMs) {
+      asleep = false
+      const sinceNotice = notices?.sinceLastNotice()
+      if (idle === undefined || sinceNotice === undefined) return undefined
+      if (sinceNotice <= NOTICE_WINDOW_MS) {
+        const rest = NOTICE_WINDOW_MS + 1 - sinceNotice
+        return Math.max(1, Math.min(pollMs, wokenByNotice ? NOTICE_RECHECK_MS : rest, rest))
+      }
+      wokenByNotice = false
+      const pause = Math.max(0, Math.min(idle.until - time, MAX_IDLE_SLEEP_MS))
+      asleep = pause > pollMs
+      return pause
+    },
+    watch(wake) {
+      if (notices === undefined) return () => undefined
+      const stopNotices = notices.subscribe(() => {
+        if (!asleep) return
+        asleep = false
+        wokenByNotice = true
+        wake()
+      })
+      const stopWrites = onTableWrite(table, wake)
+      return () => {
+        stopNotices()
+        stopWrites()
+      }
+    },
   }
 }
 

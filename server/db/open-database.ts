@@ -20,7 +20,7 @@ import {
   type TableMetadata,
 } from 'kysely'
 import type { PoolConfig } from 'pg'
-import { registerChangeStamp, registerTableChangeStamp } from './change-stamp.js'
+import { registerChangeStamp, registerCommitNotices, registerTableChangeStamp, tableWritten } from './change-stamp.js'
 import { sqliteOptions } from './sqlite-addon.js'
 import { sqliteDataVersion } from './sqlite-data-version.js'
 import { type BeforeMigrating, migrateToLatest } from './migrate.js'
@@ -109,6 +109,7 @@ function sqliteKysely(sqlite: SQLite.Database, path: string): Kysely<Database> {
   const version = sqliteDataVersion(sqlite, path)
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, version.close) }) })
   const readVersion = version.read
+  registerCommitNotices(db, version)
   registerChangeStamp(db, stampMadeWhenMoved(readVersion, () => writesInThisProcess))
   const tableStamps = new Map<string, () => string>()
   registerTableChangeStamp(db, (table) => {
@@ -348,6 +349,7 @@ function countWrite(table: string | undefined): void {
   writesInThisProcess++
   if (table === undefined) writesToAnyTable++
   else writesToTable.set(table, (writesToTable.get(table) ?? 0) + 1)
+  tableWritten(table)
 }
 
 const STATEMENT_CACHE_SIZE = 500

@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { openTestDatabase } from '../db/test-database.js'
 import { type SmtpReceiver, startSmtpReceiver } from '../testing/smtp-receiver.js'
@@ -88,5 +90,58 @@ describe('the mail outbox', () => {
     expect(eml).toContain('To: ada@example.com')
     expect(eml).toContain('Subject: Confirm your e-mail address')
     expect(linksIn(MAIL.text)).toEqual(['http://localhost:8787/verify?token=abc'])
+  })
+})
+
+describe('the mail worker while idle on a SQLite file', () => {
+  const opened: Kysely<Database>[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((database) => database.destroy()))
+  })
+
+  /** A worker on a new file polling every 20 ms, whose real transport (.eml files) reports each mail handed to it. */
+  async function idleWorkerOnFile() {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-mail-idle-'))
+    const path = join(folder, 'svc.db')
+    const file = await openDatabase({ sqlitePath: path })
+    opened.push(file)
+    const files = mailTransport({ from: FROM, folder: join(folder, 'mail') })
+    const handed: string[] = []
+    let told: (() => void) | undefined
+    const transport = {
+      ...files,
+      async send(mail: Parameters<typeof files.send>[0]) {
+        await files.send(mail)
+        handed.push(mail.to)
+        told?.()
+      },
+    }
+    const worker = mailWorker({ db: file, transport, pollMs: 20 })
+    const nextHanded = () => new Promise<void>((resolve) => (told = resolve))
+    return { path, file, worker, handed, nextHanded }
+  }
+
+  it('sends a mail this process queues while the worker sleeps', async () => {
+    const { file, worker, handed, nextHanded } = await idleWorkerOnFile()
+    worker.start()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const handedOver = nextHanded()
+    await queueMail(file, MAIL)
+    await handedOver
+    await worker.stop()
+    expect(handed).toEqual(['ada@example.com'])
+  })
+
+  it('sends a mail another process queues in the same file (as the CLI does) while the worker sleeps', async () => {
+    const { path, worker, handed, nextHanded } = await idleWorkerOnFile()
+    worker.start()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const handedOver = nextHanded()
+    const insert = `new (require('better-sqlite3'))(process.argv[1]).prepare("insert into mail_outbox (recipient, subject, text, html, state, attempts, next_attempt_at, created_at) values ('grace@example.com', 'Hello', 'Hi', '<p>Hi</p>', 'pending', 0, ${Date.now()}, '')").run()`
+    const inserted = spawnSync(process.execPath, ['-e', insert, path], { encoding: 'utf8' })
+    expect(inserted.stderr).toBe('')
+    await handedOver
+    await worker.stop()
+    expect(handed).toEqual(['grace@example.com'])
   })
 })

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
+import { idleOutbox } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { log } from '../log.js'
@@ -80,9 +80,10 @@ export function mailWorker({
     })
   }
 
-  const claimDue = skipClaimsWhileIdle(db, 'mail_outbox', (time, limit) =>
+  const outbox = idleOutbox(db, 'mail_outbox', (time, limit) =>
     db.transaction().execute((trx) => claimDueMails(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
   )
+  const claimDue = outbox.claim
 
   async function sendDue(): Promise<number> {
     const claimed = await claimDue(now().getTime(), concurrency)
@@ -93,13 +94,15 @@ export function mailWorker({
     return claimed.length
   }
 
-  // Each turn sends until nothing is due, so a burst of mail does not wait a pause per batch.
+  // Each turn sends until nothing is due, so a burst of mail does not wait a pause per batch. Idle on
+  // SQLite, it sleeps until a mail is queued (which wakes it, so a mail leaves at once rather than at the next turn).
   const loop = pollingLoop(
     'mail worker',
     async () => {
       while (loop.running && (await sendDue()) > 0);
     },
     pollMs,
+    { pauseMs: () => outbox.pauseMs(now().getTime(), pollMs), watch: outbox.watch },
   )
 
   return {

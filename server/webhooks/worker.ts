@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { tableChangeStampOf } from '../db/change-stamp.js'
 import { groupCommit } from '../db/group-commit.js'
-import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
+import { idleOutbox } from '../db/idle-outbox.js'
 import { isPostgres } from '../db/open-database.js'
 import type { Database } from '../db/schema.js'
 import { publicClientIdsByRowId } from '../clients/clients.js'
@@ -112,9 +112,10 @@ export function webhookWorker({
   const postgres = isPostgres(db)
 
   // One statement, atomic without a transaction of its own.
-  const claimDue = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) =>
+  const outbox = idleOutbox(db, 'webhook_deliveries', (time, limit) =>
     claimDueDeliveries(db, { owner, time, leaseMs, limit, skipLocked: postgres }),
   )
+  const claimDue = outbox.claim
 
   async function claim(limit: number): Promise<Claimed[]> {
     const deliveries = await claimDue(now().getTime(), limit)
@@ -324,7 +325,12 @@ export function webhookWorker({
     },
     afterCommit: () => setImmediate(refill),
   })
-  const loop = pollingLoop('webhook worker', claimAndSend, pollMs)
+  // Idle on SQLite, the loop sleeps until a delivery is queued or replayed (a write to the table wakes it),
+  // another process may have committed, or the next retry comes due.
+  const loop = pollingLoop('webhook worker', claimAndSend, pollMs, {
+    pauseMs: () => outbox.pauseMs(now().getTime(), pollMs),
+    watch: outbox.watch,
+  })
 
   return {
     /** Starts polling for due deliveries. */
