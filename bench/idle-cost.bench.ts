@@ -9,11 +9,12 @@
  * so the machine's load falls on both alike.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, request } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { cpuMilliseconds, statusOf } from './load.js'
 
 const CLI = process.env.BENCH_IDLE_CLI ?? 'dist/server/cli.js'
 const BASELINE_CLI = process.env.BENCH_IDLE_BASELINE_CLI
@@ -70,10 +71,10 @@ async function idleCpuPerSecond(cli: string, metrics: boolean): Promise<number> 
       await sleep(20)
     }
     await sleep(SETTLE_MS)
-    const before = cpuOf(child)
+    const before = cpuMilliseconds(child.pid!)
     const started = performance.now()
     await sleep(WINDOW_MS)
-    return ((cpuOf(child) - before) * 1000) / (performance.now() - started)
+    return ((cpuMilliseconds(child.pid!) - before) * 1000) / (performance.now() - started)
   } finally {
     await stop(child)
     rmSync(folder, { recursive: true, force: true })
@@ -81,28 +82,6 @@ async function idleCpuPerSecond(cli: string, metrics: boolean): Promise<number> 
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function statusOf(port: number, path: string): Promise<number> {
-  return new Promise((resolve) => {
-    const asked = request({ host: '127.0.0.1', port, path, agent: false }, (response) => {
-      response.resume()
-      response.once('end', () => resolve(response.statusCode ?? 0))
-    })
-    asked.once('error', () => resolve(0))
-    asked.end()
-  })
-}
-
-/** User and system CPU time of a process so far, in ms (Linux; NaN elsewhere). */
-function cpuOf(child: ChildProcess): number {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return Number.NaN
-  }
-}
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve()

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { readFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 import { runCli } from '../server/cli/run-cli.js'
@@ -232,4 +233,21 @@ function statCpuMilliseconds(statFile: string): number {
   const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')
   const ticksPerSecond = 100
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
+}
+
+/**
+ * The status of one GET of `path` from a server on loopback, without keep-alive; 0 when it could not be asked.
+ *
+ * @example
+ * while ((await statusOf(port, '/readyz')) !== 200) await sleep(20)
+ */
+export function statusOf(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const asked = request({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
+      response.resume()
+      response.once('end', () => resolve(response.statusCode ?? 0))
+    })
+    asked.once('error', () => resolve(0))
+    asked.end()
+  })
 }

@@ -20,11 +20,12 @@
  * and svc alike: a cost of the machine's settings, not of svc's start.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, request } from 'node:http'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
+import { cpuMilliseconds, statusOf } from './load.js'
 
 // BENCH_START_CLI names another build to compare (a copy built from an older commit, beside this one).
 const CLI = process.env.BENCH_START_CLI ?? 'dist/server/cli.js'
@@ -63,11 +64,11 @@ export async function benchStart(): Promise<void> {
     execFileSync(process.execPath, [CLI, 'org', 'create', '--name', 'Bench', '--db', existing, '--json'], { encoding: 'utf8' }),
   ) as { api_key: string }
   const firstRequests = async (port: number, child: ChildProcess) => {
-    const before = cpuOf(child)
+    const before = cpuMilliseconds(child.pid!)
     const ads = await timeOf(port, '/ads/home?limit=3', { Authorization: `Bearer ${apiKey}` })
-    const between = cpuOf(child)
+    const between = cpuMilliseconds(child.pid!)
     const discovery = await timeOf(port, '/.well-known/openid-configuration')
-    return { ads, discovery, adsCpu: between - before, discoveryCpu: cpuOf(child) - between }
+    return { ads, discovery, adsCpu: between - before, discoveryCpu: cpuMilliseconds(child.pid!) - between }
   }
   const postgres = process.env.BENCH_POSTGRES_URL ? await postgresSchema(process.env.BENCH_POSTGRES_URL) : undefined
   if (postgres) await startSvc([], '/readyz', { DATABASE_URL: postgres.url })
@@ -164,7 +165,7 @@ async function startProcess(
     await new Promise((resolve) => setTimeout(resolve, 2))
   }
   const readyMs = performance.now() - started
-  const cpuMs = cpuOf(child)
+  const cpuMs = cpuMilliseconds(child.pid!)
   const firstMs = await after?.(port, child)
   await stop(child)
   return { readyMs, cpuMs, firstMs }
@@ -181,28 +182,6 @@ async function timeOf(port: number, path: string, headers: Record<string, string
   const status = await statusOf(port, path, headers)
   if (status === 0 || (status >= 300 && status !== 404)) throw new Error(`${path} answered ${status}`)
   return performance.now() - started
-}
-
-function statusOf(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve) => {
-    const asked = request({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
-      response.resume()
-      response.once('end', () => resolve(response.statusCode ?? 0))
-    })
-    asked.once('error', () => resolve(0))
-    asked.end()
-  })
-}
-
-/** User and system CPU time of a process so far, in ms (Linux; NaN elsewhere). */
-function cpuOf(child: ChildProcess): number {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return Number.NaN
-  }
 }
 
 function stop(child: ChildProcess): Promise<void> {
