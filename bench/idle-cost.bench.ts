@@ -8,13 +8,12 @@
  * older commit): its rows alternate with this build's in the same run,
  * so the machine's load falls on both alike.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { cpuMilliseconds, statusOf } from './load.js'
+import { freePort } from '../e2e/bff-process.js'
+import { cpuMilliseconds, statusOf, stopProcess } from './load.js'
 
 const CLI = process.env.BENCH_IDLE_CLI ?? 'dist/server/cli.js'
 const BASELINE_CLI = process.env.BENCH_IDLE_BASELINE_CLI
@@ -76,26 +75,9 @@ async function idleCpuPerSecond(cli: string, metrics: boolean): Promise<number> 
     await sleep(WINDOW_MS)
     return ((cpuMilliseconds(child.pid!) - before) * 1000) / (performance.now() - started)
   } finally {
-    await stop(child)
+    await stopProcess(child)
     rmSync(folder, { recursive: true, force: true })
   }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}

@@ -251,3 +251,17 @@ export function statusOf(port: number, path: string, headers: Record<string, str
     asked.end()
   })
 }
+
+/**
+ * Stops a child process with SIGTERM and waits for it to exit (at once when it already has).
+ *
+ * @example
+ * await stopProcess(server)
+ */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}

@@ -21,11 +21,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
-import { cpuMilliseconds, statusOf } from './load.js'
+import { freePort } from '../e2e/bff-process.js'
+import { cpuMilliseconds, statusOf, stopProcess } from './load.js'
 
 // BENCH_START_CLI names another build to compare (a copy built from an older commit, beside this one).
 const CLI = process.env.BENCH_START_CLI ?? 'dist/server/cli.js'
@@ -167,7 +166,7 @@ async function startProcess(
   const readyMs = performance.now() - started
   const cpuMs = cpuMilliseconds(child.pid!)
   const firstMs = await after?.(port, child)
-  await stop(child)
+  await stopProcess(child)
   return { readyMs, cpuMs, firstMs }
 }
 
@@ -182,22 +181,6 @@ async function timeOf(port: number, path: string, headers: Record<string, string
   const status = await statusOf(port, path, headers)
   if (status === 0 || (status >= 300 && status !== 404)) throw new Error(`${path} answered ${status}`)
   return performance.now() - started
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** A schema of its own in the PostgreSQL database, named in the URL's search path. */
