@@ -11,7 +11,7 @@
  */
 import type { ApiKeyGrant } from '../api-keys/api-keys.js'
 import { keptCallKey } from '../ads/kept-ads-calls.js'
-import { forgettingOrder } from '../forgetting-order.js'
+import { keptUnderStamp } from '../kept-under-stamp.js'
 
 /** A key's checks, passed for one origin. */
 export interface KeptEventKey {
@@ -42,22 +42,15 @@ export const MAX_KEPT_EVENT_KEYS = 10_000
  * kept.get(batch.key, origin, stamp) // the entry while the stamp stays
  */
 export function keptEventKeys(max = MAX_KEPT_EVENT_KEYS): KeptEventKeys {
-  const entries = new Map<string, KeptEventKey>()
-  const order = forgettingOrder<string>(max)
+  const entries = keptUnderStamp<KeptEventKey>(max)
   return {
     get(key, origin, stamp) {
       const name = keptCallKey(key, origin, '')
-      const entry = name === undefined ? undefined : entries.get(name)
-      return entry !== undefined && entry.stamp === stamp ? entry : undefined
+      return name === undefined ? undefined : entries.get(name, stamp)
     },
     keep(key, origin, entry) {
       const name = keptCallKey(key, origin, '')
-      if (name === undefined) return
-      if (!entries.has(name)) {
-        const forgotten = order.add(name)
-        if (forgotten !== undefined) entries.delete(forgotten)
-      }
-      entries.set(name, entry)
+      if (name !== undefined) entries.keep(name, entry)
     },
     get size() {
       return entries.size

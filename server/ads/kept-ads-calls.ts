@@ -13,7 +13,7 @@
  * cap's worth of entries large.
  */
 import type { ApiKeyGrant } from '../api-keys/api-keys.js'
-import { forgettingOrder } from '../forgetting-order.js'
+import { type KeptUnderStamp, keptUnderStamp } from '../kept-under-stamp.js'
 import type { AdsRequest } from './ads-request.js'
 import type { PublishedSlot } from './published-ads-reader.js'
 
@@ -28,13 +28,7 @@ export interface KeptAdsCall {
   slot: PublishedSlot
 }
 
-export interface KeptAdsCalls {
-  /** The call kept under `key`, if it was kept at `stamp`. */
-  get(key: string, stamp: string): KeptAdsCall | undefined
-  keep(key: string, call: KeptAdsCall): void
-  /** Calls kept now. */
-  readonly size: number
-}
+export type KeptAdsCalls = KeptUnderStamp<KeptAdsCall>
 
 /** Calls kept at most: a few MB. */
 export const MAX_KEPT_ADS_CALLS = 10_000
@@ -75,22 +69,5 @@ export function keptCallKey(authorization: string, origin: string | undefined, t
  * kept.get(keptCallKey(authorization, origin, target), stamp) // the call while the stamp stays
  */
 export function keptAdsCalls(max = MAX_KEPT_ADS_CALLS): KeptAdsCalls {
-  const calls = new Map<string, KeptAdsCall>()
-  const order = forgettingOrder<string>(max)
-  return {
-    get(key, stamp) {
-      const call = calls.get(key)
-      return call !== undefined && call.stamp === stamp ? call : undefined
-    },
-    keep(key, call) {
-      if (!calls.has(key)) {
-        const forgotten = order.add(key)
-        if (forgotten !== undefined) calls.delete(forgotten)
-      }
-      calls.set(key, call)
-    },
-    get size() {
-      return calls.size
-    },
-  }
+  return keptUnderStamp<KeptAdsCall>(max)
 }
