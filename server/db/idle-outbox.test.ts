@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { recordAuditEvent } from '../audit/audit-events.js'
 import { queueMail } from '../mail/mail-outbox.js'
-import { skipClaimsWhileIdle } from './idle-outbox.js'
+import { idleOutbox } from './idle-outbox.js'
 import { claimDueRows } from './lease-claim.js'
 import { openDatabase } from './open-database.js'
 import type { Database } from './schema.js'
@@ -23,10 +23,10 @@ afterEach(async () => {
 /** A mail outbox claim through the idle skip, counting the claims that reached the database. */
 function countedClaims(db: Kysely<Database>, leaseMs = 60_000) {
   const counted = { claims: 0 }
-  const claim = skipClaimsWhileIdle(db, 'mail_outbox', (time, limit) => {
+  const claim = idleOutbox(db, 'mail_outbox', (time, limit) => {
     counted.claims++
     return db.transaction().execute((trx) => claimDueRows(trx, 'mail_outbox', { owner: 'test', time, leaseMs, limit, skipLocked: false }))
-  })
+  }).claim
   return Object.assign(counted, { claim: (time: number) => claim(time, 10) })
 }
 

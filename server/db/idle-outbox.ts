@@ -27,21 +27,6 @@ import type { LeasedTable } from './lease-claim.js'
 import type { Database } from './schema.js'
 import { NOTICE_WINDOW_MS } from './sqlite-data-version.js'
 
-/**
- * Wraps `claim` (given the worker's clock in epoch milliseconds and the most rows to take) so that it
- * answers `[]` without touching the database while nothing can have come due.
- *
- * @example
- * const claimIfAnyDue = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) => claim(time, limit))
- */
-export function skipClaimsWhileIdle<Row>(
-  db: Kysely<Database>,
-  table: LeasedTable,
-  claim: (time: number, limit: number) => Promise<Row[]>,
-): (time: number, limit: number) => Promise<Row[]> {
-  return idleOutbox(db, table, claim).claim
-}
-
 /** The longest an idle worker sleeps without a wake: a safety net for a change no notice reported, at one look a second. */
 export const MAX_IDLE_SLEEP_MS = 1000
 /** After a notice woke a sleeping worker, how often it looks until the notice's window has passed. */
@@ -63,7 +48,9 @@ export interface IdleOutbox<Row> {
 }
 
 /**
- * Wraps `claim` as {@link skipClaimsWhileIdle} does, and tells the worker's loop how long it may sleep and what ends the sleep.
+ * Wraps `claim` (given the worker's clock in epoch milliseconds and the most rows to take) so that it
+ * answers `[]` without touching the database while nothing can have come due, and tells the worker's
+ * loop how long it may sleep and what ends the sleep.
  *
  * @example
  * const outbox = idleOutbox(db, 'mail_outbox', (time, limit) => claim(time, limit))

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clientByClientId, createClient } from '../clients/clients.js'
 import type { Database } from '../db/schema.js'
-import { skipClaimsWhileIdle } from '../db/idle-outbox.js'
+import { idleOutbox } from '../db/idle-outbox.js'
 import { openTestDatabase, testingOnPostgres } from '../db/test-database.js'
 import { InvalidInput } from '../invalid-input.js'
 import {
@@ -208,10 +208,10 @@ describe('claiming and settling in batches', () => {
   it.skipIf(testingOnPostgres)('writes nothing when nothing is due, so the idle skip holds (SQLite)', async () => {
     await deliver(hooks, at(100))
     let claims = 0
-    const claimWhileBusy = skipClaimsWhileIdle(db, 'webhook_deliveries', (time, limit) => {
+    const claimWhileBusy = idleOutbox(db, 'webhook_deliveries', (time, limit) => {
       claims++
       return claimDueDeliveries(db, { owner: 'worker-a', time, leaseMs: 30_000, limit, skipLocked: false })
-    })
+    }).claim
     for (let i = 0; i < 5; i++) expect(await claimWhileBusy(at(i).getTime(), 10)).toEqual([])
     expect(claims).toBe(1)
     expect(await claimWhileBusy(at(100).getTime(), 10)).toHaveLength(1)
