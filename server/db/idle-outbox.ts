@@ -50,7 +50,7 @@ export interface IdleOutbox<Row> {
 /**
  * Wraps `claim` (given the worker's clock in epoch milliseconds and the most rows to take) so that it
  * answers `[]` without touching the database while nothing can have come due, and tells the worker's
- * loop how long it may sleep and what ends the sleep.
+ * loop how long it may sleep (at the longest `maxIdleSleepMs`, the safety net) and what ends the sleep.
  *
  * @example
  * const outbox = idleOutbox(db, 'mail_outbox', (time, limit) => claim(time, limit))
@@ -60,6 +60,7 @@ export function idleOutbox<Row>(
   db: Kysely<Database>,
   table: LeasedTable,
   claim: (time: number, limit: number) => Promise<Row[]>,
+  maxIdleSleepMs = MAX_IDLE_SLEEP_MS,
 ): IdleOutbox<Row> {
   const readStamp = tableChangeStampOf(db, table)
   const notices = readStamp && commitNoticesOf(db)
@@ -86,7 +87,7 @@ export function idleOutbox<Row>(
         return Math.max(1, Math.min(pollMs, wokenByNotice ? NOTICE_RECHECK_MS : rest, rest))
       }
       wokenByNotice = false
-      const pause = Math.max(0, Math.min(idle.until - time, MAX_IDLE_SLEEP_MS))
+      const pause = Math.max(0, Math.min(idle.until - time, maxIdleSleepMs))
       asleep = pause > pollMs
       return pause
     },

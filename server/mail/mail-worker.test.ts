@@ -93,13 +93,30 @@ describe('the mail outbox', () => {
   })
 })
 
+/** Resolves when `handed` does, or fails after 10 s: far more than a notice takes on a busy machine, far less than the sleep without one. */
+async function withinNoticeTime(handed: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the sleeping worker was not woken: no mail handed over within 10 s')), 10_000)
+  })
+  try {
+    await Promise.race([handed, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 describe('the mail worker while idle on a SQLite file', () => {
   const opened: Kysely<Database>[] = []
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((database) => database.destroy()))
   })
 
-  /** A worker on a new file polling every 20 ms, whose real transport (.eml files) reports each mail handed to it. */
+  /**
+   * A worker on a new file polling every 20 ms, whose real transport (.eml files) reports each mail
+   * handed to it. Its safety net (a look at least once a second while asleep) is turned off, so only
+   * a notice of the write can wake it in time.
+   */
   async function idleWorkerOnFile() {
     const folder = mkdtempSync(join(tmpdir(), 'svc-mail-idle-'))
     const path = join(folder, 'svc.db')
@@ -116,7 +133,7 @@ describe('the mail worker while idle on a SQLite file', () => {
         told?.()
       },
     }
-    const worker = mailWorker({ db: file, transport, pollMs: 20 })
+    const worker = mailWorker({ db: file, transport, pollMs: 20, maxIdleSleepMs: 600_000 })
     const nextHanded = () => new Promise<void>((resolve) => (told = resolve))
     return { path, file, worker, handed, nextHanded }
   }
@@ -127,7 +144,7 @@ describe('the mail worker while idle on a SQLite file', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     const handedOver = nextHanded()
     await queueMail(file, MAIL)
-    await handedOver
+    await withinNoticeTime(handedOver)
     await worker.stop()
     expect(handed).toEqual(['ada@example.com'])
   })
@@ -140,7 +157,7 @@ describe('the mail worker while idle on a SQLite file', () => {
     const insert = `new (require('better-sqlite3'))(process.argv[1]).prepare("insert into mail_outbox (recipient, subject, text, html, state, attempts, next_attempt_at, created_at) values ('grace@example.com', 'Hello', 'Hi', '<p>Hi</p>', 'pending', 0, ${Date.now()}, '')").run()`
     const inserted = spawnSync(process.execPath, ['-e', insert, path], { encoding: 'utf8' })
     expect(inserted.stderr).toBe('')
-    await handedOver
+    await withinNoticeTime(handedOver)
     await worker.stop()
     expect(handed).toEqual(['grace@example.com'])
   })

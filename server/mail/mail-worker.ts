@@ -35,6 +35,11 @@ export interface MailWorkerOptions {
   leaseMs?: number
   concurrency?: number
   pollMs?: number
+  /**
+   * Idle on SQLite, the longest the worker sleeps with no notice of a write (a safety net). Tests of
+   * the notices set it past their own time limit, so that a mail sent by the net alone fails them.
+   */
+  maxIdleSleepMs?: number
   /** Where mails are counted (first taken from the outbox, sent, failed), when metrics are on. */
   metrics?: SvcMetrics
 }
@@ -54,6 +59,7 @@ export function mailWorker({
   leaseMs = 120_000,
   concurrency = 4,
   pollMs = 1000,
+  maxIdleSleepMs,
   metrics,
 }: MailWorkerOptions) {
   const owner = randomUUID()
@@ -80,8 +86,11 @@ export function mailWorker({
     })
   }
 
-  const outbox = idleOutbox(db, 'mail_outbox', (time, limit) =>
-    db.transaction().execute((trx) => claimDueMails(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
+  const outbox = idleOutbox(
+    db,
+    'mail_outbox',
+    (time, limit) => db.transaction().execute((trx) => claimDueMails(trx, { owner, time, leaseMs, limit, skipLocked: postgres })),
+    maxIdleSleepMs,
   )
   const claimDue = outbox.claim
 
