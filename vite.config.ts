@@ -8,8 +8,9 @@
  * Vitest runs the server and shared tests beside their code and the
  * cross-process tests in `e2e/`, in the projects the `test` block names.
  */
+import { createRequire } from 'node:module'
 import { transform } from 'esbuild'
-import ts from 'typescript'
+import type TypeScript from 'typescript'
 import type { Plugin } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { LongestFirstSequencer } from './server/testing/longest-first-sequencer.js'
@@ -20,15 +21,22 @@ import { POSTGRES_ONLY, postgresTests, PRODUCTION_COST_TESTS, TEST_PASSWORD_COST
  * ship as written: the CSS of css`` templates (esbuild), and in html``
  * templates every line break with its indentation becomes one space, which
  * HTML renders the same. TypeScript's parser finds the templates' text.
+ *
+ * TypeScript is loaded on the first `<svc-ads>` source, not with this file:
+ * Vitest and the builds that bundle no such source (`--mode sdk`) read this
+ * config too, and loading TypeScript took about 1.5 CPU-s of each, half of
+ * it Node's scan of its 9 MB for ES module exports, which `require` skips.
  */
 function minifyLitTemplates(): Plugin {
+  let typescript: typeof TypeScript | undefined
   return {
     name: 'svc-minify-lit-templates',
     async transform(code, id) {
       if (!/\/widget\/ads\/[\w.-]+\.ts$/.test(id) || id.includes('.test.')) return null
+      const ts = (typescript ??= createRequire(import.meta.url)('typescript') as typeof TypeScript)
       const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest)
       const edits: { start: number; end: number; text: string }[] = []
-      const visit = (node: ts.Node): void => {
+      const visit = (node: TypeScript.Node): void => {
         if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && ['css', 'html'].includes(node.tag.text)) {
           const template = node.template
           const parts = ts.isNoSubstitutionTemplateLiteral(template)
