@@ -9,44 +9,59 @@
  * cross-process tests in `e2e/`, in the projects the `test` block names.
  */
 import { transform } from 'esbuild'
-import ts from 'typescript'
 import type { Plugin } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { LongestFirstSequencer } from './server/testing/longest-first-sequencer.js'
 import { POSTGRES_ONLY, postgresTests, PRODUCTION_COST_TESTS, TEST_PASSWORD_COST } from './server/testing/test-projects.js'
 
+/** A node of the syntax tree Rolldown's parser gives a plugin (ESTree, with `start`/`end` offsets), as far as the plugin reads it. */
+type SyntaxNode = { type: string; start: number; end: number; [key: string]: unknown }
+/** A template literal's text parts, between `` ` `` or `}` and `${` or `` ` ``. */
+type TemplateLiteral = { quasis: { start: number; end: number; tail: boolean }[] }
+
+/** Calls `visit` on `node` and every node below it. */
+function forEachNode(node: unknown, visit: (node: SyntaxNode) => void): void {
+  if (Array.isArray(node)) for (const child of node) forEachNode(child, visit)
+  else if (node !== null && typeof node === 'object' && 'type' in node) {
+    visit(node as SyntaxNode)
+    for (const [key, child] of Object.entries(node)) if (key !== 'parent' && typeof child === 'object') forEachNode(child, visit)
+  }
+}
+
+/**
+ * The raw text of every part of the css`` and html`` templates in a parsed
+ * file; a css`` template without `${}` is marked `css:` (esbuild minifies it).
+ */
+function litTemplateTexts(program: unknown, code: string): { start: number; end: number; text: string }[] {
+  const texts: { start: number; end: number; text: string }[] = []
+  forEachNode(program, (node) => {
+    const tag = node.tag as SyntaxNode | undefined
+    if (node.type !== 'TaggedTemplateExpression' || tag?.type !== 'Identifier' || !['css', 'html'].includes(tag.name as string)) return
+    const { quasis } = node.quasi as TemplateLiteral
+    for (const quasi of quasis) {
+      const [start, end] = [quasi.start + 1, quasi.end - (quasi.tail ? 1 : 2)]
+      texts.push({ start, end, text: code.slice(start, end) })
+    }
+    if (tag.name === 'css' && quasis.length === 1) texts.at(-1)!.text = `css:${texts.at(-1)!.text}`
+  })
+  return texts
+}
+
 /**
  * Minifies Lit's templates in the `<svc-ads>` sources, which would otherwise
  * ship as written: the CSS of css`` templates (esbuild), and in html``
  * templates every line break with its indentation becomes one space, which
- * HTML renders the same. TypeScript's parser finds the templates' text.
+ * HTML renders the same. Rolldown's own parser finds the templates' text:
+ * TypeScript's, used before, cost each build that bundles `<svc-ads>`
+ * about a CPU-second to load.
  */
 function minifyLitTemplates(): Plugin {
   return {
     name: 'svc-minify-lit-templates',
     async transform(code, id) {
       if (!/\/widget\/ads\/[\w.-]+\.ts$/.test(id) || id.includes('.test.')) return null
-      const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest)
-      const edits: { start: number; end: number; text: string }[] = []
-      const visit = (node: ts.Node): void => {
-        if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && ['css', 'html'].includes(node.tag.text)) {
-          const template = node.template
-          const parts = ts.isNoSubstitutionTemplateLiteral(template)
-            ? [template]
-            : [template.head, ...template.templateSpans.map((span) => span.literal)]
-          for (const part of parts) {
-            // The raw text between the backtick or `}` and the `${` or backtick.
-            const start = part.getStart(source) + 1
-            const end = part.getEnd() - (ts.isTemplateTail(part) || ts.isNoSubstitutionTemplateLiteral(part) ? 1 : 2)
-            edits.push({ start, end, text: code.slice(start, end) })
-          }
-          if (node.tag.text === 'css' && ts.isNoSubstitutionTemplateLiteral(template)) edits.at(-1)!.text = `css:${edits.at(-1)!.text}`
-        }
-        ts.forEachChild(node, visit)
-      }
-      visit(source)
       let out = code
-      for (const edit of edits.sort((a, b) => b.start - a.start)) {
+      for (const edit of litTemplateTexts(this.parse(code, { lang: 'ts' }), code).sort((a, b) => b.start - a.start)) {
         const text = edit.text.startsWith('css:')
           ? (await transform(edit.text.slice(4), { loader: 'css', minify: true, target: 'chrome111' })).code.trim()
           : edit.text.replace(/\s*\n\s*/g, ' ')
