@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type RunningBff, startBff } from './bff-process.js'
 import { lendChromium } from './chromium.js'
 import { sharedConsolePages, signInToConsole } from './console-sign-in.js'
@@ -29,6 +29,15 @@ describe('the console in Chromium: Marketing > Ads', () => {
   let marketer: (path?: string, viewport?: { width: number; height: number }) => Promise<Page>
   /** A page of its own (a time zone, a locale) in a context that has the marketer's session already, open at `path` if given. */
   let marketerIn: (options: BrowserContextOptions, path?: string) => Promise<Page>
+  /**
+   * A page in a context of its own that the test ends with it: a page left
+   * open keeps its renderer working for the rest of the file (the demo
+   * page's slider turns every 6 s, a focused field's caret blinks).
+   */
+  const closedAfterTest = (page: Page): Page => {
+    onTestFinished(() => page.context().close())
+    return page
+  }
 
   beforeAll(async () => {
     bff = await startBff(['--demo', '--db', join(mkdtempSync(join(tmpdir(), 'svc-console-')), 'svc.db')])
@@ -36,7 +45,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     const pages = sharedConsolePages(browser, bff.started.url, { permissions: ['clipboard-read', 'clipboard-write'] })
     marketer = (path, viewport) => pages('marketer@demo.example', path, viewport)
     marketerIn = async (options, path) => {
-      const page = await (await pages.newContext('marketer@demo.example', options)).newPage()
+      const page = closedAfterTest(await (await pages.newContext('marketer@demo.example', options)).newPage())
       if (path) await page.goto(`${bff.started.url}${path}`)
       return page
     }
@@ -51,7 +60,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
     'lets a marketer sign in through svc and save and publish an ad that the ads API and <svc-ads> then serve',
     { timeout: 60_000 },
     async () => {
-      const page = await (await browser.newContext()).newPage()
+      const page = closedAfterTest(await (await browser.newContext()).newPage())
       await signInToConsole(page, bff.started.url, 'marketer@demo.example')
       await page.getByRole('link', { name: 'Marketing › Ads' }).click()
       await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(10)
@@ -507,7 +516,7 @@ describe('the console in Chromium: Marketing > Ads', () => {
   })
 
   it('refuses the ads pages to an account without the role, with a page that says so', { timeout: 60_000 }, async () => {
-    const page = await (await browser.newContext()).newPage()
+    const page = closedAfterTest(await (await browser.newContext()).newPage())
     await signInToConsole(page, bff.started.url, 'developer@demo.example')
     expect(await page.getByRole('link', { name: 'Marketing › Ads' }).count()).toBe(0)
     await page.goto(`${bff.started.url}/console/ads`)

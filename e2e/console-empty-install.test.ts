@@ -10,7 +10,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../server/demo/seed-demo.js'
 import type { ConsoleOrganisationList } from '../shared/console-wire.js'
@@ -28,7 +28,18 @@ describe('the console on an empty install', () => {
   let bff: RunningBff
   let browser: Browser
   let base = ''
-  const contexts = new Map<number, { context: BrowserContext; page: Page; errors: string[] }>()
+  /**
+   * The operator's one signed-in page, and what it logged. One page for
+   * both widths: each page of a walk is loaded afresh after the window
+   * takes its width, so it lays out as a phone's or a desktop's would,
+   * without a second context and sign-in (a renderer and three page loads).
+   */
+  let operator: { page: Page; errors: string[] }
+  /** The operator's page with its window `width` px wide. */
+  const at = async (width: number): Promise<{ page: Page; errors: string[] }> => {
+    await operator.page.setViewportSize({ width, height: 800 })
+    return operator
+  }
 
   beforeAll(async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'svc-empty-')), 'svc.db')
@@ -37,17 +48,14 @@ describe('the console on an empty install', () => {
     base = bff.started.url
     await svcBff('user', 'create', '--email', OPERATOR, '--name', 'Olu Operator', '--password', DEMO_PASSWORD, '--svc-master', '--db', db)
     browser = await lendChromium()
-    for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } })
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
-      await signInToConsole(page, base, OPERATOR)
-      contexts.set(width, { context, page, errors })
-    }
+    const page = await (await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } })).newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await signInToConsole(page, base, OPERATOR)
+    operator = { page, errors }
   }, 90_000)
 
   afterAll(async () => {
@@ -85,7 +93,7 @@ describe('the console on an empty install', () => {
 
   /** Visits each page of the navigation and holds it to the promise: it settles, in people's words, within the screen. */
   async function walkEveryPage(width: number): Promise<string[]> {
-    const { page, errors } = contexts.get(width)!
+    const { page, errors } = await at(width)
     const visited: string[] = []
     for (const { name, href } of await navigation(page)) {
       errors.length = 0
@@ -118,7 +126,7 @@ describe('the console on an empty install', () => {
       }
     }
     // No empty picker: the API keys page has none to choose from.
-    const { page } = contexts.get(1280)!
+    const { page } = await at(1280)
     await page.goto(`${base}/console/keys`)
     await expect.poll(() => shownText(page)).toContain('There is no organisation yet.')
     expect(await page.getByLabel('Organisation').count()).toBe(0)
@@ -132,7 +140,7 @@ describe('the console on an empty install', () => {
     'creates an organisation and its first key from the Organisations page, then walks every page again',
     { timeout: 180_000 },
     async () => {
-      const { page } = contexts.get(375)!
+      const { page } = await at(375)
       await page.goto(`${base}/console/organisations`)
       const form = page.getByRole('form', { name: 'New organisation' })
       await form.getByLabel('Name').fill('مطبعة الشرق')
@@ -164,7 +172,7 @@ describe('the console on an empty install', () => {
   )
 
   it('saves the organisation form unchanged as nothing changed, and one changed field as exactly that', { timeout: 60_000 }, async () => {
-    const { page } = contexts.get(1280)!
+    const { page } = await at(1280)
     const listed = async () =>
       ((await (await page.request.get(`${base}/console/api/organisations`)).json()) as ConsoleOrganisationList).organisations[0]!
     const before = await listed()

@@ -167,9 +167,11 @@ function treeSampler(rootPid, withThreads) {
         entry = { key, pid, start: stat.start, comm: stat.comm, kind: kindOf(pid), own: 0, reaped: 0, parentKey }
         tracked.set(key, entry)
       }
-      // An exec keeps the pid and start time (the headless shell starts as a shell script), and a
-      // renderer forked from the zygote takes its own command line only once it starts.
-      if (entry.comm !== stat.comm || entry.kind === 'chromium:zygote') Object.assign(entry, { comm: stat.comm, kind: kindOf(pid) })
+      // An exec keeps the pid and start time (the headless shell starts as a shell script, whose
+      // child, caught before its exec, has the same 15-character name as the browser it becomes),
+      // and a renderer forked from the zygote takes its own command line only once it starts.
+      if (entry.comm !== stat.comm || entry.kind === 'chromium:zygote' || entry.kind.startsWith('other:'))
+        Object.assign(entry, { comm: stat.comm, kind: kindOf(pid) })
       kindByProcess.set(key, entry.kind)
       credit(entry.kind, stat.own - entry.own)
       const grown = stat.reaped - entry.reaped
@@ -224,9 +226,11 @@ function report(run) {
       .map(([kind, ticks]) => `${kind.replace('chromium:', '')} ${seconds(ticks)}${count(kind) > 1 ? ` ×${count(kind)}` : ''}`)
       .join(', ')
   const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+  // Vitest's and wtr's count of tests, so that a file's CPU can be put per test.
+  const tests = /^\s*Tests\s+(.*?)\s*$/m.exec(run.output.replace(/\x1b\[[\d;]*m/g, ''))?.[1]
   console.log(
     `chromium ${seconds(chromiumTicks)} CPU-s (${kinds(chromium)}) | rest ${seconds(restTicks)} (${kinds(rest)}) | ` +
-      `total ${seconds(run.total)} | wall ${run.seconds.toFixed(0)} s | exit ${run.code} | load ${run.loadBefore} -> ${loadAfter}`,
+      `total ${seconds(run.total)} | wall ${run.seconds.toFixed(0)} s | exit ${run.code}${tests ? ` | tests ${tests}` : ''} | load ${run.loadBefore} -> ${loadAfter}`,
   )
   if (run.threads.size > 0) {
     const byName = new Map()
