@@ -187,7 +187,7 @@ PY
 # compiles it from the checked tarball, scripts/ci/compile-sqlite-addon.sh),
 # it is served to the build as a prebuild mirror on loopback instead.
 addon_args=()
-addon_wanted="$(node -p 'require("./package-lock.json").packages["node_modules/better-sqlite3"].version')"
+addon_wanted="$(node -p 'require("./npm-shrinkwrap.json").packages["node_modules/better-sqlite3"].version')"
 if [ -n "${SVC_SQLITE_ADDON_BUILD:-}" ]; then
   for _ in $(seq 1 600); do [ -e "$SVC_SQLITE_ADDON_BUILD/status" ] && break; sleep 1; done
 fi
