@@ -55,7 +55,7 @@ function provideSqliteAddon(folder: string): void {
 
 // Both run from the build `npm test` made before the tests.
 describe('what a publisher installs', () => {
-  it('the packed package, unpacked and installed from its shrinkwrap without dev dependencies, runs svc-bff', { timeout: 300_000 }, async () => {
+  it('the packed package, installed from its shrinkwrap without dev dependencies, runs svc-bff', { timeout: 300_000 }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-packed-'))
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder, '--loglevel=warn'], { cwd: root, stdio: 'ignore' })
     const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'))!
