@@ -232,10 +232,10 @@ fi
 # package's metadata and tarball with the registry, 2,054 requests for the
 # image's two installs. A cache older than the lockfile may lack a version
 # it names, which npm would then fail to find, so any other cache is
-# revalidated as before. No audit request either way. A bind mount of
+# revalidated as before. No audit or update check either way. A bind mount of
 # npm's user configuration, for the build's RUN steps only: neither the
 # image nor the Dockerfile an operator builds changes.
-npm_settings='audit=false\nfund=false\n'
+npm_settings='audit=false\nfund=false\nupdate-notifier=false\n'
 if [ -L "$buildah_npm_cache" ] && [ "$(readlink -f "$buildah_npm_cache")" = "$(readlink -f "$npm_cache")" ] \
   && [ -n "${SVC_NPM_INSTALLED:-}" ]; then
   for _ in $(seq 1 600); do [ -e "$SVC_NPM_INSTALLED" ] && break; sleep 1; done
