@@ -15,7 +15,7 @@ FROM ${BASE_IMAGE} AS deps
 # vVERSION/better-sqlite3-vVERSION-node-vABI-linux-x64.tar.gz).
 ARG BETTER_SQLITE3_BINARY_HOST=
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+COPY package.json npm-shrinkwrap.json .npmrc ./
 # better-sqlite3 fetches a prebuilt addon; where it cannot (no prebuilt for
 # the platform, or no route to its host) it compiles one, which needs
 # Python, make and a C++ compiler: installed only then, in this stage.
@@ -30,7 +30,7 @@ RUN --mount=type=cache,target=/root/.npm \
 
 FROM ${BASE_IMAGE} AS build
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+COPY package.json npm-shrinkwrap.json .npmrc ./
 # Install scripts are skipped as .ci/run skips them: nothing the build runs
 # needs better-sqlite3's addon, and esbuild's script only checks its binary.
 RUN --mount=type=cache,target=/root/.npm \

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,6 +25,18 @@ async function servesAdsAndWidgets(bff: RunningBff): Promise<void> {
 const installedVersion = (folder: string) =>
   (JSON.parse(readFileSync(join(folder, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version
 
+type LockedPackages = Record<string, { version?: string; dev?: boolean }>
+const lockedPackages = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { packages: LockedPackages }).packages
+
+/** Each package's folder and version: the shrinkwrap's runtime entries, or what npm wrote it installed. */
+function versionsByFolder(packages: LockedPackages, { runtimeOnly }: { runtimeOnly: boolean }): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(packages)
+      .filter(([folder, entry]) => folder !== '' && !(runtimeOnly && entry.dev))
+      .map(([folder, entry]) => [folder, entry.version ?? '']),
+  )
+}
+
 /**
  * better-sqlite3's install script compiles its addon from source where no
  * prebuilt binary can be fetched (this network), which took most of the
@@ -43,20 +55,24 @@ function provideSqliteAddon(folder: string): void {
 
 // Both run from the build `npm test` made before the tests.
 describe('what a publisher installs', () => {
-  it('the packed package, installed without dev dependencies into an empty folder, runs svc-bff', { timeout: 300_000 }, async () => {
+  it('the packed package, installed from its shrinkwrap without dev dependencies, runs svc-bff', { timeout: 300_000 }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-packed-'))
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder, '--loglevel=warn'], { cwd: root, stdio: 'ignore' })
     const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'))!
-    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'publisher', private: true }))
-    execFileSync(
-      'npm',
-      ['install', `./${tarball}`, '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
-      { cwd: folder, stdio: 'ignore' },
-    )
-    provideSqliteAddon(folder)
-    const bff = await startServe([join(folder, 'node_modules', '.bin', 'svc-bff')], ['--demo', '--db', join(folder, 'svc.db')], {
-      cwd: folder,
+    execFileSync('tar', ['-xzf', tarball], { cwd: folder })
+    const svc = join(folder, 'package')
+    // npm honours a shrinkwrap only where the package is the project (`npm ci` in it) or comes from
+    // the registry; `npm install ./svc.tgz` resolves the ranges afresh. The shrinkwrap names no
+    // tarball addresses, so npm reads each package's metadata: from the cache `npm ci` filled.
+    execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: svc,
+      stdio: 'ignore',
     })
+    const installed = versionsByFolder(lockedPackages(join(svc, 'node_modules', '.package-lock.json')), { runtimeOnly: false })
+    expect(installed).toEqual(versionsByFolder(lockedPackages(join(root, 'npm-shrinkwrap.json')), { runtimeOnly: true }))
+    provideSqliteAddon(svc)
+    const { bin } = JSON.parse(readFileSync(join(svc, 'package.json'), 'utf8')) as { bin: Record<string, string> }
+    const bff = await startServe([join(svc, bin['svc-bff']!)], ['--demo', '--db', join(folder, 'svc.db')], { cwd: folder })
     try {
       await servesAdsAndWidgets(bff)
     } finally {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Compiles better-sqlite3's native addon from the registry's tarball of the
-# version package-lock.json names, into DIR, without node_modules: `.ci/run`
-# starts it before `npm ci`, so the two minutes of one core it takes (no
-# prebuilt binary can be fetched here) overlap the install and the first
-# legs of `npm test` instead of preceding them. The tarball is checked
+# version the lockfile (npm-shrinkwrap.json) names, into DIR, without
+# node_modules: `.ci/run` starts it before `npm ci`, so the two minutes of
+# one core it takes (no prebuilt binary can be fetched here) overlap the
+# install and the first legs of `npm test` instead of preceding them. The tarball is checked
 # against the lockfile's integrity hash before anything in it runs. Ends by
 # writing DIR/status: 0 and the addon at DIR/better_sqlite3.node, or the
 # failure and its output in DIR/log, which scripts/ci/install-sqlite-addon.mjs reads.
@@ -15,12 +15,12 @@ exec >"$dir/log" 2>&1
 trap 'echo $? >"$dir/status"' EXIT
 read -r version integrity < <(node -e '
   const lock = require(process.argv[1]).packages["node_modules/better-sqlite3"]
-  console.log(lock.version, lock.integrity)' "$root/package-lock.json")
+  console.log(lock.version, lock.integrity)' "$root/npm-shrinkwrap.json")
 cd "$dir"
 tarball="$(npm pack "better-sqlite3@$version" --silent)"
 actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
 if [ "$actual" != "$integrity" ]; then
-  echo "better-sqlite3 $version: the registry's tarball does not match package-lock.json ($actual)" >&2
+  echo "better-sqlite3 $version: the registry's tarball does not match npm-shrinkwrap.json ($actual)" >&2
   exit 1
 fi
 tar -xzf "$tarball"

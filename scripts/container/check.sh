@@ -187,7 +187,7 @@ PY
 # compiles it from the checked tarball, scripts/ci/compile-sqlite-addon.sh),
 # it is served to the build as a prebuild mirror on loopback instead.
 addon_args=()
-addon_wanted="$(node -p 'require("./package-lock.json").packages["node_modules/better-sqlite3"].version')"
+addon_wanted="$(node -p 'require("./npm-shrinkwrap.json").packages["node_modules/better-sqlite3"].version')"
 if [ -n "${SVC_SQLITE_ADDON_BUILD:-}" ]; then
   for _ in $(seq 1 600); do [ -e "$SVC_SQLITE_ADDON_BUILD/status" ] && break; sleep 1; done
 fi
@@ -223,9 +223,31 @@ if [ -d "$npm_cache" ] && [ ! -e "$buildah_npm_cache" ] && [ ! -L "$buildah_npm_
   ln -s "$npm_cache" "$buildah_npm_cache"
   say "the image's npm cache is this machine's ($npm_cache)"
 fi
+# npm in the build takes what that cache holds without asking the registry
+# whether it is still current (`prefer-offline`) where the cache is this
+# machine's and `.ci/run`'s `npm ci`, which revalidates every package the
+# lockfile names, has finished filling it (it touches
+# $SVC_NPM_INSTALLED): the lockfile pins each version and its integrity
+# but names no tarball address, so `npm ci` otherwise revalidates every
+# package's metadata and tarball with the registry, 2,054 requests for the
+# image's two installs. A cache older than the lockfile may lack a version
+# it names, which npm would then fail to find, so any other cache is
+# revalidated as before. No audit or update check either way. A bind mount of
+# npm's user configuration, for the build's RUN steps only: neither the
+# image nor the Dockerfile an operator builds changes.
+npm_settings='audit=false\nfund=false\nupdate-notifier=false\n'
+if [ -L "$buildah_npm_cache" ] && [ "$(readlink -f "$buildah_npm_cache")" = "$(readlink -f "$npm_cache")" ] \
+  && [ -n "${SVC_NPM_INSTALLED:-}" ]; then
+  for _ in $(seq 1 600); do [ -e "$SVC_NPM_INSTALLED" ] && break; sleep 1; done
+  if [ -e "$SVC_NPM_INSTALLED" ]; then
+    npm_settings+='prefer-offline=true\n'
+    say "the image's npm reads the packages from that cache, which this machine's npm ci filled"
+  fi
+fi
+printf '%b' "$npm_settings" >"$work/npmrc"
 say "buildah bud --isolation chroot --build-arg BASE_IMAGE=$BASE"
 if ! logged "$work/build.log" buildah bud --isolation chroot --network host --format docker --pull=never --jobs 2 \
-  --build-arg "BASE_IMAGE=$BASE" "${addon_args[@]}" -t "$IMAGE" -f Dockerfile .; then
+  --volume "$work/npmrc:/root/.npmrc:ro" --build-arg "BASE_IMAGE=$BASE" "${addon_args[@]}" -t "$IMAGE" -f Dockerfile .; then
   tail -40 "$work/build.log" >&2
   fail "the image did not build"
 fi
