@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../db/test-database.js'
+import { TEST_ONLY_PRIVATE_JWK } from '../testing/test-signing-key.js'
 import {
   DEFAULT_KEY_SET_CACHE_MS,
   RETIRED_KEY_PUBLISHED_MS,
@@ -43,6 +44,22 @@ describe('signingKeys', () => {
     const later = kids(await keys.jwks())
     expect(later).not.toContain(first)
     expect(later).toContain(second)
+    await db.destroy()
+  })
+
+  it('starts with the first key it is given, under a kid of its own, and makes the 90-day rotation’s key anew', async () => {
+    const db = await openTestDatabase()
+    let time = Date.parse('2026-01-01T00:00:00Z')
+    const keys = signingKeys(db, { now: () => new Date(time), firstKey: TEST_ONLY_PRIVATE_JWK })
+    const [first] = (await keys.jwks()).keys
+    expect(first).toMatchObject({ n: TEST_ONLY_PRIVATE_JWK.n, e: TEST_ONLY_PRIVATE_JWK.e })
+    expect(first!.kid).toMatch(/^[\w-]{16}$/)
+    expect((await keys.current()).kid).toBe(first!.kid)
+
+    time += ROTATION_INTERVAL_MS
+    const [next, previous] = (await keys.jwks()).keys
+    expect(previous!.kid).toBe(first!.kid)
+    expect(next!.n).not.toBe(TEST_ONLY_PRIVATE_JWK.n)
     await db.destroy()
   })
 
