@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCli } from '../server/cli/run-cli.js'
+import { TEST_ONLY_SETTINGS } from '../server/settings.js'
+import { TEST_ONLY_PRIVATE_JWK } from '../server/testing/test-signing-key.js'
 import { SERVER_BUNDLE_VARIABLE } from './built-server.global.js'
 
 export interface RunningBff {
@@ -51,6 +53,15 @@ export function svcBffCommand(): string[] {
 }
 
 /**
+ * What every server a test starts is given beside the test's own
+ * variables: the tests' pre-generated signing key, which a database without
+ * one starts signing with instead of generating an RSA key at the first
+ * sign-in (about 0.3 s of a core each); rotations still make new keys. A test
+ * passes `SVC_TEST_ONLY_SIGNING_KEY: ''` to have its server make its own.
+ */
+const TEST_PROCESS_ENV = { [TEST_ONLY_SETTINGS.signingKey.env]: JSON.stringify(TEST_ONLY_PRIVATE_JWK) }
+
+/**
  * Spawns `EXECUTABLE… serve --port 0 --json ARGS…` (the packed package's or the single binary's `svc-bff`) and waits until it listens.
  *
  * @example
@@ -64,7 +75,7 @@ export async function startServe(
   const [command, ...leading] = executable
   const child = spawn(command!, [...leading, 'serve', '--port', '0', '--json', ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...TEST_PROCESS_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId, type RequestIdVariables } from 'hono/request-id'
+import type { JWK } from 'jose'
 import type { Kysely } from 'kysely'
 import { adminConsole } from './console/console.js'
 import { answerAdsOverNode, isAdsRequest } from './ads/ads-fast-path.js'
@@ -76,6 +77,8 @@ export interface AppOptions {
   draining?: () => boolean
   /** How long relying parties may cache the key set: a new signing key is published this long before it signs (6 hours by default). */
   keySetCacheMs?: number
+  /** The private RSA JWK a database without a signing key starts with instead of a new one (`SVC_TEST_ONLY_SIGNING_KEY`, for the servers tests start). */
+  firstSigningKey?: JWK
   /** Whether anyone may create an account at `/signup` (`SVC_SIGNUP`); open by default. */
   signup?: 'open' | 'closed'
   /** The proxies whose `X-Forwarded-For` names the caller (`SVC_TRUSTED_PROXIES`); none by default. */
@@ -132,6 +135,7 @@ export function createBff({
   throttle = loginThrottle(isPostgres(db) ? { counters: databaseFailureCounters(db, { forgetAfterMs: FORGET_AFTER_MS }) } : {}),
   draining,
   keySetCacheMs,
+  firstSigningKey,
   trustedProxies,
   webhookAllowPrivate = false,
   webhookDisableAfterMs,
@@ -150,7 +154,7 @@ export function createBff({
   const provider: IdentityProviderContext = {
     db,
     issuer: issuer.replace(/\/$/, ''),
-    keys: signingKeys(db, { now, ...(keySetCacheMs === undefined ? {} : { keySetCacheMs }) }),
+    keys: signingKeys(db, { now, firstKey: firstSigningKey, ...(keySetCacheMs === undefined ? {} : { keySetCacheMs }) }),
     now,
     events: events ?? webhookOutbox({ now }),
     branding,

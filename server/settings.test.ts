@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CONFIGURATION_PAGE, configurationPage } from '../scripts/docs/configuration-page.js'
-import { InvalidSetting, readSettings, SETTINGS, testOnlyScryptCost } from './settings.js'
+import { InvalidSetting, readSettings, SETTINGS, testOnlyScryptCost, testOnlySigningKey } from './settings.js'
+import { TEST_ONLY_PRIVATE_JWK } from './testing/test-signing-key.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -167,5 +168,26 @@ describe('testOnlyScryptCost', () => {
     expect(testOnlyScryptCost({ SVC_TEST_ONLY_SCRYPT_COST: '16' })).toBeUndefined()
     expect(testOnlyScryptCost({ VITEST: 'true', SVC_TEST_ONLY_SCRYPT_COST: '15' })).toBeUndefined()
     expect(testOnlyScryptCost({ VITEST: 'true' })).toBeUndefined()
+  })
+})
+
+describe('testOnlySigningKey', () => {
+  const key = JSON.stringify({ ...TEST_ONLY_PRIVATE_JWK, kid: 'ignored', alg: 'RS256' })
+
+  it('is honoured inside Vitest only, as the private RSA key alone', () => {
+    expect(testOnlySigningKey({ VITEST: 'true', SVC_TEST_ONLY_SIGNING_KEY: key })).toEqual(TEST_ONLY_PRIVATE_JWK)
+    expect(testOnlySigningKey({ SVC_TEST_ONLY_SIGNING_KEY: key })).toBeUndefined()
+    expect(testOnlySigningKey({ VITEST: 'true', SVC_TEST_ONLY_SIGNING_KEY: ' ' })).toBeUndefined()
+    expect(testOnlySigningKey({ VITEST: 'true' })).toBeUndefined()
+  })
+
+  it.each([
+    ['not JSON', '{"kty":'],
+    ['a public key', JSON.stringify({ kty: 'RSA', n: TEST_ONLY_PRIVATE_JWK.n, e: TEST_ONLY_PRIVATE_JWK.e })],
+    ['an EC key', JSON.stringify({ ...TEST_ONLY_PRIVATE_JWK, kty: 'EC' })],
+  ])('refuses %s, naming the variable', (_, value) => {
+    expect(() => testOnlySigningKey({ VITEST: 'true', SVC_TEST_ONLY_SIGNING_KEY: value })).toThrow(
+      new InvalidSetting('SVC_TEST_ONLY_SIGNING_KEY', 'must be a private RSA key as a JWK'),
+    )
   })
 })

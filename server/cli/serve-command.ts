@@ -21,7 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js'
 import { CliError } from './cli-error.js'
 import { type CliIo, type CommandOutput, databaseFrom, demoCredentialsFile, redactedDatabaseUrl } from './context.js'
 import { parseFlags } from './flags.js'
-import { readSettings } from '../settings.js'
+import { readSettings, testOnlySigningKey } from '../settings.js'
 import { logStarted, logStopped } from './lifecycle-log.js'
 import { bootstrapRequestFrom } from '../setup/bootstrap-operator.js'
 import { announceSetupLink, bootstrapOnStart } from '../setup/first-start.js'
@@ -50,6 +50,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
   })
   // Every setting is read before anything opens, so a bad one stops the command cleanly.
   const settings = readSettings(values, io.env)
+  const firstSigningKey = testOnlySigningKey(io.env)
   configureLog(settings)
   const { port, host: hostname, issuer: configuredIssuer, trustedProxies, sqlitePath, signup } = settings
   const allowPrivate = settings.webhookAllowPrivate
@@ -103,6 +104,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<CommandOu
         demoClientId,
         issuer,
         keySetCacheMs: settings.jwksCacheSeconds * 1000,
+        firstSigningKey,
         ...(trustedProxies === undefined ? {} : { trustedProxies }),
         webhookAllowPrivate: allowPrivate,
         webhookDisableAfterMs: settings.webhookDisableAfterMs,

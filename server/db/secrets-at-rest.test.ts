@@ -9,6 +9,7 @@ import { createClientWithEndpoint } from '../webhooks/client-with-endpoint.js'
 import { ensureConsoleClient } from '../console/console-client.js'
 import { signRs256 } from '../grants/sign-jws.js'
 import { signingKeys } from '../grants/signing-keys.js'
+import { TEST_ONLY_PRIVATE_JWK } from '../testing/test-signing-key.js'
 import { sealFor } from '../http/seal.js'
 import { type Receiver, startReceiver } from '../testing/webhook-receiver.js'
 import { webhookOutbox } from '../webhooks/outbox.js'
@@ -47,8 +48,8 @@ async function rawSecretColumns(): Promise<string> {
 
 describe('secrets at rest', () => {
   it('stores every secret kind encrypted, and svc still signs tokens, signs webhooks, signs in through a provider and as the console', async () => {
-    // A signing key: a token it signs verifies against the published key set.
-    const keys = signingKeys(db)
+    // A signing key: a token it signs verifies against the published key set. (The tests' own, stored as a new one would be.)
+    const keys = signingKeys(db, { firstKey: TEST_ONLY_PRIVATE_JWK })
     const { kid, privateKey } = await keys.current()
     const token = await signRs256({ alg: 'RS256', kid, typ: 'JWT' }, { sub: 'ACC1', iss: 'https://id.example' }, privateKey)
     const verified = await jwtVerify(token, createLocalJWKSet(await keys.jwks()))

@@ -221,7 +221,16 @@ export async function signingKeyList(db: Kysely<Database>, time: Date) {
  */
 export function signingKeys(
   db: Kysely<Database>,
-  { now = () => new Date(), keySetCacheMs = DEFAULT_KEY_SET_CACHE_MS }: { now?: () => Date; keySetCacheMs?: number } = {},
+  {
+    now = () => new Date(),
+    keySetCacheMs = DEFAULT_KEY_SET_CACHE_MS,
+    firstKey,
+  }: {
+    now?: () => Date
+    keySetCacheMs?: number
+    /** A private RSA JWK (no `kid`) that a database without a signing key starts with instead of a new one: the tests' pre-generated key. */
+    firstKey?: JWK
+  } = {},
 ) {
   // Kept until a key is added (every rotation adds one, in the same
   // transaction as the retirements it sets) or the time comes for a key to
@@ -252,7 +261,8 @@ export function signingKeys(
     let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     let plan = keyPlan(rows, time, keySetCacheMs)
     if (plan.due) {
-      await storeSigningKey(db, await newPrivateJwk(), { at: time, keySetCacheMs, onlyIfDue: true })
+      const made = plan.due === 'first' && firstKey ? { ...firstKey, kid: randomBytes(12).toString('base64url') } : await newPrivateJwk()
+      await storeSigningKey(db, made, { at: time, keySetCacheMs, onlyIfDue: true })
       rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
       plan = keyPlan(rows, time, keySetCacheMs)
     }

@@ -2,13 +2,16 @@
  * @module A signing key made once for the tests, so that each identity
  * fixture stores it instead of paying an RSA-2048 generation (about 0.2 s
  * of one core on a quiet machine, 0.6 s on a busy one) when its first token
- * is signed. It is published here and signs nothing but test tokens; the
- * tests that rotate keys still make new ones the way production does.
+ * is signed, and each server a test starts as a process starts signing
+ * with it (`SVC_TEST_ONLY_SIGNING_KEY`, e2e/bff-process.ts). It is published
+ * here and signs nothing but test tokens; the tests that rotate keys still
+ * make new ones the way production does.
  */
 import { randomBytes } from 'node:crypto'
 import type { JWK } from 'jose'
 
-const TEST_ONLY_PRIVATE_JWK: JWK = {
+/** The key without a `kid`: each database that stores it names it afresh. */
+export const TEST_ONLY_PRIVATE_JWK: Readonly<JWK> = {
   kty: 'RSA',
   n: 'vJPEU-KzPskSSHuacMPxwxmhpIYki-1M6XUkwSyNW_Vh3bm8teL2d2w4RzgKvwlY3uYI7XGgyx5tZYF4bFJinFkBZuXsoa42kfIsuBtXKVX0RiQ0UiOs4I6lqcl1e552JPpHXab2tOAkU9Do1DodlybRfvmjastIkY_e1Eu9a_uxugRE9fxr7P1Oc8cu45WhjlJ4QfHUP1QsJv5imSzc9GI2UNfzmYGlENz8F1o0HbU1504RSGY4pF4nJGAHBZlqe4S-72r9Kt6Df8_aJUb7pLNAztvDOHrqinss0QoI8I45XSx8QjDkkYOnj2Nvypz0GimTUGLiHFOoWTGe40JgCQ',
   e: 'AQAB',
