@@ -62,8 +62,8 @@ describe('what a publisher installs', () => {
     execFileSync('tar', ['-xzf', tarball], { cwd: folder })
     const svc = join(folder, 'package')
     // npm honours a shrinkwrap only where the package is the project (`npm ci` in it) or comes from
-    // the registry; `npm install ./svc.tgz` resolves the ranges afresh. The shrinkwrap names no
-    // tarball addresses, so npm reads each package's metadata: from the cache `npm ci` filled.
+    // the registry; `npm install ./svc.tgz` resolves the ranges afresh. The shrinkwrap names each
+    // tarball's address, which the cache `npm ci` filled holds.
     execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
       cwd: svc,
       stdio: 'ignore',
