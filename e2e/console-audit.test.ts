@@ -150,7 +150,8 @@ describe('the console Audit log page in Chromium', () => {
     { timeout: 90_000 },
     async () => {
       const db = await openDatabase({ sqlitePath: dbPath })
-      const demo = await allOrganisations(db).finally(() => db.destroy())
+      const demo = await allOrganisations(db)
+      await db.destroy()
       const made = JSON.parse(
         (
           await runCliOn(dbPath, [
@@ -188,7 +189,8 @@ describe('the console Audit log page in Chromium', () => {
     { timeout: 90_000 },
     async () => {
       const db = await openDatabase({ sqlitePath: dbPath })
-      const demo = await allOrganisations(db).finally(() => db.destroy())
+      const demo = await allOrganisations(db)
+      await db.destroy()
       const made = JSON.parse(
         (await runCliOn(dbPath, ['token', 'create', '--org', demo[0]!.code, '--scopes', 'webhooks:read', '--name', 'Partner sync', '--json']))
           .stdout,

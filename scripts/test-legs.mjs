@@ -1,5 +1,5 @@
 // `npm test`: every test, in legs that run side by side. The type check
-// and the lint (one process, one program) run beside the build; once the
+// and the lint (`npm run lint`: oxlint, one pass) run beside the build; once the
 // build is there (the e2e tests serve it), the SQLite leg (every Vitest test), the PostgreSQL leg (the
 // dialect-sensitive tests again, when SVC_TEST_POSTGRES_URL names a server)
 // and the browser leg (the components in Chromium, wtr) run together: most
@@ -48,7 +48,7 @@ const native = addonBuilt
   : process.env.SVC_SQLITE_ADDON_BUILD
     ? leg('native addon', 'node', ['scripts/ci/install-sqlite-addon.mjs'])
     : leg('native addon', 'npm', ['rebuild', 'better-sqlite3'])
-const [checked, built] = [leg('types and lint', 'node', ['scripts/check-types-and-lint.mjs']), leg('build', 'npm', ['run', 'build'])]
+const [checked, built] = [leg('types and lint', 'npm', ['run', 'lint']), leg('build', 'npm', ['run', 'build'])]
 /** Runs a leg once the legs it needs have passed. */
 const after = async (needs, ...args) => ((await Promise.all(needs)).every((need) => need.passed) ? leg(...args) : undefined)
 const needsDatabase = [built, ...(native ? [native] : [])]

@@ -20,7 +20,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const scoped = new URL(serverUrl)
   scoped.searchParams.set('options', `-c search_path=${reference}`)
   const db = await openDatabase({ databaseUrl: scoped.href }, { secretKey: { value: TEST_SECRET_KEY } })
-  const shape = await schemaShape(db).finally(() => db.destroy())
+  let shape: Awaited<ReturnType<typeof schemaShape>>
+  try {
+    shape = await schemaShape(db)
+  } finally {
+    await db.destroy()
+  }
   project.provide('testDatabases', { run, shape })
   return async () => {
     await withAdmin(serverUrl, async (admin) => {

@@ -1,8 +1,9 @@
 /**
- * @module The house rules ESLint can check (STYLE.md "one owner per table",
- * issue 25's "one settings table"), as a local plugin: each rule reports
- * one kind of node, and eslint.config.js decides where it applies, so the
- * allow-lists live in one place.
+ * @module The house rules a lint rule can check (STYLE.md "one owner per
+ * table", issue 25's "one settings table"), as a local plugin in ESLint's
+ * format, which oxlint loads (`jsPlugins` in .oxlintrc.json): each rule
+ * reports one kind of node, and .oxlintrc.json decides where it applies,
+ * so the allow-lists live in one place.
  */
 
 /** Kysely's query-builder entry points: a call of one writes SQL. */
