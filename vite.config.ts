@@ -98,9 +98,6 @@ const ISOLATE = process.env.SVC_TEST_ISOLATE === '1'
 const POSTGRES_URL = process.env.SVC_TEST_POSTGRES_URL
 const ON_POSTGRES = POSTGRES_URL ? postgresTests(import.meta.dirname) : []
 
-/** The console's own helpers beside its sections (`widget/console/*.ts`), `shared/` and Lit: the code sections share. */
-const CONSOLE_COMMON = /\/widget\/console\/[\w-]+\.ts$|\/shared\/|\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//
-
 const shared = {
   outDir: 'dist/widget',
   target: 'es2022',
@@ -127,13 +124,6 @@ export default defineConfig(({ mode }) => ({
             emptyOutDir: false,
             // The passkey ceremonies of the sign-in and sign-up pages ride along: same-origin modules like the console's,
             // sharing its copy of @simplewebauthn/browser as one chunk.
-            rolldownOptions: {
-              ...shared.rolldownOptions,
-              // Each section is a chunk its page fetches when first shown (widget/console/svc-console.ts). What two
-              // or more sections share (Lit, the console's own helpers, shared/) is one chunk the frame loads with
-              // it, rather than a dozen of a few hundred bytes each: every module is a request and a compile.
-              output: { codeSplitting: { groups: [{ name: 'console-common', test: CONSOLE_COMMON, minShareCount: 2 }] } },
-            },
             lib: {
               entry: { console: 'widget/console/console.ts', 'passkey-pages': 'widget/passkeys/passkey-pages.ts' },
               formats: ['es'],

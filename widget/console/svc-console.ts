@@ -6,36 +6,23 @@
  * requires a second factor and this sign-in used one, every page but the
  * account page says what to do instead (the API refuses them anyway).
  */
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
+import { css, html, LitElement, type TemplateResult } from 'lit'
 import { consoleStyles } from './console-styles.js'
 import { type ConsoleMe, loadMe } from './console-api.js'
 import { ScrollEdges } from './scroll-edges.js'
-
-/**
- * Each section's code, fetched the first time its page is shown. A page
- * load then parses and runs the frame and one section rather than all
- * thirteen (the console was one 260 KB module: every first visit, and every
- * browser context of the e2e tests, compiled all of it cold). Until its
- * module arrives the page's `<main>` is empty (see `section`).
- */
-const SECTION_MODULES = {
-  'svc-console-account': () => import('./account/svc-console-account.js'),
-  'svc-console-audit': () => import('./audit/svc-console-audit.js'),
-  'svc-console-ad-form': () => import('./ads/svc-console-ad-form.js'),
-  'svc-console-ads': () => import('./ads/svc-console-ads.js'),
-  'svc-console-client-detail': () => import('./clients/svc-console-client-detail.js'),
-  'svc-console-client-list': () => import('./clients/svc-console-client-list.js'),
-  'svc-console-images': () => import('./images/svc-console-images.js'),
-  'svc-console-keys': () => import('./keys/svc-console-keys.js'),
-  'svc-console-organisations': () => import('./organisations/svc-console-organisations.js'),
-  'svc-console-people': () => import('./people/svc-console-people.js'),
-  'svc-console-reports': () => import('./reports/svc-console-reports.js'),
-  'svc-console-signing-keys': () => import('./signing-keys/svc-console-signing-keys.js'),
-  'svc-console-tokens': () => import('./tokens/svc-console-tokens.js'),
-} satisfies Record<string, () => Promise<unknown>>
-
-/** A console section: the custom element that draws its page. */
-type SectionTag = keyof typeof SECTION_MODULES
+import './account/svc-console-account.js'
+import './audit/svc-console-audit.js'
+import './ads/svc-console-ad-form.js'
+import './ads/svc-console-ads.js'
+import './clients/svc-console-client-detail.js'
+import './clients/svc-console-client-list.js'
+import './images/svc-console-images.js'
+import './keys/svc-console-keys.js'
+import './organisations/svc-console-organisations.js'
+import './people/svc-console-people.js'
+import './reports/svc-console-reports.js'
+import './signing-keys/svc-console-signing-keys.js'
+import './tokens/svc-console-tokens.js'
 
 /**
  * The console application.
@@ -276,21 +263,7 @@ export class SvcConsole extends LitElement {
     `
   }
 
-  /**
-   * `page` once its section's module is defined, and nothing until then: a
-   * section's element reads the properties the frame gives it (`.me`) as it
-   * connects, so it is created defined, never upgraded in place.
-   */
-  private section(tag: SectionTag, page: TemplateResult): TemplateResult | typeof nothing {
-    if (customElements.get(tag)) return page
-    SECTION_MODULES[tag]().then(
-      () => this.requestUpdate(),
-      (error: Error) => (this.problem = error.message),
-    )
-    return nothing
-  }
-
-  private page(me: ConsoleMe): TemplateResult | typeof nothing {
+  private page(me: ConsoleMe): TemplateResult {
     if (me.second_factor_missing && !/^\/console\/account\/?$/.test(this.path))
       return html`<h1>Your organisation requires a second factor</h1>
         <p>
@@ -301,11 +274,8 @@ export class SvcConsole extends LitElement {
         <p>Added one already? <a href="/console/login?again=1&amp;return=%2Fconsole">Sign in again with it</a>.</p>`
     const ads = /^\/console\/ads(?:\/(new|ADS\d+))?\/?$/.exec(this.path)
     if (ads && me.roles.ads) {
-      if (!ads[1]) return this.section('svc-console-ads', html`<svc-console-ads .me=${me}></svc-console-ads>`)
-      return this.section(
-        'svc-console-ad-form',
-        html`<svc-console-ad-form .me=${me} code=${ads[1] === 'new' ? '' : ads[1]}></svc-console-ad-form>`,
-      )
+      if (!ads[1]) return html`<svc-console-ads .me=${me}></svc-console-ads>`
+      return html`<svc-console-ad-form .me=${me} code=${ads[1] === 'new' ? '' : ads[1]}></svc-console-ad-form>`
     }
     const refused = html`<h1>No access</h1>
       <p>Your account may not use this part of the console. <a href="/console">Back to the console</a>.</p>`
@@ -314,33 +284,25 @@ export class SvcConsole extends LitElement {
     if (clients && !me.roles.developer) return refused
     if (clients)
       return clients[1]
-        ? this.section('svc-console-client-detail', html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`)
-        : this.section('svc-console-client-list', html`<svc-console-client-list></svc-console-client-list>`)
-    if (/^\/console\/images\/?$/.test(this.path))
-      return me.roles.ads ? this.section('svc-console-images', html`<svc-console-images .me=${me}></svc-console-images>`) : refused
+        ? html`<svc-console-client-detail client-id=${clients[1]}></svc-console-client-detail>`
+        : html`<svc-console-client-list></svc-console-client-list>`
+    if (/^\/console\/images\/?$/.test(this.path)) return me.roles.ads ? html`<svc-console-images .me=${me}></svc-console-images>` : refused
     if (/^\/console\/reports\/?$/.test(this.path))
-      return me.roles.ads ? this.section('svc-console-reports', html`<svc-console-reports .me=${me}></svc-console-reports>`) : refused
+      return me.roles.ads ? html`<svc-console-reports .me=${me}></svc-console-reports>` : refused
     if (/^\/console\/organisations\/?$/.test(this.path))
-      return me.roles.apiKeys
-        ? this.section('svc-console-organisations', html`<svc-console-organisations .me=${me}></svc-console-organisations>`)
-        : refused
-    if (/^\/console\/keys\/?$/.test(this.path))
-      return me.roles.apiKeys ? this.section('svc-console-keys', html`<svc-console-keys .me=${me}></svc-console-keys>`) : refused
+      return me.roles.apiKeys ? html`<svc-console-organisations .me=${me}></svc-console-organisations>` : refused
+    if (/^\/console\/keys\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-keys .me=${me}></svc-console-keys>` : refused
     // Management API tokens: the same gate as API keys (the API keeps an admin to their organisation).
     if (/^\/console\/tokens\/?$/.test(this.path))
-      return me.roles.apiKeys ? this.section('svc-console-tokens', html`<svc-console-tokens .me=${me}></svc-console-tokens>`) : refused
+      return me.roles.apiKeys ? html`<svc-console-tokens .me=${me}></svc-console-tokens>` : refused
     // People: the same gate as API keys (operators, and admins of an organisation).
     if (/^\/console\/people\/?$/.test(this.path))
-      return me.roles.apiKeys ? this.section('svc-console-people', html`<svc-console-people .me=${me}></svc-console-people>`) : refused
+      return me.roles.apiKeys ? html`<svc-console-people .me=${me}></svc-console-people>` : refused
     // The audit log: operators read all of it, an organisation's admins their organisation's (the API decides).
-    if (/^\/console\/audit\/?$/.test(this.path))
-      return me.roles.apiKeys ? this.section('svc-console-audit', html`<svc-console-audit .me=${me}></svc-console-audit>`) : refused
+    if (/^\/console\/audit\/?$/.test(this.path)) return me.roles.apiKeys ? html`<svc-console-audit .me=${me}></svc-console-audit>` : refused
     if (/^\/console\/signing-keys\/?$/.test(this.path))
-      return me.roles.operator
-        ? this.section('svc-console-signing-keys', html`<svc-console-signing-keys></svc-console-signing-keys>`)
-        : refused
-    if (/^\/console\/account\/?$/.test(this.path))
-      return this.section('svc-console-account', html`<svc-console-account></svc-console-account>`)
+      return me.roles.operator ? html`<svc-console-signing-keys></svc-console-signing-keys>` : refused
+    if (/^\/console\/account\/?$/.test(this.path)) return html`<svc-console-account></svc-console-account>`
     if (this.path === '/console' || this.path === '/console/')
       return html`<h1>Welcome, <bdi>${me.name}</bdi></h1>
         ${
