@@ -105,6 +105,9 @@ logged() {
   return "$status"
 }
 
+# A TCP port free on loopback.
+free_port() { node -e 's = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })'; }
+
 # The Debian mirror apt already uses here (a deb822 .sources file or a
 # one-line sources.list), else Debian's own.
 debian_mirror() {
@@ -213,7 +216,7 @@ if [ -n "$addon_built" ] && [ -f "$addon_built" ]; then
   mkdir -p "$prebuilds/v$addon_wanted" "$work/prebuild/build/Release"
   cp "$addon_built" "$work/prebuild/build/Release/"
   tar -czf "$prebuilds/v$addon_wanted/better-sqlite3-v$addon_wanted-node-v$abi-linux-x64.tar.gz" -C "$work/prebuild" build
-  mirror_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  mirror_port="$(free_port)"
   python3 -m http.server --bind 127.0.0.1 --directory "$prebuilds" "$mirror_port" >"$work/mirror.log" 2>&1 &
   mirror_pid=$!
   addon_args=(--build-arg "BETTER_SQLITE3_BINARY_HOST=http://127.0.0.1:$mirror_port")
@@ -304,7 +307,7 @@ built umount "$container" >/dev/null
 say "$packages"
 
 # 4. The server inside it. Host networking: the chroot has no network of its own.
-port="$(node -e 's = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })')"
+port="$(free_port)"
 base="http://127.0.0.1:$port"
 say "starting serve --demo in the image on port $port"
 built run --isolation chroot --network host --env "PORT=$port" "$container" -- \
