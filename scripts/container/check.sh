@@ -7,14 +7,16 @@
 #      machine's Node 20 copied in (Debian's nodejs is too old), as
 #      localhost/svc-base-node20, kept for the next run (--new-base redoes it);
 #   2. checks compose.yaml parses and has its two profiles;
-#   3. builds the Dockerfile on that base (`--build-arg BASE_IMAGE=…`);
+#   3. builds the Dockerfile on that base (`--build-arg BASE_IMAGE=…`), in
+#      a buildah storage of its own on tmpfs, and checks the image's
+#      node_modules against the lockfile's production packages;
 #   4. runs `serve --demo` in the built image and checks, over HTTP, /readyz,
 #      the ads API with the demo's key, /sdk.js, the image's HEALTHCHECK and
 #      its non-root user, then that SIGTERM drains (exit 0, `svc.stopped`)
 #      and that `svc-bff` in the image reads the volume's database;
 #   5. starts a fresh container without --demo: its setup link makes the
 #      first operator, who signs in to the console through it;
-#   6. removes the container and the built image.
+#   6. removes the container, the built image and its storage.
 # It needs root (debootstrap, buildah's storage) and installs debootstrap,
 # buildah and python3-yaml from Debian when they are missing.
 #
@@ -28,10 +30,21 @@
 # here), the checks on the running server 15 seconds. Serving the build
 # this machine's own addon as its prebuild mirror (step 3) took the run
 # with the base kept from 4.2 minutes of CPU to 82 s (84 s of wall time).
-# At a load average near 20 the same run takes 130-145 s of CPU (84-91 s
-# user, 48-53 s system), 11-17 minutes of wall; of the image build's ~95,
-# `npm ci` inside the image is 44, buildah's copies 10, the build 16
-# (process tree sampled from /proc).
+# At a load average near 20 the same run took 130-145 s of CPU (84-91 s
+# user, 48-53 s system), 11-17 minutes of wall.
+# With the lockfile's tarball addresses (13d62a2), at a load average of 6
+# to 15, it took 85-98 CPU-s and 215-232 s of wall (three runs): the two
+# installs 33 (the full one 26, the production one 7), buildah's own work
+# 30-35 (the build's main process 13, about 100 short helper processes:
+# copiers, chroot runners), the build 10-11, the checks on the running
+# image about 10; and after the image was tagged, 30-75 s of wall with
+# 5-6 CPU-s in which buildah deleted the build stage's container file by
+# file (31,000 files of node_modules) on the machine's ext4 storage.
+# One install instead of two (the Dockerfile prunes a copy of hard links),
+# no esbuild rebuild, and the image built and run in a tmpfs storage of
+# the check's own (step 3) took it to 72-85 CPU-s and 115-149 s of wall
+# (four runs alternating with the three above, same load): the install 21
+# to 31 with its prune 3.5, buildah 28-31, the deletion 2 s.
 #
 # Usage: bash scripts/container/check.sh [--new-base]
 set -euo pipefail
@@ -261,11 +274,14 @@ printf '%b' "$npm_settings" >"$work/npmrc"
 # The build and the runs write buildah's layers and containers into a
 # memory file system of the check's own, which reads the base image from
 # the machine's storage (an additional image store) and is dropped at the
-# end. On the machine's ext4 storage, buildah took 30-75 s after the image
-# was tagged only to delete the build stage's container file by file (its
-# 31,000 files of node_modules, while other work kept the disk busy), and
-# the whole build 75 CPU-s; on tmpfs the deletion takes 2 s (the numbers
-# are in the header). Nothing is left in the machine's storage either.
+# end: neither the image nor the Dockerfile changes. On the machine's ext4
+# storage, buildah took 30-75 s after the image was tagged only to delete
+# the build stage's container file by file (its 31,000 files of
+# node_modules, while other work kept the disk busy); on tmpfs that takes
+# 2 s, and the file writes cost less system time (the numbers are in the
+# header). Nothing is left in the machine's storage either, which other
+# builds on the machine share. The image build holds about 1 GB there at
+# most; where no tmpfs can be mounted, the machine's storage serves.
 store="$work/storage"
 mkdir "$store"
 if mount -t tmpfs -o size=4g,mode=0700 svc-container-check "$store"; then
