@@ -32,19 +32,21 @@
 # with the base kept from 4.2 minutes of CPU to 82 s (84 s of wall time).
 # At a load average near 20 the same run took 130-145 s of CPU (84-91 s
 # user, 48-53 s system), 11-17 minutes of wall.
-# With the lockfile's tarball addresses (13d62a2), at a load average of 6
-# to 15, it took 85-98 CPU-s and 215-232 s of wall (three runs): the two
-# installs 33 (the full one 26, the production one 7), buildah's own work
-# 30-35 (the build's main process 13, about 100 short helper processes:
-# copiers, chroot runners), the build 10-11, the checks on the running
-# image about 10; and after the image was tagged, 30-75 s of wall with
-# 5-6 CPU-s in which buildah deleted the build stage's container file by
-# file (31,000 files of node_modules) on the machine's ext4 storage.
+# With the lockfile's tarball addresses (13d62a2), at a load average of 5
+# to 15, it took 76-98 CPU-s (median 93) and 67-232 s of wall (five runs):
+# the two installs 30-37 (the full one 24-29, the production one 6-9),
+# buildah's own work 27-36 (its main process 8-13, about 100 short helper
+# processes: copiers, chroot runners), the build 9-12, the checks on the
+# running image about 10; and where other work kept the disk busy (load
+# 11-16), 30-75 s of wall after the image was tagged in which buildah
+# deleted the build stage's container file by file (31,000 files of
+# node_modules) from the machine's ext4 storage.
 # One install instead of two (the Dockerfile prunes a copy of hard links),
 # no esbuild rebuild, and the image built and run in a tmpfs storage of
-# the check's own (step 3) took it to 72-85 CPU-s and 115-149 s of wall
-# (four runs alternating with the three above, same load): the install 21
-# to 31 with its prune 3.5, buildah 28-31, the deletion 2 s.
+# the check's own (step 3, 0.6 GB at most) took it to 70-85 CPU-s (median
+# 77) and 81-149 s of wall (six runs alternating with the five above):
+# the install 20-31 with its prune 3-5, buildah 27-31, the deletion 2 s.
+# Side by side, the new run took 0.74-0.93 of the old one's CPU.
 #
 # Usage: bash scripts/container/check.sh [--new-base]
 set -euo pipefail
@@ -280,8 +282,8 @@ printf '%b' "$npm_settings" >"$work/npmrc"
 # node_modules, while other work kept the disk busy); on tmpfs that takes
 # 2 s, and the file writes cost less system time (the numbers are in the
 # header). Nothing is left in the machine's storage either, which other
-# builds on the machine share. The image build holds about 1 GB there at
-# most; where no tmpfs can be mounted, the machine's storage serves.
+# builds on the machine share. The build holds 0.6 GB there at most;
+# where no tmpfs can be mounted, the machine's storage serves.
 store="$work/storage"
 mkdir "$store"
 if mount -t tmpfs -o size=4g,mode=0700 svc-container-check "$store"; then
