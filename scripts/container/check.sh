@@ -7,14 +7,16 @@
 #      machine's Node 20 copied in (Debian's nodejs is too old), as
 #      localhost/svc-base-node20, kept for the next run (--new-base redoes it);
 #   2. checks compose.yaml parses and has its two profiles;
-#   3. builds the Dockerfile on that base (`--build-arg BASE_IMAGE=…`);
+#   3. builds the Dockerfile on that base (`--build-arg BASE_IMAGE=…`), in
+#      a buildah storage of its own on tmpfs, and checks the image's
+#      node_modules against the lockfile's production packages;
 #   4. runs `serve --demo` in the built image and checks, over HTTP, /readyz,
 #      the ads API with the demo's key, /sdk.js, the image's HEALTHCHECK and
 #      its non-root user, then that SIGTERM drains (exit 0, `svc.stopped`)
 #      and that `svc-bff` in the image reads the volume's database;
 #   5. starts a fresh container without --demo: its setup link makes the
 #      first operator, who signs in to the console through it;
-#   6. removes the container and the built image.
+#   6. removes the container, the built image and its storage.
 # It needs root (debootstrap, buildah's storage) and installs debootstrap,
 # buildah and python3-yaml from Debian when they are missing.
 #
@@ -28,10 +30,23 @@
 # here), the checks on the running server 15 seconds. Serving the build
 # this machine's own addon as its prebuild mirror (step 3) took the run
 # with the base kept from 4.2 minutes of CPU to 82 s (84 s of wall time).
-# At a load average near 20 the same run takes 130-145 s of CPU (84-91 s
-# user, 48-53 s system), 11-17 minutes of wall; of the image build's ~95,
-# `npm ci` inside the image is 44, buildah's copies 10, the build 16
-# (process tree sampled from /proc).
+# At a load average near 20 the same run took 130-145 s of CPU (84-91 s
+# user, 48-53 s system), 11-17 minutes of wall.
+# With the lockfile's tarball addresses (13d62a2), at a load average of 5
+# to 15, it took 76-98 CPU-s (median 93) and 67-232 s of wall (five runs):
+# the two installs 30-37 (the full one 24-29, the production one 6-9),
+# buildah's own work 27-36 (its main process 8-13, about 100 short helper
+# processes: copiers, chroot runners), the build 9-12, the checks on the
+# running image about 10; and where other work kept the disk busy (load
+# 11-16), 30-75 s of wall after the image was tagged in which buildah
+# deleted the build stage's container file by file (31,000 files of
+# node_modules) from the machine's ext4 storage.
+# One install instead of two (the Dockerfile prunes a copy of hard links),
+# no esbuild rebuild, and the image built and run in a tmpfs storage of
+# the check's own (step 3, 0.6 GB at most) took it to 70-85 CPU-s (median
+# 77) and 81-149 s of wall (six runs alternating with the five above):
+# the install 20-31 with its prune 3-5, buildah 27-31, the deletion 2 s.
+# Side by side, the new run took 0.74-0.93 of the old one's CPU.
 #
 # Usage: bash scripts/container/check.sh [--new-base]
 set -euo pipefail
@@ -67,6 +82,12 @@ work="$(mktemp -d /tmp/svc-container-check.XXXXXX)"
 container=""
 server_pid=""
 mirror_pid=""
+# buildah on the image this check builds and runs: in a storage of the
+# check's own once step 3 has made one, the machine's before (and where
+# none could be made).
+store=""
+built_store=()
+built() { buildah "${built_store[@]}" "$@"; }
 cleanup() {
   status=$?
   [ -z "$mirror_pid" ] || kill "$mirror_pid" 2>/dev/null || true
@@ -74,8 +95,12 @@ cleanup() {
     kill -TERM "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
   fi
-  [ -n "$container" ] && buildah rm "$container" >/dev/null 2>&1 || true
-  buildah rmi "$IMAGE" >/dev/null 2>&1 || true
+  [ -n "$container" ] && built rm "$container" >/dev/null 2>&1 || true
+  built rmi "$IMAGE" >/dev/null 2>&1 || true
+  if [ -n "$store" ]; then
+    built rm --all >/dev/null 2>&1 || true
+    umount --recursive "$store" 2>/dev/null || umount --recursive --lazy "$store" 2>/dev/null || true
+  fi
   rm -rf "$work"
   exit "$status"
 }
@@ -94,6 +119,9 @@ logged() {
   child=""
   return "$status"
 }
+
+# A TCP port free on loopback.
+free_port() { node -e 's = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })'; }
 
 # The Debian mirror apt already uses here (a deb822 .sources file or a
 # one-line sources.list), else Debian's own.
@@ -203,7 +231,7 @@ if [ -n "$addon_built" ] && [ -f "$addon_built" ]; then
   mkdir -p "$prebuilds/v$addon_wanted" "$work/prebuild/build/Release"
   cp "$addon_built" "$work/prebuild/build/Release/"
   tar -czf "$prebuilds/v$addon_wanted/better-sqlite3-v$addon_wanted-node-v$abi-linux-x64.tar.gz" -C "$work/prebuild" build
-  mirror_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  mirror_port="$(free_port)"
   python3 -m http.server --bind 127.0.0.1 --directory "$prebuilds" "$mirror_port" >"$work/mirror.log" 2>&1 &
   mirror_pid=$!
   addon_args=(--build-arg "BETTER_SQLITE3_BINARY_HOST=http://127.0.0.1:$mirror_port")
@@ -245,8 +273,28 @@ if [ -L "$buildah_npm_cache" ] && [ "$(readlink -f "$buildah_npm_cache")" = "$(r
   fi
 fi
 printf '%b' "$npm_settings" >"$work/npmrc"
+# The build and the runs write buildah's layers and containers into a
+# memory file system of the check's own, which reads the base image from
+# the machine's storage (an additional image store) and is dropped at the
+# end: neither the image nor the Dockerfile changes. On the machine's ext4
+# storage, buildah took 30-75 s after the image was tagged only to delete
+# the build stage's container file by file (its 31,000 files of
+# node_modules, while other work kept the disk busy); on tmpfs that takes
+# 2 s, and the file writes cost less system time (the numbers are in the
+# header). Nothing is left in the machine's storage either, which other
+# builds on the machine share. The build holds 0.6 GB there at most;
+# where no tmpfs can be mounted, the machine's storage serves.
+store="$work/storage"
+mkdir "$store"
+if mount -t tmpfs -o size=4g,mode=0700 svc-container-check "$store"; then
+  built_store=(--root "$store/root" --runroot "$store/run" --storage-driver overlay
+    --storage-opt "overlay.imagestore=$(buildah info --format '{{.store.GraphRoot}}')")
+  say "the image is built and run in a storage of its own, on tmpfs"
+else
+  store=""
+fi
 say "buildah bud --isolation chroot --build-arg BASE_IMAGE=$BASE"
-if ! logged "$work/build.log" buildah bud --isolation chroot --network host --format docker --pull=never --jobs 2 \
+if ! logged "$work/build.log" built bud --isolation chroot --network host --format docker --pull=never --jobs 2 \
   --volume "$work/npmrc:/root/.npmrc:ro" --build-arg "BASE_IMAGE=$BASE" "${addon_args[@]}" -t "$IMAGE" -f Dockerfile .; then
   tail -40 "$work/build.log" >&2
   fail "the image did not build"
@@ -254,7 +302,7 @@ fi
 
 # What the image says about itself.
 inspect="$work/image.json"
-buildah inspect --type image "$IMAGE" >"$inspect"
+built inspect --type image "$IMAGE" >"$inspect"
 node - "$inspect" <<'JS' || fail "the image's configuration"
 const image = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'))
 const config = image.Docker.config
@@ -266,14 +314,21 @@ if (!config.Healthcheck?.Test?.join(' ').includes('/readyz')) problems.push('no 
 if (!config.Env.includes('SVC_DB=/data/svc.db')) problems.push('SVC_DB does not point into /data')
 if (problems.length > 0) { console.error(problems.join('\n')); process.exit(1) }
 JS
-say "built $IMAGE, $(buildah images --format '{{.Size}}' "$IMAGE" | head -1)"
+say "built $IMAGE, $(built images --format '{{.Size}}' "$IMAGE" | head -1)"
+
+# Its node_modules: the lockfile's production packages, no other (the
+# Dockerfile prunes a full install to get them), read from the host.
+container="$(built from --pull=never "$IMAGE")"
+packages="$(node scripts/container/runtime-packages.mjs "$(built mount "$container")/app" npm-shrinkwrap.json 2>&1)" \
+  || fail "the image's node_modules: $packages"
+built umount "$container" >/dev/null
+say "$packages"
 
 # 4. The server inside it. Host networking: the chroot has no network of its own.
-container="$(buildah from --pull=never "$IMAGE")"
-port="$(node -e 's = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })')"
+port="$(free_port)"
 base="http://127.0.0.1:$port"
 say "starting serve --demo in the image on port $port"
-buildah run --isolation chroot --network host --env "PORT=$port" "$container" -- \
+built run --isolation chroot --network host --env "PORT=$port" "$container" -- \
   node dist/server/cli.js serve --demo --json >"$work/serve.out" 2>"$work/serve.err" &
 server_pid=$!
 
@@ -313,11 +368,11 @@ mapfile -d '' healthcheck < <(node -e '
   const test = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8")).Docker.config.Healthcheck.Test
   process.stdout.write(test.slice(1).join("\0") + "\0")
 ' "$inspect")
-buildah run --isolation chroot --network host --env "PORT=$port" "$container" -- "${healthcheck[@]}" \
+built run --isolation chroot --network host --env "PORT=$port" "$container" -- "${healthcheck[@]}" \
   || fail "the image's HEALTHCHECK failed while /readyz was ready"
 say "HEALTHCHECK passes"
 
-owner="$(buildah run --isolation chroot "$container" -- stat -c '%u:%g %a' /data/svc.db)"
+owner="$(built run --isolation chroot "$container" -- stat -c '%u:%g %a' /data/svc.db)"
 [ "$owner" = "10001:10001 600" ] || fail "/data/svc.db is $owner, not the svc user's 0600 file"
 say "the database is /data/svc.db, 0600, owned by the svc user (10001)"
 
@@ -337,7 +392,7 @@ grep -q '"event":"svc.stopped","reason":"SIGTERM"' "$work/serve.err" || { tail -
 say "SIGTERM: drained and exited 0"
 
 # The command line, as `docker exec svc svc-bff …` runs it: on the PATH, on the volume's database.
-buildah run --isolation chroot "$container" -- svc-bff org list --json >"$work/orgs.json" 2>"$work/orgs.err" \
+built run --isolation chroot "$container" -- svc-bff org list --json >"$work/orgs.json" 2>"$work/orgs.err" \
   || fail "svc-bff org list in the image: $(cat "$work/orgs.err")"
 node -e '
   const { organisations } = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"))
@@ -349,10 +404,10 @@ say "svc-bff on the PATH reads /data/svc.db"
 # /data), without --demo. The setup link it prints makes the first
 # operator, who then signs in to the console through svc's sign-in page
 # (scripts/container/operator-sign-in.mjs, over HTTP as a browser goes).
-buildah rm "$container" >/dev/null
-container="$(buildah from --pull=never "$IMAGE")"
+built rm "$container" >/dev/null
+container="$(built from --pull=never "$IMAGE")"
 say "starting serve without --demo in a fresh container on port $port"
-buildah run --isolation chroot --network host --env "PORT=$port" "$container" -- \
+built run --isolation chroot --network host --env "PORT=$port" "$container" -- \
   node dist/server/cli.js serve >"$work/first.out" 2>"$work/first.err" &
 server_pid=$!
 link=""
