@@ -94,6 +94,12 @@ const SQLITE_WORKERS = Number(process.env.SVC_TEST_WORKERS) || 4
  * tell a leak between files from a failure of one's own.
  */
 const ISOLATE = process.env.SVC_TEST_ISOLATE === '1'
+/**
+ * A folder for CPU profiles of the test workers, one a test file, and of
+ * the servers the tests start (`servers/` inside): where the legs' CPU
+ * goes, by function (`npx tsx server/testing/cpu-profile-summary.ts FOLDER`).
+ */
+const CPU_PROFILE_FOLDER = process.env.SVC_TEST_CPU_PROFILE
 /** The PostgreSQL server the `postgres` projects run on; without it there are none. */
 const POSTGRES_URL = process.env.SVC_TEST_POSTGRES_URL
 const ON_POSTGRES = POSTGRES_URL ? postgresTests(import.meta.dirname) : []
@@ -146,7 +152,7 @@ export default defineConfig(({ mode }) => ({
           },
   test: {
     environment: 'node',
-    setupFiles: ['server/db/test-database.setup.ts'],
+    setupFiles: ['server/db/test-database.setup.ts', ...(CPU_PROFILE_FOLDER ? ['server/testing/cpu-profile.setup.ts'] : [])],
     globalSetup: ['server/db/test-database.global.ts', 'e2e/built-server.global.ts'],
     // Generous: a time limit here only ends a stuck test, and a busy machine
     // (several files at once, other work beside them) makes slow ones slower.

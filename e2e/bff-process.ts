@@ -73,7 +73,7 @@ export async function startServe(
   { cwd, env = {} }: { cwd: string; env?: Record<string, string> },
 ): Promise<RunningBff> {
   const [command, ...leading] = executable
-  const child = spawn(command!, [...leading, 'serve', '--port', '0', '--json', ...args], {
+  const child = spawn(command!, [...profiling(command!), ...leading, 'serve', '--port', '0', '--json', ...args], {
     cwd,
     env: { ...process.env, ...TEST_PROCESS_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,6 +100,16 @@ export async function startServe(
       return exited
     },
   }
+}
+
+/**
+ * V8's `--cpu-prof` for a server started with Node when the run is
+ * profiled (`SVC_TEST_CPU_PROFILE`, vite.config.ts): its profile is written
+ * when it exits, as it does on the SIGTERM `stop()` sends.
+ */
+function profiling(command: string): string[] {
+  const folder = process.env.SVC_TEST_CPU_PROFILE
+  return folder && command === process.execPath ? ['--cpu-prof', `--cpu-prof-dir=${join(folder, 'servers')}`] : []
 }
 
 /**
