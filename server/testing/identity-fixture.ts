@@ -4,7 +4,7 @@
  * registered user and clients, and a scripted browser that follows the
  * login and consent forms the way a person would.
  */
-import { createServer, type RequestListener, type Server } from 'node:http'
+import type { RequestListener, Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
 import { createUser } from '../accounts/users.js'
@@ -18,6 +18,7 @@ import type { AccountEventName } from '../accounts/account-events.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { storeSigningKey } from '../grants/signing-keys.js'
 import { testSigningKey } from './test-signing-key.js'
+import { httpServer } from '../http/http-server.js'
 
 export const USER = { email: 'ada@example.com', name: 'Ada Lovelace', password: 'analytical engine' }
 export const CALLBACK = 'http://127.0.0.1:3000/callback'
@@ -55,7 +56,9 @@ export async function identityFixture(options: Omit<AppOptions, 'db' | 'issuer' 
   const confidential = await createClient(db, { name: 'Shop', redirectUris: [CALLBACK], postLogoutRedirectUris: [AFTER_LOGOUT], scopes })
   const publicClient = await createClient(db, { name: 'Shop App', redirectUris: [CALLBACK], public: true, scopes })
   let listener: RequestListener = () => {}
-  const server = createServer((req, res) => listener(req, res))
+  // The server `serve` runs, with its limits: with Node's 5 s keep-alive a test's next request could meet a
+  // connection the server was closing just then, and fail with a reset on a busy machine.
+  const server = httpServer((req, res) => listener(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   let offset = 0

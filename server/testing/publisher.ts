@@ -3,7 +3,6 @@
  * database with an organisation, a key, and helpers to add ads; and the
  * BFF behind a real `node:http` listener, as production serves it.
  */
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Kysely } from 'kysely'
 import { type AppOptions, createBff } from '../app.js'
@@ -12,6 +11,7 @@ import { openTestDatabase } from '../db/test-database.js'
 import type { AdRow, Database, OrganisationRow } from '../db/schema.js'
 import { createApiKey, type NewApiKey } from '../api-keys/api-keys.js'
 import { createOrganisation } from '../orgs/organisations.js'
+import { httpServer } from '../http/http-server.js'
 
 export interface Publisher {
   db: Kysely<Database>
@@ -67,7 +67,8 @@ export interface ListeningBff {
  * const res = await bff.request('/ads/home', { headers: { Authorization: `Bearer ${key}` } })
  */
 export async function listeningBff(options: AppOptions): Promise<ListeningBff> {
-  const server = createServer(createBff(options).listener)
+  // The server `serve` runs: its keep-alive outlasts a test's pauses, where Node's 5 s could reset a request.
+  const server = httpServer(createBff(options).listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
