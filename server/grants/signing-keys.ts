@@ -159,7 +159,17 @@ const privateJwkPlace = (kid: string): SecretPlace => ({ table: 'signing_keys', 
 
 async function newPrivateJwk(): Promise<JWK & { kid: string }> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
-  return { ...(await exportJWK(privateKey)), kid: randomBytes(12).toString('base64url') }
+  return withNewKid(await exportJWK(privateKey))
+}
+
+/**
+ * A private key under a `kid` of its own, as every stored key is named.
+ *
+ * @example
+ * await storeSigningKey(db, withNewKid(privateJwk))
+ */
+export function withNewKid(privateJwk: Readonly<JWK>): JWK & { kid: string } {
+  return { ...privateJwk, kid: randomBytes(12).toString('base64url') }
 }
 
 /**
@@ -261,7 +271,7 @@ export function signingKeys(
     let rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
     let plan = keyPlan(rows, time, keySetCacheMs)
     if (plan.due) {
-      const made = plan.due === 'first' && firstKey ? { ...firstKey, kid: randomBytes(12).toString('base64url') } : await newPrivateJwk()
+      const made = plan.due === 'first' && firstKey ? withNewKid(firstKey) : await newPrivateJwk()
       await storeSigningKey(db, made, { at: time, keySetCacheMs, onlyIfDue: true })
       rows = await db.selectFrom('signing_keys').selectAll().orderBy('id', 'desc').execute()
       plan = keyPlan(rows, time, keySetCacheMs)

@@ -7,8 +7,8 @@
  * here and signs nothing but test tokens; the tests that rotate keys still
  * make new ones the way production does.
  */
-import { randomBytes } from 'node:crypto'
 import type { JWK } from 'jose'
+import { withNewKid } from '../grants/signing-keys.js'
 
 /** The key without a `kid`: each database that stores it names it afresh. */
 export const TEST_ONLY_PRIVATE_JWK: Readonly<JWK> = {
@@ -30,5 +30,5 @@ export const TEST_ONLY_PRIVATE_JWK: Readonly<JWK> = {
  * await storeSigningKey(db, testSigningKey())
  */
 export function testSigningKey(): JWK & { kid: string } {
-  return { ...TEST_ONLY_PRIVATE_JWK, kid: randomBytes(12).toString('base64url') }
+  return withNewKid(TEST_ONLY_PRIVATE_JWK)
 }
