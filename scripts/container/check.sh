@@ -68,6 +68,13 @@ fail() { printf '[container check %3ds] FAILED: %s\n' "$((SECONDS - started))" "
 
 [ "$(id -u)" = 0 ] || fail "run it as root: debootstrap and buildah's image storage need it"
 
+# `.ci/run` installs this check's tools with everything else it needs
+# from Debian, beside its other work, and names the file where that
+# install's exit status will be: the check waits for it, then installs
+# what is still missing itself.
+if [ -n "${SVC_DEBIAN_INSTALLED:-}" ]; then
+  for _ in $(seq 1 900); do [ -e "$SVC_DEBIAN_INSTALLED" ] && break; sleep 1; done
+fi
 missing=()
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 command -v buildah >/dev/null || missing+=(buildah)
