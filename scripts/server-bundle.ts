@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto'
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions } from 'esbuild'
+import { build, type BuildOptions, type Metafile } from 'esbuild'
 import { CACHE_FOLDER_PREFIX } from '../server/launcher/compile-cache.js'
 
 /**
@@ -31,6 +31,16 @@ import { CACHE_FOLDER_PREFIX } from '../server/launcher/compile-cache.js'
  * them does not even read them.
  */
 export const UNBUNDLED_PACKAGES = ['better-sqlite3', 'pg-native', 'pg', 'nodemailer', 'sanitize-html', 'openid-client']
+
+/**
+ * Packages a start never evaluates: every module importing one is reached
+ * from the entry only through an `import()` where it is first needed.
+ * zod and the schemas built with it were about a tenth of every start's
+ * and CLI command's CPU (docs/operate/performance.md, "A start").
+ */
+export const LEFT_FOR_FIRST_USE = ['zod']
+
+const ENTRY = 'server/cli.ts'
 
 /** CommonJS has no `import.meta`: `import.meta.url` is defined as this, the file's own URL. */
 const IMPORT_META_URL = "const svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;"
@@ -53,7 +63,8 @@ export function bundleBeside(outfile: string): string {
  */
 export async function buildServer(outfile: string): Promise<void> {
   const bundleFile = bundleBeside(outfile)
-  const { outputFiles } = await build({ ...serverBundleOptions(), outfile: bundleFile, write: false })
+  const { outputFiles, metafile } = await build({ ...serverBundleOptions(), outfile: bundleFile, write: false, metafile: true })
+  assertStartLeavesOut(metafile, ENTRY, LEFT_FOR_FIRST_USE)
   const bundle = Buffer.from(inAscii(importsThroughLauncher(outputFiles[0]!.text)))
   const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16)
   mkdirSync(dirname(outfile), { recursive: true })
@@ -101,6 +112,34 @@ function forgetCodeCaches(folder: string): void {
 }
 
 /**
+ * Fails the build when `entry` reaches a package of `packages` through
+ * static imports alone, naming the chain of modules, so that a start
+ * evaluating zod again is found at the build rather than in a benchmark.
+ * A dynamic `import()` stays in the one bundle, but esbuild evaluates its
+ * module only when it is called.
+ *
+ * @example
+ * assertStartLeavesOut(metafile, 'server/cli.ts', ['zod'])
+ */
+export function assertStartLeavesOut(metafile: Metafile, entry: string, packages: string[]): void {
+  const cameFrom = new Map<string, string | undefined>([[entry, undefined]])
+  const queue = [entry]
+  for (let at = queue.shift(); at !== undefined; at = queue.shift()) {
+    const left = packages.find((name) => at!.includes(`node_modules/${name}/`))
+    if (left !== undefined) {
+      const chain: string[] = []
+      for (let step: string | undefined = at; step !== undefined; step = cameFrom.get(step)) chain.unshift(step)
+      throw new Error(`a start would evaluate ${left}, which waits for first use: ${chain.join(' → ')}; import the module that needs it with import() where it is used`)
+    }
+    for (const { path, kind, external } of metafile.inputs[at]?.imports ?? []) {
+      if (external || kind === 'dynamic-import' || cameFrom.has(path)) continue
+      cameFrom.set(path, at)
+      queue.push(path)
+    }
+  }
+}
+
+/**
  * The bundle's `import("pg")` and the like, of the packages loaded on first
  * use, made `svcImportPackage("pg")`: the launcher passes the bundle a
  * function that imports from a module file, as code run by `vm.Script`
@@ -122,7 +161,7 @@ function importsThroughLauncher(bundle: string): string {
  */
 export function serverBundleOptions(): BuildOptions {
   return {
-    entryPoints: [fileURLToPath(new URL('../server/cli.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`../${ENTRY}`, import.meta.url))],
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -8,7 +8,6 @@
  * (`docs/operate/configuration.md`) is generated from this table.
  */
 import type { JWK } from 'jose'
-import * as z from 'zod'
 import { mailboxFromSetting } from '../shared/email-address.js'
 import { DEFAULT_FLUSH_MS } from './ad-statistics/ad-statistics-writer.js'
 import { InvalidTrustedProxy, trustedProxies, type TrustedProxies } from './http/client-address.js'
@@ -65,28 +64,25 @@ export interface SettingSpec<T> {
 
 const spec = <T>(row: SettingSpec<T>): SettingSpec<T> => row
 
-/** Runs a zod schema whose error messages say what the value must be. */
-const zodParser =
-  <T>(schema: z.ZodType<T, string>) =>
-  (text: string): T => {
-    const result = schema.safeParse(text)
-    if (!result.success) throw new Refused(result.error.issues[0]?.message ?? 'is not valid')
-    return result.data
-  }
+// The parsers are plain checks rather than zod schemas: the table is built by every start and CLI
+// command, and importing zod here made each of them evaluate the whole library (its schemas stay
+// with the request bodies and API documents that need them).
 
 const integer = (min: number, max: number) => {
   const expects = `must be an integer from ${min} to ${max}`
-  return zodParser(
-    z
-      .string()
-      .regex(/^[0-9]+$/, expects)
-      .transform(Number)
-      .refine((n) => n >= min && n <= max, expects),
-  )
+  return (text: string): number => {
+    const value = Number(text)
+    if (!/^[0-9]+$/.test(text) || value < min || value > max) throw new Refused(expects)
+    return value
+  }
 }
 
-const oneOf = <const V extends readonly [string, ...string[]]>(values: V) =>
-  zodParser(z.enum(values, { error: `must be ${values.join(' or ')}` }))
+const oneOf =
+  <const V extends readonly [string, ...string[]]>(values: V) =>
+  (text: string): V[number] => {
+    if (!values.includes(text)) throw new Refused(`must be ${values.join(' or ')}`)
+    return text
+  }
 
 /** `0` or `1`, read as off or on; anything else (`true`, `yes`) is refused rather than read as the default. */
 const onOff = (text: string): boolean => oneOf(['0', '1'])(text) === '1'

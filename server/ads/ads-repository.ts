@@ -8,8 +8,15 @@ import type { Kysely } from 'kysely'
 import type { Ad, AdTarget } from '../../shared/ads-wire.js'
 import { insertWithFreshCode } from '../db/public-code.js'
 import type { AdRow, Database } from '../db/schema.js'
-import { adChangesFrom, adContentFrom, assertEndsAfterStarts } from './ad-input.js'
 import { Refusal } from '../refusal.js'
+
+/**
+ * The ad rules (ad-input.ts), imported by the first write rather than at
+ * start: they are zod schemas, and building them, with zod itself, was
+ * about a tenth of what every `svc-bff` start and CLI command evaluated,
+ * most of which never write an ad.
+ */
+const adInput = () => import('./ad-input.js')
 
 /** Raised when an ad code names no ad. */
 export class UnknownAd extends Refusal {
@@ -27,7 +34,7 @@ export class UnknownAd extends Refusal {
  * const ad = await createAd(db, org.id, { title: 'Spring sale', display: 'Home Slider Ads' })
  */
 export async function createAd(db: Kysely<Database>, organisationId: number, input: unknown, now = new Date()): Promise<AdRow> {
-  const content = await adContentFrom(input)
+  const content = await (await adInput()).adContentFrom(input)
   const timestamp = now.toISOString()
   const { result } = await insertWithFreshCode('ADS', (code) =>
     db
@@ -46,6 +53,7 @@ export async function createAd(db: Kysely<Database>, organisationId: number, inp
  * await updateAd(db, 'ADS0123456789', { publish: 0 })
  */
 export async function updateAd(db: Kysely<Database>, code: string, input: unknown, now = new Date()): Promise<AdRow> {
+  const { adChangesFrom, assertEndsAfterStarts } = await adInput()
   const changes = await adChangesFrom(input)
   // A change to one end of the window is checked against the other end as stored.
   if ('starts_at' in changes !== 'ends_at' in changes) {

@@ -9,7 +9,7 @@
  */
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
-import { AD_TITLE_MAX, adContentFrom, adInputProblems } from '../ads/ad-input.js'
+import { AD_TEXT_MAX } from '../../shared/ad-limits.js'
 import { adByCode, createAd, deleteAd, imagesOf, listAds, toWireAd, updateAd } from '../ads/ads-repository.js'
 import type { AdRow, Database } from '../db/schema.js'
 import { allOrganisations, organisationById, organisationWithCode } from '../orgs/organisations.js'
@@ -17,6 +17,9 @@ import { slotKey, slugOfSlot } from '../../shared/slug.js'
 import { type ConsoleVariables, consoleError, consoleGuard, jsonObject, refusal } from './console-guard.js'
 import type { ConsoleSessions } from './console-sessions.js'
 import type { ConsoleAd, ConsoleAdAnswer, ConsoleAdList, ConsoleAdPreview, ConsoleSlotList } from '../../shared/console-wire.js'
+
+/** The ad rules, imported by the first request that checks an ad: their zod schemas are not built by every start (ads-repository.ts). */
+const adInput = () => import('../ads/ad-input.js')
 
 type ConsoleContext = Context<{ Variables: ConsoleVariables }>
 
@@ -95,10 +98,10 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const json = await jsonObject(c)
     if (!json) return consoleError(c, 400, 'send the ad as a JSON object')
     const { fields: body } = answeredFieldsApart(json)
-    const problems = adInputProblems(body)
+    const problems = (await adInput()).adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: toWireAd({ ...(await adContentFrom(body)), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
+      return c.json({ ad: toWireAd({ ...(await (await adInput()).adContentFrom(body)), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
     } catch (error) {
       return refusal(c, error)
     }
@@ -114,7 +117,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
       return consoleError(c, 422, 'choose the organisation the ad belongs to', { errors: { organisation: 'choose an organisation' } })
     // A new ad is not served until its author says so ("Save and publish" sends publish: 1).
     const unpublishedUnlessAsked = { publish: 0, ...fields }
-    const problems = adInputProblems(unpublishedUnlessAsked)
+    const problems = (await adInput()).adInputProblems(unpublishedUnlessAsked)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
       const row = await createAd(db, target.id, unpublishedUnlessAsked)
@@ -140,7 +143,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     // What the form does not edit is ignored, but not a changed code.
     if (code !== undefined && code !== row.code)
       return consoleError(c, 422, 'an ad keeps its code', { errors: { code: `this is ad ${row.code}; its code cannot change` } })
-    const problems = adInputProblems(fields)
+    const problems = (await adInput()).adInputProblems(fields)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
       const changed = await updateAd(db, row.code, fields)
@@ -160,7 +163,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const stray = Object.keys(others)[0]
     if (stray !== undefined)
       return consoleError(c, 422, 'only publish changes here', { errors: { [stray]: `unknown field ${stray}; send only publish` } })
-    const problems = publish === undefined ? { publish: 'publish must be 0 or 1' } : adInputProblems({ publish }, { change: true })
+    const problems = publish === undefined ? { publish: 'publish must be 0 or 1' } : (await adInput()).adInputProblems({ publish }, { change: true })
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     const changed = await updateAd(db, row.code, { publish })
     return c.json({ ad: { ...editable(changed), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer)
@@ -171,7 +174,7 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const row = await adInScope(c)
     if (!row) return consoleError(c, 404, `no ad ${c.req.param('code')} in your organisation`)
     const { code: _code, created_at: _created, updated_at: _updated, ...fields } = editable(row)
-    const copy = await createAd(db, row.organisation_id, { ...fields, title: `Copy of ${row.title}`.slice(0, AD_TITLE_MAX), publish: 0 })
+    const copy = await createAd(db, row.organisation_id, { ...fields, title: `Copy of ${row.title}`.slice(0, AD_TEXT_MAX.title), publish: 0 })
     return c.json({ ad: { ...editable(copy), organisation: await organisationCode(row.organisation_id) } } satisfies ConsoleAdAnswer, 201)
   })
 

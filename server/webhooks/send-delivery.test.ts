@@ -42,3 +42,25 @@ describe('sending an attempt over a kept connection', () => {
     expect(receiver.connections).toBe(2)
   })
 })
+
+describe('sending an attempt to an https receiver', () => {
+  // node:https is loaded by the first https attempt, not at import: this is the path that loads it.
+  it('opens TLS (a ClientHello is the first thing the receiver reads) and reports the failed handshake', async () => {
+    let firstBytes: Buffer | undefined
+    const server = createServer((socket: Socket) => {
+      socket.once('data', (chunk: Buffer) => {
+        firstBytes = chunk
+        socket.destroy()
+      })
+      socket.on('error', () => undefined)
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+    const outcome = await sendDelivery({ url, headers: {}, body: '{}', timeoutMs: 5000, allowPrivate: true })
+    expect(outcome).toMatchObject({ ok: false, statusCode: null })
+    expect(outcome.error).toBeTruthy()
+    // A TLS record of type handshake (22), version 3.x: no plain HTTP went out.
+    expect([firstBytes?.[0], firstBytes?.[1]]).toEqual([22, 3])
+  })
+})
