@@ -9,14 +9,16 @@
 // under its name, so that legs never interleave; the exit code is 1 when
 // any leg failed.
 //
-// SQLite and PostgreSQL are one Vitest run, not two legs: a second Vitest
-// process built the test server bundle again, started it again to save its
-// code cache, and transformed the server's modules again for its workers.
-// Measured on server/db/ (17 files on SQLite, 13 on PostgreSQL), two runs
-// side by side against one run, alternating: 58.9 and 47.1 CPU-s against
-// 35.8 and 35.9, wall 216 and 183 s against 128 and 124 (a busy machine,
-// load 21-44). Vitest prints each test's project (` postgres `) beside its
-// file, so a failure still says which dialect failed.
+// SQLite and PostgreSQL are one Vitest run, not two legs: the second
+// Vitest process built the test server bundle again (esbuild), started it
+// again to save its code cache, and spent more in Vitest's own processes.
+// Two processes side by side against one run, alternating, on a busy
+// machine (load 21-44): server/db/ (17 files on SQLite, 13 on PostgreSQL)
+// 58.9 and 47.1 CPU-s (esbuild 7.6 and 5.3, Vitest 48.4 and 39.7) against
+// 35.8 and 35.9 (esbuild 2.3 and 2.5, Vitest 32.5 and 33.1), wall 216 and
+// 183 s against 128 and 124; server/webhooks/ (14 and 8 files) 68.7 CPU-s
+// and 287 s against 48.7 and 150. Vitest prints each file's project
+// (` postgres `) beside it, so a failure still says which dialect failed.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
