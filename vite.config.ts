@@ -77,13 +77,15 @@ const EVERY_TEST = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'e2e/**/*.test
  * Test files run at once in the `sqlite` and `postgres` projects. Most of a
  * test's time is spent waiting on a process, a socket or a browser, so
  * even two cores keep several files busy: with three files at once in each
- * leg, CI's two cores were busy 1.7 of the time, so the longer `sqlite`
- * leg runs four. `SVC_TEST_WORKERS` overrides both. Every file has a
- * database of its own (in memory, or a schema named after its worker) and
- * listens on ports the system picks.
+ * of two legs, CI's two cores were busy 1.7 of the time, so the SQLite leg
+ * ran four. `npm test` now runs both projects in one Vitest run, whose one
+ * pool takes a group's (`sequence.groupOrder`) files four at a time:
+ * Vitest refuses projects of one group with different `maxWorkers`.
+ * `SVC_TEST_WORKERS` overrides it. Every file has a database of its own (in
+ * memory, or a schema named after its worker) and listens on ports the
+ * system picks.
  */
-const WORKERS = Number(process.env.SVC_TEST_WORKERS) || 3
-const SQLITE_WORKERS = Number(process.env.SVC_TEST_WORKERS) || 4
+const WORKERS = Number(process.env.SVC_TEST_WORKERS) || 4
 /**
  * Whether each test file gets fresh module instances. Re-importing the
  * server for every file cost more CPU than the tests themselves (400 s of
@@ -168,15 +170,16 @@ export default defineConfig(({ mode }) => ({
     sequence: { sequencer: LongestFirstSequencer },
     // Projects: `npm test` runs `sqlite*` (every test) and `postgres*` (the
     // dialect-sensitive ones again, when SVC_TEST_POSTGRES_URL names a
-    // server) as two legs side by side. The `*-hashing` projects keep
-    // scrypt's production cost for the tests that measure it.
+    // server) in one Vitest run (scripts/test-legs.mjs says why). The
+    // `*-hashing` projects keep scrypt's production cost for the tests that
+    // measure it.
     projects: [
       {
         extends: true as const,
         test: {
           name: 'sqlite',
           include: EVERY_TEST,
-          maxWorkers: SQLITE_WORKERS,
+          maxWorkers: WORKERS,
           isolate: ISOLATE,
           // e2e/replicas runs in the postgres project when there is one.
           exclude: [...configDefaults.exclude, ...PRODUCTION_COST_TESTS, ...(POSTGRES_URL ? POSTGRES_ONLY : [])],

@@ -1,7 +1,8 @@
-// Runs the dialect-sensitive tests again on PostgreSQL when
-// SVC_TEST_POSTGRES_URL names a server (`.ci/run` starts one); says it
-// skipped them otherwise. Which tests those are, and why, is written in
-// server/testing/test-projects.ts (the `postgres*` Vitest projects).
+// Runs the dialect-sensitive tests on PostgreSQL alone (`npm run
+// test:postgres`) when SVC_TEST_POSTGRES_URL names a server; says it
+// skipped them otherwise. `npm test` runs them in the same Vitest run as the
+// SQLite tests (scripts/test-legs.mjs). Which tests those are, and why, is
+// written in server/testing/test-projects.ts (the `postgres*` Vitest projects).
 import { spawnSync } from 'node:child_process'
 
 const url = process.env.SVC_TEST_POSTGRES_URL
