@@ -38,8 +38,29 @@ describe('LongestFirstSequencer', () => {
     expect(await order(files, { 'sqlite:shared/slug.test.ts': 500_000 })).toEqual(['sqlite:shared/slug.test.ts', 'sqlite:e2e/fedcm.test.ts'])
   })
 
+  it("runs a project's files together, the project with the longest file first", async () => {
+    const files = [
+      spec('postgres', 'server/db/test-database.test.ts'),
+      spec('sqlite', 'shared/slug.test.ts'),
+      spec('postgres', 'e2e/replicas.test.ts'),
+      spec('sqlite', 'e2e/packaging.test.ts'),
+    ]
+    expect(await order(files)).toEqual([
+      'sqlite:e2e/packaging.test.ts',
+      'sqlite:shared/slug.test.ts',
+      'postgres:e2e/replicas.test.ts',
+      'postgres:server/db/test-database.test.ts',
+    ])
+    expect(await order(files, { 'postgres:server/db/test-database.test.ts': 900_000 })).toEqual([
+      'postgres:server/db/test-database.test.ts',
+      'postgres:e2e/replicas.test.ts',
+      'sqlite:e2e/packaging.test.ts',
+      'sqlite:shared/slug.test.ts',
+    ])
+  })
+
   it('keeps projects apart: the one-worker hashing project after the others, whatever its files take', async () => {
-    const files = [spec('sqlite-hashing', 'server/attacks/login-flood-exhausts-memory.test.ts'), spec('sqlite', 'shared/slug.test.ts')]
+    const files = [spec('sqlite-hashing', 'server/attacks/login-flood-exhausts-memory.test.ts', 1), spec('sqlite', 'shared/slug.test.ts')]
     expect(await order(files)).toEqual(['sqlite:shared/slug.test.ts', 'sqlite-hashing:server/attacks/login-flood-exhausts-memory.test.ts'])
   })
 })
