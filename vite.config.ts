@@ -155,7 +155,7 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'node',
     setupFiles: ['server/db/test-database.setup.ts', ...(CPU_PROFILE_FOLDER ? ['server/testing/cpu-profile.setup.ts'] : [])],
-    globalSetup: ['server/db/test-database.global.ts', 'e2e/built-server.global.ts'],
+    globalSetup: ['server/db/test-database.global.ts', 'e2e/built-server.global.ts', 'e2e/chromium.global.ts'],
     // Generous: a time limit here only ends a stuck test, and a busy machine
     // (several files at once, other work beside them) makes slow ones slower.
     testTimeout: 60_000,

@@ -1,14 +1,23 @@
 /**
  * @module Debian's Chromium for scripted browser work outside the test
  * runner (e2e tests, benchmarks): never a downloaded browser, and the
- * flags this workplace's closed network needs. A test worker launches
- * Chromium once and lends it to each file in turn ({@link lendChromium}):
- * Debian's headless shell (`chromium-headless-shell`, the same Chromium's
- * Blink, V8 and DevTools protocol without the browser around them) unless
- * the file needs the whole browser.
+ * flags this workplace's closed network needs. A test file borrows
+ * Chromium ({@link lendChromium}): Debian's headless shell
+ * (`chromium-headless-shell`, the same Chromium's Blink, V8 and DevTools
+ * protocol without the browser around them) unless the file needs the
+ * whole browser. One Chromium of each kind serves the whole Vitest run:
+ * the run's global set-up (`e2e/chromium.global.ts`) launches it when a
+ * test worker first asks, as a Playwright browser server, and every
+ * worker connects to it. A launch cost about 1.2 CPU-s for the shell and
+ * 2.5 for the whole browser (its GPU process, network service and zygote
+ * included); each of the four workers launched its own before, nine
+ * browsers in a run of `e2e/` against five now, and that run's Chromium
+ * took 358 and 385 CPU-s against 407 and 401 (CONTRIBUTING.md). A
+ * connected browser is Playwright's remote kind: `download.path()` is
+ * refused there, `download.saveAs()` works.
  */
 import { existsSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type LaunchOptions } from 'playwright-core'
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -70,36 +79,70 @@ function withDisabledFeatures(args: string[]): string[] {
  */
 const TRIED_ARGS = process.env.SVC_TEST_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []
 
-function launch(extraArgs: string[], blockPopups: boolean, kind: ChromiumKind = 'browser'): Promise<Browser> {
+/**
+ * How Chromium is launched: the executable and flags for `kind`, with
+ * `extraArgs`; `blockPopups` keeps its popup blocker on (the headless shell
+ * has none). The run's browser servers launch with the same options.
+ */
+export function chromiumLaunchOptions(kind: ChromiumKind, extraArgs: string[] = [], blockPopups = false): LaunchOptions {
   const shell = kind === 'shell' && existsSync(HEADLESS_SHELL)
-  return chromium.launch({
+  return {
     executablePath: shell ? HEADLESS_SHELL : (process.env.CHROME_PATH ?? '/usr/bin/chromium'),
     // The shell is headless only; `--headless=new` names the whole browser's mode.
     args: withDisabledFeatures([...CHROMIUM_ARGS.filter((arg) => !shell || arg !== '--headless=new'), ...extraArgs, ...TRIED_ARGS]),
     // Playwright turns Chromium's popup blocker off unless asked not to.
     ignoreDefaultArgs: [PLAYWRIGHT_DISABLE_FEATURES, ...(blockPopups ? ['--disable-popup-blocking'] : [])],
-  })
+  }
 }
 
-/** This worker's Chromiums with the default flags, each launched on first use. */
+/**
+ * Names the run's Chromium broker (`e2e/chromium.global.ts`) to the test
+ * workers: an http://127.0.0.1 address whose `/shell` and `/browser` answer
+ * the WebSocket address of that kind's browser server, launching it first.
+ */
+export const CHROMIUM_BROKER_VARIABLE = 'SVC_TEST_CHROMIUM_BROKER'
+
+/**
+ * A connection to the run's Chromium of `kind`, or, outside a run with the
+ * broker (a script importing this module), a Chromium launched here.
+ */
+async function connectOrLaunch(kind: ChromiumKind): Promise<Browser> {
+  const broker = process.env[CHROMIUM_BROKER_VARIABLE]
+  if (!broker) return chromium.launch(chromiumLaunchOptions(kind))
+  const answer = await fetch(`${broker}/${kind}`)
+  const text = await answer.text()
+  if (!answer.ok) throw new Error(`The run's Chromium (${kind}) did not start: ${text}`)
+  return chromium.connect(text)
+}
+
+/** This worker's connections to the run's Chromiums, each made on first use. */
 const workerChromiums = new Map<ChromiumKind, Promise<Browser>>()
 
 /**
  * A Chromium lent to one test file: its `newContext` and `newPage` open
- * contexts of the worker's browser (each as separate as a browser of its
+ * contexts of the run's browser (each as separate as a browser of its
  * own: cookies, storage, cache and permissions), and its `close` closes
  * only those. Launching and closing a browser per file cost about a second
- * of a core and of waiting each; the files of a worker run one after
- * another, so they never share a context.
+ * of a core and of waiting each. The files of a worker run one after
+ * another on its one connection; other workers' files open contexts of
+ * the same browser through theirs, which the server keeps apart (a
+ * connection sees and closes only the contexts it opened).
  */
 async function lentChromium(kind: ChromiumKind): Promise<Browser> {
   if (!workerChromiums.has(kind))
     workerChromiums.set(
       kind,
-      launch([], false, kind).then((browser) => {
-        browser.on('disconnected', () => workerChromiums.delete(kind))
-        return browser
-      }),
+      connectOrLaunch(kind).then(
+        (browser) => {
+          browser.on('disconnected', () => workerChromiums.delete(kind))
+          return browser
+        },
+        (error: unknown) => {
+          // The next file asks again rather than inheriting this failure.
+          workerChromiums.delete(kind)
+          throw error
+        },
+      ),
     )
   const browser = await workerChromiums.get(kind)!
   const opened = new Set<BrowserContext>()
@@ -141,16 +184,15 @@ export function launchChromium(
   extraArgs: string[] = [],
   { blockPopups = false, kind = 'browser' }: { blockPopups?: boolean; kind?: ChromiumKind } = {},
 ): Promise<Browser> {
-  return launch(extraArgs, blockPopups, kind)
+  return chromium.launch(chromiumLaunchOptions(kind, extraArgs, blockPopups))
 }
 
 /**
- * The test worker's Chromium, with the default flags, lent to one test
- * file (see {@link lentChromium}): `close` closes the contexts the file
- * opened and leaves the browser to the worker's next file. `'browser'`
- * lends the whole browser (FedCM, the sign-in popups), `'shell'` (the
- * default) the headless shell, or the whole browser where no shell is
- * installed.
+ * The run's Chromium, with the default flags, lent to one test file (see
+ * {@link lentChromium}): `close` closes the contexts the file opened and
+ * leaves the browser to the next file. `'browser'` lends the whole browser
+ * (FedCM, the sign-in popups), `'shell'` (the default) the headless shell,
+ * or the whole browser where no shell is installed.
  *
  * @example
  * beforeAll(async () => (browser = await lendChromium()))

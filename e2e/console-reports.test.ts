@@ -114,7 +114,10 @@ describe('the console Reports page in Chromium', () => {
 
     const csvOf = async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
-      const file = readFileSync((await download.path())!, 'utf8')
+      // saveAs, not path(): the run's Chromium is a browser server (e2e/chromium.global.ts), which hands a download over by copying it.
+      const saved = join(mkdtempSync(join(tmpdir(), 'svc-reports-csv-')), download.suggestedFilename())
+      await download.saveAs(saved)
+      const file = readFileSync(saved, 'utf8')
       // UTF-8's byte-order mark first, so that Excel reads the titles' scripts right.
       expect(file.charCodeAt(0)).toBe(0xfeff)
       return file.slice(1)
