@@ -12,14 +12,15 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningBff, startBff } from '../../e2e/bff-process.js'
-import { launchChromium } from '../../e2e/chromium.js'
+import { lendChromium } from '../../e2e/chromium.js'
 
 let bff: RunningBff
 let browser: Browser
 
 beforeAll(async () => {
   bff = await startBff(['--db', join(mkdtempSync(join(tmpdir(), 'svc-demo-csp-')), 'svc.db'), '--demo'])
-  browser = await launchChromium()
+  // The run's headless shell: the policy is Blink's to enforce, and nothing here needs the whole browser's own features.
+  browser = await lendChromium()
 }, 60_000)
 afterAll(async () => {
   await browser?.close()
