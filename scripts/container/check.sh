@@ -65,6 +65,13 @@ done
 started=$SECONDS
 say() { printf '[container check %3ds] %s\n' "$((SECONDS - started))" "$*"; }
 fail() { printf '[container check %3ds] FAILED: %s\n' "$((SECONDS - started))" "$*" >&2; exit 1; }
+# Waits up to SECONDS for FILE, which `.ci/run` writes once work the check
+# shares with it is done; false if it never came.
+wait_for_file() {
+  local file="$1" seconds="$2"
+  for _ in $(seq 1 "$seconds"); do [ -e "$file" ] && return 0; sleep 1; done
+  return 1
+}
 
 [ "$(id -u)" = 0 ] || fail "run it as root: debootstrap and buildah's image storage need it"
 
@@ -73,7 +80,7 @@ fail() { printf '[container check %3ds] FAILED: %s\n' "$((SECONDS - started))" "
 # install's exit status will be: the check waits for it, then installs
 # what is still missing itself.
 if [ -n "${SVC_DEBIAN_INSTALLED:-}" ]; then
-  for _ in $(seq 1 900); do [ -e "$SVC_DEBIAN_INSTALLED" ] && break; sleep 1; done
+  wait_for_file "$SVC_DEBIAN_INSTALLED" 900 || true
 fi
 missing=()
 command -v debootstrap >/dev/null || missing+=(debootstrap)
@@ -224,7 +231,7 @@ PY
 addon_args=()
 addon_wanted="$(node -p 'require("./npm-shrinkwrap.json").packages["node_modules/better-sqlite3"].version')"
 if [ -n "${SVC_SQLITE_ADDON_BUILD:-}" ]; then
-  for _ in $(seq 1 600); do [ -e "$SVC_SQLITE_ADDON_BUILD/status" ] && break; sleep 1; done
+  wait_for_file "$SVC_SQLITE_ADDON_BUILD/status" 600 || true
 fi
 addon_built=""
 if [ -n "${SVC_SQLITE_ADDON_BUILD:-}" ] && [ "$(cat "$SVC_SQLITE_ADDON_BUILD/status" 2>/dev/null)" = 0 ]; then
@@ -273,7 +280,7 @@ fi
 npm_settings='audit=false\nfund=false\nupdate-notifier=false\n'
 if [ -L "$buildah_npm_cache" ] && [ "$(readlink -f "$buildah_npm_cache")" = "$(readlink -f "$npm_cache")" ] \
   && [ -n "${SVC_NPM_INSTALLED:-}" ]; then
-  for _ in $(seq 1 600); do [ -e "$SVC_NPM_INSTALLED" ] && break; sleep 1; done
+  wait_for_file "$SVC_NPM_INSTALLED" 600 || true
   if [ -e "$SVC_NPM_INSTALLED" ]; then
     npm_settings+='prefer-offline=true\n'
     say "the image's npm reads the packages from that cache, which this machine's npm ci filled"
