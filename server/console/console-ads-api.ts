@@ -98,10 +98,11 @@ export function consoleAdsApi(db: Kysely<Database>, sessions: ConsoleSessions): 
     const json = await jsonObject(c)
     if (!json) return consoleError(c, 400, 'send the ad as a JSON object')
     const { fields: body } = answeredFieldsApart(json)
-    const problems = (await adInput()).adInputProblems(body)
+    const { adInputProblems, adContentFrom } = await adInput()
+    const problems = adInputProblems(body)
     if (Object.keys(problems).length > 0) return consoleError(c, 422, 'the ad has problems', { errors: problems })
     try {
-      return c.json({ ad: toWireAd({ ...(await (await adInput()).adContentFrom(body)), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
+      return c.json({ ad: toWireAd({ ...(await adContentFrom(body)), code: 'ADS0000000000' }) } satisfies ConsoleAdPreview)
     } catch (error) {
       return refusal(c, error)
     }
