@@ -108,14 +108,6 @@ void everyFieldSent
 export const SCHEMAS_PATH = '/webhooks/schemas'
 
 /**
- * Whether a name is one of the events the catalogue describes.
- *
- * @example
- * if (!isWebhookEventName(c.req.param('event'))) return notFound()
- */
-export const isWebhookEventName = (name: string): name is AccountEventName => (ACCOUNT_EVENT_NAMES as readonly string[]).includes(name)
-
-/**
  * The zod schema of an event's whole body: svc's envelope around its data.
  *
  * @example
