@@ -14,6 +14,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type BrowserServer, chromium } from 'playwright-core'
+import { DEBIAN_INSTALLED, machineStep } from '../server/testing/machine-setup.js'
 import { CHROMIUM_BROKER_VARIABLE, chromiumLaunchOptions, type ChromiumKind } from './chromium.js'
 
 /** Whether a broker's path names a kind of Chromium. */
@@ -25,7 +26,10 @@ export default async function setup(): Promise<() => Promise<void>> {
   const servers = new Map<ChromiumKind, Promise<BrowserServer>>()
   const serverOf = (kind: ChromiumKind) => {
     if (!servers.has(kind)) {
-      const launched = chromium.launchServer({ ...chromiumLaunchOptions(kind), host: '127.0.0.1' })
+      // On a machine `.ci/run` is still setting up, once Debian's Chromium is installed.
+      const launched = machineStep(DEBIAN_INSTALLED, "The Debian install (Chromium's packages)").then(() =>
+        chromium.launchServer({ ...chromiumLaunchOptions(kind), host: '127.0.0.1' }),
+      )
       servers.set(kind, launched)
       // A browser that crashed or failed to launch is launched again for the next worker that asks.
       void launched.then(

@@ -18,6 +18,7 @@
  */
 import { existsSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium, type LaunchOptions } from 'playwright-core'
+import { DEBIAN_INSTALLED, machineStep } from '../server/testing/machine-setup.js'
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -108,7 +109,9 @@ export const CHROMIUM_BROKER_VARIABLE = 'SVC_TEST_CHROMIUM_BROKER'
  */
 async function connectOrLaunch(kind: ChromiumKind): Promise<Browser> {
   const broker = process.env[CHROMIUM_BROKER_VARIABLE]
-  if (!broker) return chromium.launch(chromiumLaunchOptions(kind))
+  if (!broker) return launchChromium([], { kind })
+  // The broker's answer waits for the launch: waiting here first keeps a slow install out of fetch's time limit.
+  await machineStep(DEBIAN_INSTALLED, "The Debian install (Chromium's packages)")
   const answer = await fetch(`${broker}/${kind}`)
   const text = await answer.text()
   if (!answer.ok) throw new Error(`The run's Chromium (${kind}) did not start: ${text}`)
@@ -180,10 +183,12 @@ async function lentChromium(kind: ChromiumKind): Promise<Browser> {
  * @example
  * const browser = await launchChromium(['--disable-features=FedCm'], { kind: 'shell' })
  */
-export function launchChromium(
+export async function launchChromium(
   extraArgs: string[] = [],
   { blockPopups = false, kind = 'browser' }: { blockPopups?: boolean; kind?: ChromiumKind } = {},
 ): Promise<Browser> {
+  // On a machine `.ci/run` is still setting up, once Debian's Chromium is installed (server/testing/machine-setup.ts).
+  await machineStep(DEBIAN_INSTALLED, "The Debian install (Chromium's packages)")
   return chromium.launch(chromiumLaunchOptions(kind, extraArgs, blockPopups))
 }
 

@@ -29,8 +29,8 @@ import { workerSqliteImage } from './test-sqlite-image.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** This run's name for its PostgreSQL schemas and what a migrated one holds; set by `test-database.global.ts`. */
-    testDatabases: { run: string; shape: SchemaShape } | undefined
+    /** This run's name for its PostgreSQL schemas; set by `test-database.global.ts`. */
+    testDatabases: { run: string } | undefined
   }
 }
 
@@ -153,7 +153,7 @@ function lend(db: Kysely<Database>, giveBack: () => void): Kysely<Database> {
   return view
 }
 
-/** This run's part of the schema names, and what a migrated schema holds (from `test-database.global.ts`). */
+/** This run's part of the schema names (from `test-database.global.ts`). */
 const provided = (() => {
   try {
     return inject('testDatabases')
@@ -163,7 +163,8 @@ const provided = (() => {
 })()
 /** Without a run's global set-up, this process's schemas alone, dropped when its test file ends. */
 const run = provided?.run ?? `p${process.pid}`
-let shape = provided?.shape
+/** What a migrated schema holds, learned from the first schema this worker migrates. */
+let shape: SchemaShape | undefined
 
 function workerSchema(slot: number): string {
   return `${runSchemaPrefix(run)}${process.env.VITEST_POOL_ID ?? 0}_${slot}`
