@@ -15,7 +15,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type BrowserServer, chromium } from 'playwright-core'
 import { DEBIAN_INSTALLED, machineStep } from '../server/testing/machine-setup.js'
-import { CHROMIUM_BROKER_VARIABLE, chromiumLaunchOptions, type ChromiumKind } from './chromium.js'
+import { CHROMIUM_BROKER_VARIABLE, chromiumLaunchOptions, type ChromiumKind } from './chromium-launch.js'
 
 /** Whether a broker's path names a kind of Chromium. */
 const isKind = (name: string): name is ChromiumKind => name === 'shell' || name === 'browser'

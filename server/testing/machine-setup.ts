@@ -6,9 +6,11 @@
  * time there, in which `npm ci`, the lint, the build and the tests that
  * need neither went on. It names the file where each step's exit status
  * will be ({@link DEBIAN_INSTALLED}, {@link POSTGRES_STARTED}); whatever
- * needs that step (a Chromium launch, a PostgreSQL test file) waits for
- * it. Where the variable is unset (a contributor's machine, a bench), nothing
- * waits.
+ * needs that step waits for it, before its hooks, whose time limit a slow
+ * mirror could exceed: a test file that borrows Chromium as it imports
+ * `e2e/chromium.ts`, a PostgreSQL test file in its set-up file, the run's
+ * Chromium broker before it launches one. Where the variable is unset (a
+ * contributor's machine, a bench), nothing waits.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
