@@ -21,13 +21,14 @@ const EMAIL_LENGTH = 63 * 1024
 /**
  * What the server may hold more after the flood than before it. The bug
  * kept about 0.08 MB a request (185 MB for 2,400), 400 MB for this
- * flood; a heap that keeps nothing still ends a flood 25–34 MB larger on
+ * flood; a heap that keeps nothing still ends a flood 25–51 MB larger on
  * the 2-core machine under load (CI saw +30.4 MB from 143 MB, with a
- * young generation capped below), its old space grown for the flood's
- * garbage and not yet given back. 45 MB fails a leak a tenth the size of
- * the one found, and not that slack.
+ * young generation capped below; a run on a fresh machine +51.3 MB from
+ * 124 MB, the container check's image build beside it), its old space
+ * grown for the flood's garbage and not yet given back. 100 MB fails a
+ * leak a quarter the size of the one found, and not that slack.
  */
-const ALLOWED_GROWTH_MB = 45
+const ALLOWED_GROWTH_MB = 100
 const LONGEST_ADDRESS = 254
 
 let bff: RunningBff
@@ -50,7 +51,7 @@ function residentMb(): number {
 }
 
 describe('a login flood of long, distinct e-mail addresses', () => {
-  it('leaves the server answering, its memory within 45 MB of where it started', { timeout: 260_000 }, async () => {
+  it('leaves the server answering, its memory within 100 MB of where it started', { timeout: 260_000 }, async () => {
     const browser = new ScriptedBrowser()
     const form = formFields(await (await browser.request(`${bff.origin}/login`)).text())
     const filler = 'x'.repeat(EMAIL_LENGTH)
