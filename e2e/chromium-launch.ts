@@ -44,7 +44,7 @@ const WINDOW_FEATURES_NO_PAGE_USES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup
 
 /**
  * playwright-core's own `--disable-features` (chromiumSwitches.ts, 1.65):
- * Chromium reads only the last `--disable-features`, so {@link launch}
+ * Chromium reads only the last `--disable-features`, so {@link chromiumLaunchOptions}
  * drops this one and repeats its features in its own. Should a later
  * Playwright change its list, this one no longer matches and is simply
  * overridden, as before, losing only the features it added.
@@ -91,4 +91,3 @@ export function chromiumLaunchOptions(kind: ChromiumKind, extraArgs: string[] = 
  * the WebSocket address of that kind's browser server, launching it first.
  */
 export const CHROMIUM_BROKER_VARIABLE = 'SVC_TEST_CHROMIUM_BROKER'
-
